@@ -37,7 +37,7 @@ public protocol Canvas: AnyObject {
     func save()
     func restore()
     /// Applies `t` before the current transform (as `CGContext.concatenate`).
-    func concatenate(_ t: AffineTransform)
+    func concatenate(_ t: Transform)
     /// Intersects the clip with a path.
     func clip(to path: Path)
 
@@ -58,8 +58,8 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
-    public func translate(x: Double, y: Double) { concatenate(AffineTransform(translationX: x, y: y)) }
-    public func scaleBy(x: Double, y: Double) { concatenate(AffineTransform(scaleX: x, y: y)) }
+    public func translate(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }
+    public func scaleBy(x: Double, y: Double) { concatenate(Transform(scaleX: x, y: y)) }
     public func clip(to rect: Rect) { clip(to: Path(rect)) }
     public func fill(_ rect: Rect, with color: Color) { fill(Path(rect), with: color) }
 

@@ -191,7 +191,7 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
 }
 
 /// A 2D affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty (the Core Graphics convention).
-public struct AffineTransform: Hashable, Sendable, Codable {
+public struct Transform: Hashable, Sendable, Codable {
     public var a, b, c, d, tx, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
@@ -203,7 +203,7 @@ public struct AffineTransform: Hashable, Sendable, Codable {
         self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
     public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
@@ -217,28 +217,28 @@ public struct AffineTransform: Hashable, Sendable, Codable {
     public var isIdentity: Bool { self == .identity }
 
     /// `self` applied first, then `t`.
-    public func concatenating(_ t: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ t: Transform) -> Transform {
+        Transform(
             a: a * t.a + b * t.c, b: a * t.b + b * t.d,
             c: c * t.a + d * t.c, d: c * t.b + d * t.d,
             tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
 
-    public func translatedBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(translationX: x, y: y).concatenating(self)
+    public func translatedBy(x: Double, y: Double) -> Transform {
+        Transform(translationX: x, y: y).concatenating(self)
     }
 
-    public func scaledBy(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(scaleX: x, y: y).concatenating(self)
+    public func scaledBy(x: Double, y: Double) -> Transform {
+        Transform(scaleX: x, y: y).concatenating(self)
     }
 
     public var determinant: Double { a * d - b * c }
 
     /// The inverse transform, or nil when the transform collapses the plane.
-    public func inverted() -> AffineTransform? {
+    public func inverted() -> Transform? {
         let det = determinant
         if abs(det) < 1e-12 { return nil }
-        return AffineTransform(
+        return Transform(
             a: d / det, b: -b / det, c: -c / det, d: a / det,
             tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }

@@ -138,7 +138,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The path with every point transformed.
-    public func applying(_ t: AffineTransform) -> Path {
+    public func applying(_ t: Transform) -> Path {
         var out = Path()
         out.elements = elements.map { e in
             switch e {

@@ -20,13 +20,13 @@ import Testing
     }
 
     @Test func transformInverse() throws {
-        let t = AffineTransform(scale: 2).translatedBy(x: 5, y: -3)
+        let t = Transform(scale: 2).translatedBy(x: 5, y: -3)
         let p = Point(7, 11)
         let q = t.apply(to: p)
         #expect(q == Point(24, 16))
         let back = try #require(t.inverted()).apply(to: q)
         #expect(abs(back.x - p.x) < 1e-9 && abs(back.y - p.y) < 1e-9)
-        #expect(AffineTransform(scale: 0).inverted() == nil)
+        #expect(Transform(scale: 0).inverted() == nil)
     }
 
     @Test func integralCoversTouchedPixels() {

@@ -1,0 +1,84 @@
+import Foundation
+import Graphics
+import Rendering
+import Testing
+
+let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+
+func expectReference(_ image: PixelImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let outcome = ReferenceImage.compare(image, named: name, in: references)
+    switch outcome {
+    case .matched, .recorded: break
+    default: Issue.record("\(name): \(outcome)", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite struct CanvasTests {
+    let renderer = CairoRenderer()
+
+    func sample(_ canvas: any Canvas) {
+        canvas.fill(Rect(0, 0, 320, 200), with: .systemGroupedBackground)
+        let card = Path.roundedRect(Rect(16, 16, 288, 168), radius: 13)
+        canvas.drawShadow(of: card, color: Color.black.withAlpha(0.25), blur: 20, offset: Point(0, 6))
+        canvas.fill(card, with: .secondarySystemBackground)
+        canvas.drawText(TextLayout("Входящие", font: .preferred(.headline)), at: Point(32, 28))
+        canvas.drawText(
+            TextLayout("Meeting tomorrow — встреча завтра в 10:00, не забудьте документы", font: .preferred(.body),
+                       color: .secondaryLabel, lineLimit: 2, width: 220), at: Point(32, 56))
+        canvas.drawText(TextLayout("שלום עולם", font: .preferred(.body), alignment: .natural, width: 256), at: Point(32, 108))
+        canvas.drawSymbol("trash", in: Rect(32, 140, 24, 24), tint: .systemRed)
+        canvas.drawSymbol("folder", in: Rect(64, 140, 24, 24), tint: .systemBlue)
+        canvas.drawSymbol("arrowshape.turn.up.left", in: Rect(96, 140, 24, 24), tint: .label)
+        canvas.stroke(Path.roundedRect(Rect(240, 136, 48, 32), radius: 10), with: .systemBlue, lineWidth: 2)
+    }
+
+    @Test(arguments: [Appearance.light, .dark], [1.0, 2.0])
+    func cardMatchesReference(appearance: Appearance, scale: Double) {
+        let image = renderer.render(size: Size(320, 200), scale: scale, appearance: appearance, sample)
+        #expect(image.width == Int(320 * scale) && image.height == Int(200 * scale))
+        expectReference(image, "card-\(appearance.rawValue)@\(Int(scale))x")
+    }
+
+    @Test func textIsMeasuredByPango() {
+        let engine = renderer.textMeasurer
+        let short = engine.measure(TextLayout("Ok", font: .preferred(.body)))
+        let long = engine.measure(TextLayout("Переслать сообщение", font: .preferred(.body)))
+        #expect(short.height > 17 && short.height < 26)
+        #expect(long.width > short.width * 4)
+        let wrapped = engine.measure(
+            TextLayout(String(repeating: "слово ", count: 40), font: .preferred(.body), lineLimit: 3, width: 200))
+        #expect(wrapped.width <= 200)
+        #expect(wrapped.height > short.height * 2.5 && wrapped.height < short.height * 3.5)
+    }
+
+    @Test func unknownSymbolDrawsPlaceholderAndWarnsOnce() {
+        let warnings = WarningBox()
+        let catalog = SymbolCatalog(warn: { warnings.append($0) })
+        #expect(!catalog.has("no.such.symbol"))
+        #expect(catalog.has("trash"))
+    }
+
+    @Test func pngRoundTrip() throws {
+        let image = renderer.render(size: Size(10, 10), scale: 1, appearance: .light) { c in
+            c.fill(Rect(0, 0, 5, 10), with: Color(RGBA(1, 0, 0)))
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try PNG.write(image, to: path)
+        let back = try PNG.read(path)
+        #expect(back == image)
+        #expect(back.pixel(x: 2, y: 2) == RGBA(1, 0, 0))
+        #expect(back.pixel(x: 7, y: 2).alpha == 0)
+        #expect(throws: PNG.Error.self) { try PNG.read(path + ".missing") }
+    }
+}
+
+final class WarningBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var lines: [String] = []
+    func append(_ s: String) {
+        lock.lock()
+        lines.append(s)
+        lock.unlock()
+    }
+}
