@@ -1,1 +1,522 @@
-// UI
+import Graphics
+
+/// What a view is to assistive technologies and to scripts, which find elements by what they say.
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let button = AccessibilityTraits(rawValue: 1 << 0)
+    public static let header = AccessibilityTraits(rawValue: 1 << 1)
+    public static let selected = AccessibilityTraits(rawValue: 1 << 2)
+    public static let notEnabled = AccessibilityTraits(rawValue: 1 << 3)
+    public static let staticText = AccessibilityTraits(rawValue: 1 << 4)
+    public static let image = AccessibilityTraits(rawValue: 1 << 5)
+    public static let destructive = AccessibilityTraits(rawValue: 1 << 6)
+    public static let adjustable = AccessibilityTraits(rawValue: 1 << 7)
+    public static let menuItem = AccessibilityTraits(rawValue: 1 << 8)
+    public static let window = AccessibilityTraits(rawValue: 1 << 9)
+    public static let textEntry = AccessibilityTraits(rawValue: 1 << 10)
+}
+
+/// Something that adds behaviour to a view it is attached to (as `UIInteraction`): a context menu,
+/// a drag source, a drop target, an edit menu.
+@MainActor public protocol Interaction: AnyObject {
+    /// The view it is attached to, or nil.
+    var view: View? { get }
+    func willMove(to view: View?)
+    func didMove(to view: View?)
+}
+
+/// A rectangle of the screen with content, in a tree: the retained view hierarchy of Slate.
+///
+/// Like `UIView`: `frame` is in the superview's coordinates, `bounds` in the view's own (its origin
+/// scrolls the content), `transform` applies about the centre. Changing what a view shows marks its
+/// area damaged, and only damaged areas are drawn again.
+@MainActor open class View {
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+        self.bounds = Rect(size: frame.size)
+    }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates (before `transform`).
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            if frame.size != oldValue.size {
+                bounds.size = frame.size
+                setNeedsLayout()
+            }
+            superview?.damage(transform.isIdentity ? oldValue : Self.transformed(oldValue, by: transform))
+            damageSelf()
+        }
+    }
+
+    /// The view's own coordinate space; moving its origin scrolls what is inside.
+    public var bounds: Rect {
+        didSet {
+            guard bounds != oldValue else { return }
+            if bounds.size != oldValue.size, frame.size != bounds.size { frame.size = bounds.size }
+            damageSelf()
+        }
+    }
+
+    /// A transform applied about the centre of the frame (scale, rotation, translation).
+    public var transform: Transform = .identity {
+        didSet {
+            guard transform != oldValue else { return }
+            superview?.damage(Self.transformed(frame, by: oldValue))
+            damageSelf()
+        }
+    }
+
+    /// The frame after `transform`, in the superview's coordinates.
+    public var visualFrame: Rect { Self.transformed(frame, by: transform) }
+
+    static func transformed(_ frame: Rect, by t: Transform) -> Rect {
+        if t.isIdentity { return frame }
+        let c = frame.center
+        let full = Transform(translationX: -c.x, y: -c.y).concatenating(t).concatenating(
+            Transform(translationX: c.x, y: c.y))
+        return full.apply(to: frame)
+    }
+
+    /// Maps the view's own coordinates to its superview's.
+    public var transformToSuperview: Transform {
+        var t = Transform(translationX: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
+        if !transform.isIdentity {
+            let c = frame.center
+            t = t.concatenating(Transform(translationX: -c.x, y: -c.y)).concatenating(transform)
+                .concatenating(Transform(translationX: c.x, y: c.y))
+        }
+        return t
+    }
+
+    /// Maps the view's own coordinates to the root's.
+    public var transformToRoot: Transform {
+        var t = Transform.identity
+        var v: View? = self
+        while let cur = v, cur.superview != nil {
+            t = t.concatenating(cur.transformToSuperview)
+            v = cur.superview
+        }
+        return t
+    }
+
+    public func convert(_ p: Point, to view: View?) -> Point {
+        let inRoot = transformToRoot.apply(to: p)
+        guard let view else { return inRoot }
+        return view.transformToRoot.inverted()?.apply(to: inRoot) ?? inRoot
+    }
+
+    public func convert(_ p: Point, from view: View?) -> Point {
+        let inRoot = view?.transformToRoot.apply(to: p) ?? p
+        return transformToRoot.inverted()?.apply(to: inRoot) ?? inRoot
+    }
+
+    public func convert(_ r: Rect, to view: View?) -> Rect {
+        let inRoot = transformToRoot.apply(to: r)
+        guard let view, let inv = view.transformToRoot.inverted() else { return inRoot }
+        return inv.apply(to: inRoot)
+    }
+
+    /// The view's bounds in root (screen) coordinates.
+    public var frameInRoot: Rect { transformToRoot.apply(to: bounds) }
+
+    // MARK: Appearance
+
+    public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { damageSelf() } }
+    }
+
+    /// Rounds the background and, with `clipsToBounds`, the content.
+    public var cornerRadius: Double = 0 {
+        didSet { if cornerRadius != oldValue { damageSelf() } }
+    }
+
+    public var cornerStyle: Path.CornerStyle = .continuous
+
+    public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { damageSelf() } }
+    }
+
+    /// 0 (invisible) … 1 (opaque); the view and its subviews are composited together.
+    public var alpha: Double = 1 {
+        didSet { if alpha != oldValue { damageSelf() } }
+    }
+
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { damageSelf(force: true) } }
+    }
+
+    /// A shadow behind the view's (rounded) background.
+    public struct Shadow: Hashable, Sendable {
+        public var color: Color
+        public var blur: Double
+        public var offset: Point
+        public init(color: Color = Color.black.withAlpha(0.2), blur: Double, offset: Point = .zero) {
+            self.color = color
+            self.blur = blur
+            self.offset = offset
+        }
+    }
+
+    public var shadow: Shadow? {
+        didSet { if shadow != oldValue { damageSelf() } }
+    }
+
+    /// A border drawn inside the edge.
+    public var border: (color: Color, width: Double)? {
+        didSet { damageSelf() }
+    }
+
+    /// Draw the view and its subviews once into a cached picture and reuse it until something inside
+    /// changes (as `CALayer.shouldRasterize`). Windows are rasterized so that a menu animating above
+    /// them does not redraw them.
+    public var rasterizes = false {
+        didSet { rasterCache = nil }
+    }
+
+    var rasterCache: RasterCache?
+
+    // MARK: Interaction
+
+    public var isUserInteractionEnabled = true
+
+    /// A name for debugging and for the guideline checker's reports.
+    public var identifier: String?
+
+    public var accessibilityLabel: String? {
+        didSet { if accessibilityLabel != oldValue { root?.accessibilityChanged() } }
+    }
+    public var accessibilityValue: String?
+
+    /// What the view says to a person who cannot see it: its label, or for text its text.
+    open var accessibilityLabelOrText: String? { accessibilityLabel }
+    public var accessibilityTraits: AccessibilityTraits = []
+    /// Whether the view is an element of the accessibility tree (by default: when it has a label).
+    public var isAccessibilityElement: Bool?
+
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public func addGestureRecognizer(_ g: GestureRecognizer) {
+        g.view?.removeGestureRecognizer(g)
+        gestureRecognizers.append(g)
+        g.view = self
+    }
+
+    public func removeGestureRecognizer(_ g: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === g }
+        if g.view === self { g.view = nil }
+    }
+
+    public private(set) var interactions: [any Interaction] = []
+
+    public func addInteraction(_ i: any Interaction) {
+        i.willMove(to: self)
+        interactions.append(i)
+        i.didMove(to: self)
+    }
+
+    public func removeInteraction(_ i: any Interaction) {
+        guard interactions.contains(where: { $0 === i }) else { return }
+        i.willMove(to: nil)
+        interactions.removeAll { $0 === i }
+        i.didMove(to: nil)
+    }
+
+    // MARK: Hierarchy
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    public func addSubview(_ v: View) {
+        insertSubview(v, at: subviews.count)
+    }
+
+    public func insertSubview(_ v: View, at index: Int) {
+        let oldRoot = v.root
+        v.removeFromSuperview()
+        subviews.insert(v, at: min(index, subviews.count))
+        v.superview = self
+        v.damageSelf(force: true)
+        let newRoot = root
+        if oldRoot !== newRoot { v.propagateRootChange(from: oldRoot, to: newRoot) }
+        setNeedsLayout()
+    }
+
+    public func insertSubview(_ v: View, above sibling: View) {
+        let i = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+        insertSubview(v, at: i)
+    }
+
+    public func insertSubview(_ v: View, below sibling: View) {
+        let i = subviews.firstIndex { $0 === sibling } ?? 0
+        insertSubview(v, at: i)
+    }
+
+    public func bringSubviewToFront(_ v: View) {
+        guard let i = subviews.firstIndex(where: { $0 === v }), i != subviews.count - 1 else { return }
+        subviews.remove(at: i)
+        subviews.append(v)
+        v.damageSelf(force: true)
+    }
+
+    public func removeFromSuperview() {
+        guard let sv = superview else { return }
+        damageSelf(force: true)
+        let oldRoot = root
+        sv.subviews.removeAll { $0 === self }
+        superview = nil
+        if oldRoot != nil { propagateRootChange(from: oldRoot, to: nil) }
+    }
+
+    /// Whether `self` is `view` or inside it.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let cur = v {
+            if cur === view { return true }
+            v = cur.superview
+        }
+        return false
+    }
+
+    /// The root of the tree, if the tree has one.
+    public var root: RootView? {
+        var v: View = self
+        while let s = v.superview { v = s }
+        return v as? RootView
+    }
+
+    /// Called when the view joins or leaves a root view's tree.
+    open func didMoveToRoot() {}
+
+    private func propagateRootChange(from old: RootView?, to new: RootView?) {
+        old?.viewLeft(self)
+        didMoveToRoot()
+        for s in subviews { s.propagateRootChange(from: old, to: new) }
+    }
+
+    /// All views of the subtree, depth first, the view itself first.
+    public func allViews() -> [View] {
+        var out: [View] = [self]
+        for s in subviews { out += s.allViews() }
+        return out
+    }
+
+    /// The first view in the subtree (self included) that satisfies `test`.
+    public func firstView(where test: (View) -> Bool) -> View? {
+        if test(self) { return self }
+        for s in subviews { if let v = s.firstView(where: test) { return v } }
+        return nil
+    }
+
+    // MARK: Layout
+
+    public private(set) var needsLayout = true
+
+    public func setNeedsLayout() {
+        needsLayout = true
+        root?.needsLayoutPass = true
+    }
+
+    /// Lays out this subtree now if anything in it asked for it.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for s in subviews { s.layoutIfNeeded() }
+    }
+
+    /// Override to position subviews. Called when the size changes or `setNeedsLayout()` was called.
+    open func layoutSubviews() {}
+
+    /// The size the view would like within `size` (as `sizeThatFits`).
+    open func sizeThatFits(_ size: Size) -> Size { frame.size }
+
+    /// The size the view would like with no constraint.
+    public var intrinsicSize: Size { sizeThatFits(Size(.infinity, .infinity)) }
+
+    // MARK: Drawing
+
+    /// Marks the whole view to be drawn again.
+    public func setNeedsDisplay() { damageSelf() }
+
+    /// Marks part of the view (own coordinates) to be drawn again.
+    public func setNeedsDisplay(_ rect: Rect) { damage(rect) }
+
+    func damageSelf(force: Bool = false) {
+        if isHidden && !force { return }
+        damage(bounds)
+        if let s = shadow { damage(bounds.insetBy(dx: -s.blur * 1.5 - abs(s.offset.x), dy: -s.blur * 1.5 - abs(s.offset.y))) }
+    }
+
+    /// Marks a rectangle in this view's coordinates damaged, up to the root.
+    func damage(_ rect: Rect) {
+        var r = rect
+        var v: View? = self
+        while let cur = v {
+            cur.rasterCache?.invalidate()
+            guard let sv = cur.superview else {
+                (cur as? RootView)?.addDamage(r)
+                return
+            }
+            r = cur.transformToSuperview.apply(to: r)
+            v = sv
+        }
+    }
+
+    /// Override to draw the view's own content, in its own coordinates, above its background and
+    /// below its subviews.
+    open func draw(in canvas: any Canvas) {}
+
+    /// Override to draw above the subviews.
+    open func drawOverlay(in canvas: any Canvas) {}
+
+    /// The path of the view's rounded background.
+    public var backgroundPath: Path {
+        Path.roundedRect(bounds, radius: cornerRadius, style: cornerStyle)
+    }
+
+    /// Draws the view and its subtree; the canvas is in the superview's coordinates. Skips what lies
+    /// outside the canvas's clip.
+    public func render(in canvas: any Canvas, renderer: (any RasterRenderer)? = nil) {
+        if isHidden || alpha <= 0.001 { return }
+        let clip = canvas.clipBounds
+        let vis = visualFrame
+        let shadowPad = shadow.map { $0.blur * 1.5 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
+        if !clipsToBounds || shadowPad > 0 {
+            // Subviews may draw outside; test only when clipping.
+            if clipsToBounds, !vis.insetBy(dx: -shadowPad, dy: -shadowPad).intersects(clip) { return }
+        } else if !vis.intersects(clip) {
+            return
+        }
+        canvas.save()
+        canvas.concatenate(transformToSuperview)
+        if rasterizes, let renderer {
+            renderRasterized(in: canvas, renderer: renderer)
+        } else {
+            let layered = alpha < 1
+            if layered { canvas.beginLayer(opacity: alpha) }
+            renderContent(in: canvas, renderer: renderer)
+            if layered { canvas.endLayer() }
+        }
+        canvas.restore()
+    }
+
+    /// Draws the view in its own coordinates (background, content, subviews, overlay).
+    func renderContent(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
+        let own = Rect(origin: bounds.origin, size: bounds.size)
+        if let s = shadow {
+            canvas.drawShadow(of: Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), color: s.color, blur: s.blur, offset: s.offset)
+        }
+        if let bg = backgroundColor {
+            if cornerRadius > 0 {
+                canvas.fill(Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), with: bg)
+            } else {
+                canvas.fill(own, with: bg)
+            }
+        }
+        if clipsToBounds {
+            canvas.save()
+            canvas.clip(to: cornerRadius > 0 ? Path.roundedRect(own, radius: cornerRadius, style: cornerStyle) : Path(own))
+        }
+        draw(in: canvas)
+        for s in subviews { s.render(in: canvas, renderer: renderer) }
+        drawOverlay(in: canvas)
+        if clipsToBounds { canvas.restore() }
+        if let b = border {
+            canvas.stroke(
+                Path.roundedRect(own.insetBy(dx: b.width / 2, dy: b.width / 2), radius: max(0, cornerRadius - b.width / 2), style: cornerStyle),
+                with: b.color, lineWidth: b.width)
+        }
+    }
+
+    private func renderRasterized(in canvas: any Canvas, renderer: any RasterRenderer) {
+        let scale = canvas.scale
+        let key = RasterCache.Key(size: bounds.size, scale: scale, appearance: canvas.appearance)
+        if rasterCache == nil || rasterCache!.key != key || !rasterCache!.valid {
+            let image = renderer.render(size: bounds.size, scale: scale, appearance: canvas.appearance) { c in
+                c.translate(x: -bounds.minX, y: -bounds.minY)
+                // The shadow is drawn outside the cached picture.
+                let saved = shadow
+                shadow = nil
+                renderContent(in: c, renderer: renderer)
+                shadow = saved
+            }
+            rasterCache = RasterCache(key: key, image: image)
+        }
+        if let s = shadow {
+            canvas.drawShadow(of: Path.roundedRect(bounds, radius: cornerRadius, style: cornerStyle), color: s.color, blur: s.blur, offset: s.offset)
+        }
+        canvas.drawImage(rasterCache!.image, in: bounds, opacity: alpha)
+    }
+
+    /// A picture of the view as it is now, at `scale` (for snapshots and lifted previews).
+    public func snapshot(renderer: any RasterRenderer, scale: Double, appearance: Appearance) -> PixelImage {
+        layoutIfNeeded()
+        return renderer.render(size: bounds.size, scale: scale, appearance: appearance) { c in
+            c.translate(x: -bounds.minX, y: -bounds.minY)
+            renderContent(in: c, renderer: renderer)
+        }
+    }
+
+    // MARK: Hit testing and events
+
+    /// The deepest visible, interactive view at `point` (own coordinates), or nil.
+    open func hitTest(_ p: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
+        let inside = self.point(inside: p)
+        if clipsToBounds && !inside { return nil }
+        for s in subviews.reversed() {
+            guard let inv = s.transformToSuperview.inverted() else { continue }
+            if let hit = s.hitTest(inv.apply(to: p)) { return hit }
+        }
+        return inside ? self : nil
+    }
+
+    /// Whether `point` (own coordinates) is inside the view.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// A touch began on this view (after gesture recognizers had it). Override for control behaviour.
+    open func touchBegan(_ touch: Touch, at point: Point) {}
+    open func touchMoved(_ touch: Touch, at point: Point) {}
+    open func touchEnded(_ touch: Touch, at point: Point) {}
+    open func touchCancelled(_ touch: Touch) {}
+
+    /// Handles a key press while the view or one inside it has focus; return true when handled.
+    /// Unhandled presses go to the superview.
+    open func handleKey(_ press: KeyPress) -> Bool { false }
+
+    /// Text typed while the view has focus; return true when handled.
+    open func handleText(_ text: String) -> Bool { false }
+
+    /// Whether the view can take keyboard focus.
+    open var canBecomeFocused: Bool { false }
+
+    /// Whether the view has keyboard focus.
+    public var isFocused: Bool { root?.focusedView === self }
+
+    /// Called when focus arrives or leaves.
+    open func focusDidChange() { setNeedsDisplay() }
+
+    /// A scroll of the wheel over the view; return true when handled.
+    open func handleScroll(dx: Double, dy: Double) -> Bool { false }
+
+    /// The pointer entered (true) or left (false) the view.
+    open func hoverChanged(_ inside: Bool) {}
+}
+
+/// A cached picture of a rasterized view.
+struct RasterCache {
+    struct Key: Equatable {
+        var size: Size
+        var scale: Double
+        var appearance: Appearance
+    }
+    var key: Key
+    var image: PixelImage
+    var valid = true
+    mutating func invalidate() { valid = false }
+}

@@ -1,0 +1,305 @@
+import Graphics
+
+/// An interaction that can open a menu without a touch: from a secondary click at a point, or from
+/// the keyboard (the Menu key, Shift+F10) while its view has focus. The context menu interaction is one.
+@MainActor public protocol MenuTriggerInteraction: Interaction {
+    /// Opens the menu for a secondary click at `point` (the view's coordinates); false if it has none.
+    func presentFromSecondaryClick(at point: Point) -> Bool
+    /// Opens the menu from the keyboard; false if it has none.
+    func presentFromKeyboard() -> Bool
+}
+
+/// Routes touches, pointer events and keys to the views and gesture recognizers of a root view, and
+/// runs the recognizers' timers on the root's clock.
+@MainActor public final class EventDispatcher {
+    unowned let root: RootView
+
+    init(root: RootView) { self.root = root }
+
+    private struct Track {
+        var view: View?
+        var recognizers: [GestureRecognizer]
+        var viewCancelled = false
+    }
+
+    private var tracks: [Int: Track] = [:]
+    /// Recognizers that take part in the touches now on the screen.
+    private var active: [GestureRecognizer] = []
+
+    private struct Timer {
+        weak var recognizer: GestureRecognizer?
+        var time: Double
+        var tag: Int
+        var seq: Int
+    }
+    private var timers: [Timer] = []
+    private var timerSeq = 0
+
+    /// Handlers that see every key press first (the system's shortcuts); return true to consume it.
+    public var keyFilters: [(KeyPress) -> Bool] = []
+
+    /// Called for each touch before any view sees it; return true to consume it (the shell's system
+    /// gestures: Dock drags, screen-edge drops).
+    public var touchFilter: ((Touch) -> Bool)?
+
+    /// The views under each touch now down.
+    public var touchedViews: [View] { tracks.values.compactMap(\.view) }
+
+    /// Whether a touch is down.
+    public var hasTouches: Bool { !tracks.isEmpty }
+
+    // MARK: Touches
+
+    public func handle(_ touch: Touch) {
+        fireTimers(upTo: touch.timestamp)
+        if let filter = touchFilter, filter(touch) { return }
+        switch touch.phase {
+        case .began: began(touch)
+        case .moved, .stationary: moved(touch)
+        case .ended: ended(touch, cancelled: false)
+        case .cancelled: ended(touch, cancelled: true)
+        }
+    }
+
+    private func began(_ touch: Touch) {
+        let hit = root.hitTest(touch.location)
+        var recognizers: [GestureRecognizer] = []
+        var v = hit
+        while let cur = v {
+            recognizers += cur.gestureRecognizers.filter { $0.isEnabled && ($0.state == .possible) }
+            v = cur.superview
+        }
+        // A recognizer already tracking another touch (a multi-touch gesture) keeps its place.
+        for g in recognizers where !active.contains(where: { $0 === g }) {
+            g.dispatcher = self
+            g.resetAll()
+            active.append(g)
+        }
+        tracks[touch.id] = Track(view: hit, recognizers: recognizers)
+        for g in recognizers where g.state == .possible || g.state.isActive {
+            g.touches[touch.id] = touch
+            g.lastLocation = touch.location
+            g.touchBegan(touch)
+        }
+        if let hit, !(tracks[touch.id]?.viewCancelled ?? true) {
+            hit.touchBegan(touch, at: hit.convert(touch.location, from: nil))
+        }
+    }
+
+    private func moved(_ touch: Touch) {
+        guard let track = tracks[touch.id] else { return }
+        for g in track.recognizers where g.state == .possible || g.state == .began || g.state == .changed {
+            g.touches[touch.id] = touch
+            g.lastLocation = touch.location
+            g.touchMoved(touch)
+        }
+        if let v = track.view, !(tracks[touch.id]?.viewCancelled ?? true) {
+            v.touchMoved(touch, at: v.convert(touch.location, from: nil))
+        }
+    }
+
+    private func ended(_ touch: Touch, cancelled: Bool) {
+        guard let track = tracks[touch.id] else { return }
+        for g in track.recognizers {
+            g.touches[touch.id] = touch
+            g.lastLocation = touch.location
+            if g.state == .possible || g.state == .began || g.state == .changed {
+                if cancelled { g.touchCancelled(touch) } else { g.touchEnded(touch) }
+            }
+            g.touches[touch.id] = nil
+        }
+        if let v = track.view, !(tracks[touch.id]?.viewCancelled ?? true) {
+            if cancelled { v.touchCancelled(touch) } else { v.touchEnded(touch, at: v.convert(touch.location, from: nil)) }
+        }
+        tracks[touch.id] = nil
+        if tracks.isEmpty {
+            // The sequence is over: what is still possible and waits for nothing has failed.
+            for g in active where g.state == .possible && !timers.contains(where: { $0.recognizer === g }) && g.pendingState == nil {
+                g.setState(.failed)
+            }
+            settle()
+        }
+    }
+
+    /// Drops recognizers that are done; keeps those still waiting for a timer (a double tap).
+    private func settle() {
+        guard tracks.isEmpty else { return }
+        let done = active.filter { g in
+            switch g.state {
+            case .ended, .cancelled, .failed: true
+            case .possible: !timers.contains { $0.recognizer === g } && g.pendingState == nil
+            default: false
+            }
+        }
+        for g in done { g.resetAll() }
+        active.removeAll { g in done.contains { $0 === g } }
+    }
+
+    /// Cancels every touch now down (a system gesture took over, or a window went away).
+    public func cancelAllTouches() {
+        let now = root.clock.now
+        for (id, _) in tracks {
+            ended(Touch(id: id, phase: .cancelled, location: .zero, timestamp: now), cancelled: true)
+        }
+    }
+
+    func mustWait(_ g: GestureRecognizer) -> Bool {
+        g.requiredToFail.contains { r in active.contains { $0 === r } && r.state == .possible }
+    }
+
+    func recognizerChanged(_ g: GestureRecognizer) {
+        switch g.state {
+        case .began, .ended:
+            if g.state == .began || !wasActiveBefore(g) {
+                // Exclusivity: the others give way unless both may recognise together.
+                for other in active where other !== g {
+                    let together =
+                        (g.shouldRecognizeSimultaneously?(g, other) ?? false)
+                        || (other.shouldRecognizeSimultaneously?(other, g) ?? false)
+                    if together { continue }
+                    if other.state == .possible { other.setState(.failed) } else if other.state == .began || other.state == .changed {
+                        other.setState(.cancelled)
+                    }
+                }
+                if g.cancelsTouchesInView {
+                    for (id, track) in tracks where track.recognizers.contains(where: { $0 === g }) && !track.viewCancelled {
+                        tracks[id]?.viewCancelled = true
+                        if let v = track.view, let t = g.touches[id] { v.touchCancelled(t) }
+                    }
+                }
+            }
+            began.insert(ObjectIdentifier(g))
+        case .failed:
+            // Anything waiting for this one may go ahead if nothing else holds it back.
+            for w in active where w.pendingState != nil && w.requiredToFail.contains(where: { $0 === g }) {
+                if !mustWait(w), let s = w.pendingState {
+                    w.pendingState = nil
+                    w.setState(s)
+                    if s == .began && w.touches.isEmpty { w.setState(.ended) }
+                }
+            }
+            cancelTimers(of: g)
+        default: break
+        }
+        if g.state == .ended || g.state == .cancelled || g.state == .failed {
+            began.remove(ObjectIdentifier(g))
+            if g.state != .failed {
+                // Those waiting for this one to fail never will.
+                for w in active where w.pendingState != nil && w.requiredToFail.contains(where: { $0 === g }) {
+                    w.pendingState = nil
+                    w.setState(.failed)
+                }
+            }
+            if tracks.isEmpty { settle() }
+        }
+    }
+
+    private var began: Set<ObjectIdentifier> = []
+    private func wasActiveBefore(_ g: GestureRecognizer) -> Bool { began.contains(ObjectIdentifier(g)) }
+
+    // MARK: Timers
+
+    func schedule(_ g: GestureRecognizer, at time: Double, tag: Int) {
+        timerSeq += 1
+        timers.append(Timer(recognizer: g, time: time, tag: tag, seq: timerSeq))
+    }
+
+    func cancelTimers(of g: GestureRecognizer) {
+        timers.removeAll { $0.recognizer === g || $0.recognizer == nil }
+    }
+
+    var hasPendingTimers: Bool { !timers.isEmpty }
+
+    /// The clock time of the next timer, if any: a host that sleeps while idle wakes then.
+    public var nextTimerTime: Double? { timers.map(\.time).min() }
+
+    /// Fires timers due at the clock's time now.
+    public func fireTimers() { fireTimers(upTo: root.clock.now) }
+
+    func fireTimers(upTo time: Double) {
+        while let next = timers.filter({ $0.time <= time }).min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) }) {
+            timers.removeAll { $0.seq == next.seq }
+            next.recognizer?.timerFired(next.tag)
+        }
+        if tracks.isEmpty { settle() }
+    }
+
+    func viewLeft(_ view: View) {
+        for (id, track) in tracks where track.view?.isDescendant(of: view) ?? false {
+            tracks[id]?.viewCancelled = true
+            tracks[id]?.view = nil
+        }
+        if let h = hovered, h.isDescendant(of: view) { hovered = nil }
+    }
+
+    // MARK: Pointer
+
+    private weak var hovered: View?
+
+    public func handle(_ event: PointerEvent) {
+        switch event {
+        case .hover(let p):
+            let hit = root.hitTest(p)
+            if hit !== hovered {
+                hovered?.hoverChanged(false)
+                hovered = hit
+                hit?.hoverChanged(true)
+            }
+        case .exit:
+            hovered?.hoverChanged(false)
+            hovered = nil
+        case .secondaryClick(let p):
+            var v = root.hitTest(p)
+            while let cur = v {
+                for case let i as any MenuTriggerInteraction in cur.interactions {
+                    if i.presentFromSecondaryClick(at: cur.convert(p, from: nil)) { return }
+                }
+                v = cur.superview
+            }
+        case .scroll(let p, let dx, let dy):
+            var v = root.hitTest(p)
+            while let cur = v {
+                if cur.handleScroll(dx: dx, dy: dy) { return }
+                v = cur.superview
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    /// Delivers a key press: system filters, then the focused view and its ancestors; Tab moves focus;
+    /// the Menu key or Shift+F10 opens the focused element's context menu.
+    @discardableResult
+    public func handle(_ press: KeyPress) -> Bool {
+        for f in keyFilters where f(press) { return true }
+        var v = root.focusedView
+        while let cur = v {
+            if cur.handleKey(press) { return true }
+            v = cur.superview
+        }
+        if press.opensContextMenu {
+            var v = root.focusedView
+            while let cur = v {
+                for case let i as any MenuTriggerInteraction in cur.interactions where i.presentFromKeyboard() { return true }
+                v = cur.superview
+            }
+            return false
+        }
+        if press.key == .tab {
+            root.moveFocus(backward: press.modifiers.contains(.shift))
+            return true
+        }
+        return false
+    }
+
+    /// Delivers typed text to the focused view and its ancestors.
+    @discardableResult
+    public func handleText(_ text: String) -> Bool {
+        var v = root.focusedView
+        while let cur = v {
+            if cur.handleText(text) { return true }
+            v = cur.superview
+        }
+        return false
+    }
+}

@@ -1,0 +1,114 @@
+import Graphics
+
+/// One finger (or the mouse's primary button) on the screen.
+public struct Touch: Hashable, Sendable {
+    public enum Phase: Sendable, Hashable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    /// Stays the same from began to ended.
+    public var id: Int
+    public var phase: Phase
+    /// In screen (root view) coordinates, points.
+    public var location: Point
+    /// Seconds on the clock of the root view.
+    public var timestamp: Double
+
+    public init(id: Int, phase: Phase, location: Point, timestamp: Double) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.timestamp = timestamp
+    }
+}
+
+/// Keys Slate handles by name; everything that types text arrives as `.character`.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    case `return`, escape, tab, backspace, delete, space
+    case up, down, left, right, home, end, pageUp, pageDown
+    /// The Menu (application) key, which opens the context menu of the focused element.
+    case menu
+    case function(Int)
+}
+
+/// Modifier keys held with a key. On Linux, Ctrl plays the part of the iPad's Command key.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let control = KeyModifiers(rawValue: 2)
+    public static let alternate = KeyModifiers(rawValue: 4)
+    public static let command = KeyModifiers(rawValue: 8)
+}
+
+/// A key press.
+public struct KeyPress: Hashable, Sendable {
+    public var key: Key
+    public var modifiers: KeyModifiers
+
+    public init(_ key: Key, modifiers: KeyModifiers = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+
+    /// Parses `ctrl+n`, `shift+f10`, `escape`, `down`, `a`.
+    public init?(parsing text: String) {
+        var mods: KeyModifiers = []
+        let parts = text.lowercased().split(separator: "+").map(String.init)
+        guard let last = parts.last, !last.isEmpty else { return nil }
+        for p in parts.dropLast() {
+            switch p {
+            case "ctrl", "control": mods.insert(.control)
+            case "shift": mods.insert(.shift)
+            case "alt", "option": mods.insert(.alternate)
+            case "cmd", "command", "super": mods.insert(.command)
+            default: return nil
+            }
+        }
+        let key: Key
+        switch last {
+        case "return", "enter": key = .return
+        case "escape", "esc": key = .escape
+        case "tab": key = .tab
+        case "backspace": key = .backspace
+        case "delete": key = .delete
+        case "space": key = .space
+        case "up": key = .up
+        case "down": key = .down
+        case "left": key = .left
+        case "right": key = .right
+        case "home": key = .home
+        case "end": key = .end
+        case "pageup": key = .pageUp
+        case "pagedown": key = .pageDown
+        case "menu": key = .menu
+        default:
+            if last.count >= 2, last.first == "f", let n = Int(last.dropFirst()), (1...24).contains(n) {
+                key = .function(n)
+            } else if last.count == 1, let c = last.first {
+                key = .character(c)
+            } else {
+                return nil
+            }
+        }
+        self.init(key, modifiers: mods)
+    }
+
+    /// Whether this press asks for the context menu: the Menu key, or Shift+F10.
+    public var opensContextMenu: Bool {
+        key == .menu || (key == .function(10) && modifiers == .shift)
+    }
+}
+
+/// What the pointer (a mouse or trackpad) does besides touching.
+public enum PointerEvent: Hashable, Sendable {
+    /// The pointer moved without a button held.
+    case hover(Point)
+    /// The pointer left the screen.
+    case exit
+    /// A secondary (right) click at a point.
+    case secondaryClick(Point)
+    /// A scroll wheel or two-finger scroll, in points.
+    case scroll(Point, dx: Double, dy: Double)
+}

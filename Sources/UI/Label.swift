@@ -1,0 +1,89 @@
+import Graphics
+
+/// Where views measure text. The host sets the real engine (Pango) at start; pure layout tests keep
+/// the approximate one.
+@MainActor public enum TextMetrics {
+    public static var measurer: any TextMeasuring = ApproximateTextMeasurer()
+}
+
+/// A read-only piece of text (as `UILabel`).
+@MainActor open class Label: View {
+    public init(_ text: String = "", style: TextStyle = .body, color: Color = .label) {
+        self.text = text
+        self.font = .preferred(style)
+        self.textColor = color
+        super.init()
+        accessibilityTraits = .staticText
+    }
+
+    public var text: String {
+        didSet { if text != oldValue { setNeedsDisplay(); setNeedsLayout(); superview?.setNeedsLayout() } }
+    }
+    public var font: Font {
+        didSet { if font != oldValue { setNeedsDisplay(); superview?.setNeedsLayout() } }
+    }
+    public var textColor: Color {
+        didSet { if textColor != oldValue { setNeedsDisplay() } }
+    }
+    public var alignment: TextAlignment = .natural {
+        didSet { setNeedsDisplay() }
+    }
+    /// 0 for no limit.
+    public var numberOfLines = 1 {
+        didSet { setNeedsDisplay(); superview?.setNeedsLayout() }
+    }
+    public var truncation: Truncation = .tail {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// A label speaks its text unless it was given another label.
+    open override var accessibilityLabelOrText: String? { accessibilityLabel ?? (text.isEmpty ? nil : text) }
+
+    func layout(width: Double?) -> TextLayout {
+        TextLayout(
+            text, font: font, color: textColor, alignment: alignment, lineLimit: numberOfLines,
+            truncation: truncation, width: width)
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let w: Double? = size.width.isFinite ? size.width : nil
+        let m = TextMetrics.measurer.measure(layout(width: w))
+        return Size(m.width.rounded(.up), m.height.rounded(.up))
+    }
+
+    open override func draw(in canvas: any Canvas) {
+        let l = layout(width: bounds.width)
+        let h = canvas.textMeasurer.measure(l).height
+        // Centred vertically in the label's box, as UILabel does.
+        canvas.drawText(l, at: Point(bounds.minX, bounds.minY + max(0, (bounds.height - h) / 2)))
+    }
+}
+
+/// An SF-Symbol-style icon or a bitmap (as `UIImageView`).
+@MainActor open class ImageView: View {
+    public init(symbol: String? = nil, tint: Color = .tint) {
+        self.symbol = symbol
+        self.tint = tint
+        super.init()
+        accessibilityTraits = .image
+    }
+
+    public var symbol: String? {
+        didSet { if symbol != oldValue { setNeedsDisplay() } }
+    }
+    public var image: PixelImage? {
+        didSet { setNeedsDisplay() }
+    }
+    public var tint: Color {
+        didSet { if tint != oldValue { setNeedsDisplay() } }
+    }
+
+    open override func draw(in canvas: any Canvas) {
+        if let image {
+            canvas.drawImage(image, in: bounds, opacity: 1)
+        } else if let symbol {
+            canvas.drawSymbol(symbol, in: bounds, tint: tint)
+        }
+    }
+}
+

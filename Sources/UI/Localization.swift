@@ -1,0 +1,76 @@
+/// The languages Slate speaks. Every user-visible string has an English and a Russian form.
+public enum Language: String, Sendable, Codable, CaseIterable {
+    case en, ru
+
+    /// The language chosen for this process: `--locale`, else `LANG`/`LC_ALL`/`LC_MESSAGES`, else English.
+    @MainActor public static var current: Language = .en
+
+    /// The language a POSIX locale name (`ru_RU.UTF-8`, `en_GB`, `C`) stands for, if Slate speaks it.
+    public init?(localeName: String) {
+        let code = localeName.lowercased().prefix(2)
+        guard let l = Language(rawValue: String(code)) else { return nil }
+        self = l
+    }
+
+    /// The language from the environment variables as POSIX orders them (LC_ALL, LC_MESSAGES, LANG).
+    public static func fromEnvironment(_ env: [String: String]) -> Language {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let v = env[key], !v.isEmpty { return Language(localeName: v) ?? .en }
+        }
+        return .en
+    }
+}
+
+/// A string in every language Slate speaks.
+public struct LocalizedString: Hashable, Sendable, ExpressibleByStringLiteral {
+    public var en: String
+    public var ru: String
+
+    public init(en: String, ru: String) {
+        self.en = en
+        self.ru = ru
+    }
+
+    /// A string that reads the same in every language (a name, a number).
+    public init(verbatim: String) {
+        self.en = verbatim
+        self.ru = verbatim
+    }
+
+    public init(stringLiteral value: String) { self.init(verbatim: value) }
+
+    public func resolved(_ language: Language) -> String {
+        switch language {
+        case .en: en
+        case .ru: ru
+        }
+    }
+
+    /// The string in the current language.
+    @MainActor public var text: String { resolved(Language.current) }
+
+    /// Fills `%@` placeholders in order with `arguments`.
+    public func formatted(_ arguments: String...) -> LocalizedString {
+        func fill(_ s: String) -> String {
+            var out = ""
+            var args = arguments.makeIterator()
+            var rest = Substring(s)
+            while let r = rest.range(of: "%@") {
+                out += rest[..<r.lowerBound]
+                out += args.next() ?? ""
+                rest = rest[r.upperBound...]
+            }
+            return out + rest
+        }
+        return LocalizedString(en: fill(en), ru: fill(ru))
+    }
+}
+
+/// The strings of the UI module.
+public enum UIStrings {
+    public static let done = LocalizedString(en: "Done", ru: "Готово")
+    public static let close = LocalizedString(en: "Close", ru: "Закрыть")
+    public static let back = LocalizedString(en: "Back", ru: "Назад")
+    public static let cancel = LocalizedString(en: "Cancel", ru: "Отменить")
+    public static let loading = LocalizedString(en: "Loading…", ru: "Загрузка…")
+}

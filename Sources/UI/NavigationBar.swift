@@ -1,0 +1,61 @@
+import Graphics
+
+/// The bar at the top of a window: a centred title, buttons at the leading and trailing ends, a
+/// hairline below (as `UINavigationBar` on iPad).
+@MainActor open class NavigationBar: View {
+    /// The iPad navigation bar is 50 pt tall (iPadOS 13 and later).
+    public static let height: Double = 50
+
+    public init(title: String = "") {
+        titleLabel = Label(title, style: .headline)
+        titleLabel.alignment = .center
+        titleLabel.accessibilityTraits = [.header, .staticText]
+        super.init()
+        backgroundColor = Color(light: RGBA(0.98, 0.98, 0.98, 0.94), dark: RGBA(0.11, 0.11, 0.12, 0.94))
+        addSubview(titleLabel)
+    }
+
+    public let titleLabel: Label
+
+    public var title: String {
+        get { titleLabel.text }
+        set { titleLabel.text = newValue }
+    }
+
+    public var leadingItems: [View] = [] {
+        didSet { replace(oldValue, with: leadingItems) }
+    }
+    public var trailingItems: [View] = [] {
+        didSet { replace(oldValue, with: trailingItems) }
+    }
+
+    private func replace(_ old: [View], with new: [View]) {
+        for v in old where !new.contains(where: { $0 === v }) { v.removeFromSuperview() }
+        for v in new where v.superview !== self { addSubview(v) }
+        setNeedsLayout()
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size { Size(size.width, NavigationBar.height) }
+
+    open override func layoutSubviews() {
+        let pad = 8.0
+        var x = pad
+        for v in leadingItems {
+            let s = v.sizeThatFits(Size(bounds.width / 3, bounds.height))
+            v.frame = Rect(x, (bounds.height - s.height) / 2, s.width, s.height)
+            x += s.width
+        }
+        var r = bounds.width - pad
+        for v in trailingItems {
+            let s = v.sizeThatFits(Size(bounds.width / 3, bounds.height))
+            r -= s.width
+            v.frame = Rect(r, (bounds.height - s.height) / 2, s.width, s.height)
+        }
+        let side = max(x, bounds.width - r) + 8
+        titleLabel.frame = Rect(side, 0, max(0, bounds.width - 2 * side), bounds.height)
+    }
+
+    open override func draw(in canvas: any Canvas) {
+        canvas.fill(Rect(0, bounds.height - canvas.hairline, bounds.width, canvas.hairline), with: .separator)
+    }
+}

@@ -1,0 +1,131 @@
+import Graphics
+
+/// The root of a view tree: the screen. It owns what the whole tree shares — the clock, the
+/// appearance, the damaged region, the animator, keyboard focus and the event dispatcher — and draws
+/// only what was damaged since the last frame.
+@MainActor open class RootView: View {
+    public let clock: any Clock
+    public let animator: Animator
+    public private(set) var dispatcher: EventDispatcher!
+
+    /// Light or dark. Changing it redraws everything.
+    public var appearance: Appearance = .light {
+        didSet { if appearance != oldValue { damageAll() } }
+    }
+
+    public init(size: Size, clock: any Clock) {
+        self.clock = clock
+        self.animator = Animator(clock: clock)
+        super.init(frame: Rect(size: size))
+        dispatcher = EventDispatcher(root: self)
+        damageAll()
+    }
+
+    // MARK: Damage
+
+    private var damaged: [Rect] = []
+    var needsLayoutPass = true
+
+    /// Whether anything must be drawn: damage, a pending layout or a running animation.
+    public var needsFrame: Bool { !damaged.isEmpty || needsLayoutPass || animator.isRunning || dispatcher.hasPendingTimers }
+
+    func addDamage(_ r: Rect) {
+        let clipped = r.intersection(bounds)
+        if clipped.isEmpty { return }
+        // Merge into an overlapping rectangle; a handful of rectangles are cheaper than a union of all.
+        if let i = damaged.firstIndex(where: { $0.intersects(clipped) }) {
+            damaged[i] = damaged[i].union(clipped)
+        } else if damaged.count >= 8 {
+            damaged[damaged.count - 1] = damaged[damaged.count - 1].union(clipped)
+        } else {
+            damaged.append(clipped)
+        }
+    }
+
+    /// Marks the whole screen damaged.
+    public func damageAll() { addDamage(bounds) }
+
+    /// The damaged rectangles since the last call, in points; clears them.
+    public func takeDamage(scale: Double) -> [Rect] {
+        let out = damaged.map { $0.integral(scale: scale) }
+        damaged.removeAll()
+        return out
+    }
+
+    public var pendingDamage: [Rect] { damaged }
+
+    // MARK: Frames
+
+    /// Steps animations and timers to the clock's time and lays out what asked for it. The host calls
+    /// it before drawing a frame.
+    public func prepareFrame() {
+        dispatcher.fireTimers()
+        animator.step()
+        if needsLayoutPass {
+            needsLayoutPass = false
+            layoutIfNeeded()
+        }
+    }
+
+    /// Draws the tree clipped to `rects` (root coordinates); the canvas's user space is the root's.
+    public func renderFrame(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
+        renderContent(in: canvas, renderer: renderer)
+    }
+
+    // MARK: Focus
+
+    public private(set) weak var focusedView: View?
+
+    /// Gives `view` keyboard focus (nil clears it). Returns whether it took focus.
+    @discardableResult
+    public func setFocus(_ view: View?) -> Bool {
+        if let view, !view.canBecomeFocused { return false }
+        guard view !== focusedView else { return true }
+        let old = focusedView
+        focusedView = view
+        old?.focusDidChange()
+        view?.focusDidChange()
+        return true
+    }
+
+    /// Moves focus to the next (or previous) focusable view in reading order.
+    public func moveFocus(backward: Bool = false) {
+        let candidates = allViews().filter { $0.canBecomeFocused && $0.isVisibleOnScreen }
+        guard !candidates.isEmpty else { return }
+        let i = candidates.firstIndex { $0 === focusedView }
+        let next: Int
+        if let i { next = (i + (backward ? candidates.count - 1 : 1)) % candidates.count } else { next = backward ? candidates.count - 1 : 0 }
+        setFocus(candidates[next])
+    }
+
+    func viewLeft(_ view: View) {
+        if let f = focusedView, f.isDescendant(of: view) { focusedView = nil }
+        dispatcher.viewLeft(view)
+    }
+
+    // MARK: Accessibility
+
+    /// Bumped whenever a label changes, so scripts and tools can tell the tree is new.
+    public private(set) var accessibilityGeneration = 0
+    func accessibilityChanged() { accessibilityGeneration += 1 }
+}
+
+extension View {
+    /// Whether the view and all its ancestors are shown and it lies at least partly on the screen.
+    public var isVisibleOnScreen: Bool {
+        var v: View? = self
+        while let cur = v {
+            if cur.isHidden || cur.alpha <= 0.01 { return false }
+            v = cur.superview
+        }
+        guard let root else { return false }
+        let f = frameInRoot
+        // Inside every clipping ancestor.
+        var a = superview
+        while let cur = a {
+            if cur.clipsToBounds && !cur.frameInRoot.intersects(f) { return false }
+            a = cur.superview
+        }
+        return f.intersects(root.bounds)
+    }
+}
