@@ -36,6 +36,9 @@ import Graphics
 
     public internal(set) weak var view: View?
 
+    /// Sees every state change, `failed` included (for tests and debugging).
+    public var stateObserver: ((State) -> Void)?
+
     public var isEnabled = true
 
     /// When the gesture is recognised, the view under the touch gets `touchCancelled`.
@@ -106,6 +109,7 @@ import Graphics
             }
         }
         state = new
+        stateObserver?(new)
         dispatcher?.recognizerChanged(self)
         if new != .failed && new != .possible { action?(self) }
     }

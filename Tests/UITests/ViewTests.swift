@@ -1,1 +1,150 @@
+import Graphics
 import Testing
+
+@testable import UI
+
+@MainActor @Suite struct ViewTests {
+    @Test func hitTestingFollowsTransformsAndOrder() {
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let a = View(frame: Rect(0, 0, 200, 200))
+        let b = View(frame: Rect(50, 50, 100, 100))
+        let c = View(frame: Rect(10, 10, 20, 20))
+        root.addSubview(a)
+        root.addSubview(b)
+        b.addSubview(c)
+        #expect(root.hitTest(Point(5, 5)) === a)
+        #expect(root.hitTest(Point(70, 70)) === c)
+        #expect(root.hitTest(Point(100, 100)) === b)
+        b.isUserInteractionEnabled = false
+        #expect(root.hitTest(Point(100, 100)) === a)
+        b.isUserInteractionEnabled = true
+        b.transform = Transform(scale: 2)  // about its centre (100,100): now covers 0…200
+        #expect(root.hitTest(Point(5, 5)) === b)
+        #expect(c.convert(Point.zero, to: nil) == Point(20, 20))
+        #expect(root.hitTest(Point(350, 250)) === root)
+    }
+
+    @Test func damageCoversOnlyWhatChanged() {
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let box = View(frame: Rect(10, 10, 40, 40))
+        root.addSubview(box)
+        _ = root.takeDamage(scale: 1)
+        box.backgroundColor = .systemRed
+        #expect(root.takeDamage(scale: 1) == [Rect(10, 10, 40, 40)])
+        box.frame.origin = Point(100, 10)
+        let d = root.takeDamage(scale: 1)
+        #expect(d == [Rect(10, 10, 40, 40), Rect(100, 10, 40, 40)], "the old place and the new: \(d)")
+        box.frame.origin = Point(120, 10)
+        #expect(root.takeDamage(scale: 1) == [Rect(100, 10, 60, 40)], "overlapping places merge")
+        box.frame.origin = Point(100, 10)
+        _ = root.takeDamage(scale: 1)
+        box.isHidden = true
+        box.backgroundColor = .systemBlue
+        #expect(root.takeDamage(scale: 1) == [Rect(100, 10, 40, 40)], "hiding damages; changing a hidden view does not")
+        let far = View(frame: Rect(300, 250, 10, 10))
+        root.addSubview(far)
+        #expect(root.takeDamage(scale: 1).count == 1)
+        _ = root.takeDamage(scale: 1)
+        far.backgroundColor = .black
+        box.isHidden = false
+        #expect(root.takeDamage(scale: 1).count == 2, "distant changes stay separate rectangles")
+    }
+
+    @Test func layoutRunsWhenTheSizeChanges() {
+        final class Counting: View {
+            var passes = 0
+            override func layoutSubviews() { passes += 1 }
+        }
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let v = Counting(frame: Rect(0, 0, 10, 10))
+        root.addSubview(v)
+        root.prepareFrame()
+        #expect(v.passes == 1)
+        root.prepareFrame()
+        #expect(v.passes == 1)
+        v.frame.origin.x = 5
+        root.prepareFrame()
+        #expect(v.passes == 1, "moving does not lay out")
+        v.frame.size.width = 20
+        root.prepareFrame()
+        #expect(v.passes == 2)
+    }
+
+    @Test func accessibilityTreeInReadingOrderWithWindowPaths() {
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let window = View(frame: Rect(0, 0, 400, 300))
+        window.accessibilityLabel = "Inbox"
+        window.accessibilityTraits = .window
+        root.addSubview(window)
+        let l = Label("Встреча завтра")
+        l.frame = Rect(10, 40, 200, 20)
+        window.addSubview(l)
+        let off = Label("Off screen")
+        off.frame = Rect(10, 400, 100, 20)
+        window.addSubview(off)
+        let els = root.accessibilityElements()
+        #expect(els.map(\.label) == ["Inbox", "Встреча завтра"])
+        #expect(els[1].path == ["Inbox"])
+    }
+
+    @Test func listMakesOnlyVisibleRows() {
+        final class Source: ListView.DataSource {
+            var made = 0
+            func numberOfRows(in list: ListView) -> Int { 10_000 }
+            func list(_ list: ListView, heightOfRow row: Int) -> Double { 50 }
+            func list(_ list: ListView, viewForRow row: Int, reusing: ListRow?) -> ListRow {
+                let r = reusing ?? { made += 1; return ListRow() }()
+                r.accessibilityLabel = "Row \(row)"
+                return r
+            }
+        }
+        let root = RootView(size: Size(400, 500), clock: VirtualClock())
+        let list = ListView(frame: Rect(0, 0, 400, 500))
+        let src = Source()
+        root.addSubview(list)
+        list.dataSource = src
+        root.prepareFrame()
+        #expect(list.numberOfRows == 10_000)
+        #expect(list.visibleRows.count <= 13)
+        list.contentOffset = Point(0, 250_000)
+        root.prepareFrame()
+        #expect(list.visibleRows.first!.0 >= 4998)
+        #expect(src.made <= 26, "rows are reused, not made anew: \(src.made)")
+        #expect(list.row(at: Point(5, 250_010)) == 5000)
+        #expect(list.contentOffset.y == 250_000)
+        list.contentOffset = list.clamped(Point(0, 1e9))
+        #expect(list.contentOffset.y == 500_000 - 500)
+    }
+}
+
+@MainActor @Suite struct AnimationTests {
+    @Test func curvesStartAndEndInPlace() {
+        for c in [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .spring(response: 0.3, dampingRatio: 0.8)] {
+            #expect(c.value(at: 0, duration: 0.3) == 0)
+            #expect(c.value(at: 0.3, duration: 0.3) == 1)
+        }
+        #expect(abs(TimingCurve.easeInOut.value(at: 0.15, duration: 0.3) - 0.5) < 1e-4)
+        #expect(TimingCurve.easeIn.value(at: 0.1, duration: 0.3) < 0.2)
+    }
+
+    @Test func underdampedSpringOvershoots() {
+        let c = TimingCurve.spring(response: 0.3, dampingRatio: 0.7)
+        let peak = stride(from: 0.0, to: 0.3, by: 0.005).map { c.value(at: $0, duration: 1) }.max()!
+        #expect(peak > 1.01 && peak < 1.1)
+    }
+
+    @Test func animatorStepsOnTheClock() {
+        let clock = VirtualClock()
+        let root = RootView(size: Size(100, 100), clock: clock)
+        var seen: [Double] = []
+        var done: Bool?
+        root.animator.animate(duration: 0.2, curve: .linear, apply: { seen.append($0) }, completion: { done = $0 })
+        clock.advance(by: 0.1)
+        root.prepareFrame()
+        clock.advance(by: 0.15)
+        root.prepareFrame()
+        #expect(seen == [0, 0.5, 1])
+        #expect(done == true)
+        #expect(!root.animator.isRunning)
+    }
+}
