@@ -1,12 +1,18 @@
 /// A bitmap: premultiplied 8-bit BGRA pixels in memory order (Cairo's ARGB32 on little-endian),
 /// with the scale that maps its pixels to points.
 public struct PixelImage: Sendable, Equatable {
+    public static func == (a: PixelImage, b: PixelImage) -> Bool {
+        a.width == b.width && a.height == b.height && a.scale == b.scale && a.pixels == b.pixels
+    }
+
     public let width: Int
     public let height: Int
     /// Pixels per point.
     public let scale: Double
     /// width × height × 4 bytes, rows without padding.
     public var pixels: [UInt8]
+    /// Every pixel is fully opaque: the image can be copied instead of blended.
+    public var isOpaque = false
 
     public init(width: Int, height: Int, scale: Double = 1, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel buffer size does not match \(width)×\(height)")

@@ -88,12 +88,15 @@ public final class CairoCanvas: Canvas {
         image.pixels.withUnsafeBufferPointer { buf in
             let data = UnsafeMutablePointer(mutating: buf.baseAddress!)
             let surface = cairo_image_surface_create_for_data(
-                data, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
+                data, image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height),
+                Int32(image.width * 4))
             cairo_save(cr)
             cairo_translate(cr, rect.minX, rect.minY)
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
             cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            // At one image pixel per device pixel, no filtering (and Cairo takes its copy fast path).
+            let exact = abs(rect.width * scale - Double(image.width)) < 0.01 && abs(rect.height * scale - Double(image.height)) < 0.01
+            cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
             cairo_clip(cr)
@@ -158,7 +161,8 @@ final class ShadowCache: @unchecked Sendable {
         let bounds = path.bounds
         let local = path.applying(Transform(translationX: -bounds.minX, y: -bounds.minY))
         // Shadows are soft: a mask at half the device resolution (at most 1 px per point) is plenty.
-        let maskScale = min(1, max(0.5, scale / 2))
+        // The mask is made at device resolution so that it is composited without resampling.
+        let maskScale = scale
         let key = Key(path: local, blur: blur, scale: maskScale)
         lock.lock()
         defer { lock.unlock() }

@@ -120,22 +120,51 @@ public final class SymbolCatalog: @unchecked Sendable {
             drawPlaceholder(in: rect, on: cr)
             return
         }
-        // Render the SVG into a group, then use its alpha as a mask for the tint.
+        // The icon is rendered once per size in device pixels into an alpha mask, then the tint is
+        // painted through it: drawing a list of rows does not render SVG again.
         let side = min(rect.width, rect.height)
-        var viewport = RsvgRectangle(
-            x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
-        cairo_push_group(cr)
-        var error: UnsafeMutablePointer<GError>? = nil
-        let ok = rsvg_handle_render_document(UnsafeMutablePointer(h), cr, &viewport, &error)
-        let mask = cairo_pop_group(cr)
-        if ok == 0 {
-            if let e = error { g_error_free(e) }
+        var dx = side
+        var dy = 0.0
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        let pixels = max(1, Int((dx * dx + dy * dy).squareRoot().rounded()))
+        guard let mask = mask(name, handle: h, pixels: pixels) else {
             drawPlaceholder(in: rect, on: cr)
-        } else {
-            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-            cairo_mask(cr, mask)
+            return
         }
-        cairo_pattern_destroy(mask)
+        cairo_translate(cr, rect.midX - side / 2, rect.midY - side / 2)
+        cairo_scale(cr, side / Double(pixels), side / Double(pixels))
+        cairo_mask_surface(cr, mask, 0, 0)
+    }
+
+    private struct MaskKey: Hashable {
+        var name: String
+        var pixels: Int
+    }
+    private var masks: [MaskKey: OpaquePointer] = [:]
+
+    private func mask(_ name: String, handle h: OpaquePointer, pixels: Int) -> OpaquePointer? {
+        let key = MaskKey(name: name, pixels: pixels)
+        if let m = masks[key] { return m }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pixels), Int32(pixels)) else { return nil }
+        let mcr = cairo_create(surface)!
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(pixels), height: Double(pixels))
+        var error: UnsafeMutablePointer<GError>? = nil
+        let ok = rsvg_handle_render_document(UnsafeMutablePointer(h), mcr, &viewport, &error)
+        cairo_destroy(mcr)
+        if ok == 0 {
+            let msg = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let e = error { g_error_free(e) }
+            warnOnce(name, "slate: icon '\(name)': librsvg cannot draw it: \(msg); drawing a placeholder")
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_flush(surface)
+        if masks.count > 512 {
+            for (_, m) in masks { cairo_surface_destroy(m) }
+            masks.removeAll()
+        }
+        masks[key] = surface
+        return surface
     }
 
     private func drawPlaceholder(in rect: Rect, on cr: OpaquePointer) {

@@ -408,9 +408,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// Draws the view in its own coordinates (background, content, subviews, overlay).
     func renderContent(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
         let own = Rect(origin: bounds.origin, size: bounds.size)
-        if let s = shadow {
-            canvas.drawShadow(of: Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), color: s.color, blur: s.blur, offset: s.offset)
-        }
+        if let s = shadow { renderShadow(s, own, in: canvas) }
         if let bg = backgroundColor {
             if cornerRadius > 0 {
                 canvas.fill(Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), with: bg)
@@ -418,18 +416,90 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
                 canvas.fill(own, with: bg)
             }
         }
-        if clipsToBounds {
+        if clipsToBounds && cornerRadius > 0 {
+            renderRoundedClip(own, in: canvas, renderer: renderer)
+        } else if clipsToBounds {
             canvas.save()
-            canvas.clip(to: cornerRadius > 0 ? Path.roundedRect(own, radius: cornerRadius, style: cornerStyle) : Path(own))
+            canvas.clip(to: own)
+            renderInside(canvas, renderer: renderer)
+            canvas.restore()
+        } else {
+            renderInside(canvas, renderer: renderer)
         }
-        draw(in: canvas)
-        for s in subviews { s.render(in: canvas, renderer: renderer) }
-        drawOverlay(in: canvas)
-        if clipsToBounds { canvas.restore() }
         if let b = border {
             canvas.stroke(
                 Path.roundedRect(own.insetBy(dx: b.width / 2, dy: b.width / 2), radius: max(0, cornerRadius - b.width / 2), style: cornerStyle),
                 with: b.color, lineWidth: b.width)
+        }
+    }
+
+    /// Draws the shadow. Under an opaque background the middle of the shadow is never seen, so only
+    /// the four bands around the inner rectangle are composited (box clips, a fraction of the pixels).
+    private func renderShadow(_ s: Shadow, _ own: Rect, in canvas: any Canvas) {
+        let path = Path.roundedRect(own, radius: cornerRadius, style: cornerStyle)
+        let opaque = (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
+        guard opaque else {
+            canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            return
+        }
+        let c = (cornerRadius * 1.528665).rounded(.up)
+        let inner = own.insetBy(dx: c, dy: c)
+        let outer = own.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -s.blur * 1.5 - 1, dy: -s.blur * 1.5 - 1).union(own)
+        guard !inner.isEmpty else {
+            canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            return
+        }
+        let bands = [
+            Rect(outer.minX, outer.minY, outer.width, inner.minY - outer.minY),
+            Rect(outer.minX, inner.maxY, outer.width, outer.maxY - inner.maxY),
+            Rect(outer.minX, inner.minY, inner.minX - outer.minX, inner.height),
+            Rect(inner.maxX, inner.minY, outer.maxX - inner.maxX, inner.height),
+        ]
+        for band in bands where !band.isEmpty {
+            canvas.save()
+            canvas.clip(to: band)
+            if !canvas.clipBounds.isEmpty { canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset) }
+            canvas.restore()
+        }
+    }
+
+    private func renderInside(_ canvas: any Canvas, renderer: (any RasterRenderer)?) {
+        draw(in: canvas)
+        for s in subviews { s.render(in: canvas, renderer: renderer) }
+        drawOverlay(in: canvas)
+    }
+
+    /// Clipping to a rounded rectangle with a path makes Cairo composite everything inside through a
+    /// mask, which costs more than the drawing itself. Instead: the rectangle without its four corner
+    /// squares is clipped with boxes (fast), and only the small corner squares are drawn again under
+    /// the rounded path; subviews outside each part are skipped.
+    private func renderRoundedClip(_ own: Rect, in canvas: any Canvas, renderer: (any RasterRenderer)?) {
+        let path = Path.roundedRect(own, radius: cornerRadius, style: cornerStyle)
+        // The continuous corner reaches 1.53 r along each edge.
+        let c = min(cornerStyle == .continuous ? cornerRadius * 1.528665 : cornerRadius, own.width / 2, own.height / 2).rounded(.up)
+        let body = [
+            Rect(own.minX + c, own.minY, own.width - 2 * c, own.height),
+            Rect(own.minX, own.minY + c, c, own.height - 2 * c),
+            Rect(own.maxX - c, own.minY + c, c, own.height - 2 * c),
+        ]
+        for part in body where !part.isEmpty {
+            canvas.save()
+            canvas.clip(to: part)
+            if !canvas.clipBounds.isEmpty { renderInside(canvas, renderer: renderer) }
+            canvas.restore()
+        }
+        let corners = [
+            Rect(own.minX, own.minY, c, c), Rect(own.maxX - c, own.minY, c, c),
+            Rect(own.minX, own.maxY - c, c, c), Rect(own.maxX - c, own.maxY - c, c, c),
+        ]
+        for corner in corners {
+            canvas.save()
+            canvas.clip(to: corner)
+            if !canvas.clipBounds.isEmpty {
+                canvas.clip(to: path)
+                renderInside(canvas, renderer: renderer)
+            }
+            canvas.restore()
         }
     }
 
@@ -445,11 +515,11 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
                 renderContent(in: c, renderer: renderer)
                 shadow = saved
             }
-            rasterCache = RasterCache(key: key, image: image)
+            var img = image
+            img.isOpaque = cornerRadius == 0 && (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
+            rasterCache = RasterCache(key: key, image: img)
         }
-        if let s = shadow {
-            canvas.drawShadow(of: Path.roundedRect(bounds, radius: cornerRadius, style: cornerStyle), color: s.color, blur: s.blur, offset: s.offset)
-        }
+        if let s = shadow { renderShadow(s, bounds, in: canvas) }
         canvas.drawImage(rasterCache!.image, in: bounds, opacity: alpha)
     }
 

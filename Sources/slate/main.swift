@@ -1,1 +1,79 @@
-print("slate")
+import Foundation
+import Graphics
+import Host
+import Rendering
+import UI
+
+/// The screen of an iPad Pro 12.9" in landscape, in points.
+let ipadPro129Landscape = Size(1366, 1024)
+
+
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
+    exit(code)
+}
+
+@MainActor func configure(_ args: Arguments, root: RootView) throws {
+    if let a = args.options["appearance"] {
+        guard let ap = Appearance(rawValue: a) else { throw UsageError("--appearance is light or dark, not '\(a)'") }
+        root.appearance = ap
+    }
+}
+
+@MainActor func setLanguage(_ args: Arguments) throws {
+    if let l = args.options["locale"] {
+        guard let lang = Language(localeName: l) else { throw UsageError("--locale is en or ru, not '\(l)'") }
+        Language.current = lang
+    } else {
+        Language.current = Language.fromEnvironment(ProcessInfo.processInfo.environment)
+    }
+}
+
+@MainActor func main() -> Int32 {
+    let args: Arguments
+    do { args = try Arguments(Array(CommandLine.arguments.dropFirst())) } catch { fail("\(error)", code: 2) }
+    do {
+        try setLanguage(args)
+        switch args.verb {
+        case "help":
+            print(helpText)
+            return 0
+        case "run":
+            let clock = MonotonicClock()
+            let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+            try configure(args, root: screen)
+            do {
+                let host = try SDLHost(root: screen, clock: clock, title: "Slate")
+                host.run()
+                return 0
+            } catch let e as HostError {
+                if case .noDisplay = e {
+                    fail("\(e); headless verbs work without one: slate render --out FILE.png, slate bench", code: 2)
+                }
+                fail("\(e)", code: 1)
+            }
+        case "render":
+            guard let out = args.options["out"] else { throw UsageError("render needs --out FILE.png") }
+            let clock = VirtualClock()
+            let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+            try configure(args, root: screen)
+            let host = HeadlessHost(root: screen, clock: clock, scale: try args.double("scale", default: 2))
+            try host.savePNG(out)
+            print(out)
+            return 0
+        case "bench":
+            return Bench.run(args)
+        case "probe":
+            return try Probe.run(args)
+        default:
+            throw UsageError("unknown verb '\(args.verb)'; see slate --help")
+        }
+    } catch let e as UsageError {
+        fail(e.description, code: 2)
+    } catch {
+        fail("\(error)", code: 1)
+    }
+}
+
+exit(MainActor.assumeIsolated { main() })

@@ -1,0 +1,129 @@
+import Foundation
+import Graphics
+import Rendering
+import UI
+
+/// Runs a root view with no display, on a virtual clock: scripted input in, frames out as pictures.
+/// Every run with the same input gives the same pixels.
+@MainActor public final class HeadlessHost {
+    public let root: RootView
+    public let clock: VirtualClock
+    public let scale: Double
+    public let renderer = CairoRenderer()
+    /// The picture of the screen after the last frame.
+    public private(set) var framebuffer: PixelImage
+    /// The rectangles drawn by the last frame, in points.
+    public private(set) var lastDamage: [Rect] = []
+    /// The length of one frame on the virtual clock (120 Hz, as an iPad Pro's ProMotion display).
+    public static let frameInterval = 1.0 / 120
+
+    public init(root: RootView, clock: VirtualClock, scale: Double = 1) {
+        self.root = root
+        self.clock = clock
+        self.scale = scale
+        TextMetrics.measurer = TextEngine.shared
+        framebuffer = PixelImage(
+            width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()), scale: scale)
+        root.damageAll()
+    }
+
+    /// Draws what changed since the last frame and returns the screen.
+    @discardableResult
+    public func frame() -> PixelImage {
+        root.prepareFrame()
+        let rects = root.takeDamage(scale: scale)
+        lastDamage = rects
+        if !rects.isEmpty {
+            let (w, h) = (framebuffer.width, framebuffer.height)
+            let appearance = root.appearance
+            let root = self.root
+            let renderer = self.renderer
+            framebuffer.pixels.withUnsafeMutableBufferPointer { buf in
+                CairoRenderer.draw(into: buf.baseAddress!, width: w, height: h, scale: scale, appearance: appearance, clip: rects) {
+                    root.renderFrame(in: $0, renderer: renderer)
+                }
+            }
+        }
+        return framebuffer
+    }
+
+    /// Advances the virtual clock by `seconds` in frame steps, drawing each frame.
+    public func run(for seconds: Double) {
+        var left = seconds
+        while left > 1e-9 {
+            let step = min(Self.frameInterval, left)
+            clock.advance(by: step)
+            left -= step
+            frame()
+        }
+    }
+
+    // MARK: Input, as a person gives it
+
+    private var nextTouchID = 1
+
+    public func touchDown(at p: Point) -> Int {
+        let id = nextTouchID
+        nextTouchID += 1
+        root.dispatcher.handle(Touch(id: id, phase: .began, location: p, timestamp: clock.now))
+        return id
+    }
+
+    public func touchMove(_ id: Int, to p: Point) {
+        root.dispatcher.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now))
+    }
+
+    public func touchUp(_ id: Int, at p: Point) {
+        root.dispatcher.handle(Touch(id: id, phase: .ended, location: p, timestamp: clock.now))
+    }
+
+    /// A tap: down, one frame, up.
+    public func tap(at p: Point) {
+        let id = touchDown(at: p)
+        run(for: 0.05)
+        touchUp(id, at: p)
+        frame()
+    }
+
+    /// Touch and hold for `duration` seconds, then lift (unless `release` is false).
+    @discardableResult
+    public func hold(at p: Point, for duration: Double = 0.6, release: Bool = true) -> Int {
+        let id = touchDown(at: p)
+        run(for: duration)
+        if release {
+            touchUp(id, at: p)
+            frame()
+        }
+        return id
+    }
+
+    /// Moves a touch along a straight line in frame steps over `duration` seconds.
+    public func drag(_ id: Int, from a: Point, to b: Point, duration: Double = 0.4) {
+        let steps = max(2, Int((duration / Self.frameInterval).rounded()))
+        for i in 1...steps {
+            clock.advance(by: duration / Double(steps))
+            touchMove(id, to: lerp(a, b, Double(i) / Double(steps)))
+            frame()
+        }
+    }
+
+    public func key(_ press: KeyPress) {
+        root.dispatcher.handle(press)
+        frame()
+    }
+
+    public func type(_ text: String) {
+        root.dispatcher.handleText(text)
+        frame()
+    }
+
+    public func pointer(_ event: PointerEvent) {
+        root.dispatcher.handle(event)
+        frame()
+    }
+
+    /// Writes the screen as it is now to a PNG.
+    public func savePNG(_ path: String) throws {
+        try PNG.write(frame(), to: path)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Graphics
+import Host
+import Rendering
+import UI
+
+/// `slate bench`: timings with medians and 99th percentiles, each beside its floor when one applies.
+@MainActor enum Bench {
+    struct Result {
+        var name: String
+        var unit: String
+        var median: Double
+        var p99: Double
+        var floor: Double?
+        var extra: [String: Double] = [:]
+    }
+
+    struct Case {
+        var name: String
+        var run: @MainActor () -> Result
+    }
+
+    static func now() -> Double { MonotonicClock.read() }
+
+    /// Times `body` `n` times after `warmup` runs; returns milliseconds.
+    static func sample(_ n: Int, warmup: Int = 3, _ body: () -> Void) -> [Double] {
+        for _ in 0..<warmup { body() }
+        var out: [Double] = []
+        out.reserveCapacity(n)
+        for _ in 0..<n {
+            let t0 = now()
+            body()
+            out.append((now() - t0) * 1000)
+        }
+        return out
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        guard !s.isEmpty else { return .nan }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    static func p99(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        guard !s.isEmpty else { return .nan }
+        return s[min(s.count - 1, Int((Double(s.count) * 0.99).rounded(.up)) - 1)]
+    }
+
+    static func result(_ name: String, _ xs: [Double], floor: Double? = nil, unit: String = "ms") -> Result {
+        Result(name: name, unit: unit, median: median(xs), p99: p99(xs), floor: floor)
+    }
+
+    /// The time to copy one frame buffer of `bytes` (the least any frame can cost).
+    static func copyFloor(bytes: Int) -> Double {
+        let src = [UInt8](repeating: 7, count: bytes)
+        var dst = [UInt8](repeating: 0, count: bytes)
+        let xs = sample(30) {
+            dst.withUnsafeMutableBytes { d in src.withUnsafeBytes { s in d.copyMemory(from: s) } }
+        }
+        precondition(dst[bytes / 2] == 7)
+        return median(xs)
+    }
+
+    static var cases: [Case] {
+        var out: [Case] = []
+        for scale in [1.0, 2.0] {
+            out.append(Case(name: "screen.full-redraw@\(Int(scale))x") {
+                let clock = VirtualClock()
+                let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+                let host = HeadlessHost(root: screen, clock: clock, scale: scale)
+                host.frame()
+                let xs = sample(60) {
+                    screen.damageAll()
+                    host.frame()
+                }
+                let fb = host.framebuffer
+                return result("screen.full-redraw@\(Int(scale))x", xs, floor: copyFloor(bytes: fb.width * fb.height * 4))
+            })
+        }
+        out.append(Case(name: "screen.small-change@2x") {
+            let clock = VirtualClock()
+            let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+            let host = HeadlessHost(root: screen, clock: clock, scale: 2)
+            host.frame()
+            var flip = false
+            let xs = sample(200) {
+                flip.toggle()
+                screen.badge.backgroundColor = flip ? .systemBlue : .systemRed
+                host.frame()
+            }
+            // The floor of a small change: copying the damaged pixels.
+            let d = screen.badge.frameInRoot
+            return result("screen.small-change@2x", xs, floor: copyFloor(bytes: Int(d.width * d.height * 16)))
+        })
+        return out + extraCases
+    }
+
+    /// Cases added by the other areas (menus, scenes, shell, mail).
+    nonisolated(unsafe) static var extraCases: [Case] = []
+
+    static func run(_ args: Arguments) -> Int32 {
+        TextMetrics.measurer = TextEngine.shared
+        let prefixes = args.positional
+        let selected = cases.filter { c in prefixes.isEmpty || prefixes.contains { c.name.hasPrefix($0) } }
+        if selected.isEmpty {
+            FileHandle.standardError.write(Data("slate: no benchmark case starts with \(prefixes.joined(separator: ", "))\n".utf8))
+            return 2
+        }
+        let json = args.flags.contains("json")
+        var results: [Result] = []
+        for c in selected {
+            let r = c.run()
+            results.append(r)
+            if !json { print(format(r)) }
+        }
+        if json { print(toJSON(results)) }
+        return 0
+    }
+
+    static func fmt(_ x: Double) -> String {
+        x >= 100 ? String(format: "%.0f", x) : x >= 10 ? String(format: "%.1f", x) : String(format: "%.3f", x)
+    }
+
+    static func format(_ r: Result) -> String {
+        var s = "\(r.name.padding(toLength: 34, withPad: " ", startingAt: 0)) median \(fmt(r.median)) \(r.unit)  p99 \(fmt(r.p99)) \(r.unit)"
+        if let f = r.floor { s += "  floor \(fmt(f)) ms  ratio \(fmt(r.median / f))" }
+        for (k, v) in r.extra.sorted(by: { $0.key < $1.key }) { s += "  \(k) \(fmt(v))" }
+        return s
+    }
+
+    static func toJSON(_ rs: [Result]) -> String {
+        func num(_ x: Double) -> String { x.isFinite ? String(format: "%.4f", x) : "null" }
+        let items = rs.map { r -> String in
+            var fields = ["\"name\": \"\(r.name)\"", "\"unit\": \"\(r.unit)\"", "\"median\": \(num(r.median))", "\"p99\": \(num(r.p99))"]
+            if let f = r.floor {
+                fields.append("\"floor\": \(num(f))")
+                fields.append("\"ratio\": \(num(r.median / f))")
+            }
+            for (k, v) in r.extra.sorted(by: { $0.key < $1.key }) { fields.append("\"\(k)\": \(num(v))") }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        return "{\"cases\": [" + items.joined(separator: ", ") + "]}"
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The arguments of one verb: flags (`--json`), options (`--out FILE`, `--out=FILE`) and the rest.
+struct Arguments {
+    var verb: String
+    var flags: Set<String> = []
+    var options: [String: String] = [:]
+    var positional: [String] = []
+
+    /// Options that take a value; every other `--name` is a flag.
+    static let valued: Set<String> = [
+        "out", "scale", "appearance", "locale", "device", "log", "maildir", "repeat", "menu", "state-dir",
+    ]
+
+    init(_ args: [String]) throws {
+        guard let first = args.first else {
+            verb = "help"
+            return
+        }
+        verb = first == "--help" || first == "-h" ? "help" : first
+        var i = 1
+        while i < args.count {
+            let a = args[i]
+            if a.hasPrefix("--") {
+                let body = String(a.dropFirst(2))
+                if let eq = body.firstIndex(of: "=") {
+                    options[String(body[..<eq])] = String(body[body.index(after: eq)...])
+                } else if Self.valued.contains(body) {
+                    guard i + 1 < args.count else { throw UsageError("--\(body) needs a value") }
+                    options[body] = args[i + 1]
+                    i += 1
+                } else {
+                    flags.insert(body)
+                }
+            } else {
+                positional.append(a)
+            }
+            i += 1
+        }
+    }
+
+    func double(_ name: String, default d: Double) throws -> Double {
+        guard let v = options[name] else { return d }
+        guard let x = Double(v), x > 0 else { throw UsageError("--\(name) wants a positive number, not '\(v)'") }
+        return x
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+let helpText = """
+    slate — the iPad window system and its context menus, for Swift on Linux
+
+    usage: slate VERB [options]
+
+    verbs:
+      run       open the screen in a real window (SDL2); --scale 1|2, --appearance light|dark,
+                --locale en|ru. With no display: one line saying so, exit code 2.
+      render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale]
+      bench     print frame-time figures: [--json] [CASE-PREFIX...]
+      probe     a window that logs the gestures it sees (tap, long-press, pan): --log FILE
+                (used by the end-to-end test under Xvfb)
+      help      this text
+
+    Exit codes: 0 success, 1 failure, 2 bad usage or no display.
+    """
