@@ -71,13 +71,21 @@ public struct Path: Hashable, Sendable {
         var p = Path()
         p.move(to: Point(r.minX + rad, r.minY))
         p.line(to: Point(r.maxX - rad, r.minY))
-        p.curve(to: Point(r.maxX, r.minY + rad), control1: Point(r.maxX - rad + k, r.minY), control2: Point(r.maxX, r.minY + rad - k))
+        p.curve(
+            to: Point(r.maxX, r.minY + rad), control1: Point(r.maxX - rad + k, r.minY),
+            control2: Point(r.maxX, r.minY + rad - k))
         p.line(to: Point(r.maxX, r.maxY - rad))
-        p.curve(to: Point(r.maxX - rad, r.maxY), control1: Point(r.maxX, r.maxY - rad + k), control2: Point(r.maxX - rad + k, r.maxY))
+        p.curve(
+            to: Point(r.maxX - rad, r.maxY), control1: Point(r.maxX, r.maxY - rad + k),
+            control2: Point(r.maxX - rad + k, r.maxY))
         p.line(to: Point(r.minX + rad, r.maxY))
-        p.curve(to: Point(r.minX, r.maxY - rad), control1: Point(r.minX + rad - k, r.maxY), control2: Point(r.minX, r.maxY - rad + k))
+        p.curve(
+            to: Point(r.minX, r.maxY - rad), control1: Point(r.minX + rad - k, r.maxY),
+            control2: Point(r.minX, r.maxY - rad + k))
         p.line(to: Point(r.minX, r.minY + rad))
-        p.curve(to: Point(r.minX + rad, r.minY), control1: Point(r.minX, r.minY + rad - k), control2: Point(r.minX + rad - k, r.minY))
+        p.curve(
+            to: Point(r.minX + rad, r.minY), control1: Point(r.minX, r.minY + rad - k),
+            control2: Point(r.minX + rad - k, r.minY))
         p.close()
         return p
     }

@@ -23,7 +23,8 @@ import UI
         self.scale = scale
         TextMetrics.measurer = TextEngine.shared
         framebuffer = PixelImage(
-            width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()), scale: scale)
+            width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()),
+            scale: scale)
         root.damageAll()
     }
 
@@ -39,7 +40,9 @@ import UI
             let root = self.root
             let renderer = self.renderer
             framebuffer.pixels.withUnsafeMutableBufferPointer { buf in
-                CairoRenderer.draw(into: buf.baseAddress!, width: w, height: h, scale: scale, appearance: appearance, clip: rects) {
+                CairoRenderer.draw(
+                    into: buf.baseAddress!, width: w, height: h, scale: scale, appearance: appearance, clip: rects
+                ) {
                     root.renderFrame(in: $0, renderer: renderer)
                 }
             }

@@ -66,7 +66,8 @@ public enum HostError: Error, CustomStringConvertible {
             throw HostError.sdl("cannot create a window: \(e)")
         }
         window = win
-        renderer = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        renderer =
+            SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
             ?? SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard renderer != nil else {
             throw HostError.sdl("cannot create a renderer: \(String(cString: SDL_GetError()))")
@@ -96,7 +97,8 @@ public enum HostError: Error, CustomStringConvertible {
         var ww: Int32 = 0
         var wh: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
-        return Point(Double(x) * root.bounds.width / Double(max(ww, 1)), Double(y) * root.bounds.height / Double(max(wh, 1)))
+        return Point(
+            Double(x) * root.bounds.width / Double(max(ww, 1)), Double(y) * root.bounds.height / Double(max(wh, 1)))
     }
 
     /// Runs until the window is closed.
@@ -104,7 +106,10 @@ public enum HostError: Error, CustomStringConvertible {
         var event = SDL_Event()
         while running {
             let timeout: Int32
-            if root.needsFrame && (root.animator.isRunning || !root.pendingDamage.isEmpty || root.dispatcher.nextTimerTime.map({ $0 <= clock.now }) ?? false) {
+            if root.needsFrame
+                && (root.animator.isRunning || !root.pendingDamage.isEmpty
+                    || root.dispatcher.nextTimerTime.map({ $0 <= clock.now }) ?? false)
+            {
                 timeout = 0
             } else if let t = root.dispatcher.nextTimerTime {
                 timeout = Int32(max(0, min(1000, (t - clock.now) * 1000)).rounded(.up))
@@ -133,7 +138,9 @@ public enum HostError: Error, CustomStringConvertible {
         let root = self.root
         let cairo = CairoRenderer()
         framebuffer.withUnsafeMutableBufferPointer { buf in
-            CairoRenderer.draw(into: buf.baseAddress!, width: w, height: h, scale: s, appearance: appearance, clip: rects) {
+            CairoRenderer.draw(
+                into: buf.baseAddress!, width: w, height: h, scale: s, appearance: appearance, clip: rects
+            ) {
                 root.renderFrame(in: $0, renderer: cairo)
             }
             // Upload only the damaged rows' band.
@@ -212,13 +219,15 @@ public enum HostError: Error, CustomStringConvertible {
         case SDL_MOUSEBUTTONUP:
             if e.button.button == UInt8(SDL_BUTTON_LEFT), let id = mouseTouchID {
                 mouseTouchID = nil
-                root.dispatcher.handle(Touch(id: id, phase: .ended, location: point(e.button.x, e.button.y), timestamp: now))
+                root.dispatcher.handle(
+                    Touch(id: id, phase: .ended, location: point(e.button.x, e.button.y), timestamp: now))
             }
         case SDL_MOUSEWHEEL:
             var x: Int32 = 0
             var y: Int32 = 0
             SDL_GetMouseState(&x, &y)
-            root.dispatcher.handle(PointerEvent.scroll(point(x, y), dx: Double(e.wheel.x) * 40, dy: Double(-e.wheel.y) * 40))
+            root.dispatcher.handle(
+                PointerEvent.scroll(point(x, y), dx: Double(e.wheel.x) * 40, dy: Double(-e.wheel.y) * 40))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let p = Point(Double(e.tfinger.x) * root.bounds.width, Double(e.tfinger.y) * root.bounds.height)
             let phase: Touch.Phase

@@ -88,14 +88,17 @@ public final class CairoCanvas: Canvas {
         image.pixels.withUnsafeBufferPointer { buf in
             let data = UnsafeMutablePointer(mutating: buf.baseAddress!)
             let surface = cairo_image_surface_create_for_data(
-                data, image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height),
+                data, image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(image.width),
+                Int32(image.height),
                 Int32(image.width * 4))
             cairo_save(cr)
             cairo_translate(cr, rect.minX, rect.minY)
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
             cairo_set_source_surface(cr, surface, 0, 0)
             // At one image pixel per device pixel, no filtering (and Cairo takes its copy fast path).
-            let exact = abs(rect.width * scale - Double(image.width)) < 0.01 && abs(rect.height * scale - Double(image.height)) < 0.01
+            let exact =
+                abs(rect.width * scale - Double(image.width)) < 0.01
+                && abs(rect.height * scale - Double(image.height)) < 0.01
             cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
@@ -186,7 +189,9 @@ final class ShadowCache: @unchecked Sendable {
         cairo_restore(cr)
     }
 
-    private func makeMask(_ path: Path, size: Size, blur: Double, scale: Double) -> (surface: OpaquePointer, origin: Point) {
+    private func makeMask(_ path: Path, size: Size, blur: Double, scale: Double) -> (
+        surface: OpaquePointer, origin: Point
+    ) {
         let pad = (blur * 1.5).rounded(.up)
         let w = Int32(((size.width + 2 * pad) * scale).rounded(.up))
         let h = Int32(((size.height + 2 * pad) * scale).rounded(.up))

@@ -145,7 +145,9 @@ public final class SymbolCatalog: @unchecked Sendable {
     private func mask(_ name: String, handle h: OpaquePointer, pixels: Int) -> OpaquePointer? {
         let key = MaskKey(name: name, pixels: pixels)
         if let m = masks[key] { return m }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pixels), Int32(pixels)) else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pixels), Int32(pixels)) else {
+            return nil
+        }
         let mcr = cairo_create(surface)!
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(pixels), height: Double(pixels))
         var error: UnsafeMutablePointer<GError>? = nil

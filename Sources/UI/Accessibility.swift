@@ -41,7 +41,10 @@ extension View {
         if isAccessible, let label = accessibilityLabelOrText {
             let visible = f.intersection(clip)
             if !visible.isEmpty {
-                out.append(AccessibilityElement(label: label, value: accessibilityValue, traits: accessibilityTraits, frame: visible, path: path))
+                out.append(
+                    AccessibilityElement(
+                        label: label, value: accessibilityValue, traits: accessibilityTraits, frame: visible, path: path
+                    ))
             }
             if accessibilityTraits.contains(.window) { path.append(label) }
         }

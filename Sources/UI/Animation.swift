@@ -86,7 +86,10 @@ public enum TimingCurve: Sendable, Hashable {
     var completion: ((Bool) -> Void)?
     public private(set) var isFinished = false
 
-    init(start: Double, duration: Double, curve: TimingCurve, apply: @escaping (Double) -> Void, completion: ((Bool) -> Void)?) {
+    init(
+        start: Double, duration: Double, curve: TimingCurve, apply: @escaping (Double) -> Void,
+        completion: ((Bool) -> Void)?
+    ) {
         self.startTime = start
         self.duration = duration
         self.curve = curve
@@ -130,7 +133,8 @@ public enum TimingCurve: Sendable, Hashable {
         duration: Double, curve: TimingCurve = .easeInOut, apply: @escaping (Double) -> Void,
         completion: ((Bool) -> Void)? = nil
     ) -> Animation {
-        let a = Animation(start: clock.now, duration: max(0, duration), curve: curve, apply: apply, completion: completion)
+        let a = Animation(
+            start: clock.now, duration: max(0, duration), curve: curve, apply: apply, completion: completion)
         running.append(a)
         a.step(to: clock.now)
         if a.isFinished { running.removeAll { $0 === a } }

@@ -25,7 +25,12 @@ import Graphics
     }
 
     public var title: String? {
-        didSet { if title != oldValue { setNeedsDisplay(); superview?.setNeedsLayout() } }
+        didSet {
+            if title != oldValue {
+                setNeedsDisplay()
+                superview?.setNeedsLayout()
+            }
+        }
     }
     public var symbol: String? {
         didSet { if symbol != oldValue { setNeedsDisplay() } }
@@ -122,19 +127,26 @@ import Graphics
         }
         var x = bounds.midX - min(contentW, bounds.width) / 2
         if let symbol {
-            canvas.drawSymbol(symbol, in: Rect(x, bounds.midY - Button.symbolSize / 2, Button.symbolSize, Button.symbolSize), tint: fg)
+            canvas.drawSymbol(
+                symbol, in: Rect(x, bounds.midY - Button.symbolSize / 2, Button.symbolSize, Button.symbolSize), tint: fg
+            )
             x += Button.symbolSize + Button.spacing
         }
         if let title {
             let avail = bounds.maxX - x
-            canvas.drawText(TextLayout(title, font: font, color: fg, width: max(0, avail)), at: Point(x, bounds.midY - textSize.height / 2))
+            canvas.drawText(
+                TextLayout(title, font: font, color: fg, width: max(0, avail)),
+                at: Point(x, bounds.midY - textSize.height / 2))
         }
         if isHighlighted {
             // The highlight dims the button, as the system does for bar buttons.
-            canvas.fill(style == .plain ? Path.roundedRect(bounds, radius: 8) : backgroundPath, with: Color(light: RGBA(0, 0, 0, 0.08), dark: RGBA(1, 1, 1, 0.12)))
+            canvas.fill(
+                style == .plain ? Path.roundedRect(bounds, radius: 8) : backgroundPath,
+                with: Color(light: RGBA(0, 0, 0, 0.08), dark: RGBA(1, 1, 1, 0.12)))
         }
         if isFocused {
-            canvas.stroke(Path.roundedRect(bounds.insetBy(dx: 1, dy: 1), radius: max(6, cornerRadius)), with: .tint, lineWidth: 2)
+            canvas.stroke(
+                Path.roundedRect(bounds.insetBy(dx: 1, dy: 1), radius: max(6, cornerRadius)), with: .tint, lineWidth: 2)
         }
     }
 }

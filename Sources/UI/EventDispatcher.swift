@@ -109,12 +109,17 @@ import Graphics
             g.touches[touch.id] = nil
         }
         if let v = track.view, !(tracks[touch.id]?.viewCancelled ?? true) {
-            if cancelled { v.touchCancelled(touch) } else { v.touchEnded(touch, at: v.convert(touch.location, from: nil)) }
+            if cancelled {
+                v.touchCancelled(touch)
+            } else {
+                v.touchEnded(touch, at: v.convert(touch.location, from: nil))
+            }
         }
         tracks[touch.id] = nil
         if tracks.isEmpty {
             // The sequence is over: what is still possible and waits for nothing has failed.
-            for g in active where g.state == .possible && !timers.contains(where: { $0.recognizer === g }) && g.pendingState == nil {
+            for g in active
+            where g.state == .possible && !timers.contains(where: { $0.recognizer === g }) && g.pendingState == nil {
                 g.setState(.failed)
             }
             settle()
@@ -157,12 +162,15 @@ import Graphics
                         (g.shouldRecognizeSimultaneously?(g, other) ?? false)
                         || (other.shouldRecognizeSimultaneously?(other, g) ?? false)
                     if together { continue }
-                    if other.state == .possible { other.setState(.failed) } else if other.state == .began || other.state == .changed {
+                    if other.state == .possible {
+                        other.setState(.failed)
+                    } else if other.state == .began || other.state == .changed {
                         other.setState(.cancelled)
                     }
                 }
                 if g.cancelsTouchesInView {
-                    for (id, track) in tracks where track.recognizers.contains(where: { $0 === g }) && !track.viewCancelled {
+                    for (id, track) in tracks
+                    where track.recognizers.contains(where: { $0 === g }) && !track.viewCancelled {
                         tracks[id]?.viewCancelled = true
                         if let v = track.view, let t = g.touches[id] { v.touchCancelled(t) }
                     }
@@ -280,7 +288,9 @@ import Graphics
         if press.opensContextMenu {
             var v = root.focusedView
             while let cur = v {
-                for case let i as any MenuTriggerInteraction in cur.interactions where i.presentFromKeyboard() { return true }
+                for case let i as any MenuTriggerInteraction in cur.interactions where i.presentFromKeyboard() {
+                    return true
+                }
                 v = cur.superview
             }
             return false

@@ -73,7 +73,10 @@ import Graphics
     /// The location of the gesture (the centroid of its touches) in `view`'s coordinates (nil: root).
     public func location(in view: View?) -> Point {
         let pts = touches.values.map(\.location)
-        let c = pts.isEmpty ? lastLocation : Point(pts.map(\.x).reduce(0, +) / Double(pts.count), pts.map(\.y).reduce(0, +) / Double(pts.count))
+        let c =
+            pts.isEmpty
+            ? lastLocation
+            : Point(pts.map(\.x).reduce(0, +) / Double(pts.count), pts.map(\.y).reduce(0, +) / Double(pts.count))
         guard let view else { return c }
         return view.convert(c, from: nil)
     }
@@ -88,7 +91,13 @@ import Graphics
     open func touchBegan(_ touch: Touch) {}
     open func touchMoved(_ touch: Touch) {}
     open func touchEnded(_ touch: Touch) {}
-    open func touchCancelled(_ touch: Touch) { if state == .possible { setState(.failed) } else if state == .began || state == .changed { setState(.cancelled) } }
+    open func touchCancelled(_ touch: Touch) {
+        if state == .possible {
+            setState(.failed)
+        } else if state == .began || state == .changed {
+            setState(.cancelled)
+        }
+    }
     /// A timer this recognizer scheduled fired.
     open func timerFired(_ tag: Int) {}
     /// Back to `possible` after the gesture ended or failed.
@@ -158,7 +167,10 @@ struct WeakRecognizer {
     private var taps = 0
 
     public override func touchBegan(_ touch: Touch) {
-        if touches.count > 1 { setState(.failed); return }
+        if touches.count > 1 {
+            setState(.failed)
+            return
+        }
         start = touch.location
         startTime = touch.timestamp
         schedule(at: touch.timestamp + maximumDuration, tag: 1)
@@ -196,7 +208,10 @@ struct WeakRecognizer {
     private var start: Point = .zero
 
     public override func touchBegan(_ touch: Touch) {
-        if touches.count > 1 { setState(.failed); return }
+        if touches.count > 1 {
+            setState(.failed)
+            return
+        }
         start = touch.location
         schedule(at: touch.timestamp + minimumPressDuration)
     }

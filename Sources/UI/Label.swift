@@ -17,10 +17,21 @@ import Graphics
     }
 
     public var text: String {
-        didSet { if text != oldValue { setNeedsDisplay(); setNeedsLayout(); superview?.setNeedsLayout() } }
+        didSet {
+            if text != oldValue {
+                setNeedsDisplay()
+                setNeedsLayout()
+                superview?.setNeedsLayout()
+            }
+        }
     }
     public var font: Font {
-        didSet { if font != oldValue { setNeedsDisplay(); superview?.setNeedsLayout() } }
+        didSet {
+            if font != oldValue {
+                setNeedsDisplay()
+                superview?.setNeedsLayout()
+            }
+        }
     }
     public var textColor: Color {
         didSet { if textColor != oldValue { setNeedsDisplay() } }
@@ -30,7 +41,10 @@ import Graphics
     }
     /// 0 for no limit.
     public var numberOfLines = 1 {
-        didSet { setNeedsDisplay(); superview?.setNeedsLayout() }
+        didSet {
+            setNeedsDisplay()
+            superview?.setNeedsLayout()
+        }
     }
     public var truncation: Truncation = .tail {
         didSet { setNeedsDisplay() }
@@ -86,4 +100,3 @@ import Graphics
         }
     }
 }
-

@@ -56,7 +56,10 @@ import Graphics
             for i in 0..<n { o[i + 1] = o[i] + ds.list(self, heightOfRow: i) }
         }
         offsets = o
-        for (_, r) in visible { r.removeFromSuperview(); spare.append(r) }
+        for (_, r) in visible {
+            r.removeFromSuperview()
+            spare.append(r)
+        }
         visible.removeAll()
         contentSize = Size(bounds.width, o[n])
         if let s = selectedRow, s >= n { selectedRow = nil }
@@ -153,7 +156,10 @@ import Graphics
             scrollToVisible(rect(ofRow: next))
             return true
         case .return:
-            if let s = selectedRow { choose(s); return true }
+            if let s = selectedRow {
+                choose(s)
+                return true
+            }
             return false
         default: return false
         }
@@ -168,7 +174,12 @@ import Graphics
     }
 
     public var isSelected = false {
-        didSet { if isSelected != oldValue { setNeedsDisplay(); selectionChanged() } }
+        didSet {
+            if isSelected != oldValue {
+                setNeedsDisplay()
+                selectionChanged()
+            }
+        }
     }
 
     /// Override to restyle for selection.
@@ -187,7 +198,10 @@ import Graphics
     open override func draw(in canvas: any Canvas) {
         if isSelected { canvas.fill(bounds, with: selectionColor) }
         if showsSeparator {
-            canvas.fill(Rect(bounds.minX + separatorInset, bounds.maxY - canvas.hairline, bounds.width - separatorInset, canvas.hairline), with: .separator)
+            canvas.fill(
+                Rect(
+                    bounds.minX + separatorInset, bounds.maxY - canvas.hairline, bounds.width - separatorInset,
+                    canvas.hairline), with: .separator)
         }
     }
 }

@@ -27,7 +27,9 @@ import Graphics
     var needsLayoutPass = true
 
     /// Whether anything must be drawn: damage, a pending layout or a running animation.
-    public var needsFrame: Bool { !damaged.isEmpty || needsLayoutPass || animator.isRunning || dispatcher.hasPendingTimers }
+    public var needsFrame: Bool {
+        !damaged.isEmpty || needsLayoutPass || animator.isRunning || dispatcher.hasPendingTimers
+    }
 
     func addDamage(_ r: Rect) {
         let clipped = r.intersection(bounds)
@@ -94,7 +96,11 @@ import Graphics
         guard !candidates.isEmpty else { return }
         let i = candidates.firstIndex { $0 === focusedView }
         let next: Int
-        if let i { next = (i + (backward ? candidates.count - 1 : 1)) % candidates.count } else { next = backward ? candidates.count - 1 : 0 }
+        if let i {
+            next = (i + (backward ? candidates.count - 1 : 1)) % candidates.count
+        } else {
+            next = backward ? candidates.count - 1 : 0
+        }
         setFocus(candidates[next])
     }
 

@@ -349,7 +349,9 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     func damageSelf(force: Bool = false) {
         if isHidden && !force { return }
         damage(bounds)
-        if let s = shadow { damage(bounds.insetBy(dx: -s.blur * 1.5 - abs(s.offset.x), dy: -s.blur * 1.5 - abs(s.offset.y))) }
+        if let s = shadow {
+            damage(bounds.insetBy(dx: -s.blur * 1.5 - abs(s.offset.x), dy: -s.blur * 1.5 - abs(s.offset.y)))
+        }
     }
 
     /// Marks a rectangle in this view's coordinates damaged, up to the root.
@@ -428,7 +430,9 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         }
         if let b = border {
             canvas.stroke(
-                Path.roundedRect(own.insetBy(dx: b.width / 2, dy: b.width / 2), radius: max(0, cornerRadius - b.width / 2), style: cornerStyle),
+                Path.roundedRect(
+                    own.insetBy(dx: b.width / 2, dy: b.width / 2), radius: max(0, cornerRadius - b.width / 2),
+                    style: cornerStyle),
                 with: b.color, lineWidth: b.width)
         }
     }
@@ -444,7 +448,8 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         }
         let c = (cornerRadius * 1.528665).rounded(.up)
         let inner = own.insetBy(dx: c, dy: c)
-        let outer = own.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -s.blur * 1.5 - 1, dy: -s.blur * 1.5 - 1).union(own)
+        let outer = own.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -s.blur * 1.5 - 1, dy: -s.blur * 1.5 - 1)
+            .union(own)
         guard !inner.isEmpty else {
             canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
             return
@@ -458,7 +463,9 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         for band in bands where !band.isEmpty {
             canvas.save()
             canvas.clip(to: band)
-            if !canvas.clipBounds.isEmpty { canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset) }
+            if !canvas.clipBounds.isEmpty {
+                canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            }
             canvas.restore()
         }
     }
@@ -476,7 +483,8 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     private func renderRoundedClip(_ own: Rect, in canvas: any Canvas, renderer: (any RasterRenderer)?) {
         let path = Path.roundedRect(own, radius: cornerRadius, style: cornerStyle)
         // The continuous corner reaches 1.53 r along each edge.
-        let c = min(cornerStyle == .continuous ? cornerRadius * 1.528665 : cornerRadius, own.width / 2, own.height / 2).rounded(.up)
+        let c = min(cornerStyle == .continuous ? cornerRadius * 1.528665 : cornerRadius, own.width / 2, own.height / 2)
+            .rounded(.up)
         let body = [
             Rect(own.minX + c, own.minY, own.width - 2 * c, own.height),
             Rect(own.minX, own.minY + c, c, own.height - 2 * c),

@@ -65,34 +65,37 @@ import UI
     static var cases: [Case] {
         var out: [Case] = []
         for scale in [1.0, 2.0] {
-            out.append(Case(name: "screen.full-redraw@\(Int(scale))x") {
+            out.append(
+                Case(name: "screen.full-redraw@\(Int(scale))x") {
+                    let clock = VirtualClock()
+                    let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+                    let host = HeadlessHost(root: screen, clock: clock, scale: scale)
+                    host.frame()
+                    let xs = sample(60) {
+                        screen.damageAll()
+                        host.frame()
+                    }
+                    let fb = host.framebuffer
+                    return result(
+                        "screen.full-redraw@\(Int(scale))x", xs, floor: copyFloor(bytes: fb.width * fb.height * 4))
+                })
+        }
+        out.append(
+            Case(name: "screen.small-change@2x") {
                 let clock = VirtualClock()
                 let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
-                let host = HeadlessHost(root: screen, clock: clock, scale: scale)
+                let host = HeadlessHost(root: screen, clock: clock, scale: 2)
                 host.frame()
-                let xs = sample(60) {
-                    screen.damageAll()
+                var flip = false
+                let xs = sample(200) {
+                    flip.toggle()
+                    screen.badge.backgroundColor = flip ? .systemBlue : .systemRed
                     host.frame()
                 }
-                let fb = host.framebuffer
-                return result("screen.full-redraw@\(Int(scale))x", xs, floor: copyFloor(bytes: fb.width * fb.height * 4))
+                // The floor of a small change: copying the damaged pixels.
+                let d = screen.badge.frameInRoot
+                return result("screen.small-change@2x", xs, floor: copyFloor(bytes: Int(d.width * d.height * 16)))
             })
-        }
-        out.append(Case(name: "screen.small-change@2x") {
-            let clock = VirtualClock()
-            let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
-            let host = HeadlessHost(root: screen, clock: clock, scale: 2)
-            host.frame()
-            var flip = false
-            let xs = sample(200) {
-                flip.toggle()
-                screen.badge.backgroundColor = flip ? .systemBlue : .systemRed
-                host.frame()
-            }
-            // The floor of a small change: copying the damaged pixels.
-            let d = screen.badge.frameInRoot
-            return result("screen.small-change@2x", xs, floor: copyFloor(bytes: Int(d.width * d.height * 16)))
-        })
         return out + extraCases
     }
 
@@ -104,7 +107,8 @@ import UI
         let prefixes = args.positional
         let selected = cases.filter { c in prefixes.isEmpty || prefixes.contains { c.name.hasPrefix($0) } }
         if selected.isEmpty {
-            FileHandle.standardError.write(Data("slate: no benchmark case starts with \(prefixes.joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data("slate: no benchmark case starts with \(prefixes.joined(separator: ", "))\n".utf8))
             return 2
         }
         let json = args.flags.contains("json")
@@ -123,7 +127,8 @@ import UI
     }
 
     static func format(_ r: Result) -> String {
-        var s = "\(r.name.padding(toLength: 34, withPad: " ", startingAt: 0)) median \(fmt(r.median)) \(r.unit)  p99 \(fmt(r.p99)) \(r.unit)"
+        var s =
+            "\(r.name.padding(toLength: 34, withPad: " ", startingAt: 0)) median \(fmt(r.median)) \(r.unit)  p99 \(fmt(r.p99)) \(r.unit)"
         if let f = r.floor { s += "  floor \(fmt(f)) ms  ratio \(fmt(r.median / f))" }
         for (k, v) in r.extra.sorted(by: { $0.key < $1.key }) { s += "  \(k) \(fmt(v))" }
         return s
@@ -132,7 +137,10 @@ import UI
     static func toJSON(_ rs: [Result]) -> String {
         func num(_ x: Double) -> String { x.isFinite ? String(format: "%.4f", x) : "null" }
         let items = rs.map { r -> String in
-            var fields = ["\"name\": \"\(r.name)\"", "\"unit\": \"\(r.unit)\"", "\"median\": \(num(r.median))", "\"p99\": \(num(r.p99))"]
+            var fields = [
+                "\"name\": \"\(r.name)\"", "\"unit\": \"\(r.unit)\"", "\"median\": \(num(r.median))",
+                "\"p99\": \(num(r.p99))",
+            ]
             if let f = r.floor {
                 fields.append("\"floor\": \(num(f))")
                 fields.append("\"ratio\": \(num(r.median / f))")

@@ -14,7 +14,9 @@ import UI
     let rows: [String]
 
     override init(size: Size, clock: any Clock) {
-        rows = (1...40).map { i in i % 2 == 0 ? "Сообщение \(i) — встреча завтра в 10:00" : "Message \(i) — the quarterly report" }
+        rows = (1...40).map { i in
+            i % 2 == 0 ? "Сообщение \(i) — встреча завтра в 10:00" : "Message \(i) — the quarterly report"
+        }
         super.init(size: size, clock: clock)
         wallpaper.rasterizes = true
         addSubview(wallpaper)
@@ -54,7 +56,8 @@ import UI
         // Status bar (24 pt on iPad): time on the leading side, battery on the trailing side.
         canvas.drawText(TextLayout("9:41", font: Font(size: 15, weight: .semibold), color: .white), at: Point(24, 4))
         let battery = Rect(bounds.width - 50, 7, 26, 12)
-        canvas.stroke(Path.roundedRect(battery, radius: 3.5, style: .circular), with: Color.white.withAlpha(0.5), lineWidth: 1)
+        canvas.stroke(
+            Path.roundedRect(battery, radius: 3.5, style: .circular), with: Color.white.withAlpha(0.5), lineWidth: 1)
         canvas.fill(Path.roundedRect(battery.insetBy(dx: 2, dy: 2), radius: 2, style: .circular), with: .white)
         // Home indicator.
         let ind = Rect(center: Point(bounds.midX, bounds.height - 8), size: Size(315, 5))

@@ -28,7 +28,8 @@ import UI
             addSubview(pad)
             addSubview(status)
             let tap = TapGestureRecognizer { [weak self] _ in self?.record("tap") }
-            let long = LongPressGestureRecognizer { [weak self] g in if g.state == .began { self?.record("long-press") } }
+            let long = LongPressGestureRecognizer { [weak self] g in if g.state == .began { self?.record("long-press") }
+            }
             let pan = PanGestureRecognizer { [weak self] g in if g.state == .ended { self?.record("pan") } }
             pad.addGestureRecognizer(tap)
             pad.addGestureRecognizer(long)

@@ -23,9 +23,11 @@ func expectReference(_ image: PixelImage, _ name: String, sourceLocation: Source
         canvas.fill(card, with: .secondarySystemBackground)
         canvas.drawText(TextLayout("Входящие", font: .preferred(.headline)), at: Point(32, 28))
         canvas.drawText(
-            TextLayout("Meeting tomorrow — встреча завтра в 10:00, не забудьте документы", font: .preferred(.body),
-                       color: .secondaryLabel, lineLimit: 2, width: 220), at: Point(32, 56))
-        canvas.drawText(TextLayout("שלום עולם", font: .preferred(.body), alignment: .natural, width: 256), at: Point(32, 108))
+            TextLayout(
+                "Meeting tomorrow — встреча завтра в 10:00, не забудьте документы", font: .preferred(.body),
+                color: .secondaryLabel, lineLimit: 2, width: 220), at: Point(32, 56))
+        canvas.drawText(
+            TextLayout("שלום עולם", font: .preferred(.body), alignment: .natural, width: 256), at: Point(32, 108))
         canvas.drawSymbol("trash", in: Rect(32, 140, 24, 24), tint: .systemRed)
         canvas.drawSymbol("folder", in: Rect(64, 140, 24, 24), tint: .systemBlue)
         canvas.drawSymbol("arrowshape.turn.up.left", in: Rect(96, 140, 24, 24), tint: .label)

@@ -93,7 +93,12 @@ import Testing
             func numberOfRows(in list: ListView) -> Int { 10_000 }
             func list(_ list: ListView, heightOfRow row: Int) -> Double { 50 }
             func list(_ list: ListView, viewForRow row: Int, reusing: ListRow?) -> ListRow {
-                let r = reusing ?? { made += 1; return ListRow() }()
+                let r =
+                    reusing
+                    ?? {
+                        made += 1
+                        return ListRow()
+                    }()
                 r.accessibilityLabel = "Row \(row)"
                 return r
             }
