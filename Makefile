@@ -1,0 +1,51 @@
+# Slate — two commands: `make run` and `make test`. Both do all set-up first.
+SWIFT ?= swift
+SLATE_RELEASE := .build/release/slate
+SLATE_DEBUG := .build/debug/slate
+
+.PHONY: setup build release run test unit e2e format lint bench docs clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product slate
+
+# Opens Slate in a window; with no display it says so and renders the screen headless instead.
+run: release
+	@$(SLATE_RELEASE) run; rc=$$?; \
+	if [ $$rc -eq 2 ]; then \
+		mkdir -p out && $(SLATE_RELEASE) render --out out/slate.png && echo "Slate drew the screen headless: out/slate.png"; \
+	else exit $$rc; fi
+
+test: setup lint unit e2e
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+unit:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+e2e: build
+	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
+
+format:
+	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+
+bench: release
+	$(SLATE_RELEASE) bench
+
+docs: setup
+	$(SWIFT) build --target slate -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	rm -rf .build/docs && mkdir -p .build/docs
+	docc convert Documentation.docc --additional-symbol-graph-dir .build/symbol-graphs \
+		--fallback-display-name Slate --fallback-bundle-identifier org.slate.Slate --fallback-bundle-version 1.0 \
+		--output-path .build/docs
+	@echo "documentation: .build/docs"
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# End to end: a real SDL window under X (Xvfb when no display is set), driven by xdotool as a person
+# would drive it — a click, a 0.6 s press-and-hold, a drag — and Slate must report a tap, a long
+# press and a pan, in that order.
+set -uo pipefail
+slate=${SLATE:-.build/debug/slate}
+work=$(mktemp -d)
+cleanup() {
+    [ -n "${app:-}" ] && kill "$app" 2>/dev/null
+    [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+if [ -z "${DISPLAY:-}" ]; then
+    for n in $(seq 90 99); do [ -e "/tmp/.X11-unix/X$n" ] || break; done
+    Xvfb ":$n" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+    xvfb=$!
+    export DISPLAY=":$n"
+    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    xdpyinfo >/dev/null 2>&1 || { echo "e2e: Xvfb did not start: $(cat "$work/xvfb.log")"; exit 1; }
+fi
+
+"$slate" probe --log "$work/gestures.log" >"$work/out.log" 2>&1 &
+app=$!
+wid=$(timeout 20 xdotool search --sync --name '^Slate probe$' | head -1)
+[ -n "$wid" ] || { echo "e2e: the window did not appear: $(cat "$work/out.log")"; exit 1; }
+eval "$(xdotool getwindowgeometry --shell "$wid")"
+cx=$((X + WIDTH / 2))
+cy=$((Y + HEIGHT / 2))
+sleep 0.5
+
+xdotool mousemove "$cx" "$cy" click 1
+sleep 0.4
+xdotool mousemove "$cx" "$cy" mousedown 1
+sleep 0.6
+xdotool mouseup 1
+sleep 0.4
+xdotool mousemove "$cx" "$cy" mousedown 1
+for i in $(seq 1 12); do xdotool mousemove "$((cx + i * 12))" "$((cy + i * 3))"; sleep 0.02; done
+xdotool mouseup 1
+sleep 0.5
+
+seen=$(tr '\n' ' ' <"$work/gestures.log")
+expected="tap long-press pan "
+passed=0
+failed=0
+for g in tap long-press pan; do
+    if grep -qx "$g" "$work/gestures.log"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "e2e: no $g seen"; fi
+done
+if [ "$seen" != "$expected" ]; then
+    echo "e2e: expected the gestures '$expected', saw '$seen'"
+    [ $failed -eq 0 ] && failed=1 && passed=$((passed - 1))
+fi
+echo "e2e window: $passed passed, $failed failed"
+[ $failed -eq 0 ]

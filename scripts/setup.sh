@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what Slate needs on Debian 12 (or a relative) when it is missing; a quick no-op otherwise.
+# Called by `make run` and `make test`.
+set -euo pipefail
+
+packages=(
+    pkg-config
+    libcairo2-dev libpango1.0-dev librsvg2-dev libsdl2-dev   # drawing, text, icons, windows
+    fonts-inter fonts-dejavu-core adwaita-icon-theme          # the system font and icon theme
+    xvfb xdotool x11-utils                                    # the end-to-end window test
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}"
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null; then
+    echo "setup: no Swift toolchain on PATH; Slate needs Swift 6 (swift.org's Linux toolchain)" >&2
+    exit 1
+fi
