@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "UI", targets: ["UI"]),
+        .library(name: "SlateTesting", targets: ["SlateTesting"]),
         .executable(name: "slate", targets: ["slate"]),
     ],
     targets: [
@@ -21,11 +22,13 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
-        .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
+        .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
+        .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host", "SlateTesting"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
+        .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

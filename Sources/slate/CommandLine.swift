@@ -61,6 +61,8 @@ let helpText = """
                 --locale en|ru. With no display: one line saying so, exit code 2.
       render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale]
       bench     print frame-time figures: [--json] [CASE-PREFIX...]
+      script    run scripts headless on the virtual clock: FILE... [--out DIR] [--update-snapshots]
+                (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2)
       probe     a window that logs the gestures it sees (tap, long-press, pan): --log FILE
                 (used by the end-to-end test under Xvfb)
       help      this text

@@ -1,0 +1,91 @@
+import Graphics
+
+/// A script: what a person does and what they should then see, one step a line.
+public struct Script: Sendable, Equatable {
+    /// Where the script came from (a file path, or a name for scripts made in code).
+    public var source: String
+    public var steps: [Step]
+
+    public init(source: String, steps: [Step]) {
+        self.source = source
+        self.steps = steps
+    }
+
+    /// One line of a script.
+    public struct Step: Sendable, Equatable {
+        public var line: Int
+        /// The line as written, without its comment.
+        public var text: String
+        public var action: Action
+
+        public init(line: Int, text: String, action: Action) {
+            self.line = line
+            self.text = text
+            self.action = action
+        }
+    }
+
+    /// Where on the screen a step acts.
+    public enum Target: Sendable, Equatable, CustomStringConvertible {
+        /// The element whose accessibility label is exactly this text, within a scope.
+        case element(String, Scope)
+        /// A point in screen points.
+        case point(Point)
+
+        public var description: String {
+            switch self {
+            case .element(let label, let scope): "\"\(label)\"\(scope.suffix)"
+            case .point(let p): "\(p.x.formatted),\(p.y.formatted)"
+            }
+        }
+    }
+
+    /// Narrows an element search.
+    public enum Scope: Sendable, Equatable {
+        case anywhere, dock, menu
+        /// The Nth window from the front, counting from 1.
+        case window(Int)
+
+        var suffix: String {
+            switch self {
+            case .anywhere: ""
+            case .dock: " in dock"
+            case .menu: " in menu"
+            case .window(let n): " in window \(n)"
+            }
+        }
+    }
+
+    /// Where a drag ends.
+    public enum Destination: Sendable, Equatable {
+        case leftEdge, rightEdge
+        case target(Target)
+    }
+
+    public enum Action: Sendable, Equatable {
+        case device(String, landscape: Bool)
+        case appearance(Appearance)
+        case locale(String)
+        case launch(String, restoring: Bool)
+        case tap(Target)
+        case hold(Target, duration: Double?, slideTo: Target?)
+        case drag(Target, to: Destination)
+        case secondaryClick(Target)
+        case key(String)
+        case type(String)
+        case wait(Double)
+        case scroll(Target, dy: Double)
+        case expectWindows(app: String, count: Int)
+        case expectWindow(title: String, role: String?)
+        case expectSplit(left: String, right: String)
+        case expectVisible(Target, visible: Bool)
+        /// Rows in order; nil stands for a group separator (—).
+        case expectMenu([String?])
+        case expectFocused(Target)
+        case snapshot(String)
+    }
+}
+
+extension Double {
+    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+}

@@ -1,0 +1,387 @@
+import Graphics
+
+/// A line of a script that does not parse: where and why.
+public struct ScriptSyntaxError: Error, Equatable, CustomStringConvertible {
+    public var source: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public var description: String { "\(source):\(line):\(column): \(message)" }
+}
+
+/// Reads the script format: one step a line, `#` starts a comment, labels in double quotes.
+public enum ScriptParser {
+    /// Parses every line; the first line that does not parse is the error (nothing has run yet).
+    public static func parse(_ text: String, source: String) throws(ScriptSyntaxError) -> Script {
+        var steps: [Script.Step] = []
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var lexer = Lexer(line: String(raw), number: i + 1, source: source)
+            let tokens = try lexer.tokens()
+            if tokens.isEmpty { continue }
+            var p = LineParser(tokens: tokens, line: i + 1, source: source, text: lexer.code)
+            let action = try p.parse()
+            steps.append(Script.Step(line: i + 1, text: lexer.code.trimmingSpaces, action: action))
+        }
+        return Script(source: source, steps: steps)
+    }
+}
+
+struct Token: Equatable {
+    enum Kind: Equatable {
+        case word(String)
+        case quoted(String)
+        case number(Double)
+        case point(Double, Double)
+        case duration(Double)
+        case comma, bar, dash
+    }
+    var kind: Kind
+    var column: Int
+}
+
+struct Lexer {
+    let line: String
+    let number: Int
+    let source: String
+    /// The line without its comment.
+    var code = ""
+
+    init(line: String, number: Int, source: String) {
+        self.line = line
+        self.number = number
+        self.source = source
+    }
+
+    func error(_ col: Int, _ msg: String) -> ScriptSyntaxError {
+        ScriptSyntaxError(source: source, line: number, column: col, message: msg)
+    }
+
+    mutating func tokens() throws(ScriptSyntaxError) -> [Token] {
+        let chars = Array(line)
+        var out: [Token] = []
+        var i = 0
+        var end = chars.count
+        while i < chars.count {
+            let c = chars[i]
+            let col = i + 1
+            if c == "#" {
+                end = i
+                break
+            }
+            if c == " " || c == "\t" || c == "\r" {
+                i += 1
+                continue
+            }
+            if c == "\"" || c == "“" || c == "«" {
+                let close: Character = c == "\"" ? "\"" : c == "“" ? "”" : "»"
+                var j = i + 1
+                var s = ""
+                while j < chars.count && chars[j] != close {
+                    if chars[j] == "\\" && j + 1 < chars.count {
+                        j += 1
+                    }
+                    s.append(chars[j])
+                    j += 1
+                }
+                guard j < chars.count else { throw error(col, "the quoted text is not closed") }
+                out.append(Token(kind: .quoted(s), column: col))
+                i = j + 1
+                continue
+            }
+            if c == "," {
+                out.append(Token(kind: .comma, column: col))
+                i += 1
+                continue
+            }
+            if c == "|" {
+                out.append(Token(kind: .bar, column: col))
+                i += 1
+                continue
+            }
+            if c == "—" || c == "–" {
+                out.append(Token(kind: .dash, column: col))
+                i += 1
+                continue
+            }
+            // A bare word, number, duration or point: up to a space or a comma (a point keeps its comma).
+            var j = i
+            var w = ""
+            while j < chars.count && chars[j] != " " && chars[j] != "\t" && chars[j] != "#" && chars[j] != "\r" {
+                if chars[j] == "," {
+                    // x,y: a comma between two numbers belongs to the word.
+                    if Double(w) != nil, j + 1 < chars.count,
+                        chars[j + 1].isNumber || chars[j + 1] == "-" || chars[j + 1] == "."
+                    {
+                        w.append(",")
+                        j += 1
+                        continue
+                    }
+                    break
+                }
+                w.append(chars[j])
+                j += 1
+            }
+            out.append(Token(kind: Self.classify(w), column: col))
+            i = j
+        }
+        code = String(chars[0..<end])
+        return out
+    }
+
+    static func classify(_ w: String) -> Token.Kind {
+        if w == "--" || w == "-" { return .dash }
+        let parts = w.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) { return .point(x, y) }
+        if let d = Double(w) { return .number(d) }
+        if w.hasSuffix("ms"), let d = Double(w.dropLast(2)) { return .duration(d / 1000) }
+        if w.hasSuffix("s"), let d = Double(w.dropLast()) { return .duration(d) }
+        return .word(w)
+    }
+}
+
+struct LineParser {
+    var tokens: [Token]
+    var line: Int
+    var source: String
+    var text: String
+    var pos = 0
+
+    init(tokens: [Token], line: Int, source: String, text: String) {
+        self.tokens = tokens
+        self.line = line
+        self.source = source
+        self.text = text
+    }
+
+    var column: Int { pos < tokens.count ? tokens[pos].column : text.count + 1 }
+
+    func error(_ msg: String) -> ScriptSyntaxError {
+        ScriptSyntaxError(source: source, line: line, column: column, message: msg)
+    }
+
+    mutating func next() -> Token.Kind? {
+        guard pos < tokens.count else { return nil }
+        pos += 1
+        return tokens[pos - 1].kind
+    }
+
+    func peek() -> Token.Kind? { pos < tokens.count ? tokens[pos].kind : nil }
+
+    mutating func word(_ expected: String? = nil) throws(ScriptSyntaxError) -> String {
+        guard case .word(let w)? = peek() else {
+            throw error(expected.map { "expected '\($0)'" } ?? "expected a word")
+        }
+        if let expected, w != expected { throw error("expected '\(expected)', found '\(w)'") }
+        pos += 1
+        return w
+    }
+
+    mutating func accept(_ w: String) -> Bool {
+        if case .word(let x)? = peek(), x == w {
+            pos += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func quoted() throws(ScriptSyntaxError) -> String {
+        guard case .quoted(let s)? = peek() else { throw error("expected text in quotes") }
+        pos += 1
+        return s
+    }
+
+    mutating func duration() throws(ScriptSyntaxError) -> Double {
+        switch peek() {
+        case .duration(let d)?, .number(let d)?:
+            pos += 1
+            return d
+        default: throw error("expected a duration such as 0.6s or 600ms")
+        }
+    }
+
+    mutating func integer() throws(ScriptSyntaxError) -> Int {
+        guard case .number(let d)? = peek(), d == d.rounded(), d >= 0 else { throw error("expected a whole number") }
+        pos += 1
+        return Int(d)
+    }
+
+    mutating func target() throws(ScriptSyntaxError) -> Script.Target {
+        switch peek() {
+        case .point(let x, let y)?:
+            pos += 1
+            return .point(Point(x, y))
+        case .quoted(let s)?:
+            pos += 1
+            var scope = Script.Scope.anywhere
+            if accept("in") {
+                let w = try word()
+                switch w {
+                case "dock": scope = .dock
+                case "menu": scope = .menu
+                case "window": scope = .window(try integer())
+                default: throw error("expected dock, menu or window N after 'in', found '\(w)'")
+                }
+            }
+            return .element(s, scope)
+        default:
+            throw error("expected an element in quotes or a point x,y")
+        }
+    }
+
+    mutating func end() throws(ScriptSyntaxError) {
+        if pos < tokens.count { throw error("unexpected text at the end of the step") }
+    }
+
+    mutating func parse() throws(ScriptSyntaxError) -> Script.Action {
+        let verb = try word()
+        let action: Script.Action
+        switch verb {
+        case "device":
+            let name = try word()
+            guard ["ipad-pro-12.9", "ipad-pro-11"].contains(name) else {
+                pos -= 1
+                throw error("unknown device '\(name)': ipad-pro-12.9 or ipad-pro-11")
+            }
+            var landscape = true
+            if accept("portrait") { landscape = false } else { _ = accept("landscape") }
+            action = .device(name, landscape: landscape)
+        case "appearance":
+            let w = try word()
+            guard let a = Appearance(rawValue: w) else {
+                pos -= 1
+                throw error("appearance is light or dark, not '\(w)'")
+            }
+            action = .appearance(a)
+        case "locale":
+            let w = try word()
+            guard ["en", "ru"].contains(w) else {
+                pos -= 1
+                throw error("locale is en or ru, not '\(w)'")
+            }
+            action = .locale(w)
+        case "launch":
+            let app = try word()
+            action = .launch(app, restoring: accept("restoring"))
+        case "tap":
+            action = .tap(try target())
+        case "hold":
+            let t = try target()
+            var d: Double? = nil
+            if accept("for") { d = try duration() }
+            var slide: Script.Target? = nil
+            if accept("then") {
+                _ = try word("slide")
+                _ = try word("to")
+                slide = try target()
+                _ = try word("and")
+                _ = try word("release")
+            }
+            action = .hold(t, duration: d, slideTo: slide)
+        case "drag":
+            let t = try target()
+            _ = try word("to")
+            if accept("left") {
+                _ = try word("edge")
+                action = .drag(t, to: .leftEdge)
+            } else if accept("right") {
+                _ = try word("edge")
+                action = .drag(t, to: .rightEdge)
+            } else {
+                action = .drag(t, to: .target(try target()))
+            }
+        case "secondary-click":
+            action = .secondaryClick(try target())
+        case "key":
+            guard case .word(let k)? = peek() else { throw error("expected a key such as escape, down or ctrl+n") }
+            pos += 1
+            action = .key(k)
+        case "type":
+            action = .type(try quoted())
+        case "wait":
+            action = .wait(try duration())
+        case "scroll":
+            let t = try target()
+            _ = try word("by")
+            guard case .number(let dy)? = next() else {
+                pos -= 1
+                throw error("expected points to scroll, such as 300 or -300")
+            }
+            action = .scroll(t, dy: dy)
+        case "snapshot":
+            let name = try word()
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                pos -= 1
+                throw error("a snapshot name has letters, digits, - and _ only")
+            }
+            action = .snapshot(name)
+        case "expect":
+            action = try expectation()
+        default:
+            pos -= 1
+            throw error("unknown step '\(verb)'")
+        }
+        try end()
+        return action
+    }
+
+    mutating func expectation() throws(ScriptSyntaxError) -> Script.Action {
+        let what = try word()
+        switch what {
+        case "windows":
+            let app = try word()
+            return .expectWindows(app: app, count: try integer())
+        case "window":
+            let title = try quoted()
+            var role: String? = nil
+            if case .word(let r)? = peek() {
+                guard r == "primary" || r == "auxiliary" else { throw error("a window's role is primary or auxiliary") }
+                pos += 1
+                role = r
+            }
+            return .expectWindow(title: title, role: role)
+        case "split":
+            let l = try quoted()
+            guard case .bar? = next() else {
+                pos -= 1
+                throw error("expected | between the left and the right window")
+            }
+            return .expectSplit(left: l, right: try quoted())
+        case "visible":
+            return .expectVisible(try target(), visible: true)
+        case "not":
+            _ = try word("visible")
+            return .expectVisible(try target(), visible: false)
+        case "focused":
+            return .expectFocused(try target())
+        case "menu":
+            var rows: [String?] = []
+            while true {
+                switch peek() {
+                case .quoted(let s)?: rows.append(s)
+                case .dash?: rows.append(nil)
+                default: throw error("expected a row in quotes or — for a separator")
+                }
+                pos += 1
+                if peek() == nil { break }
+                guard case .comma? = next() else {
+                    pos -= 1
+                    throw error("expected a comma between rows")
+                }
+            }
+            return .expectMenu(rows)
+        default:
+            pos -= 1
+            throw error("unknown expectation '\(what)': windows, window, split, visible, not visible, menu, focused")
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" || s.last == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

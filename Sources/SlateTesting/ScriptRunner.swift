@@ -1,0 +1,266 @@
+import Foundation
+import Graphics
+import Host
+import Rendering
+import UI
+
+/// Why a step failed: where, what was expected, what was found, and a picture of the screen then.
+public struct ScriptFailure: Error, CustomStringConvertible {
+    public var source: String
+    public var line: Int
+    public var step: String
+    public var expected: String
+    public var found: String
+    /// A PNG of the screen at the moment of failure, when one could be written.
+    public var screenshot: String?
+
+    public var description: String {
+        var s = "\(source):\(line): step failed: \(step)\n  expected: \(expected)\n  found:    \(found)"
+        if let screenshot { s += "\n  screen:   \(screenshot)" }
+        return s
+    }
+}
+
+/// Runs scripts on a headless host, on the virtual clock: the same script gives the same result.
+@MainActor public final class ScriptRunner {
+    public let world: any ScriptWorld
+    /// Where snapshots and failure pictures go.
+    public var outputDirectory: URL
+    /// Where reference pictures for `snapshot` steps are (compared when one exists).
+    public var referenceDirectory: URL?
+    /// Write references instead of comparing.
+    public var updateSnapshots = false
+    /// Lines of progress, one per step (nil: quiet).
+    public var log: ((String) -> Void)?
+
+    /// A touch held this long lifts an item for dragging (after its long press, as on iPad).
+    public static let dragLift = 0.65
+    /// The default hold: a little longer than the 0.5 s long press.
+    public static let defaultHold = 0.6
+    /// How long a drag's finger travels.
+    public static let dragTravel = 0.5
+    /// How long the finger rests over a drop target before lifting (targets light up meanwhile).
+    public static let dragRest = 0.3
+    /// The longest a step waits for animations to come to rest.
+    public static let settleLimit = 3.0
+
+    public init(world: any ScriptWorld, outputDirectory: URL, referenceDirectory: URL? = nil) {
+        self.world = world
+        self.outputDirectory = outputDirectory
+        self.referenceDirectory = referenceDirectory
+    }
+
+    var host: HeadlessHost { world.host }
+
+    /// Runs every step; stops at the first that fails.
+    public func run(_ script: Script) throws(ScriptFailure) {
+        settle()
+        for step in script.steps {
+            log?("\(script.source):\(step.line): \(step.text)")
+            do {
+                try perform(step.action)
+            } catch let f as StepFailure {
+                throw failure(script, step, expected: f.expected, found: f.found)
+            } catch {
+                throw failure(script, step, expected: "the step to be possible", found: "\(error)")
+            }
+        }
+    }
+
+    private func failure(_ script: Script, _ step: Script.Step, expected: String, found: String) -> ScriptFailure {
+        var shot: String? = nil
+        try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        let base = URL(fileURLWithPath: script.source).deletingPathExtension().lastPathComponent
+        let path = outputDirectory.appendingPathComponent("\(base)-failure-line\(step.line).png").path
+        if (try? PNG.write(host.frame(), to: path)) != nil { shot = path }
+        return ScriptFailure(
+            source: script.source, line: step.line, step: step.text, expected: expected, found: found, screenshot: shot)
+    }
+
+    struct StepFailure: Error {
+        var expected: String
+        var found: String
+    }
+
+    /// Runs frames until nothing moves (animations, timers), at most `settleLimit` seconds.
+    public func settle() {
+        var t = 0.0
+        host.frame()
+        while host.root.needsFrame && t < Self.settleLimit && !host.root.dispatcher.hasTouches {
+            host.run(for: HeadlessHost.frameInterval)
+            t += HeadlessHost.frameInterval
+        }
+    }
+
+    // MARK: Finding elements
+
+    /// The views labelled `label` in a scope that a person could see and touch, frontmost first.
+    func find(_ label: String, _ scope: Script.Scope) throws -> [View] {
+        guard let scopeView = try world.scopeRoot(scope) else { return [] }
+        var out: [View] = []
+        for v in scopeView.allViews() where v.isAccessible && v.accessibilityLabelOrText == label && v.isVisibleOnScreen
+        {
+            out.append(v)
+        }
+        // The one a touch at its centre would reach comes first.
+        let root = host.root
+        return out.sorted { a, b in
+            let ha = root.hitTest(visibleCentre(a)).map { $0.isDescendant(of: a) } ?? false
+            let hb = root.hitTest(visibleCentre(b)).map { $0.isDescendant(of: b) } ?? false
+            return ha && !hb
+        }
+    }
+
+    func visibleCentre(_ v: View) -> Point {
+        var f = v.frameInRoot.intersection(host.root.bounds)
+        var a = v.superview
+        while let cur = a {
+            if cur.clipsToBounds { f = f.intersection(cur.frameInRoot) }
+            a = cur.superview
+        }
+        return f.isEmpty ? v.frameInRoot.center : f.center
+    }
+
+    func point(_ t: Script.Target) throws -> Point {
+        switch t {
+        case .point(let p): return p
+        case .element(let label, let scope):
+            guard let v = try find(label, scope).first else {
+                let seen =
+                    (try? world.scopeRoot(scope))??.accessibilityElements().map { "\"\($0.label)\"" }.prefix(12) ?? []
+                throw StepFailure(
+                    expected: "an element labelled \"\(label)\"\(scope.suffix) on screen",
+                    found: seen.isEmpty ? "nothing labelled there" : "only \(seen.joined(separator: ", "))")
+            }
+            return visibleCentre(v)
+        }
+    }
+
+    // MARK: Steps
+
+    func perform(_ action: Script.Action) throws {
+        switch action {
+        case .device(let name, let landscape):
+            try world.setDevice(name, landscape: landscape)
+            settle()
+        case .appearance(let a):
+            try world.setAppearance(a)
+            settle()
+        case .locale(let l):
+            try world.setLanguage(Language(rawValue: l) ?? .en)
+            settle()
+        case .launch(let app, let restoring):
+            try world.launch(app, restoring: restoring)
+            settle()
+        case .tap(let t):
+            let p = try point(t)
+            host.tap(at: p)
+            settle()
+        case .hold(let t, let duration, let slide):
+            let p = try point(t)
+            let id = host.touchDown(at: p)
+            host.run(for: duration ?? Self.defaultHold)
+            if let slide {
+                let q = try point(slide)
+                host.drag(id, from: p, to: q, duration: 0.3)
+                host.touchUp(id, at: q)
+            } else {
+                host.touchUp(id, at: p)
+            }
+            settle()
+        case .drag(let t, let dest):
+            let p = try point(t)
+            let q: Point
+            switch dest {
+            case .leftEdge: q = world.edgePoint(left: true)
+            case .rightEdge: q = world.edgePoint(left: false)
+            case .target(let target): q = try point(target)
+            }
+            let id = host.touchDown(at: p)
+            host.run(for: Self.dragLift)
+            host.drag(id, from: p, to: q, duration: Self.dragTravel)
+            host.run(for: Self.dragRest)
+            host.touchUp(id, at: q)
+            settle()
+        case .secondaryClick(let t):
+            host.pointer(.secondaryClick(try point(t)))
+            settle()
+        case .key(let spec):
+            guard let press = KeyPress(parsing: spec) else {
+                throw StepFailure(expected: "a key such as escape, down, return, ctrl+n", found: "'\(spec)'")
+            }
+            host.key(press)
+            settle()
+        case .type(let text):
+            host.type(text)
+            settle()
+        case .wait(let s):
+            host.run(for: s)
+        case .scroll(let t, let dy):
+            host.pointer(.scroll(try point(t), dx: 0, dy: dy))
+            settle()
+        case .expectWindows(let app, let count):
+            let n = try world.windowCount(app: app)
+            if n != count { throw StepFailure(expected: "\(count) windows of \(app)", found: "\(n)") }
+        case .expectWindow(let title, let role):
+            let found = try world.windowRole(title: title)
+            guard let found else { throw StepFailure(expected: "a window titled \"\(title)\"", found: "none") }
+            if let role, role != found {
+                throw StepFailure(expected: "\"\(title)\" to be \(role)", found: found)
+            }
+        case .expectSplit(let l, let r):
+            let s = try world.splitTitles()
+            guard let s, s.0 == l, s.1 == r else {
+                throw StepFailure(
+                    expected: "Split View \"\(l)\" | \"\(r)\"",
+                    found: s.map { "\"\($0.0)\" | \"\($0.1)\"" } ?? "no Split View")
+            }
+        case .expectVisible(let t, let visible):
+            let seen: Bool
+            switch t {
+            case .point: throw StepFailure(expected: "an element in quotes", found: "a point")
+            case .element(let label, let scope): seen = !(try find(label, scope)).isEmpty
+            }
+            if seen != visible {
+                throw StepFailure(
+                    expected: "\(t) \(visible ? "visible" : "not visible")", found: seen ? "visible" : "not visible")
+            }
+        case .expectMenu(let rows):
+            guard let got = try world.menuRows() else { throw StepFailure(expected: "an open menu", found: "no menu") }
+            if got != rows {
+                func show(_ r: [String?]) -> String { r.map { $0.map { "\"\($0)\"" } ?? "—" }.joined(separator: ", ") }
+                throw StepFailure(expected: show(rows), found: show(got))
+            }
+        case .expectFocused(let t):
+            guard case .element(let label, let scope) = t else {
+                throw StepFailure(expected: "an element in quotes", found: "a point")
+            }
+            let focused = host.root.focusedView
+            let ok = try find(label, scope).contains { v in focused.map { $0 === v || $0.isDescendant(of: v) } ?? false
+            }
+            if !ok {
+                throw StepFailure(
+                    expected: "\(t) focused",
+                    found: focused.map {
+                        "focus on \($0.accessibilityLabelOrText.map { "\"\($0)\"" } ?? "\(type(of: $0))")"
+                    } ?? "no focus")
+            }
+        case .snapshot(let name):
+            settle()
+            let image = host.frame()
+            try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+            try PNG.write(image, to: outputDirectory.appendingPathComponent(name + ".png").path)
+            if let refs = referenceDirectory {
+                if updateSnapshots {
+                    try FileManager.default.createDirectory(at: refs, withIntermediateDirectories: true)
+                    try PNG.write(image, to: refs.appendingPathComponent(name + ".png").path)
+                } else if FileManager.default.fileExists(atPath: refs.appendingPathComponent(name + ".png").path) {
+                    let outcome = ReferenceImage.compare(image, named: name, in: refs)
+                    if case .differs = outcome {
+                        throw StepFailure(expected: "the screen to match \(name).png", found: "\(outcome)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Graphics
+import Host
+import UI
+
+/// What a script acts on: the screen and, once they exist, the system's answers about windows,
+/// menus and the Dock. The shell provides the full world; a bare root view provides the basics, and
+/// asking it for what it lacks fails the step with a clear message.
+@MainActor public protocol ScriptWorld: AnyObject {
+    /// The headless host the script drives (a `device` or `launch` step may replace it).
+    var host: HeadlessHost { get }
+    func setDevice(_ name: String, landscape: Bool) throws
+    func setAppearance(_ appearance: Appearance) throws
+    func setLanguage(_ language: Language) throws
+    func launch(_ app: String, restoring: Bool) throws
+    /// The view an element search in `scope` looks in; nil when that scope is not on screen.
+    func scopeRoot(_ scope: Script.Scope) throws -> View?
+    /// The point a drag to the screen's edge ends at.
+    func edgePoint(left: Bool) -> Point
+    /// How many windows an app has open.
+    func windowCount(app: String) throws -> Int
+    /// The role (`primary` or `auxiliary`) of the window with that title, nil when there is none.
+    func windowRole(title: String) throws -> String?
+    /// The titles of the two windows in Split View, left and right, or nil.
+    func splitTitles() throws -> (String, String)?
+    /// The rows of the open context menu (nil for a group separator), or nil when none is open.
+    func menuRows() throws -> [String?]?
+}
+
+/// A step asked for something this world does not have (yet).
+public struct UnsupportedStep: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
+}
+
+/// A world made of one root view: taps, holds, keys, text and expectations on what is visible work;
+/// windows, the Dock and apps do not.
+@MainActor public final class ViewWorld: ScriptWorld {
+    public let host: HeadlessHost
+
+    public init(host: HeadlessHost) { self.host = host }
+
+    public func setDevice(_ name: String, landscape: Bool) throws {
+        throw UnsupportedStep("'device' needs the shell; this world is a single screen of \(host.root.bounds.size)")
+    }
+
+    public func setAppearance(_ appearance: Appearance) throws { host.root.appearance = appearance }
+
+    public func setLanguage(_ language: Language) throws { Language.current = language }
+
+    public func launch(_ app: String, restoring: Bool) throws {
+        throw UnsupportedStep("'launch' needs the shell, which hosts apps")
+    }
+
+    public func scopeRoot(_ scope: Script.Scope) throws -> View? {
+        switch scope {
+        case .anywhere: return host.root
+        case .menu:
+            return host.root.firstView { $0.accessibilityTraits.contains(.menuItem) }?.superview
+        case .dock, .window:
+            throw UnsupportedStep("searching \(scope) needs the shell")
+        }
+    }
+
+    public func edgePoint(left: Bool) -> Point {
+        Point(left ? 4 : host.root.bounds.width - 4, host.root.bounds.midY)
+    }
+
+    public func windowCount(app: String) throws -> Int { throw UnsupportedStep("'expect windows' needs the shell") }
+    public func windowRole(title: String) throws -> String? { throw UnsupportedStep("'expect window' needs the shell") }
+    public func splitTitles() throws -> (String, String)? { throw UnsupportedStep("'expect split' needs the shell") }
+    public func menuRows() throws -> [String?]? { nil }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Graphics
+import Host
+import SlateTesting
+import UI
+
+/// `slate script FILE... [--out DIR] [--update-snapshots]`: runs scripts headless on the virtual clock.
+@MainActor enum ScriptCommand {
+    static func run(_ args: Arguments) throws -> Int32 {
+        guard !args.positional.isEmpty else { throw UsageError("script needs at least one FILE") }
+        // Every file is read and parsed before anything runs.
+        var scripts: [(Script, URL)] = []
+        for path in args.positional {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+            else {
+                FileHandle.standardError.write(Data("slate: cannot read the script \(path)\n".utf8))
+                return 2
+            }
+            do {
+                scripts.append((try ScriptParser.parse(text, source: path), URL(fileURLWithPath: path)))
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                return 2
+            }
+        }
+        let out = URL(fileURLWithPath: args.options["out"] ?? "out/script", isDirectory: true)
+        var failed = 0
+        for (script, url) in scripts {
+            let world = makeWorld()
+            let runner = ScriptRunner(world: world, outputDirectory: out)
+            runner.referenceDirectory = url.deletingLastPathComponent().appendingPathComponent("references")
+            runner.updateSnapshots = args.flags.contains("update-snapshots")
+            do {
+                try runner.run(script)
+                print("\(script.source): \(script.steps.count) steps passed")
+            } catch {
+                print("\(error)")
+                failed += 1
+            }
+        }
+        print("scripts: \(scripts.count - failed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+
+    /// The world scripts act on.
+    static func makeWorld() -> any ScriptWorld {
+        let clock = VirtualClock()
+        let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+        return ViewWorld(host: HeadlessHost(root: screen, clock: clock, scale: 1))
+    }
+}

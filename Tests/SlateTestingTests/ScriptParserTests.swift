@@ -1,0 +1,91 @@
+import Graphics
+import Testing
+
+@testable import SlateTesting
+
+@Suite struct ScriptParserTests {
+    func parse(_ s: String) throws -> [Script.Action] {
+        try ScriptParser.parse(s, source: "t.slate").steps.map(\.action)
+    }
+
+    @Test func everyVerbOfTheFormatParses() throws {
+        let text = """
+            device ipad-pro-12.9 landscape      # or ipad-pro-11, portrait
+            appearance dark
+            locale ru
+            launch Mail
+            launch Mail restoring
+            tap "Входящие"
+            hold "Встреча завтра"
+            hold "Встреча завтра" for 1.2s
+            hold "Встреча завтра" then slide to "Переслать" and release
+            drag "Встреча завтра" to right edge
+            drag "Mail" in dock to left edge
+            drag "A" to "B" in window 2
+            drag "A" to 100,200.5
+            secondary-click "Встреча завтра"
+            key ctrl+n
+            type "text # not a comment"
+            wait 0.5s
+            wait 600ms
+            scroll "Inbox" by -300
+            expect windows Mail 2
+            expect window "Встреча завтра" auxiliary
+            expect split "Входящие" | "Встреча завтра"
+            expect visible "Открыть в новом окне" in menu
+            expect not visible "Открыть"
+            expect menu "Ответить", "Переслать", —, "Удалить"
+            expect focused "Встреча завтра"
+            snapshot split-view
+            """
+        let a = try parse(text)
+        #expect(a.count == 27)
+        #expect(a[0] == .device("ipad-pro-12.9", landscape: true))
+        #expect(a[1] == .appearance(.dark))
+        #expect(a[4] == .launch("Mail", restoring: true))
+        #expect(a[7] == .hold(.element("Встреча завтра", .anywhere), duration: 1.2, slideTo: nil))
+        #expect(
+            a[8]
+                == .hold(
+                    .element("Встреча завтра", .anywhere), duration: nil, slideTo: .element("Переслать", .anywhere)))
+        #expect(a[10] == .drag(.element("Mail", .dock), to: .leftEdge))
+        #expect(a[11] == .drag(.element("A", .anywhere), to: .target(.element("B", .window(2)))))
+        #expect(a[12] == .drag(.element("A", .anywhere), to: .target(.point(Point(100, 200.5)))))
+        #expect(a[14] == .key("ctrl+n"))
+        #expect(a[15] == .type("text # not a comment"))
+        #expect(a[16] == .wait(0.5) && a[17] == .wait(0.6))
+        #expect(a[18] == .scroll(.element("Inbox", .anywhere), dy: -300))
+        #expect(a[21] == .expectSplit(left: "Входящие", right: "Встреча завтра"))
+        #expect(a[23] == .expectVisible(.element("Открыть", .anywhere), visible: false))
+        #expect(a[24] == .expectMenu(["Ответить", "Переслать", nil, "Удалить"]))
+    }
+
+    @Test(arguments: [
+        ("tap Inbox", 1, 5, "expected an element in quotes or a point x,y"),
+        ("hold \"A\" for ever", 1, 14, "expected a duration such as 0.6s or 600ms"),
+        ("\n\nfly \"A\"", 3, 1, "unknown step 'fly'"),
+        ("tap \"A", 1, 5, "the quoted text is not closed"),
+        ("expect menu \"A\" \"B\"", 1, 17, "expected a comma between rows"),
+        ("appearance sepia", 1, 12, "appearance is light or dark, not 'sepia'"),
+        ("drag \"A\" to top edge", 1, 13, "expected an element in quotes or a point x,y"),
+        ("tap \"A\" now", 1, 9, "unexpected text at the end of the step"),
+    ])
+    func badLinesReportLineAndColumn(_ text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try ScriptParser.parse(text, source: "bad.slate")
+            Issue.record("parsed: \(text)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.column == column)
+            #expect(error.message == message)
+            #expect(error.description == "bad.slate:\(line):\(column): \(message)")
+        }
+    }
+
+    @Test func commentsAndBlankLinesAreSkippedButLinesCount() throws {
+        let s = try ScriptParser.parse("# intro\n\n  tap 10,20  # here\n", source: "c")
+        #expect(s.steps.count == 1)
+        #expect(s.steps[0].line == 3)
+        #expect(s.steps[0].text == "tap 10,20")
+    }
+}
