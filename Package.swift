@@ -22,12 +22,14 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
+        .target(name: "Shell", dependencies: ["Graphics", "UI"]),
         .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
         .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host", "SlateTesting"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
+        .testTarget(name: "ShellTests", dependencies: ["Graphics", "UI", "Shell"]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,52 @@
+/// The shell's presentation figures, each with where it comes from. Apple publishes few numbers; the
+/// ones marked "measured" were read off iPadOS 17 screenshots at 2× by public reimplementations.
+public enum ShellMetrics {
+    /// The status bar of an iPad with Face ID (measured: 24 pt).
+    public static let statusBarHeight: Double = 24
+    /// The home indicator's safe-area inset (UIKit's safeAreaInsets.bottom on iPad Pro: 20 pt).
+    public static let homeIndicatorArea: Double = 20
+    /// The home indicator bar (measured: 5 pt high, 315 pt wide on the 12.9" in landscape).
+    public static let homeIndicatorSize = (width: 315.0, height: 5.0)
+
+    /// The Dock (measured: 96 pt tall with 68 pt icons, floating 8 pt above the bottom, radius 30).
+    public static let dockHeight: Double = 96
+    public static let dockIconSize: Double = 68
+    public static let dockSpacing: Double = 16
+    public static let dockBottomMargin: Double = 8
+    public static let dockCornerRadius: Double = 30
+
+    /// Home screen icons (measured: 74 pt on the 12.9", rounded 16.5 pt continuous, labels 12 pt).
+    public static let homeIconSize: Double = 74
+    public static let homeIconCornerRadius: Double = 16.5
+    public static let homeColumns = 6
+
+    /// Split View (measured: windows separated by a 10 pt black divider with a 4×40 pt handle).
+    public static let dividerWidth: Double = 10
+    public static let dividerHandle = (width: 4.0, height: 40.0)
+    /// Where Split View rests: a third, half and two thirds of the screen (iPadOS's three widths).
+    public static let splitFractions: [Double] = [1.0 / 3, 1.0 / 2, 2.0 / 3]
+    /// Dragging the divider past this fraction of the screen closes the window on that side.
+    public static let splitCloseFraction: Double = 0.18
+    /// The windows' corner radius in Split View and Slide Over (measured: 10 pt).
+    public static let windowCornerRadius: Double = 10
+
+    /// Slide Over (measured: 320 pt wide on the 12.9", 8 pt from the edges, radius 10, soft shadow).
+    public static let slideOverWidth: Double = 320
+    public static let slideOverMargin: Double = 8
+
+    /// The multitasking control, three dots at the top centre of each window (measured: 36×20 pt).
+    public static let multitaskingControlSize = (width: 36.0, height: 20.0)
+
+    /// The drop targets at the sides of the screen during a drag (measured: a third of the width
+    /// lights up; the finger must come within 60 pt of the edge to arm it).
+    public static let edgeTargetActivation: Double = 60
+
+    /// App Exposé thumbnails (measured: a 3-column grid, snapshots at ¼ of the window's size in points).
+    public static let exposeColumns = 3
+    public static let exposeSnapshotScale: Double = 0.25
+
+    /// How long windows take to open, close and move (UIKit's default transition, 0.35 s spring).
+    public static let windowAnimationDuration: Double = 0.35
+    /// Recently closed windows kept for App Exposé (iPadOS keeps none; people asked for it).
+    public static let recentlyClosedLimit = 8
+}
