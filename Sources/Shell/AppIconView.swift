@@ -1,0 +1,52 @@
+import Graphics
+import UI
+
+/// An app's icon as Slate draws it: a continuous-cornered square with a vertical gradient and a white
+/// symbol, and (on the Home screen) the app's name below.
+@MainActor public final class AppIconView: View {
+    public let appIdentifier: String
+    public var symbol: String { didSet { setNeedsDisplay() } }
+    public var colors: (Color, Color) { didSet { setNeedsDisplay() } }
+    public let nameLabel: Label
+    /// Whether the name is shown under the icon (Home screen) or not (Dock).
+    public var showsName: Bool { didSet { nameLabel.isHidden = !showsName } }
+    /// Dims while the finger is down, as on iPad.
+    public var isPressed = false { didSet { if isPressed != oldValue { setNeedsDisplay() } } }
+
+    public init(appIdentifier: String, name: String, symbol: String, colors: (Color, Color), showsName: Bool) {
+        self.appIdentifier = appIdentifier
+        self.symbol = symbol
+        self.colors = colors
+        self.showsName = showsName
+        nameLabel = Label(name, style: .caption1, color: .white)
+        nameLabel.alignment = .center
+        nameLabel.isAccessibilityElement = false
+        nameLabel.isHidden = !showsName
+        super.init()
+        accessibilityLabel = name
+        accessibilityTraits = .button
+        addSubview(nameLabel)
+    }
+
+    /// The square of the icon itself within the view.
+    public var iconRect: Rect {
+        let side = min(bounds.width, showsName ? bounds.height - 22 : bounds.height)
+        return Rect(bounds.midX - side / 2, 0, side, side)
+    }
+
+    public override func layoutSubviews() {
+        let r = iconRect
+        nameLabel.frame = Rect(bounds.minX - 10, r.maxY + 5, bounds.width + 20, 16)
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        let r = iconRect
+        let radius = r.width * ShellMetrics.homeIconCornerRadius / ShellMetrics.homeIconSize
+        let path = Path.roundedRect(r, radius: radius)
+        canvas.drawShadow(of: path, color: Color.black.withAlpha(0.18), blur: 6, offset: Point(0, 2))
+        canvas.fill(path, with: LinearGradient(start: Point(r.midX, r.minY), end: Point(r.midX, r.maxY), stops: [(0, colors.0), (1, colors.1)]))
+        let s = r.width * 0.56
+        canvas.drawSymbol(symbol, in: Rect(center: r.center, size: Size(s, s)), tint: .white)
+        if isPressed { canvas.fill(path, with: Color.black.withAlpha(0.3)) }
+    }
+}

@@ -1,0 +1,24 @@
+import UI
+
+/// The shell's words, in English and Russian.
+public enum ShellStrings {
+    public static let showAllWindows = LocalizedString(en: "Show All Windows", ru: "Показать все окна")
+    public static let newWindow = LocalizedString(en: "New Window", ru: "Новое окно")
+    public static let openInNewWindow = LocalizedString(en: "Open in New Window", ru: "Открыть в новом окне")
+    public static let addWindow = LocalizedString(en: "Add", ru: "Добавить")
+    public static let recentlyClosed = LocalizedString(en: "Recently Closed", ru: "Недавно закрытые")
+    public static let fullScreen = LocalizedString(en: "Full Screen", ru: "Во весь экран")
+    public static let splitView = LocalizedString(en: "Split View", ru: "Split View")
+    public static let slideOver = LocalizedString(en: "Slide Over", ru: "Slide Over")
+    public static let closeWindow = LocalizedString(en: "Close Window", ru: "Закрыть окно")
+    public static let multitasking = LocalizedString(en: "Multitasking", ru: "Многозадачность")
+    public static let dock = LocalizedString(en: "Dock", ru: "Dock")
+    public static let homeScreen = LocalizedString(en: "Home Screen", ru: "Экран «Домой»")
+    public static let switcher = LocalizedString(en: "App Switcher", ru: "Переключатель приложений")
+    public static let divider = LocalizedString(en: "Split View divider", ru: "Разделитель Split View")
+    public static let dropLeft = LocalizedString(en: "Open on the left", ru: "Открыть слева")
+    public static let dropRight = LocalizedString(en: "Open on the right", ru: "Открыть справа")
+    public static let chooseWindow = LocalizedString(en: "Choose a window", ru: "Выберите окно")
+    public static let noWindows = LocalizedString(en: "No open windows", ru: "Нет открытых окон")
+    public static let windowsOf = LocalizedString(en: "%@ — Windows", ru: "%@ — окна")
+}

@@ -1,0 +1,135 @@
+import Graphics
+import UI
+
+/// The status bar: the time on the leading side, Wi-Fi and battery on the trailing side.
+@MainActor public final class StatusBarView: View {
+    /// The time shown (the shell's clock is virtual in headless runs; iPad marketing shows 9:41).
+    public var time = "9:41" { didSet { setNeedsDisplay() } }
+    /// White over dark content (wallpaper), black over light windows.
+    public var lightContent = true { didSet { setNeedsDisplay() } }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        let c: Color = lightContent ? .white : .label
+        canvas.drawText(TextLayout(time, font: Font(size: 15, weight: .semibold), color: c), at: Point(24, 3))
+        let battery = Rect(bounds.width - 50, 7, 26, 12)
+        canvas.stroke(Path.roundedRect(battery, radius: 3.5, style: .circular), with: c.withAlpha(0.45), lineWidth: 1)
+        canvas.fill(Path.roundedRect(battery.insetBy(dx: 2, dy: 2), radius: 2, style: .circular), with: c)
+        canvas.fill(Path.roundedRect(Rect(battery.maxX + 1.5, battery.midY - 2, 1.5, 4), radius: 0.75, style: .circular), with: c.withAlpha(0.45))
+        // Wi-Fi: three arcs approximated by nested rounded wedges.
+        let wx = battery.minX - 26
+        for (i, r) in [9.0, 6.0, 3.0].enumerated() {
+            let e = Path.ellipse(in: Rect(wx + 9 - r, 17 - r, 2 * r, 2 * r))
+            canvas.withState {
+                canvas.clip(to: Rect(wx, 5, 18, 12 - Double(i) * 0.01))
+                canvas.stroke(e, with: c, lineWidth: 1.6)
+            }
+        }
+    }
+}
+
+/// The home indicator at the bottom centre.
+@MainActor public final class HomeIndicatorView: View {
+    public var lightContent = true { didSet { setNeedsDisplay() } }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        let s = ShellMetrics.homeIndicatorSize
+        let r = Rect(center: bounds.center, size: Size(s.width, s.height))
+        canvas.fill(Path.roundedRect(r, radius: s.height / 2, style: .circular), with: lightContent ? Color.white.withAlpha(0.85) : Color.black.withAlpha(0.8))
+    }
+}
+
+/// The wallpaper: a soft diagonal gradient, drawn once and kept as a picture.
+@MainActor public final class WallpaperView: View {
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .black
+        rasterizes = true
+        isUserInteractionEnabled = false
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        canvas.fill(
+            Path(bounds),
+            with: LinearGradient(
+                start: .zero, end: Point(bounds.width, bounds.height),
+                stops: [
+                    (0, Color(light: RGBA(hex: 0x5AC8FA), dark: RGBA(hex: 0x0B2A4A))),
+                    (0.55, Color(light: RGBA(hex: 0x5856D6), dark: RGBA(hex: 0x2A1B5C))),
+                    (1, Color(light: RGBA(hex: 0xFF2D55), dark: RGBA(hex: 0x4A0F2A))),
+                ]))
+    }
+}
+
+/// The black divider between two windows in Split View, with its handle.
+@MainActor public final class DividerView: View {
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .black
+        accessibilityLabel = ShellStrings.divider.text
+    }
+
+    public override func point(inside p: Point) -> Bool {
+        // A wider touch area than the 10 pt line, as on iPad.
+        bounds.insetBy(dx: -12, dy: 0).contains(p)
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        let h = ShellMetrics.dividerHandle
+        canvas.fill(Path.roundedRect(Rect(center: bounds.center, size: Size(h.width, h.height)), radius: 2, style: .circular), with: Color(white: 0.55))
+    }
+}
+
+/// The three dots at the top of a window that open the multitasking menu.
+@MainActor public final class MultitaskingControl: View {
+    public var onTap: (() -> Void)?
+    public var isActive = true { didSet { setNeedsDisplay() } }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        accessibilityTraits = .button
+        addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onTap?() })
+    }
+
+    public override func point(inside p: Point) -> Bool { bounds.insetBy(dx: -10, dy: -6).contains(p) }
+
+    public override func draw(in canvas: any Canvas) {
+        let c = isActive ? Color(light: RGBA(0, 0, 0, 0.45), dark: RGBA(1, 1, 1, 0.5)) : Color(light: RGBA(0, 0, 0, 0.2), dark: RGBA(1, 1, 1, 0.2))
+        for i in -1...1 {
+            let center = Point(bounds.midX + Double(i) * 8, bounds.midY)
+            canvas.fill(Path.ellipse(in: Rect(center: center, size: Size(5, 5))), with: c)
+        }
+    }
+}
+
+/// A side of the screen lit up as a drop target while something is dragged near it.
+@MainActor public final class EdgeDropTargetView: View {
+    public let side: EdgeSide
+    public var isArmed = false { didSet { if isArmed != oldValue { setNeedsDisplay() } } }
+
+    public init(side: EdgeSide) {
+        self.side = side
+        super.init()
+        isUserInteractionEnabled = false
+        accessibilityLabel = (side == .left ? ShellStrings.dropLeft : ShellStrings.dropRight).text
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        let inset = bounds.insetBy(dx: 8, dy: 32)
+        let path = Path.roundedRect(inset, radius: ShellMetrics.windowCornerRadius * 1.6)
+        canvas.fill(path, with: Color(light: RGBA(1, 1, 1, isArmed ? 0.45 : 0.22), dark: RGBA(1, 1, 1, isArmed ? 0.3 : 0.14)))
+        canvas.stroke(path, with: Color.white.withAlpha(isArmed ? 0.9 : 0.5), lineWidth: 2)
+        canvas.drawSymbol(
+            side == .left ? "square.split.2x1" : "square.split.2x1", in: Rect(center: inset.center, size: Size(44, 44)),
+            tint: Color.white.withAlpha(0.9))
+    }
+}
