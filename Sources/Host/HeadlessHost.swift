@@ -22,6 +22,7 @@ import UI
         self.clock = clock
         self.scale = scale
         TextMetrics.measurer = TextEngine.shared
+        DragCoordinator.renderer = CairoRenderer()
         framebuffer = PixelImage(
             width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()),
             scale: scale)

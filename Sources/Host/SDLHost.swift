@@ -73,6 +73,7 @@ public enum HostError: Error, CustomStringConvertible {
             throw HostError.sdl("cannot create a renderer: \(String(cString: SDL_GetError()))")
         }
         TextMetrics.measurer = TextEngine.shared
+        DragCoordinator.renderer = CairoRenderer()
         SDL_StartTextInput()
         resizeBuffers()
     }

@@ -44,7 +44,10 @@ import UI
         let radius = r.width * ShellMetrics.homeIconCornerRadius / ShellMetrics.homeIconSize
         let path = Path.roundedRect(r, radius: radius)
         canvas.drawShadow(of: path, color: Color.black.withAlpha(0.18), blur: 6, offset: Point(0, 2))
-        canvas.fill(path, with: LinearGradient(start: Point(r.midX, r.minY), end: Point(r.midX, r.maxY), stops: [(0, colors.0), (1, colors.1)]))
+        canvas.fill(
+            path,
+            with: LinearGradient(
+                start: Point(r.midX, r.minY), end: Point(r.midX, r.maxY), stops: [(0, colors.0), (1, colors.1)]))
         let s = r.width * 0.56
         canvas.drawSymbol(symbol, in: Rect(center: r.center, size: Size(s, s)), tint: .white)
         if isPressed { canvas.fill(path, with: Color.black.withAlpha(0.3)) }

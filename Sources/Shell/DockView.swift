@@ -31,7 +31,8 @@ import UI
     public override func layoutSubviews() {
         let s = ShellMetrics.dockIconSize
         for (i, icon) in icons.enumerated() {
-            icon.frame = Rect(ShellMetrics.dockSpacing + Double(i) * (s + ShellMetrics.dockSpacing), (bounds.height - s) / 2, s, s)
+            icon.frame = Rect(
+                ShellMetrics.dockSpacing + Double(i) * (s + ShellMetrics.dockSpacing), (bounds.height - s) / 2, s, s)
         }
     }
 }

@@ -19,7 +19,9 @@ import UI
         let battery = Rect(bounds.width - 50, 7, 26, 12)
         canvas.stroke(Path.roundedRect(battery, radius: 3.5, style: .circular), with: c.withAlpha(0.45), lineWidth: 1)
         canvas.fill(Path.roundedRect(battery.insetBy(dx: 2, dy: 2), radius: 2, style: .circular), with: c)
-        canvas.fill(Path.roundedRect(Rect(battery.maxX + 1.5, battery.midY - 2, 1.5, 4), radius: 0.75, style: .circular), with: c.withAlpha(0.45))
+        canvas.fill(
+            Path.roundedRect(Rect(battery.maxX + 1.5, battery.midY - 2, 1.5, 4), radius: 0.75, style: .circular),
+            with: c.withAlpha(0.45))
         // Wi-Fi: three arcs approximated by nested rounded wedges.
         let wx = battery.minX - 26
         for (i, r) in [9.0, 6.0, 3.0].enumerated() {
@@ -44,7 +46,9 @@ import UI
     public override func draw(in canvas: any Canvas) {
         let s = ShellMetrics.homeIndicatorSize
         let r = Rect(center: bounds.center, size: Size(s.width, s.height))
-        canvas.fill(Path.roundedRect(r, radius: s.height / 2, style: .circular), with: lightContent ? Color.white.withAlpha(0.85) : Color.black.withAlpha(0.8))
+        canvas.fill(
+            Path.roundedRect(r, radius: s.height / 2, style: .circular),
+            with: lightContent ? Color.white.withAlpha(0.85) : Color.black.withAlpha(0.8))
     }
 }
 
@@ -85,7 +89,9 @@ import UI
 
     public override func draw(in canvas: any Canvas) {
         let h = ShellMetrics.dividerHandle
-        canvas.fill(Path.roundedRect(Rect(center: bounds.center, size: Size(h.width, h.height)), radius: 2, style: .circular), with: Color(white: 0.55))
+        canvas.fill(
+            Path.roundedRect(Rect(center: bounds.center, size: Size(h.width, h.height)), radius: 2, style: .circular),
+            with: Color(white: 0.55))
     }
 }
 
@@ -103,7 +109,10 @@ import UI
     public override func point(inside p: Point) -> Bool { bounds.insetBy(dx: -10, dy: -6).contains(p) }
 
     public override func draw(in canvas: any Canvas) {
-        let c = isActive ? Color(light: RGBA(0, 0, 0, 0.45), dark: RGBA(1, 1, 1, 0.5)) : Color(light: RGBA(0, 0, 0, 0.2), dark: RGBA(1, 1, 1, 0.2))
+        let c =
+            isActive
+            ? Color(light: RGBA(0, 0, 0, 0.45), dark: RGBA(1, 1, 1, 0.5))
+            : Color(light: RGBA(0, 0, 0, 0.2), dark: RGBA(1, 1, 1, 0.2))
         for i in -1...1 {
             let center = Point(bounds.midX + Double(i) * 8, bounds.midY)
             canvas.fill(Path.ellipse(in: Rect(center: center, size: Size(5, 5))), with: c)
@@ -126,7 +135,8 @@ import UI
     public override func draw(in canvas: any Canvas) {
         let inset = bounds.insetBy(dx: 8, dy: 32)
         let path = Path.roundedRect(inset, radius: ShellMetrics.windowCornerRadius * 1.6)
-        canvas.fill(path, with: Color(light: RGBA(1, 1, 1, isArmed ? 0.45 : 0.22), dark: RGBA(1, 1, 1, isArmed ? 0.3 : 0.14)))
+        canvas.fill(
+            path, with: Color(light: RGBA(1, 1, 1, isArmed ? 0.45 : 0.22), dark: RGBA(1, 1, 1, isArmed ? 0.3 : 0.14)))
         canvas.stroke(path, with: Color.white.withAlpha(isArmed ? 0.9 : 0.5), lineWidth: 2)
         canvas.drawSymbol(
             side == .left ? "square.split.2x1" : "square.split.2x1", in: Rect(center: inset.center, size: Size(44, 44)),

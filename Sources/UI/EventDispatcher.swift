@@ -52,6 +52,11 @@ import Graphics
 
     public func handle(_ touch: Touch) {
         fireTimers(upTo: touch.timestamp)
+        if let capture = captures[touch.id] {
+            if touch.phase == .ended || touch.phase == .cancelled { captures[touch.id] = nil }
+            capture(touch)
+            return
+        }
         if let filter = touchFilter, filter(touch) { return }
         switch touch.phase {
         case .began: began(touch)
@@ -139,6 +144,34 @@ import Graphics
         for g in done { g.resetAll() }
         active.removeAll { g in done.contains { $0 === g } }
     }
+
+    private var captures: [Int: (Touch) -> Void] = [:]
+
+    /// Takes a touch away from the views and recognizers that had it (they see it cancelled) and sends
+    /// its further events to `handler`: a drag that began from a long press owns the finger from then on.
+    public func capture(touchID: Int, handler: @escaping (Touch) -> Void) {
+        if let track = tracks[touchID] {
+            let now = root.clock.now
+            let t = Touch(
+                id: touchID, phase: .cancelled, location: track.recognizers.first?.lastLocation ?? .zero, timestamp: now
+            )
+            for g in track.recognizers {
+                g.touches[touchID] = nil
+                if g.state == .possible {
+                    g.setState(.failed)
+                } else if g.state == .began || g.state == .changed {
+                    g.setState(.cancelled)
+                }
+            }
+            if let v = track.view, !track.viewCancelled { v.touchCancelled(t) }
+            tracks[touchID] = nil
+            if tracks.isEmpty { settle() }
+        }
+        captures[touchID] = handler
+    }
+
+    /// Whether a touch has been captured.
+    public func isCaptured(_ touchID: Int) -> Bool { captures[touchID] != nil }
 
     /// Cancels every touch now down (a system gesture took over, or a window went away).
     public func cancelAllTouches() {

@@ -7,6 +7,8 @@ import Graphics
     public let clock: any Clock
     public let animator: Animator
     public private(set) var dispatcher: EventDispatcher!
+    /// Runs drag and drop in this tree.
+    public private(set) var dragCoordinator: DragCoordinator!
 
     /// Light or dark. Changing it redraws everything.
     public var appearance: Appearance = .light {
@@ -18,6 +20,7 @@ import Graphics
         self.animator = Animator(clock: clock)
         super.init(frame: Rect(size: size))
         dispatcher = EventDispatcher(root: self)
+        dragCoordinator = DragCoordinator(root: self)
         damageAll()
     }
 
