@@ -83,6 +83,8 @@ public struct Script: Sendable, Equatable {
         case expectMenu([String?])
         case expectFocused(Target)
         case snapshot(String)
+        /// The caption of the next snapshot: the rule it shows and one line about it (for the tour).
+        case caption(rule: String, text: String)
     }
 }
 

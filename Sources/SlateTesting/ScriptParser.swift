@@ -315,6 +315,9 @@ struct LineParser {
                 throw error("a snapshot name has letters, digits, - and _ only")
             }
             action = .snapshot(name)
+        case "caption":
+            let rule = try word()
+            action = .caption(rule: rule, text: try quoted())
         case "expect":
             action = try expectation()
         default:

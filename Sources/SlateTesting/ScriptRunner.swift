@@ -32,6 +32,9 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     public var updateSnapshots = false
     /// Lines of progress, one per step (nil: quiet).
     public var log: ((String) -> Void)?
+    /// Sees every snapshot with the caption given before it (the tour collects them).
+    public var onSnapshot: ((_ name: String, _ image: PixelImage, _ caption: (rule: String, text: String)?) -> Void)?
+    private var pendingCaption: (rule: String, text: String)?
 
     /// A touch held this long lifts an item for dragging (after its long press, as on iPad).
     public static let dragLift = 0.65
@@ -245,9 +248,13 @@ public struct ScriptFailure: Error, CustomStringConvertible {
                         "focus on \($0.accessibilityLabelOrText.map { "\"\($0)\"" } ?? "\(type(of: $0))")"
                     } ?? "no focus")
             }
+        case .caption(let rule, let text):
+            pendingCaption = (rule, text)
         case .snapshot(let name):
             settle()
             let image = host.frame()
+            onSnapshot?(name, image, pendingCaption)
+            pendingCaption = nil
             try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
             try PNG.write(image, to: outputDirectory.appendingPathComponent(name + ".png").path)
             if let refs = referenceDirectory {

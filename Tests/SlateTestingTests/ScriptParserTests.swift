@@ -89,3 +89,10 @@ import Testing
         #expect(s.steps[0].text == "tap 10,20")
     }
 }
+
+@Suite struct CaptionTests {
+    @Test func captionsParse() throws {
+        let s = try ScriptParser.parse("caption W2b \"Drag a message to the side\"", source: "c")
+        #expect(s.steps[0].action == .caption(rule: "W2b", text: "Drag a message to the side"))
+    }
+}

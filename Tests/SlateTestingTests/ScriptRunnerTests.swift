@@ -105,3 +105,23 @@ import UI
         #expect(throws: ScriptFailure.self) { try r.run(try ScriptParser.parse("snapshot pad", source: "p.slate")) }
     }
 }
+
+@MainActor @Suite struct TourTests {
+    @Test func captionedSnapshotsBecomeAnIndexedTour() throws {
+        let pad = Pad()
+        let host = HeadlessHost(root: pad, clock: pad.clock as! VirtualClock, scale: 1)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-tour-\(UUID())")
+        let r = ScriptRunner(world: ViewWorld(host: host), outputDirectory: dir.appendingPathComponent("work"))
+        let tour = try TourWriter(directory: dir, title: "Tour <test>")
+        r.onSnapshot = { name, image, caption in
+            try? tour.add(image, name: name, rule: caption?.rule ?? "", caption: caption?.text ?? "")
+        }
+        try r.run(try ScriptParser.parse("caption C3 \"Hold & see\"\nsnapshot first\nsnapshot second", source: "t"))
+        let index = try tour.finish()
+        let html = try String(contentsOfFile: index, encoding: .utf8)
+        #expect(tour.frames.map(\.file) == ["01-first.png", "02-second.png"])
+        #expect(html.contains("<span class=\"rule\">C3</span>Hold &amp; see"))
+        #expect(html.contains("Tour &lt;test&gt;"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("02-second.png").path))
+    }
+}
