@@ -7,10 +7,13 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Graphics", targets: ["Graphics"]),
+        .library(name: "MailStore", targets: ["MailStore"]),
     ],
     targets: [
         .target(name: "Graphics"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+        .target(name: "MailStore"),
+        .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
     ],
     swiftLanguageModes: [.v6]
 )
