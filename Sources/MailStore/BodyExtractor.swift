@@ -44,7 +44,8 @@ struct BodyExtractor {
                 for child in part.children.dropFirst() { addAttachment(child) }
             default:
                 for child in part.children {
-                    if isBodyText(child) || (child.contentType.isMultipart && !child.children.isEmpty) {
+                    if isBodyText(child) || (child.contentType.isMultipart && !child.children.isEmpty)
+                        || child.contentType.mimeType == "message/rfc822" {
                         visit(child)
                     } else {
                         addAttachment(child)
@@ -69,8 +70,8 @@ struct BodyExtractor {
     private mutating func visitAlternative(_ part: MIMEPart) {
         let children = part.children
         let htmlChild = children.last { $0.contentType.mimeType == "text/html" }
-        if let htmlChild, !isSnippet {
-            html = decodeText(htmlChild, collectProblems: false)
+        if !isSnippet, html == nil, let anyHTML = htmlChild ?? BodyExtractor.firstHTML(in: children) {
+            html = decodeText(anyHTML, collectProblems: false)
         }
         if let plain = children.first(where: { $0.contentType.mimeType == "text/plain" }) {
             appendText(of: plain)
@@ -193,6 +194,15 @@ struct BodyExtractor {
     }
 
     // MARK: - Helpers
+
+    /// The first text/html leaf in `parts` and their descendants (depth first).
+    static func firstHTML(in parts: [MIMEPart]) -> MIMEPart? {
+        for part in parts {
+            if part.contentType.mimeType == "text/html" { return part }
+            if let found = firstHTML(in: part.children) { return found }
+        }
+        return nil
+    }
 
     static func madeUpName(for type: ContentType) -> String {
         let extensions = [

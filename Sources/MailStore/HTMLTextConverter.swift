@@ -134,7 +134,7 @@ public enum HTMLTextConverter {
                  "dl", "section", "article", "header", "footer", "form", "address", "center", "main", "nav", "aside",
                  "figure", "hr":
                 if name == "p" || name.hasPrefix("h") || name == "blockquote" || name == "table" || name == "hr"
-                    || ((name == "ul" || name == "ol") && !closing) {
+                    || name == "ul" || name == "ol" {
                     requestBreaks(2)
                 } else {
                     requestBreaks(1)

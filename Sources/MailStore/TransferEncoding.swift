@@ -48,6 +48,7 @@ public enum TransferEncoding: Sendable, Hashable {
         var i = bytes.startIndex
         let end = bytes.endIndex
         var lineStartInOut = 0
+        var protectedEnd = 0
         while i < end {
             let b = bytes[i]
             if b == UInt8(ascii: "=") {
@@ -68,6 +69,7 @@ public enum TransferEncoding: Sendable, Hashable {
                 }
                 if i + 2 < end, let h = hexValue(bytes[i + 1]), let l = hexValue(bytes[i + 2]) {
                     out.append(h << 4 | l)
+                    protectedEnd = out.count // an encoded space is content, not padding
                     i += 3
                     continue
                 }
@@ -76,7 +78,7 @@ public enum TransferEncoding: Sendable, Hashable {
                 i += 1
             } else if b == 0x0A || b == 0x0D {
                 // Hard line break: drop trailing transport whitespace.
-                while out.count > lineStartInOut, out[out.count - 1] == 0x20 || out[out.count - 1] == 0x09 {
+                while out.count > max(lineStartInOut, protectedEnd), out[out.count - 1] == 0x20 || out[out.count - 1] == 0x09 {
                     out.removeLast()
                 }
                 out.append(b)
