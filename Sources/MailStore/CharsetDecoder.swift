@@ -103,7 +103,7 @@ enum CharsetDecoder {
 
     private static func asciiCompatible(_ name: String) -> Bool {
         !(name.hasPrefix("utf-16") || name.hasPrefix("utf-32") || name.hasPrefix("ucs")
-          || name == "utf-7" || name.hasPrefix("ibm") || name.hasPrefix("cp0") || name.hasPrefix("ebcdic"))
+          || name == "utf-7" || name.hasPrefix("iso-2022") || name.hasPrefix("hz") || name.hasPrefix("ibm") || name.hasPrefix("cp0") || name.hasPrefix("ebcdic"))
     }
 
     static func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
