@@ -217,7 +217,7 @@ struct BodyExtractor {
     }
 
     static func normalizeLineEnds(_ text: String) -> String {
-        guard text.contains("\r") else { return text }
+        guard text.utf8.contains(0x0D) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 

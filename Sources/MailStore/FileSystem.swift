@@ -124,36 +124,33 @@ enum FileSystem {
     }
 
     /// Reads up to `limit` bytes from the start of `path` (the whole file when nil).
+    /// `complete` tells whether the whole file was read.
     static func read(_ path: String, limit: Int? = nil) throws(ErrnoError) -> (data: Data, complete: Bool) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ErrnoError(code: errno) }
         defer { close(fd) }
         var st = stat()
-        var expected = 64 * 1024
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { expected = Int(st.st_size) }
-        let want = limit.map { min($0, expected) } ?? expected
-        var data = Data(count: max(want, 1))
+        var size = 64 * 1024
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { size = Int(st.st_size) }
+        let cap = limit ?? Int.max
+        // One spare byte lets a single extra read() see the end of the file.
+        var buffer = [UInt8](repeating: 0, count: min(size, cap) + 1)
         var total = 0
-        while true {
-            if total == data.count {
-                if let limit, total >= limit { break }
-                data.count += max(64 * 1024, data.count)
+        while total < cap {
+            if total == buffer.count {
+                buffer.append(contentsOf: repeatElement(0, count: min(max(64 * 1024, buffer.count), cap - total)))
             }
-            let capacity = data.count - total
-            let n = data.withUnsafeMutableBytes { buffer in
-                posixRead(fd, buffer.baseAddress! + total, limit.map { min(capacity, $0 - total) } ?? capacity)
-            }
+            let want = min(buffer.count, cap) - total
+            let n = buffer.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + total, want) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ErrnoError(code: errno)
             }
-            if n == 0 { break }
+            if n == 0 { return (Data(buffer[0..<total]), true) }
             total += n
-            if let limit, total >= limit { break }
         }
-        data.count = total
-        let complete = limit == nil || total < limit! || Int(st.st_size) <= total
-        return (data, complete)
+        // Stopped at the limit: complete only if the file ends exactly here.
+        return (Data(buffer[0..<total]), size <= total)
     }
 }
 

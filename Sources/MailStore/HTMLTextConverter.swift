@@ -39,8 +39,9 @@ public enum HTMLTextConverter {
                     i += 1
                 }
             }
-            var result = String(out)
-            result = result.replacingOccurrences(of: "\u{00A0}", with: " ")
+            var plain = String.UnicodeScalarView()
+            plain.append(contentsOf: out.lazy.map { $0 == "\u{00A0}" ? " " : $0 })
+            let result = String(plain)
             // Trim trailing spaces on each line, and the text as a whole.
             let lines = result.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
                 var l = line

@@ -45,9 +45,11 @@ public enum MessageParser {
 
         var message = Message(headers: headers)
         message.from = MailAddress.parseList(headers["From"] ?? "")
-        message.to = headers.values("To").flatMap { MailAddress.parseList($0) }
-        message.cc = headers.values("Cc").flatMap { MailAddress.parseList($0) }
-        message.replyTo = MailAddress.parseList(headers["Reply-To"] ?? "")
+        if case .full = mode {
+            message.to = headers.values("To").flatMap { MailAddress.parseList($0) }
+            message.cc = headers.values("Cc").flatMap { MailAddress.parseList($0) }
+            message.replyTo = MailAddress.parseList(headers["Reply-To"] ?? "")
+        }
         if let subject = headers["Subject"] {
             message.subject = EncodedWordDecoder.decode(subject, problems: &problems)
                 .replacingOccurrences(of: "\t", with: " ")

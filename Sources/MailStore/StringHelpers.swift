@@ -18,7 +18,10 @@ extension String {
         result.reserveCapacity(utf8.count)
         var pendingSpace = false
         for scalar in unicodeScalars {
-            if scalar.properties.isWhitespace || scalar == "\u{00A0}" {
+            let isSpace = scalar.isASCII
+                ? scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0B}" || scalar == "\u{0C}"
+                : scalar.properties.isWhitespace || scalar == "\u{00A0}"
+            if isSpace {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.unicodeScalars.append(" ") }

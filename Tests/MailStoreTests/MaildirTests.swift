@@ -288,4 +288,28 @@ import Testing
         #expect(contents.messages[0].date == Date(timeIntervalSince1970: 1_710_000_000))
         #expect(contents.unreadCount == 2)
     }
+
+    @Test func summaryReadsWholeFileWhenHeadersAreLong() throws {
+        let t = try TestMaildir()
+        let references = (0..<800).map { "<ref.\($0)@example.com>" }.joined(separator: "\n ")
+        let text = "From: a@example.com\nReferences: \(references)\nSubject: Long headers\n\nThe body.\n"
+        #expect(text.utf8.count > Maildir.summaryHeadSize)
+        try t.write("cur/1700000001.A.host:2,S", text)
+        let contents = try t.maildir.contents(of: t.maildir.inbox)
+        #expect(contents.messages.map(\.subject) == ["Long headers"])
+        #expect(contents.messages.map(\.snippet) == ["The body."])
+    }
+
+    @Test func readingHeadsRespectsTheLimit() throws {
+        let t = try TestMaildir()
+        let url = try t.write("cur/x", String(repeating: "a", count: 100))
+        let head = try FileSystem.read(url.path, limit: 40)
+        #expect(head.data.count == 40 && !head.complete)
+        let exact = try FileSystem.read(url.path, limit: 100)
+        #expect(exact.data.count == 100 && exact.complete)
+        let whole = try FileSystem.read(url.path)
+        #expect(whole.data == Data(String(repeating: "a", count: 100).utf8) && whole.complete)
+        let empty = try FileSystem.read(try t.write("cur/y", "").path, limit: 10)
+        #expect(empty.data.isEmpty && empty.complete)
+    }
 }
