@@ -59,8 +59,14 @@ enum CharsetDecoder {
     /// Lower-cases a charset label, strips quotes and an RFC 2231 language
     /// suffix, and maps common aliases that iconv does not know.
     static func normalize(_ charset: String) -> String {
-        var name = charset.trimmingCharacters(in: CharacterSet(charactersIn: "\"' \t")).lowercased()
-        if let star = name.firstIndex(of: "*") { name = String(name[..<star]) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(charset.utf8.count)
+        for b in charset.utf8 {
+            if b == UInt8(ascii: "*") { break } // RFC 2231 language suffix
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") || b == 0x20 || b == 0x09 { continue }
+            bytes.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
+        }
+        let name = String(decoding: bytes, as: UTF8.self)
         switch name {
         case "utf8", "unicode-1-1-utf-8", "unicode-2-0-utf-8", "x-unicode20utf8": return "utf-8"
         case "ascii", "us_ascii", "ansi_x3.4-1968", "iso646-us", "646", "": return "us-ascii"

@@ -13,45 +13,44 @@ struct MIMEParameters: Sendable, Hashable {
     }
 
     init(headerValue: String, problems: inout [String]) {
-        let scalars = Array(headerValue.unicodeScalars)
+        let bytes = Array(headerValue.utf8)
+        let semicolon = UInt8(ascii: ";"), equals = UInt8(ascii: "="), quote = UInt8(ascii: "\"")
         var i = 0
-        var head = String.UnicodeScalarView()
-        while i < scalars.count, scalars[i] != ";" {
-            if scalars[i] == "(" { skipComment(scalars, &i); continue }
-            head.append(scalars[i])
+        var head: [UInt8] = []
+        while i < bytes.count, bytes[i] != semicolon {
+            if bytes[i] == UInt8(ascii: "(") {
+                MIMEParameters.skipComment(bytes, &i)
+                continue
+            }
+            head.append(bytes[i])
             i += 1
         }
-        value = String(head).trimmingASCIIWhitespace()
+        value = String(decoding: head, as: UTF8.self).trimmingASCIIWhitespace()
 
         // Raw (name, value) pairs in order.
         var raw: [(name: String, value: String)] = []
-        while i < scalars.count {
+        while i < bytes.count {
             // At a ";".
             i += 1
-            while i < scalars.count, scalars[i].properties.isWhitespace { i += 1 }
-            var name = String.UnicodeScalarView()
-            while i < scalars.count, scalars[i] != "=", scalars[i] != ";" {
-                name.append(scalars[i])
-                i += 1
-            }
-            let paramName = String(name).trimmingASCIIWhitespace().lowercased()
-            guard i < scalars.count, scalars[i] == "=" else {
-                continue
-            }
+            while i < bytes.count, isASCIIWhitespace(bytes[i]) { i += 1 }
+            let nameStart = i
+            while i < bytes.count, bytes[i] != equals, bytes[i] != semicolon { i += 1 }
+            let paramName = String(decoding: bytes[nameStart..<i], as: UTF8.self).trimmingASCIIWhitespace().lowercased()
+            guard i < bytes.count, bytes[i] == equals else { continue }
             i += 1
-            while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
-            var paramValue = String.UnicodeScalarView()
-            if i < scalars.count, scalars[i] == "\"" {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            var paramValue: [UInt8] = []
+            if i < bytes.count, bytes[i] == quote {
                 i += 1
                 var closed = false
-                while i < scalars.count {
-                    let c = scalars[i]
-                    if c == "\\", i + 1 < scalars.count {
-                        paramValue.append(scalars[i + 1])
+                while i < bytes.count {
+                    let c = bytes[i]
+                    if c == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                        paramValue.append(bytes[i + 1])
                         i += 2
                         continue
                     }
-                    if c == "\"" {
+                    if c == quote {
                         closed = true
                         i += 1
                         break
@@ -61,19 +60,32 @@ struct MIMEParameters: Sendable, Hashable {
                 }
                 if !closed { problems.append("unterminated quoted parameter \"\(paramName)\"") }
                 // Skip anything up to the next ";".
-                while i < scalars.count, scalars[i] != ";" { i += 1 }
-                if !paramName.isEmpty { raw.append((paramName, String(paramValue))) }
+                while i < bytes.count, bytes[i] != semicolon { i += 1 }
+                if !paramName.isEmpty { raw.append((paramName, String(decoding: paramValue, as: UTF8.self))) }
             } else {
-                while i < scalars.count, scalars[i] != ";" {
-                    paramValue.append(scalars[i])
-                    i += 1
-                }
+                let valueStart = i
+                while i < bytes.count, bytes[i] != semicolon { i += 1 }
                 if !paramName.isEmpty {
-                    raw.append((paramName, String(paramValue).trimmingASCIIWhitespace()))
+                    raw.append((paramName, String(decoding: bytes[valueStart..<i], as: UTF8.self).trimmingASCIIWhitespace()))
                 }
             }
         }
         parameters = MIMEParameters.combine(raw, problems: &problems)
+    }
+
+    /// Skips a (possibly nested) parenthesised comment starting at `i`.
+    private static func skipComment(_ bytes: [UInt8], _ i: inout Int) {
+        var depth = 0
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\\") { i += 2; continue }
+            if c == UInt8(ascii: "(") { depth += 1 }
+            if c == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { i += 1; return }
+            }
+            i += 1
+        }
     }
 
     /// Resolves RFC 2231 `name*`, `name*0`, `name*1*` … into single values.

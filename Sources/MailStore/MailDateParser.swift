@@ -26,14 +26,14 @@ public enum MailDateParser {
 
         for token in tokens {
             let t = token.lowercased()
-            if let first = t.first, first == "+" || first == "-", t.count == 6, t.contains(":") {
-                let digits = t.dropFirst().replacingOccurrences(of: ":", with: "")
+            if let first = t.first, first == "+" || first == "-", t.count == 6, t.contains(Character(":")) {
+                let digits = String(t.dropFirst().filter { $0 != ":" })
                 if let n = Int(digits) {
                     zone = (first == "-" ? -1 : 1) * ((n / 100) * 3600 + (n % 100) * 60)
                 }
                 continue
             }
-            if t.contains(":") {
+            if t.contains(Character(":")) {
                 guard time == nil else { continue }
                 let parts = t.split(separator: ":", omittingEmptySubsequences: false)
                 guard parts.count == 2 || parts.count == 3,

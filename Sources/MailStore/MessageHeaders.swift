@@ -103,9 +103,11 @@ public struct MessageHeaders: Sendable, Hashable {
         if pos >= end { bodyStart = end }
         if rawFields.isEmpty && problems.isEmpty { problems.append("message has no header section") }
 
-        // Decide how to decode 8-bit header bytes.
+        // Decide how to decode 8-bit header bytes that are not UTF-8: with the
+        // given charset, else the one in this section's Content-Type.
         var charset = fallbackCharset
         if charset == nil,
+           rawFields.contains(where: { $0.value.contains { !CharsetDecoder.isASCII(bytes[$0]) } }),
            let ct = rawFields.first(where: { equalsIgnoringCase(bytes[$0.name], "content-type") }) {
             let value = joinValue(bytes, ct.value, charset: nil)
             charset = ContentType(headerValue: value).charset

@@ -22,14 +22,15 @@ public enum MessageParser {
     /// a body cut short is not an error here.
     public static func summary(_ data: Data) -> MessagePreview {
         let bytes = [UInt8](data)
-        let message = parse(bytes: bytes[...], depth: 0, mode: .snippet(rawLimit: snippetRawLimit), headersOnlyHint: true)
+        var type = ContentType.defaultPlain
+        let message = parse(bytes: bytes[...], depth: 0, mode: .snippet(rawLimit: snippetRawLimit),
+                            headersOnlyHint: true, rootType: &type)
         var snippet = message.text.collapsingWhitespace()
         if snippet.count > snippetLength {
             snippet = String(snippet.prefix(snippetLength))
             while snippet.last == " " { snippet.removeLast() }
             snippet += "…"
         }
-        let type = message.headers["Content-Type"].map { ContentType(headerValue: $0) } ?? .defaultPlain
         let mayHaveAttachments = type.mimeType == "multipart/mixed" || (!type.isMultipart && type.type != "text")
         return MessagePreview(from: message.from.first, subject: message.subject, date: message.date,
                               snippet: snippet, messageID: message.messageID, mayHaveAttachments: mayHaveAttachments)
@@ -38,6 +39,13 @@ public enum MessageParser {
     /// Parses the given bytes as a message (also used for `message/rfc822` parts).
     static func parse(bytes: ArraySlice<UInt8>, depth: Int, mode: BodyExtractor.Mode,
                       headersOnlyHint: Bool = false) -> Message {
+        var type = ContentType.defaultPlain
+        return parse(bytes: bytes, depth: depth, mode: mode, headersOnlyHint: headersOnlyHint, rootType: &type)
+    }
+
+    /// Parses the given bytes as a message and tells the top-level content type.
+    static func parse(bytes: ArraySlice<UInt8>, depth: Int, mode: BodyExtractor.Mode,
+                      headersOnlyHint: Bool, rootType: inout ContentType) -> Message {
         var problems: [String] = []
         let parsed = MessageHeaders.parse(bytes)
         problems.append(contentsOf: parsed.problems)
@@ -51,9 +59,11 @@ public enum MessageParser {
             message.replyTo = MailAddress.parseList(headers["Reply-To"] ?? "")
         }
         if let subject = headers["Subject"] {
-            message.subject = EncodedWordDecoder.decode(subject, problems: &problems)
-                .replacingOccurrences(of: "\t", with: " ")
-                .trimmingASCIIWhitespace()
+            var decoded = EncodedWordDecoder.decode(subject, problems: &problems)
+            if decoded.utf8.contains(0x09) {
+                decoded = String(decoded.unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+            }
+            message.subject = decoded.trimmingASCIIWhitespace()
         }
         if let dateValue = headers["Date"] {
             message.date = MailDateParser.parse(dateValue)
@@ -66,6 +76,7 @@ public enum MessageParser {
         var structureProblems: [String] = []
         let root = MIMEPart(headers: headers, body: bytes[parsed.bodyStart...], defaultType: .defaultPlain,
                             depth: depth, problems: &structureProblems, partial: headersOnlyHint)
+        rootType = root.contentType
         var extractor = BodyExtractor(mode: mode, depth: depth)
         extractor.visit(root)
         problems.append(contentsOf: structureProblems)
