@@ -1,6 +1,19 @@
 /// What a mailbox is for, recognised from its name.
 public enum MailboxRole: String, Sendable, Hashable, CaseIterable {
-    case inbox, drafts, sent, archive, junk, trash, other
+    /// The root folder, where new mail arrives.
+    case inbox
+    /// Unfinished messages ("Drafts").
+    case drafts
+    /// Copies of sent messages ("Sent", "Sent Items", …).
+    case sent
+    /// Kept messages ("Archive").
+    case archive
+    /// Spam ("Junk", "Spam").
+    case junk
+    /// Deleted messages ("Trash", "Deleted Items", …).
+    case trash
+    /// Any other folder, including ones named in other languages.
+    case other
 
     /// The role of a top-level folder called `name` (English names, any case).
     ///

@@ -1,5 +1,6 @@
 /// The standard Maildir flags (the letters after `:2,` in a file name).
 public struct MessageFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The flag bits.
     public let rawValue: UInt8
 
     /// Creates flags from raw bits.

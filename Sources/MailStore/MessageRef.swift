@@ -9,7 +9,10 @@ import Foundation
 public struct MessageRef: Sendable, Hashable, Identifiable {
     /// Which of a mailbox's message directories a file lives in.
     public enum Subdirectory: String, Sendable, Hashable {
-        case new, cur
+        /// `new/`: delivered and not yet seen by any client; no info part.
+        case new
+        /// `cur/`: seen by a client; the name carries `:2,` and the flags.
+        case cur
     }
 
     /// The mailbox holding the message.
