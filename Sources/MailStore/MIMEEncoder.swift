@@ -3,7 +3,8 @@ import Foundation
 /// Encoders for writing messages (used by the sample and benchmark writers):
 /// charsets via iconv, quoted-printable, base64, RFC 2047 words, RFC 5322 dates.
 enum MIMEEncoder {
-    /// `text` in `charset` (via iconv; "?" for characters the charset lacks).
+    /// `text` in `charset` (via iconv; "?" for characters the charset lacks,
+    /// which the sample tests check never happens).
     static func encode(_ text: String, charset: String) -> [UInt8] {
         let utf8 = Array(text.utf8)
         switch CharsetDecoder.normalize(charset) {

@@ -206,7 +206,7 @@ enum SampleCatalogue {
             folder: [], hoursAgo: 400, flags: [.seen, .passed], from: petr, to: meRu,
             subject: MIMEEncoder.encodedWord("Fwd: Новые правила пропуска"),
             part: .multipart("mixed", [
-                .text("Алексей, пересылаю — посмотри, пожалуйста.", charset: "KOI8-R", encoding: .eightBit),
+                .text("Алексей, пересылаю - посмотри, пожалуйста.", charset: "KOI8-R", encoding: .eightBit),
                 .message(Array("""
                 From: =?UTF-8?B?0J7RhdGA0LDQvdCw?= <security@example.ru>
                 To: all@example.ru
@@ -267,7 +267,7 @@ enum SampleCatalogue {
                       subtype: "html", encoding: .quotedPrintable),
             ])))
         list.append(SampleMessage(
-            folder: ["Archive"], hoursAgo: 600, flags: [.seen], from: MIMEEncoder.address("Провайдер «Сеть»", "billing@set.example", charset: "KOI8-R"),
+            folder: ["Archive"], hoursAgo: 600, flags: [.seen], from: MIMEEncoder.address("Провайдер \"Сеть\"", "billing@set.example", charset: "KOI8-R"),
             to: meRu, subject: MIMEEncoder.encodedWord("Счёт за интернет", charset: "KOI8-R"),
             part: .text("Сумма к оплате за октябрь: 650 руб.", charset: "KOI8-R", encoding: .quotedPrintable)))
         list.append(SampleMessage(
@@ -332,9 +332,9 @@ enum SampleCatalogue {
         "Build failed on main", "Новые макеты", "Re: Holiday plans", "Приглашение", "Weekly digest",
     ]
     private static let benchmarkBodies = [
-        "Добрый день! Посмотрите, пожалуйста, документы до конца недели. Если будут вопросы — пишите.",
+        "Добрый день! Посмотрите, пожалуйста, документы до конца недели. Если будут вопросы, пишите.",
         "Hi, just checking in on the status of the release. Let me know if anything is blocking you.",
-        "Коллеги, напоминаю о сроках: черновик нужен к среде, финальная версия — к пятнице.",
+        "Коллеги, напоминаю о сроках: черновик нужен к среде, финальная версия к пятнице.",
         "The build on main failed in the layout tests. The log is attached to the CI run.",
     ]
 

@@ -30,6 +30,9 @@ import Testing
             #expect(message.problems == [], "\(ref.fileName): \(message.problems)")
             #expect(!message.subject.isEmpty)
             #expect(!message.text.isEmpty)
+            // Nothing was lost to a charset that lacks a character (the encoder writes "?").
+            let shown = message.subject + message.text + (message.from.first?.description ?? "")
+            #expect(!shown.contains("??") && !shown.contains("?-") && !shown.contains(" ? "), "\(shown)")
             let date = try #require(message.date)
             #expect(date <= Self.reference && date > Self.reference.addingTimeInterval(-28 * 86_400))
         }
@@ -141,5 +144,6 @@ import Testing
         // Every encoding variant decodes to readable text.
         #expect(Set(contents.messages.map { $0.snippet.prefix(12) }).count == 4)
         #expect(contents.messages.contains { $0.subject.hasPrefix("Встреча по проекту #") })
+        #expect(contents.messages.allSatisfy { !($0.snippet + $0.fromName).contains("?") && !$0.subject.contains("??") })
     }
 }
