@@ -76,7 +76,7 @@ public enum MailDateParser {
             // Day names and unknown words are ignored.
         }
 
-        guard let day, let month, let year, let time,
+        guard let day, let month, let year, let time, (1000...9999).contains(year),
               (0...23).contains(time.0), (0...59).contains(time.1), (0...60).contains(time.2),
               day <= daysIn(month: month, year: year) else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)

@@ -256,3 +256,47 @@ import Testing
         #expect(m.problems.contains { $0.contains("2 character(s) outside the base64 alphabet") })
     }
 }
+
+@Suite struct MalformedInputTests {
+    static let corpus: [Data] = [
+        Fixtures.data(Fixtures.plainUTF8), Fixtures.crlf(Fixtures.quotedPrintableUTF8), Fixtures.data(Fixtures.base64UTF8),
+        Fixtures.koi8r, Fixtures.data(Fixtures.windows1251), Fixtures.data(Fixtures.alternative),
+        Fixtures.data(Fixtures.mixedWithAttachments), Fixtures.data(Fixtures.nested), Fixtures.data(Fixtures.forwarded),
+    ]
+
+    /// Every prefix (in steps) of every fixture parses without trapping, and
+    /// the header fields seen in full in the prefix come out the same as in the whole message.
+    @Test func truncatedMessagesNeverTrap() {
+        for data in Self.corpus {
+            let whole = MessageParser.parse(data)
+            for end in stride(from: 0, to: data.count, by: 5) {
+                let prefix = data.prefix(end)
+                let message = MessageParser.parse(prefix)
+                let preview = MessageParser.summary(prefix)
+                #expect(preview.snippet.count <= MessageParser.snippetLength + 1)
+                if let bodyStart = prefix.range(of: Data("\n\n".utf8)) ?? prefix.range(of: Data("\r\n\r\n".utf8)),
+                   bodyStart.lowerBound > 0 {
+                    #expect(message.subject == whole.subject)
+                    #expect(preview.subject == whole.subject)
+                }
+            }
+        }
+    }
+
+    /// Flipping bytes anywhere never traps.
+    @Test func corruptedMessagesNeverTrap() {
+        var random = SplitMix64(seed: 7)
+        for data in Self.corpus {
+            for _ in 0..<60 {
+                var bytes = [UInt8](data)
+                for _ in 0..<8 {
+                    let index = Int(random.next() % UInt64(bytes.count))
+                    bytes[index] = UInt8(truncatingIfNeeded: random.next())
+                }
+                let message = MessageParser.parse(Data(bytes))
+                _ = MessageParser.summary(Data(bytes))
+                #expect(message.attachments.allSatisfy { !$0.filename.isEmpty })
+            }
+        }
+    }
+}
