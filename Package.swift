@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "UI", targets: ["UI"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
+        .library(name: "MailStore", targets: ["MailStore"]),
         .executable(name: "slate", targets: ["slate"]),
     ],
     targets: [
@@ -24,12 +25,14 @@ let package = Package(
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI"]),
+        .target(name: "MailStore"),
         .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
         .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host", "SlateTesting"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
+        .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
         .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines"], resources: [.copy("Menus")]),
         .testTarget(name: "ShellTests", dependencies: ["Graphics", "UI", "Shell"]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
