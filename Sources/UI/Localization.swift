@@ -73,4 +73,6 @@ public enum UIStrings {
     public static let back = LocalizedString(en: "Back", ru: "Назад")
     public static let cancel = LocalizedString(en: "Cancel", ru: "Отменить")
     public static let loading = LocalizedString(en: "Loading…", ru: "Загрузка…")
+    public static let copy = LocalizedString(en: "Copy", ru: "Скопировать")
+    public static let selectAll = LocalizedString(en: "Select All", ru: "Выбрать все")
 }

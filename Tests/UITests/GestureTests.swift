@@ -182,3 +182,42 @@ import Testing
         #expect(h.root.focusedView === a)
     }
 }
+
+@MainActor @Suite struct TextFieldTests {
+    @Test func typingEditingAndTheCaret() {
+        let h = Harness()
+        let f = TextField(placeholder: "Тема")
+        f.frame = Rect(10, 10, 200, 36)
+        h.root.addSubview(f)
+        #expect(f.accessibilityLabelOrText == "Тема")
+        h.touch(.began, Point(20, 20))
+        h.touch(.ended, Point(20, 20))
+        #expect(h.root.focusedView === f)
+        h.root.dispatcher.handleText("Привет")
+        h.root.dispatcher.handle(KeyPress(.backspace))
+        h.root.dispatcher.handle(KeyPress(.left))
+        h.root.dispatcher.handleText("!")
+        #expect(f.text == "Прив!е")
+        #expect(f.caret == 5)
+        var returned = false
+        f.onReturn = { returned = true }
+        h.root.dispatcher.handle(KeyPress(.return))
+        #expect(returned)
+    }
+
+    @Test func editMenuOpensOnHold() {
+        let h = Harness()
+        var copied = false
+        let edit = EditMenuInteraction { [EditMenuInteraction.Command(title: UIStrings.copy) { copied = true }] }
+        h.target.addInteraction(edit)
+        h.touch(.began, Point(150, 120))
+        h.wait(0.6)
+        h.touch(.ended, Point(150, 120))
+        #expect(edit.isShowing)
+        let button = h.root.firstView { ($0 as? Button)?.title == "Copy" }
+        #expect(button != nil)
+        (button as? Button)?.sendAction()
+        #expect(copied)
+        #expect(!edit.isShowing)
+    }
+}

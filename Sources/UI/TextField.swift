@@ -1,0 +1,99 @@
+import Graphics
+
+/// Editable text (as `UITextField` with one line, or `UITextView` with several): a caret, typing,
+/// Backspace, arrow keys, and a placeholder. It takes focus when tapped.
+@MainActor open class TextField: View {
+    public init(text: String = "", placeholder: String = "", multiline: Bool = false) {
+        self.text = text
+        self.placeholder = placeholder
+        self.multiline = multiline
+        caret = text.count
+        super.init()
+        accessibilityTraits = .textEntry
+        addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.root?.setFocus(self) })
+    }
+
+    public var text: String {
+        didSet {
+            caret = min(caret, text.count)
+            if text != oldValue {
+                setNeedsDisplay()
+                onChange?(text)
+            }
+        }
+    }
+    public var placeholder: String { didSet { setNeedsDisplay() } }
+    public let multiline: Bool
+    public var font: Font = .preferred(.body) { didSet { setNeedsDisplay() } }
+    public var textColor: Color = .label { didSet { setNeedsDisplay() } }
+    public var isEditable = true
+    /// The caret, as a character offset.
+    public private(set) var caret: Int
+    public var onChange: ((String) -> Void)?
+    /// Return in a one-line field.
+    public var onReturn: (() -> Void)?
+
+    open override var accessibilityLabelOrText: String? { accessibilityLabel ?? (text.isEmpty ? placeholder : text) }
+    open override var canBecomeFocused: Bool { isEditable }
+
+    open override func handleText(_ s: String) -> Bool {
+        guard isEditable else { return false }
+        let i = text.index(text.startIndex, offsetBy: caret)
+        text.insert(contentsOf: s, at: i)
+        caret += s.count
+        setNeedsDisplay()
+        return true
+    }
+
+    open override func handleKey(_ press: KeyPress) -> Bool {
+        guard isEditable else { return false }
+        switch press.key {
+        case .backspace:
+            guard caret > 0 else { return true }
+            let i = text.index(text.startIndex, offsetBy: caret - 1)
+            caret -= 1
+            text.remove(at: i)
+        case .delete:
+            guard caret < text.count else { return true }
+            text.remove(at: text.index(text.startIndex, offsetBy: caret))
+        case .left: caret = max(0, caret - 1)
+        case .right: caret = min(text.count, caret + 1)
+        case .home: caret = 0
+        case .end: caret = text.count
+        case .return:
+            if multiline { return handleText("\n") }
+            onReturn?()
+        case .space: return handleText(" ")
+        default: return false
+        }
+        setNeedsDisplay()
+        return true
+    }
+
+    public static let padding = EdgeInsets(vertical: 8, horizontal: 4)
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let w = size.width.isFinite ? size.width : 300
+        let m = TextMetrics.measurer.measure(
+            TextLayout(text.isEmpty ? " " : text, font: font, lineLimit: multiline ? 0 : 1, width: w - 8))
+        return Size(w, max(36, m.height + 16))
+    }
+
+    open override func draw(in canvas: any Canvas) {
+        let inner = bounds.inset(by: Self.padding)
+        let showsPlaceholder = text.isEmpty
+        let layout = TextLayout(
+            showsPlaceholder ? placeholder : text, font: font, color: showsPlaceholder ? .tertiaryLabel : textColor,
+            lineLimit: multiline ? 0 : 1, truncation: multiline ? .none : .head, width: inner.width)
+        canvas.drawText(layout, at: inner.origin)
+        guard isFocused else { return }
+        // The caret after the text before it (on its last line).
+        let before = String(text.prefix(caret))
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = String(lines.last ?? "")
+        let lineH = canvas.textMeasurer.measure(TextLayout("Ag", font: font)).height
+        let x = canvas.textMeasurer.measure(TextLayout(last, font: font)).width
+        let y = inner.minY + Double(max(0, lines.count - 1)) * lineH
+        canvas.fill(Rect(inner.minX + min(x, inner.width), y + 2, 2, lineH - 4), with: .tint)
+    }
+}
