@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "Shell", dependencies: ["Graphics", "UI"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI"]),
         .target(name: "MailStore"),
+        .target(name: "Mail", dependencies: ["Graphics", "UI", "MailStore"]),
         .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
         .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host", "SlateTesting"]),
 
