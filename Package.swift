@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics"]),
         .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines"], resources: [.copy("Menus")]),
         .testTarget(name: "ShellTests", dependencies: ["Graphics", "UI", "Shell"]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),

@@ -25,7 +25,8 @@ import MailStore
     }
 
     /// Opens the Maildir at `root`, writing the sample one first when `sample` and the folder is empty.
-    public static func open(root: URL, writeSampleIfEmpty sample: Bool, now: @escaping () -> Date) throws -> MailLibrary {
+    public static func open(root: URL, writeSampleIfEmpty sample: Bool, now: @escaping () -> Date) throws -> MailLibrary
+    {
         let fm = FileManager.default
         let empty = (try? fm.contentsOfDirectory(atPath: root.path))?.isEmpty ?? true
         if sample && empty {
@@ -99,12 +100,16 @@ import MailStore
 
     @discardableResult
     public func setSeen(_ ref: MessageRef, _ seen: Bool) -> MessageRef? {
-        change(ref, "mark as \(seen ? "read" : "unread")") { try seen ? $0.addFlags(.seen, to: $1) : $0.removeFlags(.seen, from: $1) }
+        change(ref, "mark as \(seen ? "read" : "unread")") {
+            try seen ? $0.addFlags(.seen, to: $1) : $0.removeFlags(.seen, from: $1)
+        }
     }
 
     @discardableResult
     public func setFlagged(_ ref: MessageRef, _ flagged: Bool) -> MessageRef? {
-        change(ref, flagged ? "flag" : "unflag") { try flagged ? $0.addFlags(.flagged, to: $1) : $0.removeFlags(.flagged, from: $1) }
+        change(ref, flagged ? "flag" : "unflag") {
+            try flagged ? $0.addFlags(.flagged, to: $1) : $0.removeFlags(.flagged, from: $1)
+        }
     }
 
     @discardableResult
@@ -193,7 +198,12 @@ import MailStore
             let live = Set(refs.map(\.id))
             summaries = summaries.filter { live.contains($0.key) }
             // A renamed file (flags changed) keeps its summary but takes the new ref.
-            for r in refs { if var s = summaries[r.id], s.ref != r { s.ref = r; summaries[r.id] = s } }
+            for r in refs {
+                if var s = summaries[r.id], s.ref != r {
+                    s.ref = r
+                    summaries[r.id] = s
+                }
+            }
         } catch {
             refs = []
             problem = "\(error)"

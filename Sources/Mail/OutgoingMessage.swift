@@ -28,6 +28,16 @@ public struct OutgoingMessage: Sendable, Equatable {
         return "=?UTF-8?B?" + Data(s.utf8).base64EncodedString() + "?="
     }
 
+    /// An address list with each display name encoded (RFC 2047 allows encoded words in the phrase only).
+    static func encodeAddresses(_ s: String) -> String {
+        MailAddress.parseList(s).map { a in
+            guard let name = a.name, !name.isEmpty else { return a.address }
+            let plain = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 }
+            let phrase = plain ? "\"" + name.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : encodeHeader(name)
+            return "\(phrase) <\(a.address)>"
+        }.joined(separator: ", ")
+    }
+
     /// The message as a file: headers, a blank line, the UTF-8 body (8bit).
     public func rfc5322(date: Date, messageID: String) -> Data {
         let fmt = DateFormatter()
@@ -35,14 +45,16 @@ public struct OutgoingMessage: Sendable, Equatable {
         fmt.timeZone = TimeZone(identifier: "UTC")
         fmt.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
         var lines = [
-            "From: \(Self.encodeHeader(from))",
-            "To: \(Self.encodeHeader(to))",
+            "From: \(Self.encodeAddresses(from))",
+            "To: \(Self.encodeAddresses(to))",
             "Subject: \(Self.encodeHeader(subject))",
             "Date: \(fmt.string(from: date))",
             "Message-ID: <\(messageID)>",
         ]
         if let r = inReplyTo { lines.append("In-Reply-To: <\(r)>") }
-        lines += ["MIME-Version: 1.0", "Content-Type: text/plain; charset=UTF-8", "Content-Transfer-Encoding: 8bit", ""]
+        lines += [
+            "MIME-Version: 1.0", "Content-Type: text/plain; charset=UTF-8", "Content-Transfer-Encoding: 8bit", "",
+        ]
         return Data((lines.joined(separator: "\n") + "\n" + body + (body.hasSuffix("\n") ? "" : "\n")).utf8)
     }
 
@@ -57,8 +69,10 @@ public struct OutgoingMessage: Sendable, Equatable {
         let subject = m.subject.lowercased().hasPrefix("re:") ? m.subject : prefix + m.subject
         let who = m.from.first?.displayName ?? ""
         let intro = language == "ru" ? "\(who) написал(а):" : "\(who) wrote:"
-        let quoted = m.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n")
-        return OutgoingMessage(from: me, to: to, subject: subject, body: "\n\n\(intro)\n\(quoted)", inReplyTo: m.messageID)
+        let quoted = m.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(
+            separator: "\n")
+        return OutgoingMessage(
+            from: me, to: to, subject: subject, body: "\n\n\(intro)\n\(quoted)", inReplyTo: m.messageID)
     }
 
     /// A forward of `m`: "Fwd: " once, the original below a separator line.
