@@ -1,0 +1,74 @@
+import MailStore
+import UI
+
+/// Mail's words, in English and Russian.
+public enum MailStrings {
+    public static let appName = LocalizedString(en: "Mail", ru: "Почта")
+    public static let mailboxes = LocalizedString(en: "Mailboxes", ru: "Ящики")
+    public static let inbox = LocalizedString(en: "Inbox", ru: "Входящие")
+    public static let drafts = LocalizedString(en: "Drafts", ru: "Черновики")
+    public static let sent = LocalizedString(en: "Sent", ru: "Отправленные")
+    public static let archive = LocalizedString(en: "Archive", ru: "Архив")
+    public static let junk = LocalizedString(en: "Junk", ru: "Спам")
+    public static let trash = LocalizedString(en: "Trash", ru: "Корзина")
+
+    public static let reply = LocalizedString(en: "Reply", ru: "Ответить")
+    public static let replyAll = LocalizedString(en: "Reply All", ru: "Ответить всем")
+    public static let forward = LocalizedString(en: "Forward", ru: "Переслать")
+    public static let flag = LocalizedString(en: "Flag", ru: "Пометить флажком")
+    public static let unflag = LocalizedString(en: "Unflag", ru: "Снять флажок")
+    public static let markAsRead = LocalizedString(en: "Mark as Read", ru: "Пометить как прочитанное")
+    public static let markAsUnread = LocalizedString(en: "Mark as Unread", ru: "Пометить как непрочитанное")
+    public static let moveTo = LocalizedString(en: "Move to", ru: "Переместить")
+    public static let delete = LocalizedString(en: "Delete", ru: "Удалить")
+    public static let compose = LocalizedString(en: "New Message", ru: "Новое сообщение")
+    public static let send = LocalizedString(en: "Send", ru: "Отправить")
+    public static let to = LocalizedString(en: "To:", ru: "Кому:")
+    public static let cc = LocalizedString(en: "Cc:", ru: "Копия:")
+    public static let from = LocalizedString(en: "From:", ru: "От:")
+    public static let subject = LocalizedString(en: "Subject:", ru: "Тема:")
+    public static let subjectPlaceholder = LocalizedString(en: "Subject", ru: "Тема")
+    public static let noSubject = LocalizedString(en: "No Subject", ru: "Без темы")
+    public static let yesterday = LocalizedString(en: "Yesterday", ru: "Вчера")
+    public static let noMessages = LocalizedString(en: "No Messages", ru: "Нет сообщений")
+    public static let unread = LocalizedString(en: "unread", ru: "не прочитано")
+    public static let flagged = LocalizedString(en: "flagged", ru: "с флажком")
+    public static let saveDraft = LocalizedString(en: "Save Draft", ru: "Сохранить черновик")
+    public static let deleteDraft = LocalizedString(en: "Delete Draft", ru: "Удалить черновик")
+    public static let keepDraftQuestion = LocalizedString(
+        en: "Keep this message as a draft?", ru: "Сохранить сообщение как черновик?")
+    public static let couldNotShow = LocalizedString(
+        en: "Part of this message could not be shown: %@", ru: "Часть сообщения не удалось показать: %@")
+    public static let folderUnreadable = LocalizedString(
+        en: "This mailbox could not be read: %@", ru: "Этот ящик не удалось прочитать: %@")
+    public static let attachments = LocalizedString(en: "Attachments", ru: "Вложения")
+    public static let editMailboxes = LocalizedString(en: "Edit", ru: "Изменить")
+    public static let searchMail = LocalizedString(en: "Search", ru: "Поиск")
+    public static let newWindowForMailbox = LocalizedString(en: "Open in New Window", ru: "Открыть в новом окне")
+    public static let markAllRead = LocalizedString(en: "Mark All as Read", ru: "Пометить все как прочитанные")
+
+    /// The shown name of a mailbox: the standard ones in the current language, others as named.
+    @MainActor public static func name(of mailbox: Mailbox) -> String {
+        switch mailbox.role {
+        case .inbox: inbox.text
+        case .drafts: drafts.text
+        case .sent: sent.text
+        case .archive: archive.text
+        case .junk: junk.text
+        case .trash: trash.text
+        default: mailbox.path.last ?? mailbox.directoryName
+        }
+    }
+
+    public static func symbol(of role: MailboxRole) -> String {
+        switch role {
+        case .inbox: "tray"
+        case .drafts: "pencil"
+        case .sent: "paperplane"
+        case .archive: "archivebox"
+        case .junk: "xmark.bin"
+        case .trash: "trash"
+        default: "folder"
+        }
+    }
+}

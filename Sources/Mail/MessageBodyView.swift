@@ -1,0 +1,97 @@
+import Foundation
+import Graphics
+import MailStore
+import UI
+
+/// One message: its headers, the problems met reading it, its text and attachments, scrolling.
+/// The text is selectable with an edit menu (Copy, Select All) and carries no context menu (C10).
+@MainActor public final class MessageBodyView: ScrollView {
+    let sender = Label("", style: .headline)
+    let recipients = Label("", style: .subheadline, color: .secondaryLabel)
+    let date = Label("", style: .subheadline, color: .secondaryLabel)
+    let subject = Label("", style: .title2)
+    let problems = Label("", style: .footnote)
+    let body = Label("", style: .body)
+    let attachmentsLabel = Label("", style: .footnote, color: .secondaryLabel)
+    public private(set) var message: Message?
+    /// What Copy puts on the pasteboard (the host's clipboard is not wired; kept for the app and tests).
+    public private(set) var copied: String?
+    public let edit: EditMenuInteraction
+
+    public override init(frame: Rect = .zero) {
+        var copyTarget: (() -> String)? = nil
+        var sink: ((String) -> Void)? = nil
+        edit = EditMenuInteraction {
+            [
+                EditMenuInteraction.Command(title: UIStrings.copy) { if let t = copyTarget?() { sink?(t) } },
+                EditMenuInteraction.Command(title: UIStrings.selectAll) {},
+            ]
+        }
+        super.init(frame: frame)
+        backgroundColor = .systemBackground
+        subject.numberOfLines = 0
+        body.numberOfLines = 0
+        body.alignment = .natural
+        problems.numberOfLines = 0
+        problems.textColor = Color(light: RGBA(hex: 0x8A5A00), dark: RGBA(hex: 0xFFD60A))
+        problems.backgroundColor = Color(light: RGBA(hex: 0xFFF4D6), dark: RGBA(hex: 0x3A3000))
+        problems.cornerRadius = 8
+        attachmentsLabel.numberOfLines = 0
+        for v in [sender, recipients, date, subject, problems, body, attachmentsLabel] { addSubview(v) }
+        body.identifier = "message-body"
+        body.addInteraction(edit)
+        copyTarget = { [weak self] in self?.body.text ?? "" }
+        sink = { [weak self] t in self?.copied = t }
+    }
+
+    public func show(_ m: Message, language: Language) {
+        message = m
+        sender.text = m.from.map(\.displayName).joined(separator: ", ")
+        recipients.text = MailStrings.to.resolved(language) + " " + m.to.map(\.displayName).joined(separator: ", ")
+        date.text = m.date.map { MailDateFormatter.fullString($0, language: language) } ?? ""
+        subject.text = m.subject.isEmpty ? MailStrings.noSubject.resolved(language) : m.subject
+        problems.text =
+            m.problems.isEmpty
+            ? "" : "  " + MailStrings.couldNotShow.formatted(m.problems.joined(separator: "; ")).resolved(language)
+        problems.isHidden = m.problems.isEmpty
+        body.text = m.text
+        let names = m.attachments.map { a in
+            "📎 \(a.filename) (\(ByteCountFormatter.string(fromByteCount: Int64(a.size), countStyle: .file)))"
+        }
+        attachmentsLabel.text =
+            names.isEmpty ? "" : MailStrings.attachments.resolved(language) + "\n" + names.joined(separator: "\n")
+        contentOffset = .zero
+        setNeedsLayout()
+    }
+
+    public override func layoutSubviews() {
+        let pad = 24.0
+        let w = max(100, bounds.width - 2 * pad)
+        var y = 20.0
+        func place(_ l: Label, gap: Double = 4) {
+            guard !l.isHidden, !l.text.isEmpty else {
+                l.frame = Rect(pad, y, w, 0)
+                return
+            }
+            let h = l.sizeThatFits(Size(w, .infinity)).height
+            l.frame = Rect(pad, y, w, h)
+            y += h + gap
+        }
+        place(sender)
+        place(recipients)
+        place(date, gap: 12)
+        place(subject, gap: 12)
+        place(problems, gap: 12)
+        y += 4
+        place(body, gap: 20)
+        place(attachmentsLabel)
+        contentSize = Size(bounds.width, y + 40)
+        super.layoutSubviews()
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        // The hairline between the headers and the text.
+        let y = subject.frame.maxY + 5
+        canvas.fill(Rect(24, y, bounds.width - 48, canvas.hairline), with: .separator)
+    }
+}

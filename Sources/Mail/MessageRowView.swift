@@ -1,0 +1,120 @@
+import Foundation
+import Graphics
+import MailStore
+import UI
+
+/// A message in a list: unread dot, sender, date, subject, two lines of the text, flag — as iPad Mail.
+@MainActor public final class MessageRowView: ListRow {
+    public static let height: Double = 96
+
+    let sender = Label("", style: .headline)
+    let date = Label("", style: .subheadline, color: .secondaryLabel)
+    let subject = Label("", style: .subheadline)
+    let snippet = Label("", style: .subheadline, color: .secondaryLabel)
+    public private(set) var summary: MessageSummary?
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        for l in [sender, date, subject, snippet] {
+            l.isAccessibilityElement = false
+            addSubview(l)
+        }
+        date.alignment = .right
+        snippet.numberOfLines = 2
+        accessibilityTraits = .button
+    }
+
+    public func configure(_ s: MessageSummary, now: Date) {
+        summary = s
+        sender.text = s.fromName.isEmpty ? (s.from?.address ?? "") : s.fromName
+        date.text = MailDateFormatter.listString(s.date, now: now, language: Language.current)
+        subject.text = s.subject.isEmpty ? MailStrings.noSubject.text : s.subject
+        snippet.text = s.snippet
+        // Scripts and people find a message by its subject.
+        accessibilityLabel = subject.text
+        var value: [String] = [sender.text]
+        if !s.isSeen { value.append(MailStrings.unread.text) }
+        if s.isFlagged { value.append(MailStrings.flagged.text) }
+        accessibilityValue = value.joined(separator: ", ")
+        identifier = "message-row"
+        restyle()
+        setNeedsDisplay()
+    }
+
+    public override func selectionChanged() {
+        super.selectionChanged()
+        restyle()
+    }
+
+    private func restyle() {
+        let sel = isSelected
+        sender.textColor = sel ? .white : .label
+        subject.textColor = sel ? .white : .label
+        date.textColor = sel ? Color.white.withAlpha(0.85) : .secondaryLabel
+        snippet.textColor = sel ? Color.white.withAlpha(0.85) : .secondaryLabel
+        selectionColor = .systemBlue
+    }
+
+    public override func layoutSubviews() {
+        let left = 32.0
+        let w = bounds.width - left - 16
+        let dw = 110.0
+        sender.frame = Rect(left, 10, w - dw - 8, 22)
+        date.frame = Rect(bounds.width - 16 - dw - 18, 10, dw, 22)
+        subject.frame = Rect(left, 33, w - 24, 20)
+        snippet.frame = Rect(left, 54, w, 38)
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        super.draw(in: canvas)
+        guard let s = summary else { return }
+        if !s.isSeen {
+            canvas.fill(Path.ellipse(in: Rect(12, 16, 10, 10)), with: isSelected ? .white : .systemBlue)
+        }
+        if s.isFlagged {
+            canvas.drawSymbol(
+                "flag.fill", in: Rect(bounds.width - 30, 34, 16, 16), tint: isSelected ? .white : .systemOrange)
+        }
+        canvas.drawSymbol(
+            "chevron.right", in: Rect(bounds.width - 26, 13, 12, 14), tint: isSelected ? .white : .tertiaryLabel)
+    }
+}
+
+/// A mailbox in the sidebar: its symbol, name and unread count.
+@MainActor public final class MailboxRowView: ListRow {
+    public static let height: Double = 44
+    let icon = ImageView(symbol: "tray", tint: .tint)
+    let name = Label("", style: .body)
+    let count = Label("", style: .body, color: .secondaryLabel)
+    public private(set) var mailbox: Mailbox?
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .secondarySystemBackground
+        for v in [icon, name, count] as [View] {
+            v.isAccessibilityElement = false
+            addSubview(v)
+        }
+        count.alignment = .right
+        accessibilityTraits = .button
+    }
+
+    public func configure(_ m: Mailbox, unread: Int) {
+        mailbox = m
+        icon.symbol = MailStrings.symbol(of: m.role)
+        name.text = MailStrings.name(of: m)
+        count.text = unread > 0 ? "\(unread)" : ""
+        accessibilityLabel = name.text
+        accessibilityValue = unread > 0 ? "\(unread) \(MailStrings.unread.text)" : nil
+        identifier = "mailbox-row"
+        selectionColor = Color(light: RGBA(hex: 0xD1D1D6), dark: RGBA(hex: 0x3A3A3C))
+        setNeedsLayout()
+    }
+
+    public override func layoutSubviews() {
+        let indent = 16 + Double(mailbox?.depth ?? 0) * 20
+        icon.frame = Rect(indent, (bounds.height - 24) / 2, 24, 24)
+        name.frame = Rect(indent + 36, 0, bounds.width - indent - 36 - 64, bounds.height)
+        count.frame = Rect(bounds.width - 64, 0, 48, bounds.height)
+    }
+}
