@@ -56,7 +56,7 @@ import UI
         problems.isHidden = m.problems.isEmpty
         body.text = m.text
         let names = m.attachments.map { a in
-            "📎 \(a.filename) (\(ByteCountFormatter.string(fromByteCount: Int64(a.size), countStyle: .file)))"
+            "• \(a.filename) (\(ByteCountFormatter.string(fromByteCount: Int64(a.size), countStyle: .file)))"
         }
         attachmentsLabel.text =
             names.isEmpty ? "" : MailStrings.attachments.resolved(language) + "\n" + names.joined(separator: "\n")
