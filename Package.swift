@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "UI", targets: ["UI"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
         .executable(name: "slate", targets: ["slate"]),
     ],
     targets: [
@@ -20,12 +21,16 @@ let package = Package(
         .target(name: "Graphics"),
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
         .target(name: "UI", dependencies: ["Graphics"]),
+        .target(name: "Scenes", dependencies: ["Graphics", "UI"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
-        .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
+        .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes"]),
+        // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
+        .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )
