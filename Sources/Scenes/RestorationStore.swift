@@ -138,10 +138,11 @@ public final class RestorationStore {
                 }
             }
         }
-        state.manifest.order.removeAll { state.records[$0] == nil }
-        state.manifest.foreground.removeAll { state.records[$0] == nil }
-        if let a = state.manifest.active, state.records[a] == nil { state.manifest.active = nil }
-        state.manifest.recentlyClosed.removeAll { state.records[$0.id] == nil }
+        let found = state.records
+        state.manifest.order.removeAll { found[$0] == nil }
+        state.manifest.foreground.removeAll { found[$0] == nil }
+        if let a = state.manifest.active, found[a] == nil { state.manifest.active = nil }
+        state.manifest.recentlyClosed.removeAll { found[$0.id] == nil }
         if manifestIsSound && !isReadOnly { removeLeftovers(keeping: state.manifest.allIdentifiers) }
         return state
     }
