@@ -264,11 +264,13 @@ public final class RestorationStore {
 
     private func makeFolders() throws(SceneError) {
         if foldersExist { return }
-        do {
-            try FileManager.default.createDirectory(
-                at: sessionsFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .stateUnwritable(path: sessionsFolder.path, reason: Self.oneLine(error))
+        // mkdir -p with POSIX calls, for plain errno messages; new folders are private (0700).
+        var path = ""
+        for part in sessionsFolder.path.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw .stateUnwritable(path: path, reason: Self.errnoText())
+            }
         }
         foldersExist = true
     }
