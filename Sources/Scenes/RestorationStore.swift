@@ -231,10 +231,11 @@ public final class RestorationStore {
 
     // MARK: Saving
 
-    /// Writes `records` (the sessions that changed), then `manifest` if it differs from the one on
-    /// disk, then deletes the files of sessions the old manifest named and the new one does not.
-    /// Returns when everything is on disk.
-    public func save(records: [SessionRecord], manifest: RestorationManifest) throws(SceneError) {
+    /// Writes `records` (the sessions that changed), then `manifest` if one is given and it differs
+    /// from the one on disk, then deletes the files of sessions the old manifest named and the new one
+    /// does not. Returns when everything is on disk. Neither step reads or writes unchanged sessions,
+    /// so the cost of a save follows what changed, not how many sessions there are.
+    public func save(records: [SessionRecord], manifest: RestorationManifest?) throws(SceneError) {
         if isReadOnly { throw .stateReadOnly(path: folder.path) }
         if let bad = records.first(where: { !SessionRecord.isValidIdentifier($0.id) }) {
             throw .stateUnwritable(path: folder.path, reason: "invalid session id '\(bad.id)'")
@@ -246,8 +247,7 @@ public final class RestorationStore {
                     try encoder.encode(StoredSession(record: r)), to: sessionURL(r.id), syncFolder: false)
             }
             if !records.isEmpty { try syncFolder(sessionsFolder) }
-            guard manifest != manifestOnDisk else { return }
-            var m = manifest
+            guard var m = manifest, m != manifestOnDisk else { return }
             m.schemaVersion = Self.schemaVersion
             try writeAtomically(try encoder.encode(m), to: manifestURL, syncFolder: true)
             let gone = (manifestOnDisk?.allIdentifiers ?? []).subtracting(m.allIdentifiers)

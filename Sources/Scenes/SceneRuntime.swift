@@ -39,6 +39,7 @@ import Foundation
     /// Sessions whose record must be written.
     private var dirty: Set<String> = []
     private var needsSave = false
+    private var manifestNeedsSave = false
     private var batchDepth = 0
     private let makeIdentifier: () -> String
 
@@ -111,7 +112,7 @@ import Foundation
                     log("slate: \(application.identifier) could not open its first window: \(error)")
                 }
             }
-            needsSave = true
+            orderDidChange()
         }
         return openSessions
     }
@@ -169,7 +170,7 @@ import Foundation
             openSessions.insert(s, at: 0)
             sessionsByID[s.persistentIdentifier] = s
             dirty.insert(s.persistentIdentifier)
-            needsSave = true
+            orderDidChange()
             let scene = connect(s, config, ConnectionOptions(userActivities: a.map { [$0] } ?? [], reason: .request))
             hosting?.place(scene, placement: request.placement, beside: beside)
             return s
@@ -198,7 +199,7 @@ import Foundation
                 dirty.remove(dropped.persistentIdentifier)
             }
             recentlyClosed = Array(recentlyClosed.prefix(settings.recentlyClosedLimit))
-            needsSave = true
+            orderDidChange()
             application.didDiscard([session])
         }
     }
@@ -221,7 +222,7 @@ import Foundation
             s.runtime = self
             openSessions.insert(s, at: 0)
             sessionsByID[id] = s
-            needsSave = true
+            orderDidChange()
             let scene = connect(
                 s, config, ConnectionOptions(userActivities: record.userActivity.map { [$0] } ?? [], reason: .reopen))
             hosting?.place(scene, placement: .automatic, beside: nil)
@@ -239,7 +240,7 @@ import Foundation
         performBatchUpdates {
             transition(scene, to: active ? .foregroundActive : .foregroundInactive)
             if active { moveToFront(scene.session) }
-            needsSave = true
+            orderDidChange()
         }
     }
 
@@ -251,7 +252,7 @@ import Foundation
         performBatchUpdates {
             captureRestorationActivity(scene)
             transition(scene, to: .background)
-            needsSave = true
+            orderDidChange()
             let waiting = connectedScenes.filter { $0.activationState == .background }
                 .sorted {
                     backgroundSince[$0.session.persistentIdentifier, default: 0]
@@ -271,7 +272,7 @@ import Foundation
         performBatchUpdates {
             captureRestorationActivity(scene)
             disconnect(scene)
-            needsSave = true
+            orderDidChange()
             hosting?.didDisconnect(scene)
         }
     }
@@ -301,8 +302,9 @@ import Foundation
             }
         }
         do {
-            try store.save(records: records, manifest: manifest)
+            try store.save(records: records, manifest: manifestNeedsSave ? manifest : nil)
             dirty.removeAll()
+            manifestNeedsSave = false
             needsSave = false
             lastSaveError = nil
         } catch {
@@ -328,6 +330,13 @@ import Foundation
         dirty.insert(session.persistentIdentifier)
         needsSave = true
         if batchDepth == 0 { saveIfNeeded() }
+    }
+
+    /// The order, the foreground, the set of sessions or the recently-closed list changed: the
+    /// manifest is written at the next save (a change inside a session writes only its file).
+    private func orderDidChange() {
+        manifestNeedsSave = true
+        needsSave = true
     }
 
     private func saveIfNeeded() {
@@ -370,7 +379,7 @@ import Foundation
         guard let i = openSessions.firstIndex(where: { $0 === session }), i != 0 else { return }
         openSessions.remove(at: i)
         openSessions.insert(session, at: 0)
-        needsSave = true
+        orderDidChange()
     }
 
     /// Shows an existing session: brings its scene forward, or connects a new scene to it.
