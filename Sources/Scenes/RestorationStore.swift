@@ -32,6 +32,11 @@ public final class RestorationStore {
     public private(set) var filesWritten = 0
     public private(set) var bytesWritten = 0
 
+    // Paths as strings, made once: building URLs for a thousand files costs more than reading them.
+    private let folderPath: String
+    private let sessionsPath: String
+    private let manifestPath: String
+
     /// The manifest on disk as this store last read or wrote it.
     private var manifestOnDisk: RestorationManifest?
     private var foldersExist = false
@@ -54,6 +59,9 @@ public final class RestorationStore {
         let home = stateHome ?? Self.defaultStateHome(environment: environment)
         folder = home.appendingPathComponent("slate", isDirectory: true)
             .appendingPathComponent(appIdentifier, isDirectory: true)
+        folderPath = folder.path
+        sessionsPath = folderPath + "/sessions"
+        manifestPath = folderPath + "/manifest.json"
         self.log = log
     }
 
@@ -81,7 +89,9 @@ public final class RestorationStore {
     public var sessionsFolder: URL { folder.appendingPathComponent("sessions", isDirectory: true) }
 
     /// The file of session `id`.
-    public func sessionURL(_ id: String) -> URL { sessionsFolder.appendingPathComponent(id + ".json") }
+    public func sessionURL(_ id: String) -> URL { URL(fileURLWithPath: sessionPath(id)) }
+
+    private func sessionPath(_ id: String) -> String { sessionsPath + "/" + id + ".json" }
 
     // MARK: Loading
 
@@ -95,7 +105,7 @@ public final class RestorationStore {
         }
         manifestOnDisk = nil
         var manifestIsSound = false
-        switch readStored(manifestURL, as: RestorationManifest.self, report: report) {
+        switch readStored(manifestPath, as: RestorationManifest.self, report: report) {
         case .missing:
             manifestIsSound = true
         case .unreadable:
@@ -103,38 +113,42 @@ public final class RestorationStore {
         case .newer(let v):
             isReadOnly = true
             report(
-                "slate: \(manifestURL.path) is from a newer Slate (schema \(v), this one reads \(Self.schemaVersion)); "
+                "slate: \(manifestPath) is from a newer Slate (schema \(v), this one reads \(Self.schemaVersion)); "
                     + "it is kept and nothing is saved over it")
             return state
         case .value(let m):
             let invalid = m.allIdentifiers.filter { !SessionRecord.isValidIdentifier($0) }
             if !invalid.isEmpty {
                 moveAside(
-                    manifestURL, reason: "it names invalid session ids", whatNext: "starting fresh", report: report)
+                    manifestPath, reason: "it names invalid session ids", whatNext: "starting fresh", report: report)
             } else {
                 manifestOnDisk = m
                 state.manifest = Self.deduplicated(m)
                 manifestIsSound = true
             }
         }
+        // Session files are opened relative to their folder: one path walk instead of one a file.
+        let sessionsFD = open(sessionsPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if sessionsFD >= 0 { close(sessionsFD) } }
         for id in state.manifest.order + state.manifest.recentlyClosed.map(\.id) where state.records[id] == nil {
-            let url = sessionURL(id)
-            switch readStored(url, as: SessionRecord.self, report: report) {
+            let path = sessionPath(id)
+            switch readStored(path, in: sessionsFD, name: id + ".json", as: SessionRecord.self, report: report) {
             case .missing:
-                report("slate: session \(id) is named in \(manifestURL.path) but \(url.path) is missing; skipped")
+                report("slate: session \(id) is named in \(manifestPath) but \(path) is missing; skipped")
             case .unreadable:
                 break
             case .newer(let v):
                 isReadOnly = true
                 report(
-                    "slate: \(url.path) is from a newer Slate (schema \(v), this one reads \(Self.schemaVersion)); "
+                    "slate: \(path) is from a newer Slate (schema \(v), this one reads \(Self.schemaVersion)); "
                         + "the state is kept and nothing is saved over it")
             case .value(let r):
                 if r.id == id {
                     state.records[id] = r
                 } else {
                     moveAside(
-                        url, reason: "it holds session \(r.id)", whatNext: "its window is not restored", report: report)
+                        path, reason: "it holds session \(r.id)", whatNext: "its window is not restored", report: report
+                    )
                 }
             }
         }
@@ -154,66 +168,84 @@ public final class RestorationStore {
         case value(T)
     }
 
-    private struct Versioned: Decodable { var schemaVersion: Int }
+    /// A stored file read in one pass: its version first, then, when this Slate can read that
+    /// version, the value.
+    private struct Versioned<T: Decodable>: Decodable {
+        var schemaVersion: Int
+        var value: T?
 
-    private func readStored<T: Decodable>(_ url: URL, as type: T.Type, report: (String) -> Void) -> ReadResult<T> {
+        private enum CodingKeys: String, CodingKey { case schemaVersion }
+
+        init(from decoder: any Decoder) throws {
+            schemaVersion = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .schemaVersion)
+            value = (1...RestorationStore.schemaVersion).contains(schemaVersion) ? try T(from: decoder) : nil
+        }
+    }
+
+    /// Reads and decodes a stored file: `name` in the folder open as `folderFD` when that is open,
+    /// else `path`.
+    private func readStored<T: Decodable>(
+        _ path: String, in folderFD: Int32 = -1, name: String = "", as type: T.Type, report: (String) -> Void
+    ) -> ReadResult<T> {
         let data: Data
-        switch Self.readFile(url.path) {
+        switch folderFD >= 0 ? Self.readFile(name, in: folderFD) : Self.readFile(path, in: AT_FDCWD) {
         case .failure(let e) where e.code == ENOENT:
             return .missing
         case .failure(let e):
-            report("slate: cannot read \(url.path): \(e.reason); skipped")
+            report("slate: cannot read \(path): \(e.reason); skipped")
             return .unreadable
         case .success(let d):
             data = d
         }
         let whatNext = T.self == RestorationManifest.self ? "starting fresh" : "its window is not restored"
         if data.isEmpty {
-            moveAside(url, reason: "it is empty", whatNext: whatNext, report: report)
+            moveAside(path, reason: "it is empty", whatNext: whatNext, report: report)
             return .unreadable
         }
         do {
-            let v = try decoder.decode(Versioned.self, from: data).schemaVersion
-            if v > Self.schemaVersion { return .newer(v) }
-            guard v >= 1 else {
-                moveAside(url, reason: "schema version \(v) is invalid", whatNext: whatNext, report: report)
+            let stored = try decoder.decode(Versioned<T>.self, from: data)
+            if stored.schemaVersion > Self.schemaVersion { return .newer(stored.schemaVersion) }
+            guard let value = stored.value else {
+                moveAside(
+                    path, reason: "schema version \(stored.schemaVersion) is invalid", whatNext: whatNext,
+                    report: report)
                 return .unreadable
             }
-            return .value(try decoder.decode(T.self, from: data))
+            return .value(value)
         } catch {
-            moveAside(url, reason: Self.oneLine(error), whatNext: whatNext, report: report)
+            moveAside(path, reason: Self.oneLine(error), whatNext: whatNext, report: report)
             return .unreadable
         }
     }
 
     /// Moves a corrupt file to `NAME.corrupt-N` (the first N free) and reports it in one line.
-    private func moveAside(_ url: URL, reason: String, whatNext: String, report: (String) -> Void) {
+    private func moveAside(_ path: String, reason: String, whatNext: String, report: (String) -> Void) {
         var n = 1
-        var target = url.path + ".corrupt-1"
+        var target = path + ".corrupt-1"
         while access(target, F_OK) == 0 {
             n += 1
-            target = url.path + ".corrupt-\(n)"
+            target = path + ".corrupt-\(n)"
         }
-        if rename(url.path, target) == 0 {
-            report("slate: \(url.path) is corrupt (\(reason)); moved to \(target); \(whatNext)")
+        if rename(path, target) == 0 {
+            report("slate: \(path) is corrupt (\(reason)); moved to \(target); \(whatNext)")
         } else {
             report(
-                "slate: \(url.path) is corrupt (\(reason)) and could not be moved aside (\(Self.errnoText())); "
+                "slate: \(path) is corrupt (\(reason)) and could not be moved aside (\(Self.errnoText())); "
                     + whatNext)
         }
     }
 
     /// Removes session files no manifest names and temporary files left by a crash.
     private func removeLeftovers(keeping ids: Set<String>) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsFolder.path) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return }
         for name in names {
             let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp")
             let isOrphan =
                 name.hasSuffix(".json") && SessionRecord.isValidIdentifier(String(name.dropLast(5)))
                 && !ids.contains(String(name.dropLast(5)))
-            if isTemporary || isOrphan { unlink(sessionsFolder.appendingPathComponent(name).path) }
+            if isTemporary || isOrphan { unlink(sessionsPath + "/" + name) }
         }
-        let manifestTemp = folder.appendingPathComponent(".manifest.json.tmp").path
+        let manifestTemp = folderPath + "/.manifest.json.tmp"
         if access(manifestTemp, F_OK) == 0 { unlink(manifestTemp) }
     }
 
@@ -236,29 +268,30 @@ public final class RestorationStore {
     /// does not. Returns when everything is on disk. Neither step reads or writes unchanged sessions,
     /// so the cost of a save follows what changed, not how many sessions there are.
     public func save(records: [SessionRecord], manifest: RestorationManifest?) throws(SceneError) {
-        if isReadOnly { throw .stateReadOnly(path: folder.path) }
+        if isReadOnly { throw .stateReadOnly(path: folderPath) }
         if let bad = records.first(where: { !SessionRecord.isValidIdentifier($0.id) }) {
-            throw .stateUnwritable(path: folder.path, reason: "invalid session id '\(bad.id)'")
+            throw .stateUnwritable(path: folderPath, reason: "invalid session id '\(bad.id)'")
         }
         try makeFolders()
         do {
             for r in records {
                 try writeAtomically(
-                    try encoder.encode(StoredSession(record: r)), to: sessionURL(r.id), syncFolder: false)
+                    try encoder.encode(StoredSession(record: r)), in: sessionsPath, name: r.id + ".json",
+                    syncFolder: false)
             }
-            if !records.isEmpty { try syncFolder(sessionsFolder) }
+            if !records.isEmpty { try syncFolder(sessionsPath) }
             guard var m = manifest, m != manifestOnDisk else { return }
             m.schemaVersion = Self.schemaVersion
-            try writeAtomically(try encoder.encode(m), to: manifestURL, syncFolder: true)
+            try writeAtomically(try encoder.encode(m), in: folderPath, name: "manifest.json", syncFolder: true)
             let gone = (manifestOnDisk?.allIdentifiers ?? []).subtracting(m.allIdentifiers)
             manifestOnDisk = m
-            for id in gone { unlink(sessionURL(id).path) }
+            for id in gone { unlink(sessionPath(id)) }
         } catch let e as SceneError {
             foldersExist = false
             throw e
         } catch {
             foldersExist = false
-            throw .stateUnwritable(path: folder.path, reason: Self.oneLine(error))
+            throw .stateUnwritable(path: folderPath, reason: Self.oneLine(error))
         }
     }
 
@@ -266,7 +299,7 @@ public final class RestorationStore {
         if foldersExist { return }
         // mkdir -p with POSIX calls, for plain errno messages; new folders are private (0700).
         var path = ""
-        for part in sessionsFolder.path.split(separator: "/") {
+        for part in sessionsPath.split(separator: "/") {
             path += "/" + part
             if mkdir(path, 0o700) != 0 && errno != EEXIST {
                 throw .stateUnwritable(path: path, reason: Self.errnoText())
@@ -275,10 +308,10 @@ public final class RestorationStore {
         foldersExist = true
     }
 
-    /// Temporary file in the same folder, write, fsync, rename over `url`, and fsync the folder.
-    private func writeAtomically(_ data: Data, to url: URL, syncFolder sync: Bool) throws(SceneError) {
-        let dir = url.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent("." + url.lastPathComponent + ".tmp").path
+    /// Temporary file in the same folder, write, fsync, rename over `dir/name`, and fsync the folder.
+    private func writeAtomically(_ data: Data, in dir: String, name: String, syncFolder sync: Bool) throws(SceneError) {
+        let path = dir + "/" + name
+        let tmp = dir + "/." + name + ".tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .stateUnwritable(path: tmp, reason: Self.errnoText()) }
         var failure: String?
@@ -300,21 +333,21 @@ public final class RestorationStore {
             unlink(tmp)
             throw .stateUnwritable(path: tmp, reason: failure)
         }
-        guard rename(tmp, url.path) == 0 else {
+        guard rename(tmp, path) == 0 else {
             let reason = Self.errnoText()
             unlink(tmp)
-            throw .stateUnwritable(path: url.path, reason: reason)
+            throw .stateUnwritable(path: path, reason: reason)
         }
         filesWritten += 1
         bytesWritten += data.count
         if sync { try syncFolder(dir) }
     }
 
-    private func syncFolder(_ dir: URL) throws(SceneError) {
-        let fd = open(dir.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .stateUnwritable(path: dir.path, reason: Self.errnoText()) }
+    private func syncFolder(_ dir: String) throws(SceneError) {
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
         defer { close(fd) }
-        if fsync(fd) != 0 { throw .stateUnwritable(path: dir.path, reason: Self.errnoText()) }
+        if fsync(fd) != 0 { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
     }
 
     // MARK: Files
@@ -325,21 +358,25 @@ public final class RestorationStore {
     }
 
     /// The whole file, read with POSIX calls (cheaper than Foundation's for many small files).
-    private static func readFile(_ path: String) -> Result<Data, ReadError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    private static func readFile(_ path: String, in folderFD: Int32) -> Result<Data, ReadError> {
+        let fd = openat(folderFD, path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(ReadError(code: errno, reason: errnoText())) }
         defer { close(fd) }
-        var out = Data()
-        var chunk = [UInt8](repeating: 0, count: 16384)
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
+        var out = Data(count: size)
+        var filled = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if filled == out.count { out.count += max(4096, out.count) }  // the file grew, or size was unknown
+            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(ReadError(code: errno, reason: errnoText()))
             }
             if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
+            filled += n
         }
+        out.count = filled
         return .success(out)
     }
 

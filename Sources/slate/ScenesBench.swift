@@ -65,8 +65,11 @@ extension Bench {
                 restored = system.restore().count
             }
             precondition(restored == n, "restored \(restored) of \(n)")
+            let reader = store(home)
+            let loads = sample(15, warmup: 2) { _ = reader.load() }
             var r = result("scenes.restore-\(n)", xs)
             r.extra["sessions"] = Double(n)
+            r.extra["reading-files-ms"] = median(loads)
             return r
         }
     }
