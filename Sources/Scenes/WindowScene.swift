@@ -101,10 +101,15 @@ import UI
         navigationContainer?.fallbackTitle = title
     }
 
-    /// Asks the system to destroy the session (the closing button's action).
+    /// Asks the system to destroy the session (the closing button's action); with no system (a
+    /// runtime used on its own), the runtime does it.
     func close(_ animation: DismissalAnimation) {
         do {
-            try sceneSystem?.destroy(session, animation: animation)
+            if let sceneSystem {
+                try sceneSystem.destroy(session, animation: animation)
+            } else {
+                try session.runtime?.destroy(session, animation: animation)
+            }
         } catch {
             session.runtime?.log("slate: closing '\(title)' failed: \(error)")
         }

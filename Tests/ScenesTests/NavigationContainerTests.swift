@@ -97,6 +97,17 @@ import UI
         #expect(m.scene == nil)
     }
 
+    @Test func doneWorksOnARuntimeWithoutASystem() throws {
+        let runtime = SceneRuntime(application: TestApp(), store: nil, makeIdentifier: counter())
+        let m = try runtime.activate(ActivationRequest(userActivity: message("1")))
+        let scene = try #require(m.scene)
+        #expect(scene.activationState == .unattached, "no hosting has shown it")
+        #expect(scene.sceneSystem == nil)
+        try #require(scene.navigationContainer?.closingButton).sendAction()
+        #expect(runtime.openSessions.isEmpty)
+        #expect(runtime.recentlyClosed.first?.animation == .commit)
+    }
+
     @Test func primaryWindowsAreNotWrapped() throws {
         let system = LocalSceneSystem(application: TestApp(), makeIdentifier: counter())
         let inbox = try system.activate(ActivationRequest(userActivity: mailbox("Inbox")))
