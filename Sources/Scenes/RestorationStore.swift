@@ -1,0 +1,417 @@
+import Foundation
+
+/// Where an app's windows are kept between launches: `$XDG_STATE_HOME/slate/<app-id>/` (by default
+/// `~/.local/state/slate/<app-id>/`).
+///
+/// The folder holds `manifest.json` (the order of the sessions, which were in front, the recently
+/// closed ones) and `sessions/<id>.json`, one small file a session, so a save rewrites only the
+/// sessions that changed and its cost does not grow with the unchanged ones. Every file is written
+/// atomically — a temporary file in the same folder, written, `fsync`ed, renamed over the old one,
+/// then the folder `fsync`ed — so after a crash or a power cut each file is either the old one or the
+/// new one. Session files are written before the manifest that names them and deleted only after a
+/// manifest that no longer names them, so the manifest never names a session that is not on disk.
+///
+/// Reading is forgiving: a corrupt, truncated or empty file is moved aside as `NAME.corrupt-N`
+/// (never deleted), reported in one line, and that part starts fresh; a manifest naming a missing
+/// session skips it; unknown files are ignored. A file written by a newer Slate (a higher
+/// `schemaVersion`) is never overwritten: the store becomes read-only and says so in one line.
+public final class RestorationStore {
+    /// The version of the format this Slate writes and reads.
+    public static let schemaVersion = 1
+
+    /// The app whose state this is.
+    public let appIdentifier: String
+    /// `<state home>/slate/<app-id>`.
+    public let folder: URL
+    /// Whether saving is refused (the state is from a newer Slate).
+    public private(set) var isReadOnly = false
+    /// Where problems are reported, one line each.
+    public let log: @Sendable (String) -> Void
+
+    /// Files written by this store so far, and their bytes (for `slate bench` and tests).
+    public private(set) var filesWritten = 0
+    public private(set) var bytesWritten = 0
+
+    // Paths as strings, made once: building URLs for a thousand files costs more than reading them.
+    private let folderPath: String
+    private let sessionsPath: String
+    private let manifestPath: String
+
+    /// The manifest on disk as this store last read or wrote it.
+    private var manifestOnDisk: RestorationManifest?
+    private var foldersExist = false
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
+    private let decoder = JSONDecoder()
+
+    /// A store for `appIdentifier` under `stateHome` (nil: `$XDG_STATE_HOME`, else `~/.local/state`).
+    /// Nothing is created until the first save.
+    public init(
+        appIdentifier: String, stateHome: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        log: @escaping @Sendable (String) -> Void = RestorationStore.standardErrorLog
+    ) throws(SceneError) {
+        guard Self.isValidAppIdentifier(appIdentifier) else { throw .invalidAppIdentifier(appIdentifier) }
+        self.appIdentifier = appIdentifier
+        let home = stateHome ?? Self.defaultStateHome(environment: environment)
+        folder = home.appendingPathComponent("slate", isDirectory: true)
+            .appendingPathComponent(appIdentifier, isDirectory: true)
+        folderPath = folder.path
+        sessionsPath = folderPath + "/sessions"
+        manifestPath = folderPath + "/manifest.json"
+        self.log = log
+    }
+
+    /// `$XDG_STATE_HOME` when it is set to an absolute path (the XDG Base Directory rules), else
+    /// `$HOME/.local/state`.
+    public static func defaultStateHome(environment: [String: String]) -> URL {
+        if let x = environment["XDG_STATE_HOME"], x.hasPrefix("/") {
+            return URL(fileURLWithPath: x, isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state", isDirectory: true)
+    }
+
+    /// Writes a line to standard error.
+    public static let standardErrorLog: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Whether `id` can name a state folder (reverse-DNS: letters, digits, `.`, `-`, `_`).
+    public static func isValidAppIdentifier(_ id: String) -> Bool {
+        SessionRecord.isValidIdentifier(id) && id != ".." && !id.contains("..")
+    }
+
+    public var manifestURL: URL { folder.appendingPathComponent("manifest.json") }
+    public var sessionsFolder: URL { folder.appendingPathComponent("sessions", isDirectory: true) }
+
+    /// The file of session `id`.
+    public func sessionURL(_ id: String) -> URL { URL(fileURLWithPath: sessionPath(id)) }
+
+    private func sessionPath(_ id: String) -> String { sessionsPath + "/" + id + ".json" }
+
+    // MARK: Loading
+
+    /// Reads the stored state. Never fails: what cannot be read is reported, moved aside when
+    /// corrupt, and left out.
+    public func load() -> RestoredState {
+        var state = RestoredState()
+        func report(_ line: String) {
+            state.problems.append(line)
+            log(line)
+        }
+        manifestOnDisk = nil
+        var manifestIsSound = false
+        switch readStored(manifestPath, as: RestorationManifest.self, report: report) {
+        case .missing:
+            manifestIsSound = true
+        case .unreadable:
+            break
+        case .newer(let v):
+            isReadOnly = true
+            report(
+                "slate: \(manifestPath) is from a newer Slate (schema \(v), this one reads \(Self.schemaVersion)); "
+                    + "it is kept and nothing is saved over it")
+            return state
+        case .value(let m):
+            let invalid = m.allIdentifiers.filter { !SessionRecord.isValidIdentifier($0) }
+            if !invalid.isEmpty {
+                moveAside(
+                    manifestPath, reason: "it names invalid session ids", whatNext: "starting fresh", report: report)
+            } else {
+                manifestOnDisk = m
+                state.manifest = Self.deduplicated(m)
+                manifestIsSound = true
+            }
+        }
+        // Session files are opened relative to their folder: one path walk instead of one a file.
+        let sessionsFD = open(sessionsPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if sessionsFD >= 0 { close(sessionsFD) } }
+        for id in state.manifest.order + state.manifest.recentlyClosed.map(\.id) where state.records[id] == nil {
+            let path = sessionPath(id)
+            switch readStored(path, in: sessionsFD, name: id + ".json", as: SessionRecord.self, report: report) {
+            case .missing:
+                report("slate: session \(id) is named in \(manifestPath) but \(path) is missing; skipped")
+            case .unreadable:
+                break
+            case .newer(let v):
+                isReadOnly = true
+                report(
+                    "slate: \(path) is from a newer Slate (schema \(v), this one reads \(Self.schemaVersion)); "
+                        + "the state is kept and nothing is saved over it")
+            case .value(let r):
+                if r.id == id {
+                    state.records[id] = r
+                } else {
+                    moveAside(
+                        path, reason: "it holds session \(r.id)", whatNext: "its window is not restored", report: report
+                    )
+                }
+            }
+        }
+        let found = state.records
+        state.manifest.order.removeAll { found[$0] == nil }
+        state.manifest.foreground.removeAll { found[$0] == nil }
+        if let a = state.manifest.active, found[a] == nil { state.manifest.active = nil }
+        state.manifest.recentlyClosed.removeAll { found[$0.id] == nil }
+        if manifestIsSound && !isReadOnly { removeLeftovers(keeping: state.manifest.allIdentifiers) }
+        return state
+    }
+
+    private enum ReadResult<T> {
+        case missing
+        case unreadable
+        case newer(Int)
+        case value(T)
+    }
+
+    /// A stored file read in one pass: its version first, then, when this Slate can read that
+    /// version, the value.
+    private struct Versioned<T: Decodable>: Decodable {
+        var schemaVersion: Int
+        var value: T?
+
+        private enum CodingKeys: String, CodingKey { case schemaVersion }
+
+        init(from decoder: any Decoder) throws {
+            schemaVersion = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .schemaVersion)
+            value = (1...RestorationStore.schemaVersion).contains(schemaVersion) ? try T(from: decoder) : nil
+        }
+    }
+
+    /// Reads and decodes a stored file: `name` in the folder open as `folderFD` when that is open,
+    /// else `path`.
+    private func readStored<T: Decodable>(
+        _ path: String, in folderFD: Int32 = -1, name: String = "", as type: T.Type, report: (String) -> Void
+    ) -> ReadResult<T> {
+        let data: Data
+        switch folderFD >= 0 ? Self.readFile(name, in: folderFD) : Self.readFile(path, in: AT_FDCWD) {
+        case .failure(let e) where e.code == ENOENT:
+            return .missing
+        case .failure(let e):
+            report("slate: cannot read \(path): \(e.reason); skipped")
+            return .unreadable
+        case .success(let d):
+            data = d
+        }
+        let whatNext = T.self == RestorationManifest.self ? "starting fresh" : "its window is not restored"
+        if data.isEmpty {
+            moveAside(path, reason: "it is empty", whatNext: whatNext, report: report)
+            return .unreadable
+        }
+        do {
+            let stored = try decoder.decode(Versioned<T>.self, from: data)
+            if stored.schemaVersion > Self.schemaVersion { return .newer(stored.schemaVersion) }
+            guard let value = stored.value else {
+                moveAside(
+                    path, reason: "schema version \(stored.schemaVersion) is invalid", whatNext: whatNext,
+                    report: report)
+                return .unreadable
+            }
+            return .value(value)
+        } catch {
+            moveAside(path, reason: Self.oneLine(error), whatNext: whatNext, report: report)
+            return .unreadable
+        }
+    }
+
+    /// Moves a corrupt file to `NAME.corrupt-N` (the first N free) and reports it in one line.
+    private func moveAside(_ path: String, reason: String, whatNext: String, report: (String) -> Void) {
+        var n = 1
+        var target = path + ".corrupt-1"
+        while access(target, F_OK) == 0 {
+            n += 1
+            target = path + ".corrupt-\(n)"
+        }
+        if rename(path, target) == 0 {
+            report("slate: \(path) is corrupt (\(reason)); moved to \(target); \(whatNext)")
+        } else {
+            report(
+                "slate: \(path) is corrupt (\(reason)) and could not be moved aside (\(Self.errnoText())); "
+                    + whatNext)
+        }
+    }
+
+    /// Removes session files no manifest names and temporary files left by a crash.
+    private func removeLeftovers(keeping ids: Set<String>) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return }
+        for name in names {
+            let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp")
+            let isOrphan =
+                name.hasSuffix(".json") && SessionRecord.isValidIdentifier(String(name.dropLast(5)))
+                && !ids.contains(String(name.dropLast(5)))
+            if isTemporary || isOrphan { unlink(sessionsPath + "/" + name) }
+        }
+        let manifestTemp = folderPath + "/.manifest.json.tmp"
+        if access(manifestTemp, F_OK) == 0 { unlink(manifestTemp) }
+    }
+
+    private static func deduplicated(_ m: RestorationManifest) -> RestorationManifest {
+        var seen = Set<String>()
+        var out = m
+        out.order = m.order.filter { seen.insert($0).inserted }
+        let open = Set(out.order)
+        var fg = Set<String>()
+        out.foreground = m.foreground.filter { open.contains($0) && fg.insert($0).inserted }
+        if let a = m.active, !open.contains(a) { out.active = nil }
+        out.recentlyClosed = m.recentlyClosed.filter { seen.insert($0.id).inserted }
+        return out
+    }
+
+    // MARK: Saving
+
+    /// Writes `records` (the sessions that changed), then `manifest` if one is given and it differs
+    /// from the one on disk, then deletes the files of sessions the old manifest named and the new one
+    /// does not. Returns when everything is on disk. Neither step reads or writes unchanged sessions,
+    /// so the cost of a save follows what changed, not how many sessions there are.
+    public func save(records: [SessionRecord], manifest: RestorationManifest?) throws(SceneError) {
+        if isReadOnly { throw .stateReadOnly(path: folderPath) }
+        if let bad = records.first(where: { !SessionRecord.isValidIdentifier($0.id) }) {
+            throw .stateUnwritable(path: folderPath, reason: "invalid session id '\(bad.id)'")
+        }
+        try makeFolders()
+        do {
+            for r in records {
+                try writeAtomically(
+                    try encoder.encode(StoredSession(record: r)), in: sessionsPath, name: r.id + ".json",
+                    syncFolder: false)
+            }
+            if !records.isEmpty { try syncFolder(sessionsPath) }
+            guard var m = manifest, m != manifestOnDisk else { return }
+            m.schemaVersion = Self.schemaVersion
+            try writeAtomically(try encoder.encode(m), in: folderPath, name: "manifest.json", syncFolder: true)
+            let gone = (manifestOnDisk?.allIdentifiers ?? []).subtracting(m.allIdentifiers)
+            manifestOnDisk = m
+            for id in gone { unlink(sessionPath(id)) }
+        } catch let e as SceneError {
+            foldersExist = false
+            throw e
+        } catch {
+            foldersExist = false
+            throw .stateUnwritable(path: folderPath, reason: Self.oneLine(error))
+        }
+    }
+
+    private func makeFolders() throws(SceneError) {
+        if foldersExist { return }
+        // mkdir -p with POSIX calls, for plain errno messages; new folders are private (0700).
+        var path = ""
+        for part in sessionsPath.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw .stateUnwritable(path: path, reason: Self.errnoText())
+            }
+        }
+        foldersExist = true
+    }
+
+    /// Temporary file in the same folder, write, fsync, rename over `dir/name`, and fsync the folder.
+    private func writeAtomically(_ data: Data, in dir: String, name: String, syncFolder sync: Bool) throws(SceneError) {
+        let path = dir + "/" + name
+        let tmp = dir + "/." + name + ".tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .stateUnwritable(path: tmp, reason: Self.errnoText()) }
+        var failure: String?
+        data.withUnsafeBytes { buf in
+            var done = 0
+            while done < buf.count {
+                let n = write(fd, buf.baseAddress! + done, buf.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = Self.errnoText()
+                    return
+                }
+                done += n
+            }
+        }
+        if failure == nil && fsync(fd) != 0 { failure = Self.errnoText() }
+        if close(fd) != 0 && failure == nil { failure = Self.errnoText() }
+        if let failure {
+            unlink(tmp)
+            throw .stateUnwritable(path: tmp, reason: failure)
+        }
+        guard rename(tmp, path) == 0 else {
+            let reason = Self.errnoText()
+            unlink(tmp)
+            throw .stateUnwritable(path: path, reason: reason)
+        }
+        filesWritten += 1
+        bytesWritten += data.count
+        if sync { try syncFolder(dir) }
+    }
+
+    private func syncFolder(_ dir: String) throws(SceneError) {
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
+        defer { close(fd) }
+        if fsync(fd) != 0 { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
+    }
+
+    // MARK: Files
+
+    private struct ReadError: Error {
+        var code: Int32
+        var reason: String
+    }
+
+    /// The whole file, read with POSIX calls (cheaper than Foundation's for many small files).
+    private static func readFile(_ path: String, in folderFD: Int32) -> Result<Data, ReadError> {
+        let fd = openat(folderFD, path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(ReadError(code: errno, reason: errnoText())) }
+        defer { close(fd) }
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
+        var out = Data(count: size)
+        var filled = 0
+        while true {
+            if filled == out.count { out.count += max(4096, out.count) }  // the file grew, or size was unknown
+            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadError(code: errno, reason: errnoText()))
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        out.count = filled
+        return .success(out)
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// An error as one short line.
+    static func oneLine(_ error: any Error) -> String {
+        var text: String
+        if let d = error as? DecodingError {
+            switch d {
+            case .dataCorrupted(let c): text = "not valid JSON: " + c.debugDescription
+            case .keyNotFound(let k, _): text = "missing '\(k.stringValue)'"
+            case .typeMismatch(_, let c):
+                text = "wrong type at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
+            case .valueNotFound(_, let c):
+                text = "no value at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
+            @unknown default: text = "\(d)"
+            }
+        } else {
+            text = "\(error)"
+        }
+        text = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return text.count > 160 ? String(text.prefix(159)) + "…" : text
+    }
+}
+
+/// A session file: the record with the format's version beside its fields.
+private struct StoredSession: Encodable {
+    var record: SessionRecord
+
+    private enum CodingKeys: String, CodingKey { case schemaVersion }
+
+    func encode(to encoder: any Encoder) throws {
+        try record.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(RestorationStore.schemaVersion, forKey: .schemaVersion)
+    }
+}

@@ -1,0 +1,19 @@
+/// Where windows go: implemented by the shell (and by `LocalSceneSystem`, which lays them out
+/// nowhere). The runtime decides what happens to sessions and scenes; the hosting shows it.
+@MainActor public protocol SceneHosting: AnyObject {
+    /// A scene connected and wants a window: `placement` as the app asked, `beside` the requesting
+    /// window (nil for none). The hosting makes the window foreground when it is shown, with
+    /// `SceneRuntime.setForeground(_:active:)`.
+    func place(_ scene: WindowScene, placement: Placement, beside: WindowScene?)
+    /// A request for a window that is already connected: bring it to the front.
+    func bringForward(_ scene: WindowScene)
+    /// The window's session was destroyed: take the window away with `animation`.
+    func remove(_ scene: WindowScene, animation: DismissalAnimation)
+    /// The scene was disconnected in the background to free memory; its session stays and will
+    /// be placed again when shown. Default: nothing.
+    func didDisconnect(_ scene: WindowScene)
+}
+
+extension SceneHosting {
+    public func didDisconnect(_ scene: WindowScene) {}
+}
