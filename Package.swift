@@ -29,9 +29,10 @@ let package = Package(
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Scenes", "MailStore"]),
-        .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
+        .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes", "Shell"]),
         .executableTarget(
-            name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes", "SlateTesting"]),
+            name: "slate",
+            dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes", "Shell", "Mail", "Guidelines", "SlateTesting"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
 
@@ -42,7 +43,9 @@ let package = Package(
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics"]),
         .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines"], resources: [.copy("Menus")]),
-        .testTarget(name: "ShellTests", dependencies: ["Graphics", "UI", "Shell"]),
+        .testTarget(
+            name: "ShellTests", dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateTesting"],
+            resources: [.copy("References")]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
     ],
     swiftLanguageModes: [.v6]

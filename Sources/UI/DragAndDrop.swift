@@ -337,6 +337,7 @@ extension DropInteractionDelegate {
 
     private func finish(_ op: DropOperation) {
         if op == .cancel { exitCurrent() }
+        if let session { for t in systemTargets { t.exit(session) } }
         previewView.removeFromSuperview()
         previewView.item = nil
         let end = ended

@@ -179,6 +179,9 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
     var rasterCache: RasterCache?
 
+    /// For a rasterized view: bumped each time something inside it changes (to key caches made from it).
+    public private(set) var contentVersion = 0
+
     // MARK: Interaction
 
     public var isUserInteractionEnabled = true
@@ -359,7 +362,10 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         var r = rect
         var v: View? = self
         while let cur = v {
-            cur.rasterCache?.invalidate()
+            if cur.rasterizes {
+                cur.rasterCache?.invalidate()
+                cur.contentVersion &+= 1
+            }
             guard let sv = cur.superview else {
                 (cur as? RootView)?.addDamage(r)
                 return

@@ -1,0 +1,196 @@
+import Graphics
+import Scenes
+import UI
+
+/// App Exposé (one app's windows, with + for a new one — W2c) and the switcher (every window):
+/// downscaled snapshots with titles over a dimmed wallpaper. Tap a snapshot to open its window; swipe
+/// it up to close the window (it joins Recently Closed); tap a recently closed one to reopen it.
+@MainActor public final class ExposeView: View {
+    unowned let shell: Shell
+    let app: ShellApp?
+    let side: EdgeSide?
+    let title = Label("", style: .title2, color: .white)
+    public let addButton = Button(symbol: "plus", style: .gray)
+    public private(set) var cells: [ExposeCell] = []
+    public private(set) var closedCells: [Button] = []
+    let closedHeader = Label("", style: .headline, color: .white)
+
+    init(shell: Shell, app: ShellApp?, side: EdgeSide?) {
+        self.shell = shell
+        self.app = app
+        self.side = side
+        super.init()
+        backgroundColor = Color(light: RGBA(0, 0, 0, 0.55), dark: RGBA(0, 0, 0, 0.7))
+        accessibilityLabel =
+            app == nil
+            ? ShellStrings.switcher.text : ShellStrings.windowsOf.formatted(app!.application.displayName.text).text
+        accessibilityTraits = .window
+        title.alignment = .center
+        title.text = side != nil ? ShellStrings.chooseWindow.text : accessibilityLabel ?? ""
+        title.isAccessibilityElement = false
+        addSubview(title)
+        if app != nil {
+            addButton.accessibilityLabel = ShellStrings.addWindow.text
+            addButton.tint = .white
+            addButton.cornerRadius = 22
+            addButton.action = { [weak self] in
+                guard let self, let app = self.app else { return }
+                if let side = self.side { shell.pendingSide = (app.identifier, side) }
+                shell.newWindow(of: app)
+            }
+            addSubview(addButton)
+        }
+        closedHeader.text = ShellStrings.recentlyClosed.text
+        closedHeader.isAccessibilityElement = false
+        addSubview(closedHeader)
+        // A tap on the background goes back.
+        addGestureRecognizer(
+            TapGestureRecognizer { [weak self] g in
+                guard let self else { return }
+                let p = g.location(in: self)
+                if !self.cells.contains(where: { $0.frame.contains(p) }) && !self.addButton.frame.contains(p) {
+                    shell.closeExpose()
+                }
+            })
+    }
+
+    func reload() {
+        for c in cells { c.removeFromSuperview() }
+        for c in closedCells { c.removeFromSuperview() }
+        let frames: [WindowFrameView]
+        if let app {
+            frames = shell.windows(of: app)
+        } else {
+            frames =
+                shell.recency.compactMap { shell.windows[$0] }
+                + shell.windows.values.filter { !shell.recency.contains($0.id) }
+        }
+        // Sessions of the app without a window now (disconnected in the background) are shown by title.
+        var items: [(String, String, WindowFrameView?)] = frames.map { ($0.id, $0.scene.title, $0) }
+        if let app {
+            for s in app.openSessions where shell.windows[s.persistentIdentifier] == nil {
+                items.append((s.persistentIdentifier, s.title, nil))
+            }
+        }
+        cells = items.map { id, t, frame in
+            let c = ExposeCell(
+                id: id, title: app == nil ? "\(frame?.app.application.displayName.text ?? "") — \(t)" : t, frame: frame,
+                shell: shell)
+            c.onOpen = { [weak self] in self?.shell.choose(id, side: self?.side) }
+            c.onClose = { [weak self] in self?.close(id) }
+            return c
+        }
+        for c in cells { addSubview(c) }
+        if let app {
+            closedCells = app.recentlyClosed.prefix(ShellMetrics.recentlyClosedLimit).map { closed in
+                let b = Button(
+                    title: closed.title.isEmpty ? app.application.displayName.text : closed.title, style: .gray)
+                b.tint = .white
+                b.action = { [weak self] in
+                    _ = try? app.reopen(closed)
+                    self?.shell.closeExpose()
+                }
+                return b
+            }
+            for c in closedCells { addSubview(c) }
+        }
+        closedHeader.isHidden = closedCells.isEmpty
+        setNeedsLayout()
+    }
+
+    func close(_ id: String) {
+        for app in shell.apps {
+            if let s = app.runtime.session(withIdentifier: id) { try? app.destroy(s, animation: .standard) }
+        }
+        reload()
+    }
+
+    public override func layoutSubviews() {
+        title.frame = Rect(0, 44, bounds.width, 34)
+        addButton.frame = Rect(bounds.width - 88, 40, 44, 44)
+        let bottom = closedCells.isEmpty ? 60.0 : 140.0
+        let area = Rect(40, 96, bounds.width - 80, bounds.height - 96 - bottom)
+        for (c, r) in zip(cells, SpaceLayout.exposeCells(count: cells.count, area: area, screen: shell.bounds.size)) {
+            c.frame = Rect(r.minX, r.minY, r.width, r.height + 28)
+        }
+        closedHeader.frame = Rect(40, bounds.height - 128, 300, 24)
+        var x = 40.0
+        for b in closedCells {
+            let w = min(260, b.sizeThatFits(bounds.size).width)
+            b.frame = Rect(x, bounds.height - 96, w, 44)
+            x += w + 12
+        }
+    }
+}
+
+/// One window in Exposé: its snapshot, cached and downscaled, and its title below.
+@MainActor public final class ExposeCell: View {
+    public let windowID: String
+    let titleLabel: Label
+    let snapshot: PixelImage?
+    var onOpen: (() -> Void)?
+    var onClose: (() -> Void)?
+    private var dragStart: Point?
+
+    init(id: String, title: String, frame: WindowFrameView?, shell: Shell) {
+        windowID = id
+        titleLabel = Label(title, style: .subheadline, color: .white)
+        snapshot = frame.flatMap { shell.snapshot(of: $0) }
+        super.init()
+        titleLabel.alignment = .center
+        titleLabel.isAccessibilityElement = false
+        addSubview(titleLabel)
+        accessibilityLabel = title
+        accessibilityTraits = .button
+        addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onOpen?() })
+        let pan = PanGestureRecognizer()
+        pan.axis = .vertical
+        pan.action = { [weak self] g in self?.panned(g as! PanGestureRecognizer) }
+        addGestureRecognizer(pan)
+    }
+
+    /// Swiping a snapshot up closes its window.
+    private func panned(_ g: PanGestureRecognizer) {
+        let dy = g.translation().y
+        switch g.state {
+        case .changed: transform = Transform(translationX: 0, y: min(0, dy))
+        case .ended:
+            if dy < -80 || g.velocity.y < -600 { onClose?() } else { transform = .identity }
+        default: transform = .identity
+        }
+    }
+
+    public override func layoutSubviews() {
+        titleLabel.frame = Rect(0, bounds.height - 22, bounds.width, 20)
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        let r = Rect(0, 0, bounds.width, bounds.height - 28)
+        let path = Path.roundedRect(r, radius: 12)
+        canvas.drawShadow(of: path, color: Color.black.withAlpha(0.35), blur: 16, offset: Point(0, 4))
+        canvas.withState {
+            canvas.clip(to: path)
+            if let snapshot {
+                canvas.drawImage(snapshot, in: r, opacity: 1)
+            } else {
+                canvas.fill(r, with: .secondarySystemBackground)
+                canvas.drawSymbol(
+                    "macwindow.badge.plus", in: Rect(center: r.center, size: Size(40, 40)), tint: .tertiaryLabel)
+            }
+        }
+    }
+}
+
+extension Shell {
+    /// A downscaled picture of a window for Exposé, cached until the window changes.
+    func snapshot(of w: WindowFrameView) -> PixelImage? {
+        guard let renderer = DragCoordinator.renderer else { return nil }
+        if let c = snapshotCache[w.id], c.generation == w.contentGeneration { return c.image }
+        let size = w.bounds.isEmpty ? bounds.size : w.bounds.size
+        let scale = ShellMetrics.exposeSnapshotScale * 2
+        w.scene.windowView.frame = Rect(size: size)
+        let image = w.scene.windowView.snapshot(renderer: renderer, scale: scale, appearance: appearance)
+        snapshotCache[w.id] = (w.contentGeneration, image)
+        return image
+    }
+}

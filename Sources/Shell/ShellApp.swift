@@ -1,0 +1,59 @@
+import Foundation
+import Scenes
+import UI
+
+/// One app the shell hosts: the app, the runtime that keeps its sessions, and the door it talks to
+/// the system through (`SceneSystem`). Where windows go is the shell's business (`SceneHosting`).
+@MainActor public final class ShellApp: SceneSystem, SceneHosting {
+    public let application: any Application
+    public let runtime: SceneRuntime
+    unowned let shell: Shell
+
+    init(application: any Application, store: RestorationStore?, shell: Shell) {
+        self.application = application
+        self.shell = shell
+        runtime = SceneRuntime(application: application, store: store)
+        runtime.system = self
+        runtime.hosting = self
+    }
+
+    public var identifier: String { application.identifier }
+
+    // MARK: SceneSystem
+
+    @discardableResult
+    public func activate(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
+        try runtime.activate(request)
+    }
+
+    public func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError) {
+        try runtime.destroy(session, animation: animation)
+    }
+
+    @discardableResult
+    public func reopen(_ closed: ClosedSession) throws(SceneError) -> SceneSession {
+        try runtime.reopen(closed)
+    }
+
+    public var openSessions: [SceneSession] { runtime.openSessions }
+    public var connectedScenes: [WindowScene] { runtime.connectedScenes }
+    public var recentlyClosed: [ClosedSession] { runtime.recentlyClosed }
+
+    // MARK: SceneHosting
+
+    public func place(_ scene: WindowScene, placement: Placement, beside: WindowScene?) {
+        shell.place(scene, of: self, placement: placement, beside: beside)
+    }
+
+    public func bringForward(_ scene: WindowScene) {
+        shell.bringForward(scene, of: self)
+    }
+
+    public func remove(_ scene: WindowScene, animation: DismissalAnimation) {
+        shell.remove(scene, animation: animation)
+    }
+
+    public func didDisconnect(_ scene: WindowScene) {
+        shell.forget(scene)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Graphics
+import Host
+import Scenes
+import Shell
+import UI
+
+/// The whole system as scripts see it: the shell on a headless host, apps launched by name, windows,
+/// Split View, the Dock and the open menu.
+@MainActor public final class ShellWorld: ScriptWorld {
+    public private(set) var host: HeadlessHost
+    public private(set) var shell: Shell
+    /// Makes an app by the name scripts use (`Mail`).
+    let catalog: [String: () -> any Application]
+    /// The state home of this run: fresh unless a launch asks to restore.
+    public let stateHome: URL
+    let scale: Double
+    /// Dresses a new shell (menus on icons, the multitasking menu): the executable wires the layers.
+    let prepare: (Shell) -> Void
+
+    public init(
+        catalog: [String: () -> any Application], stateHome: URL, scale: Double = 1, device: Device = Device(),
+        prepare: @escaping (Shell) -> Void = { _ in }
+    ) {
+        self.catalog = catalog
+        self.stateHome = stateHome
+        self.scale = scale
+        self.prepare = prepare
+        (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale)
+        prepare(shell)
+    }
+
+    static func make(device: Device, stateHome: URL, scale: Double) -> (Shell, HeadlessHost) {
+        let clock = VirtualClock()
+        let shell = Shell(device: device, clock: clock, stateHome: stateHome)
+        return (shell, HeadlessHost(root: shell, clock: clock, scale: scale))
+    }
+
+    /// Starts the system anew (same state home), with the apps installed so far.
+    private func rebuild(device: Device) {
+        let installed = shell.apps.map(\.application)
+        let appearance = shell.appearance
+        for a in shell.apps { a.runtime.terminate() }
+        (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale)
+        shell.appearance = appearance
+        prepare(shell)
+        for a in installed { shell.install(a) }
+    }
+
+    public func setDevice(_ name: String, landscape: Bool) throws {
+        guard let d = Device(parsing: name, orientation: landscape ? "landscape" : "portrait") else {
+            throw UnsupportedStep("unknown device \(name)")
+        }
+        rebuild(device: d)
+    }
+
+    public func setAppearance(_ appearance: Appearance) throws { shell.appearance = appearance }
+
+    public func setLanguage(_ language: Language) throws {
+        Language.current = language
+        rebuild(device: shell.device)
+    }
+
+    public func launch(_ name: String, restoring: Bool) throws {
+        guard let make = catalog[name] ?? catalog.first(where: { $0.key.lowercased() == name.lowercased() })?.value
+        else {
+            throw UnsupportedStep("no app named \(name); apps: \(catalog.keys.sorted().joined(separator: ", "))")
+        }
+        let app = make()
+        if let existing = shell.app(app.identifier) {
+            shell.openApp(existing)
+            return
+        }
+        if !restoring {
+            // Launching fresh: whatever this app saved before is set aside for this run.
+            let dir = stateHome.appendingPathComponent("slate").appendingPathComponent(app.identifier)
+            try? FileManager.default.removeItem(at: dir)
+        }
+        let installed = shell.install(app, restoring: restoring)
+        if installed.openSessions.isEmpty {
+            shell.openApp(installed)
+        } else if shell.visibleWindows.isEmpty {
+            shell.openApp(installed)
+        }
+    }
+
+    public func scopeRoot(_ scope: Script.Scope) throws -> View? {
+        switch scope {
+        case .anywhere: return shell
+        case .dock:
+            // A person would swipe up from the bottom edge to show the Dock over an app.
+            if !shell.visibleWindows.isEmpty {
+                shell.setDockRevealed(true)
+                host.frame()
+            }
+            return shell.dock
+        case .menu:
+            return shell.firstView { $0.accessibilityTraits.contains(.menuItem) && $0.isVisibleOnScreen }?.superview
+        case .window(let n):
+            let ids = shell.visibleWindows
+            guard n >= 1, n <= ids.count else { return nil }
+            return shell.windows[ids[n - 1]]
+        }
+    }
+
+    public func edgePoint(left: Bool) -> Point {
+        Point(left ? 12 : shell.bounds.width - 12, shell.bounds.midY)
+    }
+
+    public func windowCount(app name: String) throws -> Int {
+        guard let make = catalog[name] else { throw UnsupportedStep("no app named \(name)") }
+        let id = make().identifier
+        return shell.app(id)?.openSessions.count ?? 0
+    }
+
+    public func windowRole(title: String) throws -> String? {
+        for app in shell.apps {
+            if let s = app.openSessions.first(where: { $0.title == title }) { return s.role.rawValue }
+        }
+        return nil
+    }
+
+    public func splitTitles() throws -> (String, String)? {
+        guard case .split(let l, let r, _) = shell.arrangement, let lw = shell.windows[l], let rw = shell.windows[r]
+        else { return nil }
+        return (lw.scene.title, rw.scene.title)
+    }
+
+    public func menuRows() throws -> [String?]? {
+        guard let panel = try scopeRoot(.menu) else { return nil }
+        let rows = panel.allViews().filter {
+            $0.isVisibleOnScreen && ($0.accessibilityTraits.contains(.menuItem) || $0.identifier == "menu-separator")
+        }
+        .sorted { $0.frameInRoot.minY < $1.frameInRoot.minY }
+        return rows.map { $0.identifier == "menu-separator" ? nil : $0.accessibilityLabelOrText }
+    }
+}
