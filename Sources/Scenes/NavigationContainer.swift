@@ -133,8 +133,12 @@ import UI
     }
 
     public override func layoutSubviews() {
-        bar.frame = Rect(0, 0, bounds.width, NavigationBar.height)
-        topPage.content.frame = Rect(
-            0, NavigationBar.height, bounds.width, max(0, bounds.height - NavigationBar.height))
+        // The bar sits below the status bar; its background reaches up behind it, as on iPad.
+        let top = safeAreaInsets.top
+        bar.frame = Rect(0, 0, bounds.width, top + NavigationBar.height)
+        bar.contentInsetTop = top
+        let y = top + NavigationBar.height
+        topPage.content.frame = Rect(0, y, bounds.width, max(0, bounds.height - y))
+        topPage.content.safeAreaInsets = EdgeInsets(bottom: safeAreaInsets.bottom)
     }
 }

@@ -26,5 +26,6 @@ import UI
 
     public override func layoutSubviews() {
         content?.frame = bounds
+        content?.safeAreaInsets = safeAreaInsets
     }
 }

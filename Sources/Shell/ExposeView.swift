@@ -31,7 +31,9 @@ import UI
         addSubview(title)
         if app != nil {
             addButton.accessibilityLabel = ShellStrings.addWindow.text
+            addButton.style = .plain
             addButton.tint = .white
+            addButton.backgroundColor = Color.white.withAlpha(0.22)
             addButton.cornerRadius = 22
             addButton.action = { [weak self] in
                 guard let self, let app = self.app else { return }

@@ -2,7 +2,7 @@ import Graphics
 import UI
 
 /// The Home screen: the apps' icons in a grid over the wallpaper.
-@MainActor public final class HomeScreenView: View {
+@MainActor public final class HomeScreenView: PassthroughView {
     public private(set) var icons: [AppIconView] = []
 
     public override init(frame: Rect = .zero) {

@@ -17,11 +17,11 @@ import UI
     let wallpaper = WallpaperView()
     public let home = HomeScreenView()
     public let dock = DockView()
-    let windowLayer = View()
+    let windowLayer = PassthroughView()
     let dividerView = DividerView()
     let statusBar = StatusBarView()
     let homeIndicator = HomeIndicatorView()
-    let overlayLayer = View()
+    let overlayLayer = PassthroughView()
     let edgeTargets = (left: EdgeDropTargetView(side: .left), right: EdgeDropTargetView(side: .right))
     let slideOverTab = View()
 
@@ -46,6 +46,8 @@ import UI
     /// Where the next window of an app goes: set by a drop on a screen edge or a choice in Exposé.
     var pendingSide: (app: String, side: EdgeSide)?
     var pendingSlideOver: String?
+    /// The drag sources of the icons (a drag interaction holds its delegate weakly).
+    private var iconDragSources: [AppIconDragSource] = []
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
 
@@ -118,12 +120,15 @@ import UI
                 appIdentifier: a.identifier, name: a.displayName.text, symbol: a.icon.symbol,
                 colors: (a.icon.topColor, a.icon.bottomColor), showsName: !dock)
             v.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.openApp(app) })
-            let drag = DragInteraction(delegate: AppIconDragSource(app: app))
+            let source = AppIconDragSource(app: app)
+            iconDragSources.append(source)
+            let drag = DragInteraction(delegate: source)
             drag.appIdentifier = a.identifier
             v.addInteraction(drag)
             iconDecorator?(v, app)
             return v
         }
+        iconDragSources.removeAll()
         home.setIcons(apps.map { icon($0, dock: false) })
         dock.setIcons(apps.map { icon($0, dock: true) })
         relayout(animated: false)
@@ -366,7 +371,8 @@ import UI
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
         home.isHidden = !showsHome
-        let light = showsHome || (windows[arrangement.windows.first ?? ""]?.scene.windowView == nil)
+        // Light status bar and home indicator over the wallpaper and Exposé, dark over windows.
+        let light = showsHome || expose != nil
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 
@@ -583,6 +589,7 @@ import UI
         overlayLayer.addSubview(v)
         expose = v
         v.reload()
+        windowLayer.isHidden = true
     }
 
     /// The switcher: every window of every app.
@@ -593,11 +600,13 @@ import UI
         overlayLayer.addSubview(v)
         expose = v
         v.reload()
+        windowLayer.isHidden = true
     }
 
     public func closeExpose() {
         expose?.removeFromSuperview()
         expose = nil
+        windowLayer.isHidden = false
     }
 
     /// Opens a window chosen in Exposé: on the side it was chosen for, else full screen.

@@ -118,7 +118,9 @@ public enum SpaceLayout {
         let cols = min(ShellMetrics.exposeColumns, max(1, count))
         let gap = 32.0
         let titleSpace = 28.0
-        let cellW = ((area.width - gap * Double(cols + 1)) / Double(cols)).rounded(.down)
+        // Cells keep the size of a full row, however few there are.
+        let full = Double(ShellMetrics.exposeColumns)
+        let cellW = ((area.width - gap * (full + 1)) / full).rounded(.down)
         let cellH = (cellW * screen.height / screen.width).rounded(.down)
         let rows = (count + cols - 1) / cols
         let totalH = Double(rows) * (cellH + titleSpace) + Double(rows - 1) * gap

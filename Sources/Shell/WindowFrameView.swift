@@ -14,7 +14,12 @@ import UI
     public enum Style: Sendable { case fullScreen, tiled, floating }
 
     public var style: Style = .fullScreen {
-        didSet { if style != oldValue { restyle() } }
+        didSet {
+            if style != oldValue {
+                restyle()
+                setNeedsLayout()
+            }
+        }
     }
 
     public var isFocusedWindow = false {
@@ -59,6 +64,10 @@ import UI
     public override func layoutSubviews() {
         content.frame = bounds
         scene.windowView.frame = content.bounds
+        // A window that reaches the top of the screen keeps its content below the status bar.
+        scene.windowView.safeAreaInsets = EdgeInsets(
+            top: style == .floating ? 0 : ShellMetrics.statusBarHeight,
+            bottom: style == .floating ? 0 : ShellMetrics.homeIndicatorArea)
         let s = ShellMetrics.multitaskingControlSize
         // Just below the status bar in a window that reaches the top of the screen.
         let top = style == .floating ? 4 : ShellMetrics.statusBarHeight - 18

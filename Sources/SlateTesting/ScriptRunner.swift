@@ -239,9 +239,7 @@ public struct ScriptFailure: Error, CustomStringConvertible {
                 throw StepFailure(expected: "an element in quotes", found: "a point")
             }
             let focused = host.root.focusedView
-            let ok = try find(label, scope).contains { v in focused.map { $0 === v || $0.isDescendant(of: v) } ?? false
-            }
-            if !ok {
+            if !world.hasFocus(try find(label, scope)) {
                 throw StepFailure(
                     expected: "\(t) focused",
                     found: focused.map {

@@ -24,6 +24,15 @@ import UI
     func splitTitles() throws -> (String, String)?
     /// The rows of the open context menu (nil for a group separator), or nil when none is open.
     func menuRows() throws -> [String?]?
+    /// Whether one of `views` has focus: keyboard focus, or (in the shell) the focused window.
+    func hasFocus(_ views: [View]) -> Bool
+}
+
+extension ScriptWorld {
+    public func hasFocus(_ views: [View]) -> Bool {
+        guard let focused = host.root.focusedView else { return false }
+        return views.contains { focused === $0 || focused.isDescendant(of: $0) }
+    }
 }
 
 /// A step asked for something this world does not have (yet).

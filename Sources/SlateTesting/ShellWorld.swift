@@ -126,6 +126,15 @@ import UI
         return (lw.scene.title, rw.scene.title)
     }
 
+    public func hasFocus(_ views: [View]) -> Bool {
+        if let id = shell.focusedWindow, let w = shell.windows[id], views.contains(where: { $0 === w.scene.windowView })
+        {
+            return true
+        }
+        guard let focused = host.root.focusedView else { return false }
+        return views.contains { focused === $0 || focused.isDescendant(of: $0) }
+    }
+
     public func menuRows() throws -> [String?]? {
         guard let panel = try scopeRoot(.menu) else { return nil }
         let rows = panel.allViews().filter {

@@ -55,6 +55,8 @@ import Graphics
 
     open override var canBecomeFocused: Bool { isEnabled }
 
+    open override var handlesOwnTaps: Bool { true }
+
     /// Performs the action as a tap would.
     public func sendAction() {
         guard isEnabled else { return }

@@ -70,8 +70,13 @@ import Graphics
         let hit = root.hitTest(touch.location)
         var recognizers: [GestureRecognizer] = []
         var v = hit
+        // As in UIKit, a control's own tap wins over taps recognised by the views around it.
+        var insideControl = false
         while let cur = v {
-            recognizers += cur.gestureRecognizers.filter { $0.isEnabled && ($0.state == .possible) }
+            recognizers += cur.gestureRecognizers.filter {
+                $0.isEnabled && $0.state == .possible && !(insideControl && $0 is TapGestureRecognizer)
+            }
+            if cur.handlesOwnTaps { insideControl = true }
             v = cur.superview
         }
         // A recognizer already tracking another touch (a multi-touch gesture) keeps its place.

@@ -17,6 +17,11 @@ import Graphics
 
     public let titleLabel: Label
 
+    /// Room above the bar's items (the status bar, when the bar's background reaches under it).
+    public var contentInsetTop: Double = 0 {
+        didSet { if contentInsetTop != oldValue { setNeedsLayout() } }
+    }
+
     public var title: String {
         get { titleLabel.text }
         set { titleLabel.text = newValue }
@@ -35,24 +40,26 @@ import Graphics
         setNeedsLayout()
     }
 
-    open override func sizeThatFits(_ size: Size) -> Size { Size(size.width, NavigationBar.height) }
+    open override func sizeThatFits(_ size: Size) -> Size { Size(size.width, contentInsetTop + NavigationBar.height) }
 
     open override func layoutSubviews() {
         let pad = 8.0
+        let top = contentInsetTop
+        let h = bounds.height - top
         var x = pad
         for v in leadingItems {
-            let s = v.sizeThatFits(Size(bounds.width / 3, bounds.height))
-            v.frame = Rect(x, (bounds.height - s.height) / 2, s.width, s.height)
+            let s = v.sizeThatFits(Size(bounds.width / 3, h))
+            v.frame = Rect(x, top + (h - s.height) / 2, s.width, s.height)
             x += s.width
         }
         var r = bounds.width - pad
         for v in trailingItems {
-            let s = v.sizeThatFits(Size(bounds.width / 3, bounds.height))
+            let s = v.sizeThatFits(Size(bounds.width / 3, h))
             r -= s.width
-            v.frame = Rect(r, (bounds.height - s.height) / 2, s.width, s.height)
+            v.frame = Rect(r, top + (h - s.height) / 2, s.width, s.height)
         }
         let side = max(x, bounds.width - r) + 8
-        titleLabel.frame = Rect(side, 0, max(0, bounds.width - 2 * side), bounds.height)
+        titleLabel.frame = Rect(side, top, max(0, bounds.width - 2 * side), h)
     }
 
     open override func draw(in canvas: any Canvas) {

@@ -576,6 +576,16 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// Text typed while the view has focus; return true when handled.
     open func handleText(_ text: String) -> Bool { false }
 
+    /// The part of the view covered by system bars (the status bar, the home indicator), which content
+    /// should keep clear of. The shell sets it on each window; containers pass it on to their content.
+    public var safeAreaInsets: EdgeInsets = .zero {
+        didSet { if safeAreaInsets != oldValue { setNeedsLayout() } }
+    }
+
+    /// Whether the view reacts to taps itself (a control): tap recognizers of the views around it then
+    /// leave its touches alone.
+    open var handlesOwnTaps: Bool { false }
+
     /// Whether the view can take keyboard focus.
     open var canBecomeFocused: Bool { false }
 
@@ -603,4 +613,13 @@ struct RasterCache {
     var image: PixelImage
     var valid = true
     mutating func invalidate() { valid = false }
+}
+
+/// A container that is not itself a target: touches fall through it to what lies below unless they
+/// land on one of its subviews (a layer of the screen, an overlay).
+@MainActor open class PassthroughView: View {
+    open override func hitTest(_ p: Point) -> View? {
+        let hit = super.hitTest(p)
+        return hit === self ? nil : hit
+    }
 }
