@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes", "Shell"]),
         .executableTarget(
             name: "slate",
-            dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes", "Shell", "Mail", "Guidelines", "SlateTesting"]),
+            dependencies: [
+                "Graphics", "Rendering", "UI", "Host", "Scenes", "Shell", "Mail", "Guidelines", "SlateTesting",
+            ]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
 
