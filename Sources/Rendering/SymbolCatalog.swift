@@ -20,7 +20,7 @@ public final class SymbolCatalog: @unchecked Sendable {
         "envelope": "mail-unread", "envelope.open": "mail-read", "envelope.badge": "mail-unread",
         "plus": "list-add", "minus": "list-remove", "xmark": "window-close", "checkmark": "object-select",
         "chevron.right": "go-next", "chevron.left": "go-previous", "chevron.down": "go-down",
-        "chevron.up": "go-up", "flag": "mail-mark-important", "flag.fill": "mail-mark-important",
+        "chevron.up": "go-up", "flag": "emoji-flags", "flag.fill": "emoji-flags",
         "star": "non-starred", "star.fill": "starred", "paperplane": "mail-send", "tray": "mail-send-receive",
         "tray.and.arrow.down": "mail-send-receive", "archivebox": "folder-documents",
         "xmark.bin": "mail-mark-junk", "doc.on.doc": "edit-copy", "scissors": "edit-cut",

@@ -719,7 +719,7 @@ import UI
         // object when the drag started in this process (its data is still given only on drop).
         return session.items.contains { item in
             guard item.provider.hasItem(conformingTo: ItemType.userActivity) else { return false }
-            if let a = item.localObject as? ActivityBox { return shell.app(for: a.activity) != nil }
+            if let a = item.localObject as? any ActivityCarrying { return shell.app(for: a.activity) != nil }
             return true
         }
     }
@@ -740,25 +740,5 @@ import UI
         guard let side else { return }
         self.side = nil
         shell.perform(drop: session, on: side)
-    }
-}
-
-/// Carries a user activity with a drag inside the process, so the shell can tell which app opens it
-/// before the drop (the data itself is still given only on drop).
-@MainActor public final class ActivityBox {
-    public let activity: UserActivity
-    public init(_ activity: UserActivity) { self.activity = activity }
-}
-
-extension DragItem {
-    /// A drag item for an object that opens in a window: its user activity, and text as a fallback.
-    @MainActor public static func window(for activity: UserActivity, title: String, preview: Size) -> DragItem {
-        let p = ItemProvider()
-        p.register(type: ItemType.userActivity) { (try? JSONEncoder().encode(activity)).map { Array($0) } }
-        p.register(text: title)
-        p.suggestedName = title
-        let item = DragItem(provider: p, previewSize: preview)
-        item.localObject = ActivityBox(activity)
-        return item
     }
 }

@@ -40,7 +40,8 @@ import Graphics
         Point(0, max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
     }
 
-    func clamped(_ p: Point) -> Point {
+    /// A content offset kept within the content.
+    public func clamped(_ p: Point) -> Point {
         Point(0, min(max(p.y, -contentInset.top), maximumOffset.y))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Rendering
+import Shell
 import UI
 
 /// The screen of an iPad Pro 12.9" in landscape, in points.
@@ -28,6 +29,15 @@ func fail(_ message: String, code: Int32) -> Never {
     }
 }
 
+/// `--device ipad-pro-12.9|ipad-pro-11` and `--portrait`.
+@MainActor func device(_ args: Arguments) throws -> Device {
+    let name = args.options["device"] ?? "ipad-pro-12.9"
+    guard let d = Device(parsing: name, orientation: args.flags.contains("portrait") ? "portrait" : "landscape") else {
+        throw UsageError("--device is ipad-pro-12.9 or ipad-pro-11, not '\(name)'")
+    }
+    return d
+}
+
 @MainActor func main() -> Int32 {
     let args: Arguments
     do { args = try Arguments(Array(CommandLine.arguments.dropFirst())) } catch { fail("\(error)", code: 2) }
@@ -39,7 +49,8 @@ func fail(_ message: String, code: Int32) -> Never {
             return 0
         case "run":
             let clock = MonotonicClock()
-            let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+            let screen = try SystemBuilder.makeShell(
+                device: try device(args), clock: clock, places: SystemBuilder.userPlaces(args))
             try configure(args, root: screen)
             do {
                 let host = try SDLHost(root: screen, clock: clock, title: "Slate")
@@ -54,9 +65,11 @@ func fail(_ message: String, code: Int32) -> Never {
         case "render":
             guard let out = args.options["out"] else { throw UsageError("render needs --out FILE.png") }
             let clock = VirtualClock()
-            let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
+            let screen = try SystemBuilder.makeShell(
+                device: try device(args), clock: clock, places: SystemBuilder.scratchPlaces())
             try configure(args, root: screen)
             let host = HeadlessHost(root: screen, clock: clock, scale: try args.double("scale", default: 2))
+            host.run(for: 1)
             try host.savePNG(out)
             print(out)
             return 0

@@ -1,0 +1,89 @@
+import Graphics
+import UI
+
+/// A message being written: To, Subject and the text, and the question of keeping a draft on Close.
+@MainActor final class ComposeView: View {
+    let to = TextField(placeholder: "")
+    let subject = TextField(placeholder: MailStrings.subjectPlaceholder.text)
+    let body = TextField(multiline: true)
+    let toLabel = Label(MailStrings.to.text, style: .body, color: .secondaryLabel)
+    let subjectLabel = Label(MailStrings.subject.text, style: .body, color: .secondaryLabel)
+    let from: String
+    let inReplyTo: String?
+    private var sheet: View?
+
+    init(message: OutgoingMessage) {
+        from = message.from
+        inReplyTo = message.inReplyTo
+        super.init()
+        backgroundColor = .systemBackground
+        to.text = message.to
+        subject.text = message.subject
+        body.text = message.body
+        to.accessibilityLabel = MailStrings.to.text
+        subject.accessibilityLabel = MailStrings.subjectPlaceholder.text
+        body.accessibilityLabel = MailStrings.compose.text
+        for v in [toLabel, to, subjectLabel, subject, body] as [View] { addSubview(v) }
+        toLabel.isAccessibilityElement = false
+        subjectLabel.isAccessibilityElement = false
+    }
+
+    var message: OutgoingMessage {
+        OutgoingMessage(from: from, to: to.text, subject: subject.text, body: body.text, inReplyTo: inReplyTo)
+    }
+
+    override func layoutSubviews() {
+        let w = bounds.width - 40
+        toLabel.frame = Rect(20, 8, 80, 40)
+        to.frame = Rect(100, 8, w - 80, 40)
+        subjectLabel.frame = Rect(20, 52, 80, 40)
+        subject.frame = Rect(100, 52, w - 80, 40)
+        body.frame = Rect(20, 104, w, max(60, bounds.height - 124))
+        sheet?.frame = bounds
+    }
+
+    override func draw(in canvas: any Canvas) {
+        for y in [50.0, 96.0] { canvas.fill(Rect(20, y, bounds.width - 20, canvas.hairline), with: .separator) }
+    }
+
+    /// Asks whether to keep the message as a draft: Save Draft or Delete Draft.
+    func askToKeepDraft(_ answer: @escaping (Bool) -> Void) {
+        let cover = View()
+        cover.backgroundColor = Color.black.withAlpha(0.25)
+        let panel = View()
+        panel.backgroundColor = .secondarySystemBackground
+        panel.cornerRadius = 14
+        let q = Label(MailStrings.keepDraftQuestion.text, style: .headline)
+        q.alignment = .center
+        q.numberOfLines = 2
+        let save = Button(title: MailStrings.saveDraft.text, style: .plain)
+        let delete = Button(title: MailStrings.deleteDraft.text, style: .plain)
+        delete.tint = .systemRed
+        save.action = { [weak self] in
+            self?.dismissSheet()
+            answer(true)
+        }
+        delete.action = { [weak self] in
+            self?.dismissSheet()
+            answer(false)
+        }
+        panel.addSubview(q)
+        panel.addSubview(save)
+        panel.addSubview(delete)
+        cover.addSubview(panel)
+        let pw = 300.0
+        panel.frame = Rect(0, 0, pw, 160)
+        q.frame = Rect(16, 12, pw - 32, 48)
+        save.frame = Rect(0, 64, pw, 44)
+        delete.frame = Rect(0, 110, pw, 44)
+        addSubview(cover)
+        sheet = cover
+        cover.frame = bounds
+        panel.frame.origin = Point((bounds.width - pw) / 2, max(20, (bounds.height - 160) / 3))
+    }
+
+    private func dismissSheet() {
+        sheet?.removeFromSuperview()
+        sheet = nil
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Graphics
+import MailStore
+import Scenes
+import UI
+
+/// A primary window: mailboxes and messages. It remembers its mailbox and scroll position.
+@MainActor final class MailboxSceneDelegate: SceneDelegate {
+    unowned let app: MailApp
+    var view: MailboxWindowView?
+
+    init(app: MailApp) { self.app = app }
+
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
+        let activity = options.userActivities.first ?? session.userActivity
+        let state = try? activity?.payload(as: MailApp.MailboxState.self)
+        let box =
+            state.flatMap { app.library.mailbox(id: $0.mailbox) } ?? app.library.mailbox(role: .inbox)
+            ?? app.library.mailboxes.first
+        guard let box else {
+            scene.title = MailStrings.appName.text
+            let l = Label(app.library.problems.joined(separator: "\n"), style: .body, color: .secondaryLabel)
+            l.numberOfLines = 0
+            scene.rootView = l
+            return
+        }
+        let v = MailboxWindowView(app: app, mailbox: box)
+        v.scene = scene
+        MailMenus.decorate?(v)
+        view = v
+        scene.rootView = v
+        v.show(box, scroll: state?.scroll ?? 0)
+        session.userActivity = MailApp.mailboxActivity(box, scroll: state?.scroll ?? 0)
+    }
+
+    func scene(_ scene: WindowScene, continue userActivity: UserActivity) {
+        if let state = try? userActivity.payload(as: MailApp.MailboxState.self),
+            let box = app.library.mailbox(id: state.mailbox)
+        {
+            view?.show(box, scroll: state.scroll)
+        }
+    }
+
+    func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
+        guard let v = view else { return nil }
+        return MailApp.mailboxActivity(v.mailbox, scroll: v.scrollOffset)
+    }
+}
+
+/// An auxiliary window: one message with its tools (W3, W5), or a message being written.
+@MainActor final class MessageSceneDelegate: SceneDelegate {
+    unowned let app: MailApp
+    var body: MessageBodyView?
+    var ref: MessageRef?
+    var compose: ComposeView?
+
+    init(app: MailApp) { self.app = app }
+
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
+        let activity = options.userActivities.first ?? session.userActivity
+        if activity?.activityType == MailApp.composeActivity {
+            connectCompose(scene, session, activity)
+        } else {
+            connectMessage(scene, session, activity)
+        }
+    }
+
+    private func connectMessage(_ scene: WindowScene, _ session: SceneSession, _ activity: UserActivity?) {
+        let state = try? activity?.payload(as: MailApp.MessageState.self)
+        let body = MessageBodyView()
+        self.body = body
+        guard let state, let found = app.findMessage(state.id) else {
+            scene.title = state?.subject ?? MailStrings.noSubject.text
+            body.show(
+                Message(subject: scene.title, problems: ["the message is no longer in the mailbox"]),
+                language: Language.current)
+            scene.rootView = body
+            return
+        }
+        let message = app.library.message(found)
+        ref = app.library.setSeen(found, true) ?? found
+        scene.title = message.subject.isEmpty ? MailStrings.noSubject.text : message.subject
+        body.show(message, language: Language.current)
+        if let a = activity { session.userActivity = a }
+        scene.activationConditions = ActivationConditions(
+            canActivateFor: ["message/\(found.uniqueName)"], prefersToActivateFor: ["message/\(found.uniqueName)"])
+        scene.rootView = NavigationContainer(
+            root: Page(title: scene.title, content: body, trailingItems: tools(scene, message)))
+    }
+
+    /// The tools for this message alone — never the mailbox's (W5).
+    private func tools(_ scene: WindowScene, _ message: Message) -> [View] {
+        func tool(_ symbol: String, _ label: LocalizedString, _ f: @escaping () -> Void) -> Button {
+            let b = Button(symbol: symbol)
+            b.accessibilityLabel = label.text
+            b.action = f
+            return b
+        }
+        let me = app.me
+        let lang = Language.current.rawValue
+        return [
+            tool("trash", MailStrings.delete) { [weak self, weak scene] in
+                guard let self, let ref = self.ref, let scene else { return }
+                self.app.library.delete(ref)
+                try? scene.sceneSystem?.destroy(scene.session, animation: .commit)
+            },
+            tool("flag", MailStrings.flag) { [weak self] in
+                guard let self, let ref = self.ref else { return }
+                self.ref = self.app.library.setFlagged(ref, !ref.flags.contains(.flagged)) ?? ref
+            },
+            tool("arrowshape.turn.up.right", MailStrings.forward) { [weak self, weak scene] in
+                self?.app.compose(OutgoingMessage.forward(message, me: me, language: lang), from: scene)
+            },
+            tool("arrowshape.turn.up.left", MailStrings.reply) { [weak self, weak scene] in
+                self?.app.compose(OutgoingMessage.reply(to: message, all: false, me: me, language: lang), from: scene)
+            },
+        ]
+    }
+
+    private func connectCompose(_ scene: WindowScene, _ session: SceneSession, _ activity: UserActivity?) {
+        let state = try? activity?.payload(as: MailApp.ComposeState.self)
+        let draft = OutgoingMessage(
+            from: app.me, to: state?.to ?? "", subject: state?.subject ?? "", body: state?.body ?? "",
+            inReplyTo: state?.inReplyTo)
+        let v = ComposeView(message: draft)
+        compose = v
+        scene.title = draft.subject.isEmpty ? MailStrings.compose.text : draft.subject
+        scene.closingButtonStyle = .close
+        let send = Button(title: MailStrings.send.text, style: .plain)
+        send.accessibilityLabel = MailStrings.send.text
+        send.font = Font.preferred(.body).weight(.semibold)
+        send.action = { [weak self, weak scene] in
+            guard let self, let scene else { return }
+            let m = v.message
+            self.app.library.deliver(
+                m.rfc5322(date: self.app.library.now(), messageID: UUID().uuidString + "@slate"), to: .sent,
+                flags: .seen)
+            try? scene.sceneSystem?.destroy(scene.session, animation: .commit)
+        }
+        let nav = NavigationContainer(
+            root: Page(title: scene.title, content: v, trailingItems: [send]), closingButtonStyle: .close)
+        // Close offers to keep what was written as a draft.
+        nav.onClose = { [weak self, weak scene, weak v] _ in
+            guard let self, let scene, let v else { return }
+            if v.message.isEmpty {
+                try? scene.sceneSystem?.destroy(scene.session, animation: .decline)
+                return
+            }
+            v.askToKeepDraft { keep in
+                if keep {
+                    self.app.library.deliver(
+                        v.message.rfc5322(date: self.app.library.now(), messageID: UUID().uuidString + "@slate"),
+                        to: .drafts, flags: [.draft, .seen])
+                }
+                try? scene.sceneSystem?.destroy(scene.session, animation: keep ? .commit : .decline)
+            }
+        }
+        scene.rootView = nav
+    }
+
+    func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
+        if let c = compose { return MailApp.composeActivity(c.message) }
+        return nil
+    }
+}
+
+/// Where the menus layer attaches Mail's context menus; set once at launch.
+@MainActor public enum MailMenus {
+    static var decorate: ((MailboxWindowView) -> Void)?
+}

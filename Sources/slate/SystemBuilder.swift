@@ -1,0 +1,94 @@
+import Foundation
+import Graphics
+import Mail
+import MailStore
+import Scenes
+import Shell
+import UI
+
+/// Puts the system together: the shell, the apps, where their data and state live.
+@MainActor enum SystemBuilder {
+    /// The date headless runs believe it is: iPad marketing's 9:41, on the day the tour was made.
+    static let headlessDate = ISO8601DateFormatter().date(from: "2026-11-29T09:41:00Z")!
+
+    struct Places {
+        var stateHome: URL?
+        var maildir: URL
+        var now: () -> Date
+    }
+
+    /// The user's places: `$XDG_STATE_HOME`, the Maildir from `--maildir`, `SLATE_MAILDIR` or
+    /// `$XDG_DATA_HOME/slate/mail` (a sample is written there on first run).
+    static func userPlaces(_ args: Arguments) -> Places {
+        let env = ProcessInfo.processInfo.environment
+        let dataHome: URL
+        if let d = env["XDG_DATA_HOME"], d.hasPrefix("/") {
+            dataHome = URL(fileURLWithPath: d)
+        } else {
+            dataHome = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        }
+        let maildir =
+            args.options["maildir"].map { URL(fileURLWithPath: $0) } ?? env["SLATE_MAILDIR"].map {
+                URL(fileURLWithPath: $0)
+            }
+            ?? dataHome.appendingPathComponent("slate/mail")
+        let state =
+            args.options["state-dir"].map { URL(fileURLWithPath: $0) }
+            ?? RestorationStore.defaultStateHome(environment: env)
+        return Places(stateHome: state, maildir: maildir, now: { Date() })
+    }
+
+    /// Places of a throwaway run: a fresh sample Maildir and state in a temporary folder, a fixed date.
+    static func scratchPlaces() -> Places {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        return Places(
+            stateHome: dir.appendingPathComponent("state"), maildir: dir.appendingPathComponent("mail"),
+            now: { headlessDate })
+    }
+
+    /// Mail over the Maildir at `places.maildir`; a sample is written only into an empty or new folder.
+    static func makeMail(_ places: Places) throws -> MailApp {
+        let isUserMaildir = FileManager.default.fileExists(atPath: places.maildir.appendingPathComponent("cur").path)
+        let library = try MailLibrary.open(root: places.maildir, writeSampleIfEmpty: !isUserMaildir, now: places.now)
+        for p in library.problems { FileHandle.standardError.write(Data("slate mail: \(p)\n".utf8)) }
+        return MailApp(library: library)
+    }
+
+    /// The apps scripts and the tour can launch by name.
+    static func catalog(_ places: Places) -> [String: () -> any Application] {
+        var mail: MailApp?
+        return [
+            "Mail": {
+                if let m = mail { return m }
+                do {
+                    let m = try makeMail(places)
+                    mail = m
+                    return m
+                } catch {
+                    fatalError("slate: cannot open the Maildir \(places.maildir.path): \(error)")
+                }
+            }
+        ]
+    }
+
+    /// Dresses a shell with the layers the shell does not know: context menus on icons and items.
+    static func prepare(_ shell: Shell) {
+        MenusWiring.install(on: shell)
+    }
+
+    /// The shell with Mail installed; Mail's windows come back, or its first window opens.
+    static func makeShell(device: Device, clock: any Clock, places: Places) throws -> Shell {
+        let shell = Shell(device: device, clock: clock, stateHome: places.stateHome)
+        prepare(shell)
+        let mail = try makeMail(places)
+        let app = shell.install(mail)
+        if shell.visibleWindows.isEmpty { shell.openApp(app) }
+        return shell
+    }
+}
+
+/// Connects context menus to the shell and the apps (filled in with the Menus module).
+@MainActor enum MenusWiring {
+    static func install(on shell: Shell) {}
+}
