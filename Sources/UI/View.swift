@@ -177,6 +177,18 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         didSet { rasterCache = nil }
     }
 
+    /// The view paints every pixel of its frame opaquely (a full-screen backdrop, as a context menu's
+    /// blurred screen). Where it covers the area being drawn, its superview draws neither itself nor
+    /// the subviews below it: they could not be seen, and drawing them would cost a whole frame.
+    public var isOpaqueCover = false {
+        didSet { if isOpaqueCover != oldValue { damageSelf() } }
+    }
+
+    /// Whether the view is an opaque cover over all of `rect` (its superview's coordinates).
+    func covers(_ rect: Rect) -> Bool {
+        isOpaqueCover && !isHidden && alpha >= 1 && transform.isIdentity && frame.contains(rect)
+    }
+
     var rasterCache: RasterCache?
 
     // MARK: Interaction
@@ -410,6 +422,12 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// Draws the view in its own coordinates (background, content, subviews, overlay).
     func renderContent(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
         let own = Rect(origin: bounds.origin, size: bounds.size)
+        if let cover = coveringSubview(canvas.clipBounds) {
+            // Nothing below the cover shows: draw it and what is above it.
+            for s in subviews[cover...] { s.render(in: canvas, renderer: renderer) }
+            drawOverlay(in: canvas)
+            return
+        }
         if let s = shadow { renderShadow(s, own, in: canvas) }
         if let bg = backgroundColor {
             if cornerRadius > 0 {
@@ -468,6 +486,12 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
             }
             canvas.restore()
         }
+    }
+
+    /// The index of the topmost subview that opaquely covers `clip` (own coordinates), if any.
+    private func coveringSubview(_ clip: Rect) -> Int? {
+        guard !subviews.isEmpty, !clip.isEmpty else { return nil }
+        return subviews.lastIndex { $0.covers(clip) }
     }
 
     private func renderInside(_ canvas: any Canvas, renderer: (any RasterRenderer)?) {
