@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "UI", targets: ["UI"]),
+        .library(name: "Menus", targets: ["Menus"]),
         .executable(name: "slate", targets: ["slate"]),
     ],
     targets: [
@@ -20,12 +21,16 @@ let package = Package(
         .target(name: "Graphics"),
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
         .target(name: "UI", dependencies: ["Graphics"]),
+        .target(name: "Menus", dependencies: ["Graphics", "UI"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
-        .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Host"]),
+        .executableTarget(name: "slate", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
+        .testTarget(
+            name: "MenusTests", dependencies: ["Graphics", "UI", "Menus", "Rendering", "Host"],
+            resources: [.copy("References")]),
     ],
     swiftLanguageModes: [.v6]
 )
