@@ -175,7 +175,8 @@ public enum MenuLayout {
     /// the right of and below it when there is room, flipped to the left or above when not, and
     /// scrolled when the screen is too short. `automatic` order is fixed here.
     public static func compact(
-        bounds: Rect, safeInsets: EdgeInsets = .zero, at point: Point, rows: [RowSpec], order: ElementOrder = .automatic,
+        bounds: Rect, safeInsets: EdgeInsets = .zero, at point: Point, rows: [RowSpec],
+        order: ElementOrder = .automatic,
         panelWidth: Double = MenuMetrics.panelWidth
     ) -> Result {
         let area = usableArea(bounds, safeInsets)

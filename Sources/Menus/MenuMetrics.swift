@@ -133,4 +133,10 @@ public enum MenuMetrics {
     public static let dragThreshold = 12.0
     /// A swipe down further than this, outside the panel, dismisses the menu. Slate.
     public static let swipeDismissDistance = 60.0
+
+    // MARK: Keyboard
+
+    /// Letters typed within this many seconds add up to one prefix to jump to. Slate, after the
+    /// type-ahead of macOS menus and lists.
+    public static let typeAheadInterval = 1.0
 }
