@@ -47,8 +47,9 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
                 bounds.size = frame.size
                 setNeedsLayout()
             }
-            superview?.damage(transform.isIdentity ? oldValue : Self.transformed(oldValue, by: transform))
-            damageSelf()
+            superview?.damage(shadowed(transform.isIdentity ? oldValue : Self.transformed(oldValue, by: transform)))
+            // A move keeps the view's cached picture; a new size does not.
+            if frame.size != oldValue.size { damageSelf() } else { damagePlacement() }
         }
     }
 
@@ -65,8 +66,8 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     public var transform: Transform = .identity {
         didSet {
             guard transform != oldValue else { return }
-            superview?.damage(Self.transformed(frame, by: oldValue))
-            damageSelf()
+            superview?.damage(shadowed(Self.transformed(frame, by: oldValue)))
+            damagePlacement()
         }
     }
 
@@ -142,7 +143,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
     /// 0 (invisible) … 1 (opaque); the view and its subviews are composited together.
     public var alpha: Double = 1 {
-        didSet { if alpha != oldValue { damageSelf() } }
+        didSet { if alpha != oldValue { damagePlacement() } }
     }
 
     public var isHidden = false {
@@ -162,7 +163,14 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     }
 
     public var shadow: Shadow? {
-        didSet { if shadow != oldValue { damageSelf() } }
+        didSet {
+            guard shadow != oldValue else { return }
+            // The shadow is drawn outside a rasterized view's picture; the old one may reach further.
+            if let old = oldValue, let sv = superview, !isHidden {
+                sv.damage(transformToSuperview.apply(to: bounds.insetBy(dx: -Self.pad(old), dy: -Self.pad(old))))
+            }
+            damagePlacement()
+        }
     }
 
     /// A border drawn inside the edge.
@@ -357,6 +365,25 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
     /// Marks part of the view (own coordinates) to be drawn again.
     public func setNeedsDisplay(_ rect: Rect) { damage(rect) }
+
+    /// Marks where the view shows in its superview damaged — its visual frame and its shadow — leaving
+    /// its cached picture valid: for a change of place, transform, opacity or shadow, which a
+    /// rasterized view draws by moving, scaling or fading the same picture (as a `CALayer` does).
+    func damagePlacement() {
+        guard !isHidden, let sv = superview else { return }
+        let t = transformToSuperview
+        sv.damage(t.apply(to: bounds))
+        if let s = shadow { sv.damage(t.apply(to: bounds.insetBy(dx: -Self.pad(s), dy: -Self.pad(s)))) }
+    }
+
+    /// How far a shadow reaches beyond the view.
+    static func pad(_ s: Shadow) -> Double { s.blur * 1.5 + max(abs(s.offset.x), abs(s.offset.y)) }
+
+    /// A rectangle of the superview grown by the view's shadow.
+    private func shadowed(_ r: Rect) -> Rect {
+        guard let s = shadow else { return r }
+        return r.insetBy(dx: -Self.pad(s), dy: -Self.pad(s))
+    }
 
     func damageSelf(force: Bool = false) {
         if isHidden && !force { return }

@@ -208,3 +208,31 @@ final class NullCanvas: Canvas {
         #expect(below.draws == 3, "a translucent cover hides nothing")
     }
 }
+
+@MainActor @Suite struct RasterCacheTests {
+    @Test func movingScalingAndFadingKeepTheCachedPicture() {
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let v = View(frame: Rect(50, 50, 100, 50))
+        v.shadow = View.Shadow(blur: 10)
+        root.addSubview(v)
+        v.rasterizes = true
+        func cache() {
+            v.rasterCache = RasterCache(
+                key: .init(size: v.bounds.size, scale: 1, appearance: .light), image: PixelImage(width: 1, height: 1))
+        }
+        cache()
+        _ = root.takeDamage(scale: 1)
+        v.transform = Transform(scale: 1.2)
+        v.alpha = 0.5
+        v.frame.origin = Point(60, 60)
+        v.shadow = View.Shadow(blur: 4)
+        #expect(v.rasterCache?.valid == true, "place, transform, opacity and shadow are drawn outside the picture")
+        let d = root.takeDamage(scale: 1)
+        #expect(d.contains { $0.contains(Rect(50, 50, 100, 50).insetBy(dx: -15, dy: -15)) }, "the old shadow: \(d)")
+        v.backgroundColor = .systemRed
+        #expect(v.rasterCache?.valid == false, "new content redraws the picture")
+        cache()
+        v.frame.size = Size(120, 50)
+        #expect(v.rasterCache?.valid == false, "so does a new size")
+    }
+}
