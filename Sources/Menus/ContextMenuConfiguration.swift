@@ -18,8 +18,13 @@ import UI
     /// Whether the first element sits nearest the finger (`priority`) or the list keeps its order.
     public var preferredMenuElementOrder: ElementOrder = .automatic
 
+    /// A configuration; the trailing closure is the action provider:
+    ///
+    /// ```swift
+    /// ContextMenuConfiguration(identifier: "message") { suggested in Menu { … } }
+    /// ```
     public init(
-        identifier: String? = nil, previewProvider: PreviewProvider? = nil, actionProvider: ActionProvider? = nil
+        identifier: String? = nil, previewProvider: PreviewProvider? = nil, actionProvider: ActionProvider?
     ) {
         self.identifier = identifier
         self.previewProvider = previewProvider

@@ -54,6 +54,9 @@ import UI
     let preview: MenuPreviewView?
     private let backdrop: MenuBackdrop?
     private let sourceFrame: Rect
+    /// Where the menu was asked for (the finger, the pointer, the focused view's centre): the panel
+    /// unfolds from there.
+    private let anchor: Point
     private let usageKey: String
     private var transition: Animation?
     private weak var previousFocus: View?
@@ -87,6 +90,7 @@ import UI
         self.form = form
         self.configuration = configuration
         self.backdrop = backdrop
+        self.anchor = location
         let key = menu.identifier ?? configuration.identifier ?? "menu"
         self.usageKey = key
         let presented = MenuUsage.shared.ordered(menu.resolvingCachedDeferred(), key: key)
@@ -206,6 +210,8 @@ import UI
         let start = form == .rich ? MenuMetrics.panelOpenScale : MenuMetrics.compactOpenScale
         let startOpacity = form == .rich ? MenuMetrics.panelOpenOpacity : 0
         setPanel(scale: lerp(start, 1, p), alpha: min(1, max(0, lerp(startOpacity, 1, min(1, p * 1.6)))))
+        let q = min(1, max(0, p))
+        setShadows(preview: q, panel: q * q * q * panel.alpha)
     }
 
     /// The transform (about `frame`'s centre) that shows `frame` moved `t` of the way to `target`.
@@ -220,14 +226,78 @@ import UI
     private func setPanel(scale s: Double, alpha a: Double) {
         let f = layout.panelFrame
         let anchorY = layout.placement == .below ? -f.height / 2 : f.height / 2
-        let towards = form == .rich ? layout.previewFrame.midX - f.midX : sourceFrame.midX - f.midX
+        let towards = anchor.x - f.midX
         let anchorX = min(max(towards, -f.width / 2), f.width / 2)
         panel.transform = Transform(scale: s).concatenating(
             Transform(translationX: (1 - s) * anchorX, y: (1 - s) * anchorY))
         panel.alpha = a
-        var shadow = MenuMetrics.panelShadow
-        shadow.color = shadow.color.withAlpha(a)
-        panel.shadow = shadow
+    }
+
+    // MARK: Shadows
+
+    /// How strong each shadow is now (0…1): the preview's grows as it lifts; the panel's comes last,
+    /// once the panel is nearly full size, because it is drawn at the full size.
+    private var previewShadowStrength = 0.0
+    private var panelShadowStrength = 0.0
+
+    /// Sets the shadows' strength, damaging where they were and where they will be.
+    private func setShadows(preview p: Double, panel q: Double) {
+        let before = shadowRects
+        previewShadowStrength = min(1, max(0, p))
+        panelShadowStrength = min(1, max(0, q))
+        for r in before + shadowRects { setNeedsDisplay(r) }
+    }
+
+    /// The areas the shadows cover now.
+    private var shadowRects: [Rect] {
+        var out: [Rect] = []
+        if let preview, previewShadowStrength > 0 {
+            out.append(
+                Self.shadowExtent(MenuMetrics.previewShadow, size: preview.bounds.size, at: preview.visualFrame.center))
+        }
+        if panelShadowStrength > 0 {
+            out.append(
+                Self.shadowExtent(MenuMetrics.panelShadow, size: panel.bounds.size, at: panel.visualFrame.center))
+        }
+        return out
+    }
+
+    private static func shadowExtent(_ s: View.Shadow, size: Size, at c: Point) -> Rect {
+        let pad = (s.blur * 1.5).rounded(.up) + 1
+        return Rect(center: c, size: size).offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -pad, dy: -pad)
+    }
+
+    /// Draws a soft shadow of `shape` (at the view's full size) centred where the view is now — not
+    /// scaled with it: a blurred mask composited under a scale costs seven times one that is only
+    /// moved — and only outside the view's current frame, so a translucent panel is not darkened by
+    /// its own shadow.
+    private func drawShadow(
+        _ s: View.Shadow, shape: Path, size: Size, of view: View, strength: Double, in canvas: any Canvas
+    ) {
+        guard strength > 0.004 else { return }
+        let scale = canvas.scale
+        let c = view.visualFrame.center
+        let origin = Point(
+            ((c.x - size.width / 2) * scale).rounded() / scale, ((c.y - size.height / 2) * scale).rounded() / scale)
+        let path = shape.applying(Transform(translationX: origin.x, y: origin.y))
+        let outer = Self.shadowExtent(s, size: size, at: c)
+        let inner = view.visualFrame.intersection(outer)
+        let bands =
+            inner.isEmpty
+            ? [outer]
+            : [
+                Rect(outer.minX, outer.minY, outer.width, inner.minY - outer.minY),
+                Rect(outer.minX, inner.maxY, outer.width, outer.maxY - inner.maxY),
+                Rect(outer.minX, inner.minY, inner.minX - outer.minX, inner.height),
+                Rect(inner.maxX, inner.minY, outer.maxX - inner.maxX, inner.height),
+            ]
+        let color = s.color.withAlpha(strength)
+        for band in bands where !band.isEmpty {
+            canvas.save()
+            canvas.clip(to: band)
+            if !canvas.clipBounds.isEmpty { canvas.drawShadow(of: path, color: color, blur: s.blur, offset: s.offset) }
+            canvas.restore()
+        }
     }
 
     // MARK: Closing
@@ -263,6 +333,7 @@ import UI
                 animator.step(q)
                 self.setPanel(
                     scale: lerp(fromPanelScale, MenuMetrics.panelCloseScale, q), alpha: fromPanelAlpha * (1 - q))
+                self.setShadows(preview: 1 - q, panel: (1 - q) * (1 - q) * self.panel.alpha)
                 guard let preview = self.preview else { return }
                 switch (reason, style) {
                 case (.committed, .pop):
@@ -384,10 +455,12 @@ import UI
         rows = MenuRow.rows(for: currentMenu, isSubmenu: !submenuPath.isEmpty)
         layout = MenuLayout.resized(
             layout, bounds: bounds, safeInsets: MenuEnvironment.safeAreaInsets, rows: rows.map(\.spec))
+        let shadows = shadowRects
         let t = panel.transform
         panel.transform = .identity
         panel.frame = layout.panelFrame
         panel.transform = t
+        for r in shadows + shadowRects { setNeedsDisplay(r) }
         panel.setHighlight(nil)
         panel.setRows(rows, frames: layout.rowFrames, order: layout.displayOrder)
         if keepHighlight, let old, let i = rows.firstIndex(where: { $0.description == old.0 }) {
@@ -663,6 +736,15 @@ import UI
         } else if form == .rich {
             canvas.fill(bounds, with: MenuMetrics.backdropDim.withAlpha(min(1, max(0, openProgress))))
         }
+        if let preview, preview.alpha > 0.01 {
+            drawShadow(
+                MenuMetrics.previewShadow, shape: preview.shape, size: preview.bounds.size, of: preview,
+                strength: previewShadowStrength * preview.alpha, in: canvas)
+        }
+        drawShadow(
+            MenuMetrics.panelShadow,
+            shape: Path.roundedRect(panel.bounds, radius: MenuMetrics.panelCornerRadius), size: panel.bounds.size,
+            of: panel, strength: panelShadowStrength, in: canvas)
     }
 }
 

@@ -1,7 +1,7 @@
 import Graphics
 import UI
 
-/// The menu's panel: a rounded, translucent material with a soft shadow, holding the rows. Only the
+/// The menu's panel: a rounded, translucent material holding the rows (the overlay draws its shadow). Only the
 /// rows on screen have views, so a menu of a thousand commands costs what a short one does; when the
 /// rows do not fit, they scroll.
 ///
@@ -27,7 +27,6 @@ import UI
         backgroundColor = material
         cornerRadius = MenuMetrics.panelCornerRadius
         clipsToBounds = true
-        shadow = MenuMetrics.panelShadow
         isUserInteractionEnabled = false
     }
 

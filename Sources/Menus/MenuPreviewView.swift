@@ -2,8 +2,8 @@ import Graphics
 import UI
 
 /// The lifted preview: a picture of the item (or of the preview view the configuration made), in
-/// its rounded shape over its background, with a soft shadow. Its bounds are the lifted size; the
-/// open and close transitions move it with `transform` only, so its picture and shadow are made once.
+/// its rounded shape over its background (the overlay draws its shadow). Its bounds are the lifted
+/// size; the open and close transitions move it with `transform` only, so its picture is made once.
 @MainActor final class MenuPreviewView: View {
     /// The picture at the lifted size, its shape cut out; nil without a renderer.
     private(set) var image: PixelImage?
@@ -18,8 +18,6 @@ import UI
         self.source = target
         self.custom = custom
         super.init(frame: Rect(size: size))
-        cornerRadius = MenuMetrics.previewCornerRadius * (target.map { Self.lift($0, size) } ?? 1)
-        shadow = MenuMetrics.previewShadow
         isUserInteractionEnabled = false
         if let renderer {
             image = Self.picture(
@@ -27,12 +25,8 @@ import UI
         }
     }
 
-    private static func lift(_ target: TargetedPreview, _ size: Size) -> Double {
-        let r = target.visibleRect
-        return r.width > 0 ? size.width / r.width : 1
-    }
-
-    private var shape: Path {
+    /// The preview's shape in its bounds.
+    var shape: Path {
         if let source { return source.shape(in: bounds.size) }
         return Path.roundedRect(bounds, radius: MenuMetrics.previewCornerRadius)
     }
