@@ -29,7 +29,8 @@ import UI
     public var onDragBegan: ((Point) -> Void)?
 
     private var pending: ContextMenuConfiguration?
-    private var prepared: MenuBackdrop?
+    /// The backdrop made while the finger was down, waiting for the menu.
+    private(set) var preparedBackdrop: MenuBackdrop?
 
     public init(delegate: any ContextMenuInteractionDelegate) {
         self.delegate = delegate
@@ -53,7 +54,7 @@ import UI
         }
         gestureRecognizer.action = { [weak self] g in self?.handle(g) }
         gestureRecognizer.onPreparation = { [weak self] in self?.prepareBackdrop() }
-        gestureRecognizer.onAbandon = { [weak self] in self?.prepared = nil }
+        gestureRecognizer.onAbandon = { [weak self] in self?.preparedBackdrop = nil }
     }
 
     /// How long a touch must be held to open the menu. Beyond iOS, which fixes it.
@@ -103,7 +104,7 @@ import UI
     /// has to show it.
     private func prepareBackdrop() {
         guard let renderer = MenuEnvironment.renderer, let root = view?.root else { return }
-        prepared = MenuBackdrop.make(
+        preparedBackdrop = MenuBackdrop.make(
             of: root, excluding: root.subviews.filter { $0 is ContextMenuOverlay }, renderer: renderer,
             scale: MenuEnvironment.displayScale)
     }
@@ -152,7 +153,7 @@ import UI
             custom = config.previewProvider?()
             if let renderer = MenuEnvironment.renderer {
                 let scale = MenuEnvironment.displayScale
-                if let prepared, prepared.fits(root, scale: scale) {
+                if let prepared = preparedBackdrop, prepared.fits(root, scale: scale) {
                     backdrop = prepared
                 } else {
                     backdrop = MenuBackdrop.make(
@@ -163,7 +164,7 @@ import UI
         case .compact:
             if MenuRow.rows(for: menu).isEmpty { return false }
         }
-        prepared = nil
+        preparedBackdrop = nil
         let o = ContextMenuOverlay(
             bounds: root.bounds, configuration: config, menu: menu, form: form, location: p, target: target,
             customPreview: custom, backdrop: backdrop, appearance: root.appearance)

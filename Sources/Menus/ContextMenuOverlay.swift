@@ -200,8 +200,17 @@ import UI
         loadDeferred()
     }
 
+    /// How strong the plain dim is (0…1) when there is no blurred backdrop.
+    private var dimLevel = 0.0 {
+        didSet {
+            // The dim covers the screen: without a backdrop picture, every change redraws it all.
+            if dimLevel != oldValue, backdrop == nil, form == .rich { setNeedsDisplay() }
+        }
+    }
+
     private func applyOpen(_ p: Double) {
         openProgress = p
+        dimLevel = min(1, max(0, p))
         displayAnimator.step(min(1, p))
         if let preview {
             preview.transform = Self.morph(layout.previewFrame, toward: sourceFrame, 1 - p)
@@ -334,6 +343,7 @@ import UI
                 self.setPanel(
                     scale: lerp(fromPanelScale, MenuMetrics.panelCloseScale, q), alpha: fromPanelAlpha * (1 - q))
                 self.setShadows(preview: 1 - q, panel: (1 - q) * (1 - q) * self.panel.alpha)
+                self.dimLevel = 1 - q
                 guard let preview = self.preview else { return }
                 switch (reason, style) {
                 case (.committed, .pop):
@@ -439,7 +449,15 @@ import UI
         guard case .menu? = currentMenu.element(at: path) else { return }
         submenuPath.append(base + path)
         rebuild(keepHighlight: false)
-        if highlightFirst { moveHighlight(toFirst: true) }
+        if highlightFirst,
+            let i = layout.displayOrder.first(where: { k in
+                if case .back = rows[k].kind { return false }
+                return rows[k].isSelectable
+            })
+        {
+            setHighlight(i)
+            panel.scrollToVisible(i)
+        }
     }
 
     /// Goes back from an open submenu to the level above.
@@ -734,7 +752,7 @@ import UI
         if let backdrop {
             canvas.drawImage(backdrop.image, in: bounds, opacity: 1)
         } else if form == .rich {
-            canvas.fill(bounds, with: MenuMetrics.backdropDim.withAlpha(min(1, max(0, openProgress))))
+            canvas.fill(bounds, with: MenuMetrics.backdropDim.withAlpha(dimLevel))
         }
         if let preview, preview.alpha > 0.01 {
             drawShadow(
