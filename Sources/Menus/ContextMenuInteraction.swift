@@ -29,8 +29,9 @@ import UI
     public var onDragBegan: ((Point) -> Void)?
 
     private var pending: ContextMenuConfiguration?
-    /// The backdrop made while the finger was down, waiting for the menu.
-    private(set) var preparedBackdrop: MenuBackdrop?
+    /// The menu made while the finger was down — configuration, commands, preview picture, blurred
+    /// backdrop, the panel's picture — waiting for the press to be recognised.
+    private(set) var prepared: ContextMenuOverlay?
 
     public init(delegate: any ContextMenuInteractionDelegate) {
         self.delegate = delegate
@@ -48,13 +49,14 @@ import UI
     private func setUp() {
         gestureRecognizer.shouldBegin = { [weak self] g in
             guard let self, let view = self.view else { return false }
+            if self.prepared != nil { return true }
             self.pending = self.delegate?.contextMenuInteraction(
                 self, configurationForMenuAtLocation: g.location(in: view))
             return self.pending != nil
         }
         gestureRecognizer.action = { [weak self] g in self?.handle(g) }
-        gestureRecognizer.onPreparation = { [weak self] in self?.prepareBackdrop() }
-        gestureRecognizer.onAbandon = { [weak self] in self?.preparedBackdrop = nil }
+        gestureRecognizer.onPreparation = { [weak self] in self?.prepare() }
+        gestureRecognizer.onAbandon = { [weak self] in self?.prepared = nil }
     }
 
     /// How long a touch must be held to open the menu. Beyond iOS, which fixes it.
@@ -88,7 +90,12 @@ import UI
         case .began:
             let config = pending
             pending = nil
-            if let config { _ = open(config, at: p, form: .rich, keyboard: false) }
+            if let o = prepared {
+                prepared = nil
+                show(o, keyboard: false)
+            } else if let config {
+                _ = open(config, at: p, form: .rich, keyboard: false)
+            }
         case .changed:
             overlay?.fingerMoved(ContextMenuOverlay.openingFinger, to: p)
         case .ended:
@@ -100,13 +107,15 @@ import UI
         }
     }
 
-    /// Makes the blurred backdrop while the finger is still down, so that the menu's first frame only
+    /// Makes the menu while the finger is still down (as UIKit asks for the configuration as the
+    /// press begins, to lift the preview), so that the frame in which the press is recognised only
     /// has to show it.
-    private func prepareBackdrop() {
-        guard let renderer = MenuEnvironment.renderer, let root = view?.root else { return }
-        preparedBackdrop = MenuBackdrop.make(
-            of: root, excluding: root.subviews.filter { $0 is ContextMenuOverlay }, renderer: renderer,
-            scale: MenuEnvironment.displayScale)
+    private func prepare() {
+        guard let view, view.root != nil else { return }
+        let p = gestureRecognizer.location(in: view)
+        guard let config = delegate?.contextMenuInteraction(self, configurationForMenuAtLocation: p) else { return }
+        prepared = makeOverlay(config, at: view.convert(p, to: nil), form: .rich)
+        prepared?.prerender()
     }
 
     /// Opens the menu from code, as a touch and hold at `location` (the view's coordinates; its
@@ -139,8 +148,16 @@ import UI
     private func open(_ config: ContextMenuConfiguration, at p: Point, form: ContextMenuOverlay.Form, keyboard: Bool)
         -> Bool
     {
-        guard let view, let root = view.root else { return false }
-        overlay?.finish(.replaced)
+        guard let o = makeOverlay(config, at: p, form: form) else { return false }
+        show(o, keyboard: keyboard)
+        return true
+    }
+
+    /// Makes (but does not show) the menu for `config` at `p` on the screen.
+    private func makeOverlay(_ config: ContextMenuConfiguration, at p: Point, form: ContextMenuOverlay.Form)
+        -> ContextMenuOverlay?
+    {
+        guard let view, let root = view.root else { return nil }
         let menu = config.actionProvider?(suggestedActions) ?? Menu(children: suggestedActions)
         var target: TargetedPreview?
         var custom: View?
@@ -152,27 +169,27 @@ import UI
                 ?? TargetedPreview(view: view)
             custom = config.previewProvider?()
             if let renderer = MenuEnvironment.renderer {
-                let scale = MenuEnvironment.displayScale
-                if let prepared = preparedBackdrop, prepared.fits(root, scale: scale) {
-                    backdrop = prepared
-                } else {
-                    backdrop = MenuBackdrop.make(
-                        of: root, excluding: root.subviews.filter { $0 is ContextMenuOverlay }, renderer: renderer,
-                        scale: scale)
-                }
+                backdrop = MenuBackdrop.make(
+                    of: root, excluding: root.subviews.filter { $0 is ContextMenuOverlay }, renderer: renderer,
+                    scale: MenuEnvironment.displayScale)
             }
         case .compact:
-            if MenuRow.rows(for: menu).isEmpty { return false }
+            if MenuRow.rows(for: menu).isEmpty { return nil }
         }
-        preparedBackdrop = nil
         let o = ContextMenuOverlay(
             bounds: root.bounds, configuration: config, menu: menu, form: form, location: p, target: target,
             customPreview: custom, backdrop: backdrop, appearance: root.appearance)
         o.interaction = self
+        return o
+    }
+
+    private func show(_ o: ContextMenuOverlay, keyboard: Bool) {
+        guard let root = view?.root else { return }
+        overlay?.finish(.replaced)
+        prepared = nil
         overlay = o
         o.present(in: root)
         if keyboard { o.highlightFirstRow() }
-        return true
     }
 
     // MARK: While open

@@ -54,6 +54,8 @@ import UI
     let preview: MenuPreviewView?
     private let backdrop: MenuBackdrop?
     private let sourceFrame: Rect
+    /// The appearance the menu was made for.
+    private let appearance: Appearance
     /// Where the menu was asked for (the finger, the pointer, the focused view's centre): the panel
     /// unfolds from there.
     private let anchor: Point
@@ -91,6 +93,7 @@ import UI
         self.configuration = configuration
         self.backdrop = backdrop
         self.anchor = location
+        self.appearance = appearance
         let key = menu.identifier ?? configuration.identifier ?? "menu"
         self.usageKey = key
         let presented = MenuUsage.shared.ordered(menu.resolvingCachedDeferred(), key: key)
@@ -174,6 +177,17 @@ import UI
     public var isActive: Bool { phase == .opening || phase == .open }
 
     // MARK: Opening
+
+    /// Draws the panel's picture ahead of the first frame, while the finger is still down.
+    func prerender() {
+        guard let renderer = MenuEnvironment.renderer, panel.rasterizes else { return }
+        panel.layoutIfNeeded()
+        let f = panel.frame
+        _ = renderer.render(size: f.size, scale: MenuEnvironment.displayScale, appearance: appearance) { c in
+            c.translate(x: -f.minX, y: -f.minY)
+            panel.render(in: c, renderer: renderer)
+        }
+    }
 
     func present(in root: RootView) {
         if let other = Self.current, other !== self { other.finish(.replaced) }

@@ -87,6 +87,9 @@ import UI
 
     override func draw(in canvas: any Canvas) {
         let b = bounds
+        // The rounded panel is drawn in parts (see `View.renderRoundedClip`): skip the parts a row is
+        // not in, rather than shape and draw its text seven times.
+        guard canvas.clipBounds.intersects(b) else { return }
         let lang = look.language
         if look.highlighted, look.row.isSelectable, look.tile == nil {
             canvas.fill(b, with: MenuMetrics.highlightColor)
