@@ -478,7 +478,9 @@ import UI
     public func closeSubmenu(highlightOrigin: Bool = true) {
         guard let leaving = submenuPath.popLast() else { return }
         rebuild(keepHighlight: false)
-        if highlightOrigin, let i = rows.firstIndex(where: { base + $0.path == leaving }) { setHighlight(i) }
+        if highlightOrigin, let i = rows.firstIndex(where: { $0.isSelectable && base + $0.path == leaving }) {
+            setHighlight(i)
+        }
     }
 
     /// Builds the rows again after the menu changed, keeping the panel's edge next to the preview.
@@ -736,6 +738,11 @@ import UI
         if let t = typed, now - t.time < MenuMetrics.typeAheadInterval {
             query = t.text + query
             extending = true
+        }
+        // The same letter again goes on to the next row that starts with it (as macOS menus do).
+        if query.count > 1, Set(query).count == 1 {
+            query = String(query.prefix(1))
+            extending = false
         }
         typed = (query, now)
         let order = layout.displayOrder

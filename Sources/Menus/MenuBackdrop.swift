@@ -87,9 +87,9 @@ import UI
                                 let b = s + r1 * sw * 4
                                 for x in 0..<sw {
                                     let i = x * 4
-                                    let v0 = (UInt32(a[i]) &* (256 - fy) &+ UInt32(b[i]) &* fy) &* keep >> 16
-                                    let v1 = (UInt32(a[i + 1]) &* (256 - fy) &+ UInt32(b[i + 1]) &* fy) &* keep >> 16
-                                    let v2 = (UInt32(a[i + 2]) &* (256 - fy) &+ UInt32(b[i + 2]) &* fy) &* keep >> 16
+                                    let v0 = ((UInt32(a[i]) &* (256 - fy) &+ UInt32(b[i]) &* fy) &* keep) >> 16
+                                    let v1 = ((UInt32(a[i + 1]) &* (256 - fy) &+ UInt32(b[i + 1]) &* fy) &* keep) >> 16
+                                    let v2 = ((UInt32(a[i + 2]) &* (256 - fy) &+ UInt32(b[i + 2]) &* fy) &* keep) >> 16
                                     line[x] = min(v0, 255) | min(v1, 255) << 8 | min(v2, 255) << 16
                                 }
                                 // Horizontally: two channels at a time in the spare bits of a word.

@@ -21,7 +21,7 @@ public struct MenuRow: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    /// The child indices from the menu shown to the element this row stands for.
+    /// The child indices from the menu shown to the element this row stands for (empty for a band).
     public var path: [Int]
 
     public init(_ kind: Kind, path: [Int]) {
@@ -139,7 +139,7 @@ public struct MenuRow: Sendable, Equatable, CustomStringConvertible {
             out.append(MenuRow(.header(menu.title), path: []))
         }
         for (i, g) in groups.enumerated() {
-            if i > 0 { out.append(MenuRow(.band, path: g[0].path)) }
+            if i > 0 { out.append(MenuRow(.band, path: [])) }
             out += g
         }
         return out
