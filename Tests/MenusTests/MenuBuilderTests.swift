@@ -55,7 +55,10 @@ import UI
             ])
         #expect(built == expected)
         #expect(built != expected.replacingChildren([]))
-        #expect(built.allActions.map(\.identifier) == ["Reply", "Archive", "move.Inbox", "move.Work", "Print", "Small", "Large"])
+        #expect(
+            built.allActions.map(\.identifier) == [
+                "Reply", "Archive", "move.Inbox", "move.Work", "Print", "Small", "Large",
+            ])
     }
 
     @Test func theModelCarriesEveryAttribute() {
@@ -142,10 +145,16 @@ import UI
                 "action Delete",
             ])
         #expect(rows.map(\.height) == [34, 44, 44, 8, 34, 44, 44, 8, 34, 44, 8, 44, 8, 44])
-        #expect(rows.map(\.isSelectable) == [false, true, true, false, false, true, false, false, false, true, false, false, false, true])
+        #expect(
+            rows.map(\.isSelectable) == [
+                false, true, true, false, false, true, false, false, false, true, false, false, false, true,
+            ])
         #expect(rows[1].path == [0] && rows[5].path == [3, 0] && rows[9].path == [5])
         #expect(rows[9].tiles.map(\.identifier) == ["Red", "Blue"])
-        #expect(rows.map(\.spec.role) == [.pinned, .item, .item, .band, .header, .item, .item, .band, .header, .item, .band, .item, .band, .item])
+        #expect(
+            rows.map(\.spec.role) == [
+                .pinned, .item, .item, .band, .header, .item, .item, .band, .header, .item, .band, .item, .band, .item,
+            ])
         #expect(!MenuRow.showsCheckmarks(rows))
     }
 
