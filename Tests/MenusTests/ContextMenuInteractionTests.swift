@@ -322,3 +322,38 @@ import UI
         #expect(pixel.red < 0.9 && pixel.red > 0.6, "the grouped background, dimmed: \(pixel)")
     }
 }
+
+@MainActor @Suite struct LongMenuTests {
+    @Test func aLongMenuScrollsAndMakesViewsOnlyForTheRowsOnScreen() {
+        let h = MenuHarness()
+        h.screen.customMenu = { _ in
+            Menu { for i in 0..<200 { Action(LocalizedString(verbatim: "Command \(i)")) } }
+        }
+        h.screen.setFocus(h.screen.rows[0])
+        h.host.key(KeyPress(.menu))
+        h.settle()
+        let o = h.overlay!
+        #expect(o.layout.scrolls && o.layout.contentHeight == 8800)
+        #expect(o.panelFrame.maxY <= 1024 - 8 && o.panelFrame.minY >= 8)
+        #expect(o.panel.subviews.count < 30, "views for what is on screen: \(o.panel.subviews.count)")
+        h.host.key(KeyPress(.end))
+        #expect(o.contentOffset == o.layout.contentHeight - o.panelFrame.height, "the last row scrolled into view")
+        #expect(o.panel.visibleRowViews.last?.look.row.title.en == "Command 199")
+        h.host.key(KeyPress(.home))
+        #expect(o.contentOffset == 0)
+        h.host.pointer(.scroll(o.panelFrame.center, dx: 0, dy: 120))
+        #expect(o.contentOffset == 120, "the wheel scrolls it")
+        let start = Point(o.panelFrame.midX, o.panelFrame.maxY - 30)
+        let f = h.host.touchDown(at: start)
+        h.host.drag(f, from: start, to: start - Point(0, 200), duration: 0.2)
+        h.host.touchUp(f, at: start - Point(0, 200))
+        #expect(o.contentOffset == 310, "a finger drags it, from where it passed the 10 pt slop")
+        #expect(o.phase == .open && !h.screen.log.contains { $0.hasPrefix("end") }, "a drag chooses nothing")
+        let row = o.row(titled: "Command 10")!
+        #expect(o.frameOfRow(row).minY == o.panelFrame.minY + 440 - 310)
+        h.screen.menuInteractions[0].updateVisibleMenu { m in
+            m.replacingChildren(Array(m.children.prefix(3)))
+        }
+        #expect(o.rows.count == 3 && !o.layout.scrolls && o.contentOffset == 0, "changed while shown")
+    }
+}
