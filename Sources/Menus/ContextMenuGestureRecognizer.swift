@@ -14,7 +14,8 @@ import UI
     public var allowableMovement = MenuMetrics.allowableMovement
     /// Called once a press has lasted `preparationFraction` of the duration and is still still.
     public var onPreparation: (() -> Void)?
-    /// Called when a press that was prepared for ends without beginning (a tap, a scroll).
+    /// Called when a press that was prepared for is over (if the menu opened, it has taken what was
+    /// prepared already).
     public var onAbandon: (() -> Void)?
     /// The share of the duration after which `onPreparation` runs.
     public var preparationFraction = MenuMetrics.backdropPreparationFraction
@@ -61,8 +62,9 @@ import UI
         }
     }
 
+    /// The sequence is over. What was prepared and not used (the press failed, or was a tap) goes.
     public override func reset() {
-        if prepared && !state.isActive { onAbandon?() }
+        if prepared { onAbandon?() }
         prepared = false
     }
 }

@@ -65,7 +65,6 @@ import UI
     private var tracks: [Int: Track] = [:]
     private var typed: (text: String, time: Double)?
     private var requested: Set<ObjectIdentifier> = []
-    private var commitStyle: CommitStyle = .dismiss
     private var endAnimator: ContextMenuAnimator?
     private let displayAnimator: ContextMenuAnimator
     private static weak var current: ContextMenuOverlay?
@@ -331,7 +330,6 @@ import UI
         transition?.cancel()
         phase = .closing
         endReason = reason
-        commitStyle = style
         let animator = ContextMenuAnimator(previewView: displayAnimator.previewView)
         animator.preferredCommitStyle = style
         endAnimator = animator

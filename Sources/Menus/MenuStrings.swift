@@ -10,6 +10,4 @@ public enum MenuStrings {
     public static let opened = LocalizedString(en: "%@, menu", ru: "%@, меню")
     /// A row's position, spoken after its label.
     public static let position = LocalizedString(en: "%@ of %@", ru: "%@ из %@")
-    /// The hint of a submenu header row: choosing it goes back.
-    public static let back = UIStrings.back
 }
