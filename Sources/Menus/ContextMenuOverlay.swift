@@ -109,7 +109,8 @@ import UI
             if let customPreview {
                 size = customPreview.frame.size
                 if size.width <= 0 || size.height <= 0 {
-                    size = customPreview.sizeThatFits(Size(screen.width * 0.8, screen.height * 0.6))
+                    let fit = MenuMetrics.customPreviewFit
+                    size = customPreview.sizeThatFits(Size(screen.width * fit.width, screen.height * fit.height))
                 }
             }
             layout = MenuLayout.layout(
@@ -137,7 +138,6 @@ import UI
         panel.rasterizes = renderer != nil
         panel.frame = layout.panelFrame
         panel.setRows(rows, frames: layout.rowFrames, order: layout.displayOrder)
-        panel.accessibilityLabel = nil
         if let preview { addSubview(preview) }
         addSubview(panel)
         if form == .rich {
@@ -231,7 +231,8 @@ import UI
         }
         let start = form == .rich ? MenuMetrics.panelOpenScale : MenuMetrics.compactOpenScale
         let startOpacity = form == .rich ? MenuMetrics.panelOpenOpacity : 0
-        setPanel(scale: lerp(start, 1, p), alpha: min(1, max(0, lerp(startOpacity, 1, min(1, p * 1.6)))))
+        let fade = min(1, p / MenuMetrics.panelOpaqueAt)
+        setPanel(scale: lerp(start, 1, p), alpha: min(1, max(0, lerp(startOpacity, 1, fade))))
         let q = min(1, max(0, p))
         setShadows(preview: q, panel: q * q * q * panel.alpha)
     }

@@ -40,6 +40,8 @@ public enum MenuMetrics {
     /// A preview shrinks to no less than this fraction of its size before the menu scrolls instead.
     /// Slate.
     public static let minimumPreviewScale = 0.5
+    /// A preview view with no size of its own is fitted into this share of the screen. Slate.
+    public static let customPreviewFit = Size(0.8, 0.6)
     /// The preview grows to this scale as it opens its item (commit style `.pop`). Slate.
     public static let popScale = 1.2
     /// The gap between the preview and the menu. Slate, from iPadOS screenshots (about 8–10 pt).
@@ -112,6 +114,21 @@ public enum MenuMetrics {
     public static let checkmarkSize = 16.0
     /// An icon of a palette row. Slate.
     public static let tileIconSize = 22.0
+    /// The space between a row's text and its icon, and between two icons. Slate, after iOS.
+    public static let iconSpacing = 8.0
+    /// A submenu's chevron beside its icon is this share of an icon's size. Slate, after iOS.
+    public static let chevronScale = 0.7
+    /// The space between a row's title and its subtitle. Slate.
+    public static let subtitleSpacing = 2.0
+    /// The ring behind a tile whose action is on reaches this far beyond the icon on each side. Slate.
+    public static let tileStateRing = 6.0
+    /// A highlighted tile: inset from its cell, and its corner radius. Slate.
+    public static let tileHighlightInset = 3.0
+    public static let tileHighlightRadius = 8.0
+    /// A medium tile: the icon's top and the caption's bottom margin, and the caption's size. Slate,
+    /// after iOS 16.
+    public static let mediumTileMargin = 8.0
+    public static let mediumTileCaptionSize = 12.0
 
     // MARK: Motion
 
@@ -119,6 +136,9 @@ public enum MenuMetrics {
     public static let panelOpenScale = 0.45
     /// …and from this opacity, so that the first frame already shows it. Slate.
     public static let panelOpenOpacity = 0.3
+    /// The panel is opaque once the open spring is this share of the way: the fade is quicker than
+    /// the growth. Slate.
+    public static let panelOpaqueAt = 0.6
     /// The panel shrinks to this scale as it closes. Slate.
     public static let panelCloseScale = 0.7
     /// The compact menu grows from this scale. Slate.

@@ -122,7 +122,7 @@ import UI
             drawTitle(m.title.resolved(lang), m.subtitle?.resolved(lang), color: color, in: canvas)
             drawIcon("chevron.right", color: .secondaryLabel, in: canvas, small: true)
             if let image = m.image {
-                drawIcon(image, color: color, in: canvas, offset: MenuMetrics.iconSize + 6)
+                drawIcon(image, color: color, in: canvas, offset: MenuMetrics.iconSize + MenuMetrics.iconSpacing)
             }
         case .loading:
             drawTitle(MenuStrings.loading.resolved(lang), nil, color: .secondaryLabel, in: canvas)
@@ -139,11 +139,11 @@ import UI
         _ title: String, _ subtitle: String?, color: Color, weight: Font.Weight = .regular, in canvas: any Canvas
     ) {
         let b = bounds
-        let icon = MenuMetrics.iconSize + 8
+        let icon = MenuMetrics.iconSize + MenuMetrics.iconSpacing
         var trailing = MenuMetrics.rowTrailingInset
         switch look.row.kind {
         case .action(let a): trailing += a.image != nil ? icon : 0
-        case .submenu(let m): trailing += icon + (m.image != nil ? MenuMetrics.iconSize + 6 : 0)
+        case .submenu(let m): trailing += icon + (m.image != nil ? icon : 0)
         case .back: trailing += icon
         default: break
         }
@@ -153,9 +153,9 @@ import UI
         if let subtitle {
             let s = TextLayout(subtitle, font: Self.subtitleFont, color: .secondaryLabel, width: width)
             let sh = canvas.textMeasurer.measure(s).height
-            let top = b.midY - (th + 2 + sh) / 2
+            let top = b.midY - (th + MenuMetrics.subtitleSpacing + sh) / 2
             canvas.drawText(t, at: Point(leading, top))
-            canvas.drawText(s, at: Point(leading, top + th + 2))
+            canvas.drawText(s, at: Point(leading, top + th + MenuMetrics.subtitleSpacing))
         } else {
             canvas.drawText(t, at: Point(leading, b.midY - th / 2))
         }
@@ -164,7 +164,7 @@ import UI
     private func drawIcon(
         _ name: String, color: Color, in canvas: any Canvas, small: Bool = false, offset: Double = 0
     ) {
-        let s = small ? MenuMetrics.iconSize * 0.7 : MenuMetrics.iconSize
+        let s = small ? MenuMetrics.iconSize * MenuMetrics.chevronScale : MenuMetrics.iconSize
         let cx = bounds.maxX - MenuMetrics.rowTrailingInset - MenuMetrics.iconSize / 2 - offset
         canvas.drawSymbol(name, in: Rect(center: Point(cx, bounds.midY), size: Size(s, s)), tint: color)
     }
@@ -183,13 +183,16 @@ import UI
             let r = Self.tileRect(i, of: tiles.count, in: b)
             let color: Color = a.isDisabled ? .tertiaryLabel : a.isDestructive ? .systemRed : .label
             let s = MenuMetrics.tileIconSize
-            let iconCenter = Point(r.midX, medium ? r.minY + 10 + s / 2 : r.midY)
+            let iconCenter = Point(r.midX, medium ? r.minY + MenuMetrics.mediumTileMargin + s / 2 : r.midY)
             if a.state == .on {
-                canvas.fill(Path.ellipse(in: Rect(center: iconCenter, size: Size(s + 12, s + 12))), with: .systemFill)
+                let ring = s + 2 * MenuMetrics.tileStateRing
+                canvas.fill(Path.ellipse(in: Rect(center: iconCenter, size: Size(ring, ring))), with: .systemFill)
             }
             if look.highlighted, look.tile == i {
                 canvas.fill(
-                    Path.roundedRect(r.insetBy(dx: 3, dy: 3), radius: 8), with: MenuMetrics.highlightColor)
+                    Path.roundedRect(
+                        r.insetBy(dx: MenuMetrics.tileHighlightInset, dy: MenuMetrics.tileHighlightInset),
+                        radius: MenuMetrics.tileHighlightRadius), with: MenuMetrics.highlightColor)
             }
             if let image = a.image {
                 canvas.drawSymbol(image, in: Rect(center: iconCenter, size: Size(s, s)), tint: color)
@@ -201,9 +204,12 @@ import UI
             }
             if medium {
                 let l = TextLayout(
-                    a.title.resolved(look.language), font: Self.subtitleFont.size(12), color: color,
-                    alignment: .center, width: r.width - 4)
-                canvas.drawText(l, at: Point(r.minX + 2, r.maxY - 8 - canvas.textMeasurer.measure(l).height))
+                    a.title.resolved(look.language), font: Self.subtitleFont.size(MenuMetrics.mediumTileCaptionSize),
+                    color: color,
+                    alignment: .center, width: r.width - 2 * MenuMetrics.subtitleSpacing)
+                let h = canvas.textMeasurer.measure(l).height
+                canvas.drawText(
+                    l, at: Point(r.minX + MenuMetrics.subtitleSpacing, r.maxY - MenuMetrics.mediumTileMargin - h))
             }
         }
     }
