@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "UI", targets: ["UI"]),
+        .library(name: "Menus", targets: ["Menus"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
         .library(name: "MailStore", targets: ["MailStore"]),
@@ -23,17 +24,18 @@ let package = Package(
         .target(name: "Graphics"),
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
         .target(name: "UI", dependencies: ["Graphics"]),
+        .target(name: "Menus", dependencies: ["Graphics", "UI"]),
         .target(name: "Scenes", dependencies: ["Graphics", "UI"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Scenes"]),
-        .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Scenes"]),
+        .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
-        .target(name: "Mail", dependencies: ["Graphics", "UI", "Scenes", "MailStore"]),
+        .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
         .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes", "Shell"]),
         .executableTarget(
             name: "slate",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Host", "Scenes", "Shell", "Mail", "Guidelines", "SlateTesting",
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "Guidelines", "SlateTesting",
             ]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
@@ -41,6 +43,9 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
+        .testTarget(
+            name: "MenusTests", dependencies: ["Graphics", "UI", "Menus", "Rendering", "Host"],
+            resources: [.copy("References")]),
         .testTarget(name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop"]),
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics"]),

@@ -96,9 +96,18 @@ public final class CairoCanvas: Canvas {
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
             cairo_set_source_surface(cr, surface, 0, 0)
             // At one image pixel per device pixel, no filtering (and Cairo takes its copy fast path).
+            // The device size is measured through the current transform: an image drawn under an
+            // animating scale is filtered.
+            // (User space is in image pixels here.)
+            var wx = Double(image.width)
+            var wy = 0.0
+            var hx = 0.0
+            var hy = Double(image.height)
+            cairo_user_to_device_distance(cr, &wx, &wy)
+            cairo_user_to_device_distance(cr, &hx, &hy)
             let exact =
-                abs(rect.width * scale - Double(image.width)) < 0.01
-                && abs(rect.height * scale - Double(image.height)) < 0.01
+                abs(wy) < 0.001 && abs(hx) < 0.001 && abs(wx - Double(image.width)) < 0.01
+                && abs(hy - Double(image.height)) < 0.01
             cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))

@@ -47,8 +47,9 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
                 bounds.size = frame.size
                 setNeedsLayout()
             }
-            superview?.damage(transform.isIdentity ? oldValue : Self.transformed(oldValue, by: transform))
-            damageSelf()
+            superview?.damage(shadowed(transform.isIdentity ? oldValue : Self.transformed(oldValue, by: transform)))
+            // A move keeps the view's cached picture; a new size does not.
+            if frame.size != oldValue.size { damageSelf() } else { damagePlacement() }
         }
     }
 
@@ -65,8 +66,8 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     public var transform: Transform = .identity {
         didSet {
             guard transform != oldValue else { return }
-            superview?.damage(Self.transformed(frame, by: oldValue))
-            damageSelf()
+            superview?.damage(shadowed(Self.transformed(frame, by: oldValue)))
+            damagePlacement()
         }
     }
 
@@ -142,7 +143,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
     /// 0 (invisible) … 1 (opaque); the view and its subviews are composited together.
     public var alpha: Double = 1 {
-        didSet { if alpha != oldValue { damageSelf() } }
+        didSet { if alpha != oldValue { damagePlacement() } }
     }
 
     public var isHidden = false {
@@ -162,7 +163,14 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     }
 
     public var shadow: Shadow? {
-        didSet { if shadow != oldValue { damageSelf() } }
+        didSet {
+            guard shadow != oldValue else { return }
+            // The shadow is drawn outside a rasterized view's picture; the old one may reach further.
+            if let old = oldValue, let sv = superview, !isHidden {
+                sv.damage(transformToSuperview.apply(to: bounds.insetBy(dx: -Self.pad(old), dy: -Self.pad(old))))
+            }
+            damagePlacement()
+        }
     }
 
     /// A border drawn inside the edge.
@@ -175,6 +183,18 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// them does not redraw them.
     public var rasterizes = false {
         didSet { rasterCache = nil }
+    }
+
+    /// The view paints every pixel of its frame opaquely (a full-screen backdrop, as a context menu's
+    /// blurred screen). Where it covers the area being drawn, its superview draws neither itself nor
+    /// the subviews below it: they could not be seen, and drawing them would cost a whole frame.
+    public var isOpaqueCover = false {
+        didSet { if isOpaqueCover != oldValue { damageSelf() } }
+    }
+
+    /// Whether the view is an opaque cover over all of `rect` (its superview's coordinates).
+    func covers(_ rect: Rect) -> Bool {
+        isOpaqueCover && !isHidden && alpha >= 1 && transform.isIdentity && frame.contains(rect)
     }
 
     var rasterCache: RasterCache?
@@ -349,6 +369,25 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// Marks part of the view (own coordinates) to be drawn again.
     public func setNeedsDisplay(_ rect: Rect) { damage(rect) }
 
+    /// Marks where the view shows in its superview damaged — its visual frame and its shadow — leaving
+    /// its cached picture valid: for a change of place, transform, opacity or shadow, which a
+    /// rasterized view draws by moving, scaling or fading the same picture (as a `CALayer` does).
+    func damagePlacement() {
+        guard !isHidden, let sv = superview else { return }
+        let t = transformToSuperview
+        sv.damage(t.apply(to: bounds))
+        if let s = shadow { sv.damage(t.apply(to: bounds.insetBy(dx: -Self.pad(s), dy: -Self.pad(s)))) }
+    }
+
+    /// How far a shadow reaches beyond the view.
+    static func pad(_ s: Shadow) -> Double { s.blur * 1.5 + max(abs(s.offset.x), abs(s.offset.y)) }
+
+    /// A rectangle of the superview grown by the view's shadow.
+    private func shadowed(_ r: Rect) -> Rect {
+        guard let s = shadow else { return r }
+        return r.insetBy(dx: -Self.pad(s), dy: -Self.pad(s))
+    }
+
     func damageSelf(force: Bool = false) {
         if isHidden && !force { return }
         damage(bounds)
@@ -416,6 +455,12 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// Draws the view in its own coordinates (background, content, subviews, overlay).
     func renderContent(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
         let own = Rect(origin: bounds.origin, size: bounds.size)
+        if let cover = coveringSubview(canvas.clipBounds) {
+            // Nothing below the cover shows: draw it and what is above it.
+            for s in subviews[cover...] { s.render(in: canvas, renderer: renderer) }
+            drawOverlay(in: canvas)
+            return
+        }
         if let s = shadow { renderShadow(s, own, in: canvas) }
         if let bg = backgroundColor {
             if cornerRadius > 0 {
@@ -474,6 +519,12 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
             }
             canvas.restore()
         }
+    }
+
+    /// The index of the topmost subview that opaquely covers `clip` (own coordinates), if any.
+    private func coveringSubview(_ clip: Rect) -> Int? {
+        guard !subviews.isEmpty, !clip.isEmpty else { return nil }
+        return subviews.lastIndex { $0.covers(clip) }
     }
 
     private func renderInside(_ canvas: any Canvas, renderer: (any RasterRenderer)?) {

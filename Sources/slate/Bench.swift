@@ -96,7 +96,7 @@ import UI
                 let d = screen.badge.frameInRoot
                 return result("screen.small-change@2x", xs, floor: copyFloor(bytes: Int(d.width * d.height * 16)))
             })
-        return out + scenesCases + extraCases
+        return out + scenesCases + menusCases + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).

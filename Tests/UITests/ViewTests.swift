@@ -153,3 +153,86 @@ import Testing
         #expect(!root.animator.isRunning)
     }
 }
+
+/// A canvas that draws nothing, with a fixed clip: enough to see which views are asked to draw.
+final class NullCanvas: Canvas {
+    let appearance = Appearance.light
+    let scale = 1.0
+    let textMeasurer: any TextMeasuring = ApproximateTextMeasurer()
+    var clips: [Rect]
+    init(clip: Rect) { clips = [clip] }
+    var clipBounds: Rect { clips.last! }
+    func save() { clips.append(clips.last!) }
+    func restore() { clips.removeLast() }
+    func concatenate(_ t: Transform) {
+        if let inv = t.inverted() { clips[clips.count - 1] = inv.apply(to: clips.last!) }
+    }
+    func clip(to path: Path) { clips[clips.count - 1] = clips.last!.intersection(path.bounds) }
+    func fill(_ path: Path, with color: Color) {}
+    func fill(_ path: Path, with gradient: LinearGradient) {}
+    func stroke(_ path: Path, with color: Color, lineWidth: Double) {}
+    func drawText(_ layout: TextLayout, at origin: Point) {}
+    func drawImage(_ image: PixelImage, in rect: Rect, opacity: Double) {}
+    func drawSymbol(_ name: String, in rect: Rect, tint: Color) {}
+    func drawShadow(of path: Path, color: Color, blur: Double, offset: Point) {}
+    func beginLayer(opacity: Double) {}
+    func endLayer() {}
+}
+
+@MainActor @Suite struct OpaqueCoverTests {
+    final class Counting: View {
+        var draws = 0
+        override func draw(in canvas: any Canvas) { draws += 1 }
+    }
+
+    @Test func whatAnOpaqueCoverHidesIsNotDrawn() {
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let below = Counting(frame: Rect(0, 0, 400, 300))
+        let cover = Counting(frame: Rect(0, 0, 400, 300))
+        let above = Counting(frame: Rect(10, 10, 50, 50))
+        root.addSubview(below)
+        root.addSubview(cover)
+        root.addSubview(above)
+        root.renderFrame(in: NullCanvas(clip: root.bounds), renderer: nil)
+        #expect((below.draws, cover.draws, above.draws) == (1, 1, 1), "not a cover yet: all draw")
+        cover.isOpaqueCover = true
+        root.renderFrame(in: NullCanvas(clip: root.bounds), renderer: nil)
+        #expect((below.draws, cover.draws, above.draws) == (1, 2, 2), "the covered view is skipped")
+        cover.frame = Rect(0, 0, 200, 300)
+        root.renderFrame(in: NullCanvas(clip: Rect(0, 0, 300, 100)), renderer: nil)
+        #expect(below.draws == 2, "a cover that does not hold the whole clip hides nothing")
+        root.renderFrame(in: NullCanvas(clip: Rect(20, 20, 100, 100)), renderer: nil)
+        #expect(below.draws == 2, "a clip inside the cover draws nothing below it")
+        cover.alpha = 0.5
+        root.renderFrame(in: NullCanvas(clip: Rect(20, 20, 100, 100)), renderer: nil)
+        #expect(below.draws == 3, "a translucent cover hides nothing")
+    }
+}
+
+@MainActor @Suite struct RasterCacheTests {
+    @Test func movingScalingAndFadingKeepTheCachedPicture() {
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let v = View(frame: Rect(50, 50, 100, 50))
+        v.shadow = View.Shadow(blur: 10)
+        root.addSubview(v)
+        v.rasterizes = true
+        func cache() {
+            v.rasterCache = RasterCache(
+                key: .init(size: v.bounds.size, scale: 1, appearance: .light), image: PixelImage(width: 1, height: 1))
+        }
+        cache()
+        _ = root.takeDamage(scale: 1)
+        v.transform = Transform(scale: 1.2)
+        v.alpha = 0.5
+        v.frame.origin = Point(60, 60)
+        v.shadow = View.Shadow(blur: 4)
+        #expect(v.rasterCache?.valid == true, "place, transform, opacity and shadow are drawn outside the picture")
+        let d = root.takeDamage(scale: 1)
+        #expect(d.contains { $0.contains(Rect(50, 50, 100, 50).insetBy(dx: -15, dy: -15)) }, "the old shadow: \(d)")
+        v.backgroundColor = .systemRed
+        #expect(v.rasterCache?.valid == false, "new content redraws the picture")
+        cache()
+        v.frame.size = Size(120, 50)
+        #expect(v.rasterCache?.valid == false, "so does a new size")
+    }
+}

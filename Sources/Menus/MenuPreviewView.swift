@@ -1,0 +1,82 @@
+import Graphics
+import UI
+
+/// The lifted preview: a picture of the item (or of the preview view the configuration made), in
+/// its rounded shape over its background (the overlay draws its shadow). Its bounds are the lifted
+/// size; the open and close transitions move it with `transform` only, so its picture is made once.
+@MainActor final class MenuPreviewView: View {
+    /// The picture at the lifted size, its shape cut out; nil without a renderer.
+    private(set) var image: PixelImage?
+    /// Drawn live when there is no picture.
+    private let source: TargetedPreview?
+    private let custom: View?
+
+    init(
+        target: TargetedPreview?, custom: View?, size: Size, renderer: (any RasterRenderer)?, scale: Double,
+        appearance: Appearance
+    ) {
+        self.source = target
+        self.custom = custom
+        super.init(frame: Rect(size: size))
+        isUserInteractionEnabled = false
+        if let renderer {
+            image = Self.picture(
+                target: target, custom: custom, size: size, renderer: renderer, scale: scale, appearance: appearance)
+        }
+    }
+
+    /// The preview's shape in its bounds.
+    var shape: Path {
+        if let source { return source.shape(in: bounds.size) }
+        return Path.roundedRect(bounds, radius: MenuMetrics.previewCornerRadius)
+    }
+
+    /// The picture: the shape filled with the background, the content drawn over it scaled to the
+    /// lifted size, everything outside the shape transparent.
+    private static func picture(
+        target: TargetedPreview?, custom: View?, size: Size, renderer: any RasterRenderer, scale: Double,
+        appearance: Appearance
+    ) -> PixelImage {
+        renderer.render(size: size, scale: scale, appearance: appearance) { c in
+            let shape =
+                target?.shape(in: size) ?? Path.roundedRect(Rect(size: size), radius: MenuMetrics.previewCornerRadius)
+            c.clip(to: shape)
+            c.fill(Rect(size: size), with: target?.backgroundColor ?? custom?.backgroundColor ?? .systemBackground)
+            drawContent(target: target, custom: custom, size: size, in: c)
+        }
+    }
+
+    private static func drawContent(target: TargetedPreview?, custom: View?, size: Size, in c: any Canvas) {
+        if let custom {
+            custom.frame = Rect(origin: custom.frame.origin, size: size)
+            custom.layoutIfNeeded()
+            drawOwnContent(of: custom, in: c)
+        } else if let target {
+            let r = target.visibleRect
+            guard r.width > 0, r.height > 0 else { return }
+            c.scaleBy(x: size.width / r.width, y: size.height / r.height)
+            c.translate(x: -r.minX, y: -r.minY)
+            drawOwnContent(of: target.view, in: c)
+        }
+    }
+
+    /// Draws a view and its subtree in its own coordinates, wherever it is in its tree and whatever
+    /// its transform: `render` applies the view's place in its superview, which is undone first.
+    private static func drawOwnContent(of v: View, in c: any Canvas) {
+        guard let undo = v.transformToSuperview.inverted() else { return }
+        c.concatenate(undo)
+        v.render(in: c, renderer: nil)
+    }
+
+    override func draw(in canvas: any Canvas) {
+        if let image {
+            canvas.drawImage(image, in: bounds, opacity: 1)
+        } else {
+            canvas.withState {
+                canvas.clip(to: shape)
+                canvas.fill(bounds, with: source?.backgroundColor ?? .systemBackground)
+                Self.drawContent(target: source, custom: custom, size: bounds.size, in: canvas)
+            }
+        }
+    }
+}
