@@ -12,6 +12,8 @@ import UI
 let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 
 @MainActor func world() -> ShellWorld {
+    // Other suites change the language; these tests read English labels.
+    Language.current = .en
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-shell-\(UUID())")
     return ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: 1)
 }
@@ -151,6 +153,7 @@ func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLo
     @Test func windowsComeBackAfterARelaunch() throws {
         let w = world()
         try run(w, "launch Notes\ndrag \"Ideas\" to right edge\nexpect windows Notes 2")
+        Language.current = .en
         let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
         try run(w2, "launch Notes restoring\nexpect windows Notes 2\nexpect window \"Ideas\" auxiliary")
     }
