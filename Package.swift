@@ -25,13 +25,14 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Menus", dependencies: ["Graphics", "UI"]),
-        .target(name: "Scenes", dependencies: ["Graphics", "UI"]),
+        .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Scenes"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
-        .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Host", "Scenes", "Shell"]),
+        .target(
+            name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
         .executableTarget(
             name: "slate",
             dependencies: [

@@ -26,7 +26,6 @@ import UI
         }
         let v = MailboxWindowView(app: app, mailbox: box)
         v.scene = scene
-        MailMenus.decorate?(v)
         view = v
         scene.rootView = v
         v.show(box, scroll: state?.scroll ?? 0)
@@ -162,9 +161,4 @@ import UI
         if let c = compose { return MailApp.composeActivity(c.message) }
         return nil
     }
-}
-
-/// Where the menus layer attaches Mail's context menus; set once at launch.
-@MainActor public enum MailMenus {
-    static var decorate: ((MailboxWindowView) -> Void)?
 }

@@ -23,9 +23,9 @@ import UI
     private var observer: UUID?
     /// Shows only the mailboxes (narrow windows show one column at a time).
     var showsSidebarOnly = false { didSet { setNeedsLayout() } }
-    /// Makes each message row's interactions (the context menu, the drag); set by the menus layer.
-    var decorateRow: ((MessageRowView) -> Void)?
     let dragSource = MessageDragSource()
+    lazy var messageMenus = MessageMenuDelegate(window: self)
+    lazy var mailboxMenus = MailboxMenuDelegate(window: self)
     lazy var mailboxDropTarget = MailboxDropTarget(app: app)
 
     /// Windows narrower than this show one column at a time (a third of a 12.9" screen).
@@ -175,13 +175,14 @@ extension MailboxWindowView: ListView.DataSource {
         let drag = DragInteraction(delegate: dragSource)
         drag.appIdentifier = app.identifier
         r.addInteraction(drag)
-        decorateRow?(r)
+        messageMenus.attach(to: r)
         return r
     }
 
     private func makeMailboxRow() -> MailboxRowView {
         let r = MailboxRowView()
         r.addInteraction(DropInteraction(delegate: mailboxDropTarget))
+        mailboxMenus.attach(to: r)
         return r
     }
 

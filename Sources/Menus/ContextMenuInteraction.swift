@@ -158,7 +158,8 @@ import UI
         -> ContextMenuOverlay?
     {
         guard let view, let root = view.root else { return nil }
-        let menu = config.actionProvider?(suggestedActions) ?? Menu(children: suggestedActions)
+        let suggested = suggestedActions + (Self.systemSuggestions?(self) ?? [])
+        let menu = config.actionProvider?(suggested) ?? Menu(children: suggested)
         var target: TargetedPreview?
         var custom: View?
         var backdrop: MenuBackdrop?
@@ -200,7 +201,20 @@ import UI
     /// Changes the menu while it is shown (as `updateVisibleMenu`).
     public func updateVisibleMenu(_ body: (Menu) -> Menu) { overlay?.update(body) }
 
-    func dragBegan(at p: Point) { onDragBegan?(p) }
+    /// The preview was dragged away: the shell's hook, else the view's own drag interaction takes the
+    /// finger over and carries the item (C3).
+    func dragBegan(at p: Point) {
+        if let onDragBegan {
+            onDragBegan(p)
+            return
+        }
+        guard let view, let drag = view.interactions.lazy.compactMap({ $0 as? DragInteraction }).first else { return }
+        if let id = gestureRecognizer.touches.keys.first { drag.beginDrag(touchID: id, at: p) }
+    }
+
+    /// Elements the system adds to every menu's suggestions (the scenes layer offers "Open in New
+    /// Window" for items that open as windows — W2d).
+    public static var systemSuggestions: ((ContextMenuInteraction) -> [MenuElement])?
 
     func overlayDidClose(_ o: ContextMenuOverlay) {
         if overlay === o { overlay = nil }

@@ -39,7 +39,8 @@ import UI
 
     /// Beyond iOS's API: the finger is dragging the preview away (`location` on the screen). Return
     /// true to start dragging the item — the menu then closes and the drag goes on without it — or
-    /// false to keep the menu (the finger may still slide to a command). By default false.
+    /// false to keep the menu (the finger may still slide to a command). By default: whether the view
+    /// is a drag source (has a `DragInteraction`).
     func contextMenuInteraction(
         _ interaction: ContextMenuInteraction, willBeginDragFor configuration: ContextMenuConfiguration,
         at location: Point
@@ -75,5 +76,8 @@ extension ContextMenuInteractionDelegate {
     public func contextMenuInteraction(
         _ interaction: ContextMenuInteraction, willBeginDragFor configuration: ContextMenuConfiguration,
         at location: Point
-    ) -> Bool { false }
+    ) -> Bool {
+        // As UIKit: the preview can be dragged away when the view is a drag source.
+        interaction.view?.interactions.contains { $0 is DragInteraction } ?? false
+    }
 }

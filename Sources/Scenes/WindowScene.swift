@@ -25,6 +25,7 @@ import UI
         self.closingButtonStyle = configuration.closingButtonStyle
         windowView = WindowView(title: session.title)
         rootView = View()
+        windowView.scene = self
         applyRootView()
     }
 
@@ -64,6 +65,19 @@ import UI
         get { session.activationConditions }
         set { session.activationConditions = newValue }
     }
+
+    /// The scene whose window holds `view`, if any.
+    public static func containing(_ view: View) -> WindowScene? {
+        var v: View? = view
+        while let cur = v {
+            if let w = cur as? WindowView { return w.scene }
+            v = cur.superview
+        }
+        return nil
+    }
+
+    /// The app the window belongs to.
+    public var application: (any Application)? { session.runtime?.application }
 
     /// The closing button of an auxiliary window (from its configuration, by default).
     public var closingButtonStyle: ClosingButtonStyle {

@@ -14,6 +14,9 @@ import UI
         identifier = "window"
     }
 
+    /// The scene of the window.
+    public internal(set) weak var scene: WindowScene?
+
     /// The content filling the window.
     var content: View? {
         didSet {

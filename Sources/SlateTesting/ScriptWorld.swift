@@ -1,5 +1,6 @@
 import Graphics
 import Host
+import Menus
 import UI
 
 /// What a script acts on: the screen and, once they exist, the system's answers about windows,
@@ -64,7 +65,7 @@ public struct UnsupportedStep: Error, CustomStringConvertible {
         switch scope {
         case .anywhere: return host.root
         case .menu:
-            return host.root.firstView { $0.accessibilityTraits.contains(.menuItem) }?.superview
+            return host.root.subviews.last { $0 is ContextMenuOverlay }
         case .dock, .window:
             throw UnsupportedStep("searching \(scope) needs the shell")
         }

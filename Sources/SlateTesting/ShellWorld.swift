@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Host
+import Menus
 import Scenes
 import Shell
 import UI
@@ -95,7 +96,7 @@ import UI
             }
             return shell.dock
         case .menu:
-            return shell.firstView { $0.accessibilityTraits.contains(.menuItem) && $0.isVisibleOnScreen }?.superview
+            return shell.subviews.last { ($0 as? ContextMenuOverlay)?.isActive ?? false }
         case .window(let n):
             let ids = shell.visibleWindows
             guard n >= 1, n <= ids.count else { return nil }
@@ -136,11 +137,32 @@ import UI
     }
 
     public func menuRows() throws -> [String?]? {
-        guard let panel = try scopeRoot(.menu) else { return nil }
-        let rows = panel.allViews().filter {
-            $0.isVisibleOnScreen && ($0.accessibilityTraits.contains(.menuItem) || $0.identifier == "menu-separator")
+        guard
+            let overlay = shell.subviews.reversed().compactMap({ $0 as? ContextMenuOverlay }).first(where: {
+                $0.isActive
+            })
+        else {
+            return nil
         }
-        .sorted { $0.frameInRoot.minY < $1.frameInRoot.minY }
-        return rows.map { $0.identifier == "menu-separator" ? nil : $0.accessibilityLabelOrText }
+        return MenuRowText.rows(overlay.rows)
+    }
+}
+
+/// The rows of an open menu as scripts write them: titles, and nil for the band between groups.
+enum MenuRowText {
+    @MainActor static func rows(_ rows: [MenuRow]) -> [String?] {
+        var out: [String?] = []
+        for r in rows {
+            switch r.kind {
+            case .band: if !out.isEmpty, out.last! != nil { out.append(nil) }
+            case .header, .back: continue
+            case .loading: out.append(MenuStrings.loading.text)
+            case .tiles(let m):
+                out += m.children.compactMap { if case .action(let a) = $0 { a.title.text } else { nil } }
+            default: out.append(r.title.text)
+            }
+        }
+        if out.last == .some(nil) { out.removeLast() }
+        return out
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Host
+import Menus
 import SlateTesting
 import UI
 
@@ -42,10 +43,13 @@ import UI
         return failed == 0 ? 0 : 1
     }
 
-    /// The world scripts act on.
+    /// The world scripts act on: the shell with the demo apps, fresh sample mail and state in a scratch
+    /// folder, on the virtual clock at 1×.
     static func makeWorld() -> any ScriptWorld {
-        let clock = VirtualClock()
-        let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
-        return ViewWorld(host: HeadlessHost(root: screen, clock: clock, scale: 1))
+        let places = SystemBuilder.scratchPlaces()
+        MenuEnvironment.displayScale = 1
+        return ShellWorld(
+            catalog: SystemBuilder.catalog(places), stateHome: places.stateHome!, scale: 1,
+            prepare: SystemBuilder.prepare)
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Graphics
 import Mail
 import MailStore
+import Menus
+import Rendering
 import Scenes
 import Shell
 import UI
@@ -88,7 +90,61 @@ import UI
     }
 }
 
-/// Connects context menus to the shell and the apps (filled in with the Menus module).
+/// Connects the context menus to the shell: the app icon's menu (W2c) and the multitasking menu.
 @MainActor enum MenusWiring {
-    static func install(on shell: Shell) {}
+    static func install(on shell: Shell) {
+        MenuEnvironment.renderer = CairoRenderer()
+        MenuEnvironment.safeAreaInsets = shell.device.safeAreaInsets
+        shell.iconDecorator = { icon, app in
+            let interaction = ContextMenuInteraction { [weak shell, weak app] _ in
+                guard let shell, let app else { return nil }
+                return ContextMenuConfiguration(identifier: "system.app-icon") { _ in
+                    Menu(identifier: "system.app-icon") {
+                        Menu(options: .displayInline) {
+                            for q in app.application.quickActions {
+                                Action(q.title, image: q.symbol) { _ in
+                                    _ = try? app.activate(ActivationRequest(userActivity: q.activity))
+                                }
+                            }
+                        }
+                        Menu(options: .displayInline) {
+                            Action(
+                                ShellStrings.showAllWindows, image: "square.grid.2x2", identifier: "show-all-windows"
+                            ) { _ in
+                                shell.showExpose(for: app)
+                            }
+                            Action(ShellStrings.newWindow, image: "plus", identifier: "new-window") { _ in
+                                shell.newWindow(of: app)
+                            }
+                        }
+                    }
+                }
+            }
+            icon.addInteraction(interaction)
+        }
+        shell.multitaskingPresenter = { [weak shell] frame in
+            guard let shell else { return }
+            let id = frame.id
+            let interaction = ContextMenuInteraction { _ in
+                ContextMenuConfiguration(identifier: "system.multitasking") { _ in
+                    Menu(identifier: "system.multitasking") {
+                        Action(ShellStrings.fullScreen, image: "rectangle", identifier: "full-screen") { _ in
+                            shell.show(fullScreen: id)
+                        }
+                        Action(ShellStrings.splitView, image: "square.split.2x1", identifier: "split-view") { _ in
+                            shell.show(split: id, on: .left)
+                        }
+                        Action(ShellStrings.slideOver, image: "rectangle.on.rectangle", identifier: "slide-over") { _ in
+                            shell.show(slideOver: id)
+                        }
+                    }
+                }
+            }
+            frame.control.interactions.forEach { frame.control.removeInteraction($0) }
+            frame.control.addInteraction(interaction)
+            _ = interaction.present(
+                at: frame.control.convert(Point(frame.control.bounds.midX, frame.control.bounds.maxY), to: nil),
+                form: .compact)
+        }
+    }
 }

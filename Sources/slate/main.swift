@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Host
+import Menus
 import Rendering
 import Shell
 import UI
@@ -54,6 +55,7 @@ func fail(_ message: String, code: Int32) -> Never {
             try configure(args, root: screen)
             do {
                 let host = try SDLHost(root: screen, clock: clock, title: "Slate")
+                MenuEnvironment.displayScale = host.scale
                 host.run()
                 return 0
             } catch let e as HostError {
@@ -69,6 +71,7 @@ func fail(_ message: String, code: Int32) -> Never {
                 device: try device(args), clock: clock, places: SystemBuilder.scratchPlaces())
             try configure(args, root: screen)
             let host = HeadlessHost(root: screen, clock: clock, scale: try args.double("scale", default: 2))
+            MenuEnvironment.displayScale = host.scale
             host.run(for: 1)
             try host.savePNG(out)
             print(out)
