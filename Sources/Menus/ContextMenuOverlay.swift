@@ -627,7 +627,11 @@ import UI
             setHighlight(nil)
             return
         }
-        if t.region == .preview, !t.dragAsked, distance > MenuMetrics.dragThreshold, here != .panel {
+        // The preview is dragged away when the finger leaves it in any direction but toward the
+        // menu: sliding from the preview down (or up) into the menu selects rows instead.
+        let panelDirection = layout.panelFrame.midY - t.start.y
+        let towardMenu = panelDirection * dy > 0 && abs(dy) >= abs(dx)
+        if t.region == .preview, !t.dragAsked, distance > MenuMetrics.dragThreshold, here != .panel, !towardMenu {
             t.dragAsked = true
             if let interaction,
                 interaction.delegate?.contextMenuInteraction(interaction, willBeginDragFor: configuration, at: p)

@@ -44,6 +44,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     public static let dragTravel = 0.5
     /// How long the finger rests over a drop target before lifting (targets light up meanwhile).
     public static let dragRest = 0.3
+    /// How long the finger rests on an opened menu before sliding (its open animation is about 0.3 s).
+    public static let menuSettle = 0.4
     /// The longest a step waits for animations to come to rest.
     public static let settleLimit = 3.0
 
@@ -164,6 +166,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
             let id = host.touchDown(at: p)
             host.run(for: duration ?? Self.defaultHold)
             if let slide {
+                // A person looks at the open menu before sliding to a row.
+                host.run(for: Self.menuSettle)
                 let q = try point(slide)
                 host.drag(id, from: p, to: q, duration: 0.3)
                 host.touchUp(id, at: q)

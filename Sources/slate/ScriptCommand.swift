@@ -27,6 +27,8 @@ import UI
         let out = URL(fileURLWithPath: args.options["out"] ?? "out/script", isDirectory: true)
         var failed = 0
         for (script, url) in scripts {
+            // Every script starts in English unless it says `locale ru`.
+            Language.current = .en
             let world = makeWorld()
             let runner = ScriptRunner(world: world, outputDirectory: out)
             runner.referenceDirectory = url.deletingLastPathComponent().appendingPathComponent("references")
