@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts e2e format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines e2e format lint bench docs clean
 
 setup:
 	@scripts/setup.sh
@@ -21,7 +21,7 @@ run: release
 		mkdir -p out && $(SLATE_RELEASE) render --out out/slate.png && echo "Slate drew the screen headless: out/slate.png"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts e2e
+test: setup lint unit scripts guidelines e2e
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
@@ -32,6 +32,11 @@ unit:
 
 scripts: build
 	$(SLATE_DEBUG) script Tests/scripts/*.slate --out .build/script-out
+
+# The guideline checker over every demo app, and over the example menu file.
+guidelines: build
+	$(SLATE_DEBUG) lint
+	$(SLATE_DEBUG) lint --menu Documentation/menus/mail-message.json
 
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh

@@ -50,7 +50,9 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop"]),
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics"]),
-        .testTarget(name: "GuidelinesTests", dependencies: ["Guidelines"], resources: [.copy("Menus")]),
+        .testTarget(
+            name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
+            resources: [.copy("Menus")]),
         .testTarget(
             name: "ShellTests", dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateTesting"],
             resources: [.copy("References")]),

@@ -134,6 +134,9 @@ import UI
         relayout(animated: false)
     }
 
+    /// Told each time a window of an app appears (the guideline monitor checks it then).
+    public var onWindowPlaced: ((ShellApp) -> Void)?
+
     /// Lets the menus layer add the icon's context menu (W2c) without the shell knowing menus.
     public var iconDecorator: ((AppIconView, ShellApp) -> Void)? {
         didSet { rebuildIcons() }
@@ -202,6 +205,7 @@ import UI
         frame.transform = Transform(scale: 0.92)
         focus(id, animated: false)
         relayout(animated: true)
+        onWindowPlaced?(app)
         animator.animate(
             duration: ShellMetrics.windowAnimationDuration, curve: .spring(response: 0.35, dampingRatio: 0.86)
         ) { p in

@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Guidelines
 import Mail
 import MailStore
 import Menus
@@ -83,6 +84,11 @@ import UI
     static func makeShell(device: Device, clock: any Clock, places: Places) throws -> Shell {
         let shell = Shell(device: device, clock: clock, stateHome: places.stateHome)
         prepare(shell)
+        #if DEBUG
+            // Debug builds say in the console where the apps break the guidelines, once per finding.
+            let monitor = GuidelineMonitor()
+            shell.onWindowPlaced = { app in monitor.check(scenes: app.connectedScenes) }
+        #endif
         let mail = try makeMail(places)
         let app = shell.install(mail)
         if shell.visibleWindows.isEmpty { shell.openApp(app) }

@@ -1,0 +1,138 @@
+import Foundation
+import Graphics
+import Menus
+import Scenes
+import UI
+
+/// The guideline checker over live objects: an app's windows, every item in them, every context
+/// menu's configuration (asked for without showing it).
+///
+/// ```swift
+/// #expect(Guidelines.check(system).isEmpty)
+/// ```
+@MainActor public enum Guidelines {
+    /// Checks every connected window of the app behind `system`.
+    public static func check(_ system: any SceneSystem, settings: GuidelineSettings = GuidelineSettings()) -> Report {
+        check(scenes: system.connectedScenes, settings: settings)
+    }
+
+    /// Checks these windows (of one app or several).
+    public static func check(scenes: [WindowScene], settings: GuidelineSettings = GuidelineSettings()) -> Report {
+        var windows: [WindowNode] = []
+        var elements: [ElementNode] = []
+        var findings: [Finding] = []
+        var seenMenus: Set<String> = []
+        let menuChecks = MenuChecks(settings: settings)
+        for scene in scenes {
+            let appName = scene.application?.displayName.text ?? "app"
+            let root = scene.windowView
+            root.layoutIfNeeded()
+            windows.append(windowNode(scene, appName: appName))
+            for v in root.allViews() where isItem(v) {
+                let label = v.accessibilityLabelOrText ?? String(describing: type(of: v))
+                let here = [appName, scene.title, label]
+                let menu = v.interactions.lazy.compactMap { $0 as? ContextMenuInteraction }.first
+                elements.append(
+                    ElementNode(
+                        location: here, kind: kind(of: v), hasContextMenu: menu != nil,
+                        hasEditMenu: v.interactions.contains { $0 is EditMenuInteraction }))
+                guard let menu, let (nodes, ctx) = describe(menu, location: here) else { continue }
+                // One menu configuration is checked once however many rows carry it.
+                let key = (ctx.menuIdentifier ?? label) + "|" + appName
+                if !seenMenus.insert(key).inserted { continue }
+                findings += menuChecks.check(nodes, ctx)
+            }
+        }
+        findings += WindowChecks().check(windows)
+        findings += ElementChecks().check(elements)
+        return Report(findings)
+    }
+
+    /// An item: a row of a list, or anything carrying a context menu or an edit menu.
+    static func isItem(_ v: View) -> Bool {
+        v is ListRow || v.interactions.contains { $0 is ContextMenuInteraction || $0 is EditMenuInteraction }
+    }
+
+    /// Items of one kind: the same class in the same list (or the same class outside lists).
+    static func kind(of v: View) -> String {
+        var list: View? = v.superview
+        while let cur = list, !(cur is ListView) { list = cur.superview }
+        let where_ = list.map { $0.identifier ?? String(describing: type(of: $0)) } ?? "-"
+        return "\(type(of: v))@\(where_)"
+    }
+
+    static func windowNode(_ scene: WindowScene, appName: String) -> WindowNode {
+        let nav = scene.navigationContainer
+        var tools: [String] = []
+        for bar in scene.windowView.allViews().compactMap({ $0 as? NavigationBar }) {
+            for item in bar.leadingItems + bar.trailingItems {
+                if item === nav?.closingButton || item === nav?.backButton { continue }
+                if let t = item.accessibilityLabelOrText { tools.append(t) }
+            }
+        }
+        let closing = nav?.closingButton?.accessibilityLabelOrText
+        return WindowNode(
+            app: appName, title: scene.title, role: scene.session.role == .primary ? .primary : .auxiliary,
+            closingButton: closing, backButtonCloses: false, tools: tools)
+    }
+
+    /// The menu an interaction would show for its view, as the checker reads menus.
+    static func describe(_ interaction: ContextMenuInteraction, location: [String]) -> ([MenuNode], MenuContext)? {
+        guard let view = interaction.view, let delegate = interaction.delegate else { return nil }
+        let centre = Point(view.bounds.midX, view.bounds.midY)
+        guard let config = delegate.contextMenuInteraction(interaction, configurationForMenuAtLocation: centre) else {
+            return nil
+        }
+        let suggested = interaction.suggestedActions + (ContextMenuInteraction.systemSuggestions?(interaction) ?? [])
+        let menu = config.actionProvider?(suggested) ?? Menu(children: suggested)
+        let id = menu.identifier ?? config.identifier
+        let ctx = MenuContext(
+            location: location, menuIdentifier: id, hasPreview: true, isContentItem: true,
+            usage: id.map { MenuUsage.shared.counts(for: $0) } ?? [:])
+        return (nodes(menu.children), ctx)
+    }
+
+    static func nodes(_ elements: [MenuElement]) -> [MenuNode] {
+        elements.compactMap { e in
+            switch e {
+            case .action(let a):
+                var n = MenuNode.ActionNode(title: a.title.text, identifier: a.identifier, image: a.image)
+                n.isDestructive = a.attributes.contains(.destructive)
+                n.isDisabled = a.attributes.contains(.disabled)
+                n.isHidden = a.attributes.contains(.hidden)
+                return .action(n)
+            case .menu(let m):
+                return .menu(
+                    .init(
+                        title: m.title.text, identifier: m.identifier,
+                        isInline: m.displaysInline || m.displaysAsPalette,
+                        children: nodes(m.children)))
+            case .deferred:
+                return nil
+            }
+        }
+    }
+}
+
+/// Reports findings in the console while an app runs (debug builds): each finding once, when the
+/// window it is in appears, not once per frame.
+@MainActor public final class GuidelineMonitor {
+    private var reported: Set<Finding> = []
+    private let write: (String) -> Void
+
+    public init(
+        write: @escaping (String) -> Void = {
+            FileHandle.standardError.write(Data(("slate guidelines: " + $0 + "\n").utf8))
+        }
+    ) {
+        self.write = write
+    }
+
+    /// Checks the windows and prints what was not printed before; returns the new findings.
+    @discardableResult
+    public func check(scenes: [WindowScene]) -> [Finding] {
+        let new = Guidelines.check(scenes: scenes).findings.filter { reported.insert($0).inserted }
+        for f in new { write(f.description) }
+        return new
+    }
+}
