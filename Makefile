@@ -14,11 +14,11 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product slate
 
-# Opens Slate in a window; with no display it says so and renders the screen headless instead.
+# Opens Slate in a window; with no display it says so and takes the tour headless instead.
 run: release
 	@$(SLATE_RELEASE) run; rc=$$?; \
 	if [ $$rc -eq 2 ]; then \
-		mkdir -p out && $(SLATE_RELEASE) render --out out/slate.png && echo "Slate drew the screen headless: out/slate.png"; \
+		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
 test: setup lint unit scripts guidelines e2e
@@ -32,6 +32,7 @@ unit:
 
 scripts: build
 	$(SLATE_DEBUG) script Tests/scripts/*.slate --out .build/script-out
+	$(SLATE_DEBUG) tour --out .build/tour
 
 # The guideline checker over every demo app, and over the example menu file.
 guidelines: build

@@ -41,6 +41,7 @@ public enum MailStrings {
         en: "Part of this message could not be shown: %@", ru: "Часть сообщения не удалось показать: %@")
     public static let folderUnreadable = LocalizedString(
         en: "This mailbox could not be read: %@", ru: "Этот ящик не удалось прочитать: %@")
+    public static let messageText = LocalizedString(en: "Message text", ru: "Текст сообщения")
     public static let attachments = LocalizedString(en: "Attachments", ru: "Вложения")
     public static let editMailboxes = LocalizedString(en: "Edit", ru: "Изменить")
     public static let searchMail = LocalizedString(en: "Search", ru: "Поиск")

@@ -39,6 +39,7 @@ import UI
         attachmentsLabel.numberOfLines = 0
         for v in [sender, recipients, date, subject, problems, body, attachmentsLabel] { addSubview(v) }
         body.identifier = "message-body"
+        body.accessibilityLabel = MailStrings.messageText.text
         body.addInteraction(edit)
         copyTarget = { [weak self] in self?.body.text ?? "" }
         sink = { [weak self] t in self?.copied = t }
@@ -55,6 +56,7 @@ import UI
             ? "" : "  " + MailStrings.couldNotShow.formatted(m.problems.joined(separator: "; ")).resolved(language)
         problems.isHidden = m.problems.isEmpty
         body.text = m.text
+        body.accessibilityValue = m.text
         let names = m.attachments.map { a in
             "• \(a.filename) (\(ByteCountFormatter.string(fromByteCount: Int64(a.size), countStyle: .file)))"
         }

@@ -19,6 +19,9 @@ import UI
         self.custom = custom
         super.init(frame: Rect(size: size))
         isUserInteractionEnabled = false
+        // The preview speaks as the item it shows; tapping it opens the item (C11).
+        accessibilityLabel = custom?.accessibilityLabelOrText ?? target?.view.accessibilityLabelOrText
+        accessibilityTraits = .button
         if let renderer {
             image = Self.picture(
                 target: target, custom: custom, size: size, renderer: renderer, scale: scale, appearance: appearance)

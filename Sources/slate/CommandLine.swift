@@ -63,6 +63,7 @@ let helpText = """
       bench     print frame-time figures: [--json] [CASE-PREFIX...]
       script    run scripts headless on the virtual clock: FILE... [--out DIR] [--update-snapshots]
                 (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2)
+      tour      the tour of every rule, as captioned PNG frames and index.html: [--out DIR]
       lint      check apps against the guidelines: [APP...] [--json], or --menu FILE.json for a menu
                 on paper (exit 0 no error, 1 errors, 2 input that cannot be read)
       probe     a window that logs the gestures it sees (tap, long-press, pan): --log FILE

@@ -78,6 +78,8 @@ func fail(_ message: String, code: Int32) -> Never {
             return 0
         case "bench":
             return Bench.run(args)
+        case "tour":
+            return try TourCommand.run(args)
         case "lint":
             return LintCommand.run(args)
         case "script":
