@@ -486,7 +486,40 @@ import UI
     /// window focuses it; a touch elsewhere hides the revealed Dock.
     private var bottomSwipe: (id: Int, start: Point)?
 
+    /// A horizontal swipe on the Slide Over window's top bar pushes it off the side; one from the
+    /// screen's side (where it waits) brings it back.
+    private var slideSwipe: (id: Int, start: Point)?
+
+    private func slideOverSwipe(_ t: Touch) -> Bool {
+        switch t.phase {
+        case .began:
+            guard let s = slideOver, let w = windows[s], expose == nil else { return false }
+            let grip = Rect(w.frame.minX, w.frame.minY, w.frame.width, 44)
+            let edge = Rect(bounds.width - 20, ShellMetrics.statusBarHeight, 20, bounds.height - 60)
+            if (!slideOverHidden && grip.contains(t.location)) || (slideOverHidden && edge.contains(t.location)) {
+                slideSwipe = (t.id, t.location)
+            }
+            return false
+        case .moved, .stationary:
+            return false
+        case .ended, .cancelled:
+            guard let sw = slideSwipe, sw.id == t.id else { return false }
+            slideSwipe = nil
+            let dx = t.location.x - sw.start.x
+            if !slideOverHidden && dx > 60 {
+                setSlideOverHidden(true)
+                return true
+            }
+            if slideOverHidden && dx < -40 {
+                setSlideOverHidden(false)
+                return true
+            }
+            return false
+        }
+    }
+
     private func filter(_ t: Touch) -> Bool {
+        if slideOverSwipe(t) { return true }
         switch t.phase {
         case .began:
             if t.location.y >= bounds.height - ShellMetrics.homeIndicatorArea && !visibleWindows.isEmpty {

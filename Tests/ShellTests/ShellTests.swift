@@ -144,10 +144,22 @@ func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLo
         #expect(w.shell.slideOver == r)
         #expect(w.shell.windows[r]?.frame == SpaceLayout.slideOverFrame(screen: w.shell.bounds.size))
         expectPicture(w.host.frame(), "slide-over")
-        w.shell.setSlideOverHidden(true)
+        // A swipe to the right on its top bar pushes it off the screen…
+        let f = SpaceLayout.slideOverFrame(screen: w.shell.bounds.size)
+        let id = w.host.touchDown(at: Point(f.midX, f.minY + 20))
+        w.host.drag(id, from: Point(f.midX, f.minY + 20), to: Point(f.midX + 150, f.minY + 20), duration: 0.2)
+        w.host.touchUp(id, at: Point(f.midX + 150, f.minY + 20))
         w.host.run(for: 0.5)
+        #expect(w.shell.slideOverHidden)
         #expect(w.shell.windows[r]?.scene.activationState == .background)
         #expect(!w.shell.visibleWindows.contains(r))
+        // …and one from the screen's side brings it back.
+        let e = w.host.touchDown(at: Point(1360, 500))
+        w.host.drag(e, from: Point(1360, 500), to: Point(1250, 500), duration: 0.2)
+        w.host.touchUp(e, at: Point(1250, 500))
+        w.host.run(for: 0.5)
+        #expect(!w.shell.slideOverHidden)
+        #expect(w.shell.focusedWindow == r)
     }
 
     @Test func windowsComeBackAfterARelaunch() throws {
