@@ -199,24 +199,38 @@ struct WeakRecognizer {
 
 /// A long press: the touch stays down `minimumPressDuration` seconds without moving more than
 /// `allowableMovement` points; then it is continuous — moving the finger reports `changed`.
-@MainActor public final class LongPressGestureRecognizer: GestureRecognizer {
+///
+/// A press can also be prepared for: with `preparationFraction` set, `onPreparation` runs once the
+/// press has lasted that share of the duration (the context menu makes its backdrop then, as iOS
+/// starts its press feedback before the menu appears), and `onAbandon` when a prepared press is over.
+@MainActor open class LongPressGestureRecognizer: GestureRecognizer {
     /// UIKit's default is 0.5 s.
     public var minimumPressDuration: Double = 0.5
     /// UIKit's default is 10 pt.
     public var allowableMovement: Double = 10
+    /// The share of the duration after which `onPreparation` runs; nil for none.
+    public var preparationFraction: Double?
+    public var onPreparation: (() -> Void)?
+    public var onAbandon: (() -> Void)?
 
     private var start: Point = .zero
+    private var prepared = false
+    private static let beginTag = 0
+    private static let prepareTag = 1
 
-    public override func touchBegan(_ touch: Touch) {
+    open override func touchBegan(_ touch: Touch) {
         if touches.count > 1 {
             setState(.failed)
             return
         }
         start = touch.location
-        schedule(at: touch.timestamp + minimumPressDuration)
+        if let f = preparationFraction {
+            schedule(at: touch.timestamp + minimumPressDuration * f, tag: Self.prepareTag)
+        }
+        schedule(at: touch.timestamp + minimumPressDuration, tag: Self.beginTag)
     }
 
-    public override func touchMoved(_ touch: Touch) {
+    open override func touchMoved(_ touch: Touch) {
         switch state {
         case .possible:
             if touch.location.distance(to: start) > allowableMovement { setState(.failed) }
@@ -225,7 +239,7 @@ struct WeakRecognizer {
         }
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    open override func touchEnded(_ touch: Touch) {
         switch state {
         case .possible:
             if pendingState != nil { pendingState = .ended } else { setState(.failed) }
@@ -234,8 +248,20 @@ struct WeakRecognizer {
         }
     }
 
-    public override func timerFired(_ tag: Int) {
-        if state == .possible && !touches.isEmpty { setState(.began) }
+    open override func timerFired(_ tag: Int) {
+        guard state == .possible, !touches.isEmpty else { return }
+        if tag == Self.prepareTag {
+            prepared = true
+            onPreparation?()
+        } else {
+            setState(.began)
+        }
+    }
+
+    /// The sequence is over; what was prepared and not used goes.
+    open override func reset() {
+        if prepared { onAbandon?() }
+        prepared = false
     }
 }
 

@@ -206,6 +206,7 @@ import Testing
     }
 
     @Test func editMenuOpensOnHold() {
+        Language.current = .en
         let h = Harness()
         var copied = false
         let edit = EditMenuInteraction { [EditMenuInteraction.Command(title: UIStrings.copy) { copied = true }] }
