@@ -1,7 +1,8 @@
 import Foundation
 import Graphics
-import Rendering
 import Testing
+
+@testable import Rendering
 
 let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 
@@ -58,6 +59,16 @@ func expectReference(_ image: PixelImage, _ name: String, sourceLocation: Source
         let catalog = SymbolCatalog(warn: { warnings.append($0) })
         #expect(!catalog.has("no.such.symbol"))
         #expect(catalog.has("trash"))
+        // Drawing it twice draws the placeholder twice and warns once.
+        let image = renderer.render(size: Size(40, 20), scale: 1, appearance: .light) { c in
+            catalog.draw("no.such.symbol", in: Rect(0, 0, 20, 20), color: RGBA(0, 0, 0), on: (c as! CairoCanvas).cr)
+            catalog.draw("no.such.symbol", in: Rect(20, 0, 20, 20), color: RGBA(0, 0, 0), on: (c as! CairoCanvas).cr)
+        }
+        #expect(warnings.lines.count == 1)
+        #expect(warnings.lines.first?.contains("no.such.symbol") == true)
+        let inked = (0..<20).contains { x in image.pixel(x: x, y: 10).alpha > 0.5 }
+        let inkedRight = (20..<40).contains { x in image.pixel(x: x, y: 10).alpha > 0.5 }
+        #expect(inked && inkedRight, "a placeholder is drawn in each place")
     }
 
     @Test func pngRoundTrip() throws {
