@@ -76,7 +76,6 @@ import UI
         slideOverTab.accessibilityLabel = ShellStrings.slideOver.text
         slideOverTab.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.setSlideOverHidden(false) })
         installDividerGesture()
-        installDock()
         dragCoordinator.systemTargets = [EdgeDropTarget(shell: self)]
         dispatcher.touchFilter = { [weak self] t in self?.filter(t) ?? false }
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
@@ -470,10 +469,6 @@ import UI
     }
 
     // MARK: The Dock
-
-    private func installDock() {
-        dock.isHidden = false
-    }
 
     /// Shows or hides the Dock over the apps (a short swipe up from the bottom edge shows it).
     public func setDockRevealed(_ shown: Bool) {

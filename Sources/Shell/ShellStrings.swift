@@ -19,6 +19,5 @@ public enum ShellStrings {
     public static let dropLeft = LocalizedString(en: "Open on the left", ru: "Открыть слева")
     public static let dropRight = LocalizedString(en: "Open on the right", ru: "Открыть справа")
     public static let chooseWindow = LocalizedString(en: "Choose a window", ru: "Выберите окно")
-    public static let noWindows = LocalizedString(en: "No open windows", ru: "Нет открытых окон")
     public static let windowsOf = LocalizedString(en: "%@ — Windows", ru: "%@ — окна")
 }
