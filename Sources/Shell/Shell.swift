@@ -50,6 +50,8 @@ import UI
     private var iconDragSources: [AppIconDragSource] = []
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
+    /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
+    public var snapshotImages: [PixelImage] { snapshotCache.values.map(\.image) }
 
     public init(device: Device = Device(), clock: any Clock, stateHome: URL?) {
         self.device = device

@@ -63,40 +63,8 @@ import UI
     }
 
     static var cases: [Case] {
-        var out: [Case] = []
-        for scale in [1.0, 2.0] {
-            out.append(
-                Case(name: "screen.full-redraw@\(Int(scale))x") {
-                    let clock = VirtualClock()
-                    let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
-                    let host = HeadlessHost(root: screen, clock: clock, scale: scale)
-                    host.frame()
-                    let xs = sample(60) {
-                        screen.damageAll()
-                        host.frame()
-                    }
-                    let fb = host.framebuffer
-                    return result(
-                        "screen.full-redraw@\(Int(scale))x", xs, floor: copyFloor(bytes: fb.width * fb.height * 4))
-                })
-        }
-        out.append(
-            Case(name: "screen.small-change@2x") {
-                let clock = VirtualClock()
-                let screen = DemoScreen(size: ipadPro129Landscape, clock: clock)
-                let host = HeadlessHost(root: screen, clock: clock, scale: 2)
-                host.frame()
-                var flip = false
-                let xs = sample(200) {
-                    flip.toggle()
-                    screen.badge.backgroundColor = flip ? .systemBlue : .systemRed
-                    host.frame()
-                }
-                // The floor of a small change: copying the damaged pixels.
-                let d = screen.badge.frameInRoot
-                return result("screen.small-change@2x", xs, floor: copyFloor(bytes: Int(d.width * d.height * 16)))
-            })
-        return out + scenesCases + menusCases + extraCases
+        let out = screenCases
+        return out + scenesCases + menusCases + shellCases + mailCases + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).
@@ -116,7 +84,8 @@ import UI
         for c in selected {
             let r = c.run()
             results.append(r)
-            if !json { print(format(r)) }
+            // Unbuffered, so that each line shows as soon as its case ends.
+            if !json { FileHandle.standardOutput.write(Data((format(r) + "\n").utf8)) }
         }
         if json { print(toJSON(results)) }
         return 0

@@ -6,9 +6,6 @@ import Rendering
 import Shell
 import UI
 
-/// The screen of an iPad Pro 12.9" in landscape, in points.
-let ipadPro129Landscape = Size(1366, 1024)
-
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
     exit(code)
