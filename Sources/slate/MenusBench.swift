@@ -111,7 +111,7 @@ extension Bench {
         var xs: [Double] = []
         for i in 0..<23 {
             let t0 = Bench.now()
-            interaction.presentFromKeyboard()
+            _ = interaction.presentFromKeyboard()
             host.frame()
             let t1 = Bench.now()
             if i >= 3 { xs.append((t1 - t0) * 1000) }
