@@ -33,6 +33,10 @@ public protocol Canvas: AnyObject {
     var textMeasurer: any TextMeasuring { get }
     /// The bounds of the current clip in the current user space.
     var clipBounds: Rect { get }
+    /// Where the user space's origin is in device pixels, when the current transform only moves and
+    /// scales by `scale`; nil otherwise, or when the canvas does not say. Views use it to cut what
+    /// they cover on whole pixels.
+    var deviceOrigin: Point? { get }
 
     func save()
     func restore()
@@ -58,6 +62,8 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+    public var deviceOrigin: Point? { nil }
+
     public func translate(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }
     public func scaleBy(x: Double, y: Double) { concatenate(Transform(scaleX: x, y: y)) }
     public func clip(to rect: Rect) { clip(to: Path(rect)) }
@@ -78,6 +84,8 @@ extension Canvas {
 public protocol RasterRenderer: Sendable {
     /// Draws into a new transparent bitmap of `size` points at `scale` and returns it.
     func render(size: Size, scale: Double, appearance: Appearance, _ draw: (any Canvas) -> Void) -> PixelImage
+    /// Draws again the parts `clip` (points) of an existing bitmap, cleared first, at its scale.
+    func render(into image: inout PixelImage, clip: [Rect], appearance: Appearance, _ draw: (any Canvas) -> Void)
     /// The text engine, for layout.
     var textMeasurer: any TextMeasuring { get }
 }

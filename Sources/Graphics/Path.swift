@@ -15,6 +15,11 @@ public struct Path: Hashable, Sendable {
         addRect(rect)
     }
 
+    /// The union of rectangles that do not overlap.
+    public init(rects: [Rect]) {
+        for r in rects { addRect(r) }
+    }
+
     public var isEmpty: Bool { elements.isEmpty }
 
     public mutating func move(to p: Point) { elements.append(.move(p)) }

@@ -26,6 +26,13 @@ public final class CairoCanvas: Canvas {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    public var deviceOrigin: Point? {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard abs(m.xx - scale) < 1e-9, abs(m.yy - scale) < 1e-9, m.xy == 0, m.yx == 0 else { return nil }
+        return Point(m.x0, m.y0)
+    }
+
     public func save() { cairo_save(cr) }
     public func restore() { cairo_restore(cr) }
 

@@ -20,11 +20,23 @@ public struct CairoRenderer: RasterRenderer {
         return image
     }
 
+    public func render(
+        into image: inout PixelImage, clip: [Rect], appearance: Appearance, _ draw: (any Canvas) -> Void
+    ) {
+        guard !clip.isEmpty else { return }
+        let (w, h, scale) = (image.width, image.height, image.scale)
+        image.pixels.withUnsafeMutableBufferPointer { buf in
+            Self.draw(
+                into: buf.baseAddress!, width: w, height: h, scale: scale, appearance: appearance, clip: clip,
+                clear: true, draw)
+        }
+    }
+
     /// Draws into an existing buffer of premultiplied BGRA pixels (width × 4 bytes a row), as the SDL
     /// host does into its streaming texture, with an optional clip of damaged rectangles in points.
     public static func draw(
         into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double,
-        appearance: Appearance, clip: [Rect]? = nil, _ draw: (any Canvas) -> Void
+        appearance: Appearance, clip: [Rect]? = nil, clear: Bool = false, _ draw: (any Canvas) -> Void
     ) {
         let surface = cairo_image_surface_create_for_data(
             pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))!
@@ -33,6 +45,12 @@ public struct CairoRenderer: RasterRenderer {
         if let clip {
             for r in clip { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
             cairo_clip(cr)
+        }
+        if clear {
+            cairo_save(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_restore(cr)
         }
         let canvas = CairoCanvas(context: cr, scale: scale, appearance: appearance)
         draw(canvas)

@@ -198,6 +198,8 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     }
 
     var rasterCache: RasterCache?
+    /// The content version at the last render of a rasterized view, and whether it had changed then.
+    private var rasterState: (version: Int, changedBefore: Bool) = (-1, false)
 
     /// For a rasterized view: bumped each time something inside it changes (to key caches made from it).
     public private(set) var contentVersion = 0
@@ -402,7 +404,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         var v: View? = self
         while let cur = v {
             if cur.rasterizes {
-                cur.rasterCache?.invalidate()
+                cur.rasterCache?.invalidate(r.offsetBy(dx: -cur.bounds.minX, dy: -cur.bounds.minY))
                 cur.contentVersion &+= 1
             }
             guard let sv = cur.superview else {
@@ -455,29 +457,33 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// Draws the view in its own coordinates (background, content, subviews, overlay).
     func renderContent(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
         let own = Rect(origin: bounds.origin, size: bounds.size)
-        if let cover = coveringSubview(canvas.clipBounds) {
+        let clip = canvas.clipBounds
+        if let cover = coveringSubview(clip) {
             // Nothing below the cover shows: draw it and what is above it.
             for s in subviews[cover...] { s.render(in: canvas, renderer: renderer) }
             drawOverlay(in: canvas)
             return
         }
-        if let s = shadow { renderShadow(s, own, in: canvas) }
-        if let bg = backgroundColor {
-            if cornerRadius > 0 {
-                canvas.fill(Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), with: bg)
-            } else {
-                canvas.fill(own, with: bg)
-            }
+        let plan = OcclusionPlan.make(for: self, clip: clip, canvas: canvas)
+        // The shadow, the background and the view's drawing, where the subviews leave them seen.
+        switch plan?.own ?? .whole {
+        case .hidden: break
+        case .whole: renderBackground(own, in: canvas)
+        case .parts(let parts):
+            canvas.save()
+            canvas.clip(to: Path(rects: parts))
+            renderBackground(own, in: canvas)
+            canvas.restore()
         }
         if clipsToBounds && cornerRadius > 0 {
-            renderRoundedClip(own, in: canvas, renderer: renderer)
+            renderRoundedClip(own, plan, in: canvas, renderer: renderer)
         } else if clipsToBounds {
             canvas.save()
             canvas.clip(to: own)
-            renderInside(canvas, renderer: renderer)
+            renderInside(canvas, plan, renderer: renderer)
             canvas.restore()
         } else {
-            renderInside(canvas, renderer: renderer)
+            renderInside(canvas, plan, renderer: renderer)
         }
         if let b = border {
             canvas.stroke(
@@ -485,6 +491,17 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
                     own.insetBy(dx: b.width / 2, dy: b.width / 2), radius: max(0, cornerRadius - b.width / 2),
                     style: cornerStyle),
                 with: b.color, lineWidth: b.width)
+        }
+    }
+
+    private func renderBackground(_ own: Rect, in canvas: any Canvas) {
+        if let s = shadow { renderShadow(s, own, in: canvas) }
+        if let bg = backgroundColor {
+            if cornerRadius > 0 {
+                canvas.fill(Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), with: bg)
+            } else {
+                canvas.fill(own, with: bg)
+            }
         }
     }
 
@@ -527,9 +544,40 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         return subviews.lastIndex { $0.covers(clip) }
     }
 
-    private func renderInside(_ canvas: any Canvas, renderer: (any RasterRenderer)?) {
-        draw(in: canvas)
-        for s in subviews { s.render(in: canvas, renderer: renderer) }
+    private func renderInside(_ canvas: any Canvas, _ plan: OcclusionPlan?, renderer: (any RasterRenderer)?) {
+        guard let plan else {
+            draw(in: canvas)
+            for s in subviews { s.render(in: canvas, renderer: renderer) }
+            drawOverlay(in: canvas)
+            return
+        }
+        switch plan.own {
+        case .hidden: break
+        case .whole: draw(in: canvas)
+        case .parts(let parts):
+            canvas.save()
+            canvas.clip(to: Path(rects: parts))
+            draw(in: canvas)
+            canvas.restore()
+        }
+        for (s, visibility) in zip(subviews, plan.subviews) {
+            switch visibility {
+            case .hidden: continue
+            case .whole: s.render(in: canvas, renderer: renderer)
+            case .parts(let parts):
+                // Only when the subview reaches what is covered.
+                let reach = s.clipsToBounds && s.shadow == nil ? s.visualFrame : nil
+                if let reach, !parts.contains(where: { $0.intersects(reach) }) { continue }
+                if let reach, parts.count == 1, parts[0].contains(reach) {
+                    s.render(in: canvas, renderer: renderer)
+                    continue
+                }
+                canvas.save()
+                canvas.clip(to: Path(rects: parts))
+                s.render(in: canvas, renderer: renderer)
+                canvas.restore()
+            }
+        }
         drawOverlay(in: canvas)
     }
 
@@ -537,7 +585,9 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
     /// mask, which costs more than the drawing itself. Instead: the rectangle without its four corner
     /// squares is clipped with boxes (fast), and only the small corner squares are drawn again under
     /// the rounded path; subviews outside each part are skipped.
-    private func renderRoundedClip(_ own: Rect, in canvas: any Canvas, renderer: (any RasterRenderer)?) {
+    private func renderRoundedClip(
+        _ own: Rect, _ plan: OcclusionPlan?, in canvas: any Canvas, renderer: (any RasterRenderer)?
+    ) {
         let path = Path.roundedRect(own, radius: cornerRadius, style: cornerStyle)
         // The continuous corner reaches 1.53 r along each edge.
         let c = min(cornerStyle == .continuous ? cornerRadius * 1.528665 : cornerRadius, own.width / 2, own.height / 2)
@@ -550,7 +600,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
         for part in body where !part.isEmpty {
             canvas.save()
             canvas.clip(to: part)
-            if !canvas.clipBounds.isEmpty { renderInside(canvas, renderer: renderer) }
+            if !canvas.clipBounds.isEmpty { renderInside(canvas, plan, renderer: renderer) }
             canvas.restore()
         }
         let corners = [
@@ -562,30 +612,65 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
             canvas.clip(to: corner)
             if !canvas.clipBounds.isEmpty {
                 canvas.clip(to: path)
-                renderInside(canvas, renderer: renderer)
+                renderInside(canvas, plan, renderer: renderer)
             }
             canvas.restore()
         }
     }
 
+    /// Draws a rasterized view from its picture, which is made whole the first time, and afterwards
+    /// only where the content changed. Content that changes frame after frame (a list scrolling, a
+    /// window resized by the Split View divider) is drawn straight to the screen instead, until it
+    /// keeps still: a picture redrawn every frame only adds a copy.
     private func renderRasterized(in canvas: any Canvas, renderer: any RasterRenderer) {
         let scale = canvas.scale
         let key = RasterCache.Key(size: bounds.size, scale: scale, appearance: canvas.appearance)
-        if rasterCache == nil || rasterCache!.key != key || !rasterCache!.valid {
-            let image = renderer.render(size: bounds.size, scale: scale, appearance: canvas.appearance) { c in
+        let changed = contentVersion != rasterState.version
+        let changing = changed && rasterState.changedBefore
+        rasterState = (contentVersion, changed)
+        // Straight to the screen only on whole device pixels, where it gives the picture's pixels.
+        if rasterCache?.key != key || rasterCache?.valid != true, changing, let o = canvas.deviceOrigin,
+            Self.isWhole(o.x + bounds.minX * scale), Self.isWhole(o.y + bounds.minY * scale)
+        {
+            rasterCache = nil
+            let layered = alpha < 1
+            if layered { canvas.beginLayer(opacity: alpha) }
+            renderContent(in: canvas, renderer: renderer)
+            if layered { canvas.endLayer() }
+            return
+        }
+        if var cache = rasterCache, cache.key == key, !cache.valid, let dirty = cache.dirtyRects {
+            // Draw again only the parts that changed, on whole device pixels.
+            rasterCache = nil  // the picture's pixels are changed in place, with no copy
+            let own = Rect(size: bounds.size)
+            let clip = dirty.map { $0.integral(scale: scale).intersection(own) }.filter { !$0.isEmpty }
+            renderer.render(into: &cache.image, clip: clip, appearance: canvas.appearance) { c in
                 c.translate(x: -bounds.minX, y: -bounds.minY)
-                // The shadow is drawn outside the cached picture.
-                let saved = shadow
-                shadow = nil
-                renderContent(in: c, renderer: renderer)
-                shadow = saved
+                renderPicture(in: c, renderer: renderer)
             }
-            var img = image
-            img.isOpaque = cornerRadius == 0 && (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
-            rasterCache = RasterCache(key: key, image: img)
+            cache.markValid()
+            rasterCache = cache
+        } else if rasterCache == nil || rasterCache!.key != key || !rasterCache!.valid {
+            rasterCache = nil  // let the old picture go before the new one is made
+            var image = renderer.render(size: bounds.size, scale: scale, appearance: canvas.appearance) { c in
+                c.translate(x: -bounds.minX, y: -bounds.minY)
+                renderPicture(in: c, renderer: renderer)
+            }
+            image.isOpaque = cornerRadius == 0 && (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
+            rasterCache = RasterCache(key: key, image: image)
         }
         if let s = shadow { renderShadow(s, bounds, in: canvas) }
         canvas.drawImage(rasterCache!.image, in: bounds, opacity: alpha)
+    }
+
+    private static func isWhole(_ x: Double) -> Bool { abs(x - x.rounded()) < 1e-6 }
+
+    /// The view's content for its picture: everything but the shadow, which is drawn outside it.
+    private func renderPicture(in canvas: any Canvas, renderer: any RasterRenderer) {
+        let saved = shadow
+        shadow = nil
+        renderContent(in: canvas, renderer: renderer)
+        shadow = saved
     }
 
     /// A picture of the view as it is now, at `scale` (for snapshots and lifted previews).
@@ -662,8 +747,36 @@ struct RasterCache {
     }
     var key: Key
     var image: PixelImage
-    var valid = true
-    mutating func invalidate() { valid = false }
+    /// The parts of the picture (in its points) that changed since it was drawn; nil: all of it.
+    private(set) var dirtyRects: [Rect]? = []
+    var valid: Bool { dirtyRects?.isEmpty == true }
+
+    init(key: Key, image: PixelImage) {
+        self.key = key
+        self.image = image
+    }
+
+    mutating func invalidate() { dirtyRects = nil }
+
+    /// Marks `r` (the picture's points) to be drawn again. A few rectangles are kept; when they would
+    /// cover most of the picture, all of it is drawn again.
+    mutating func invalidate(_ r: Rect) {
+        guard var rects = dirtyRects else { return }
+        let whole = Rect(size: key.size)
+        let clipped = r.intersection(whole)
+        if clipped.isEmpty { return }
+        if let i = rects.firstIndex(where: { $0.intersects(clipped) }) {
+            rects[i] = rects[i].union(clipped)
+        } else if rects.count >= 8 {
+            rects[rects.count - 1] = rects[rects.count - 1].union(clipped)
+        } else {
+            rects.append(clipped)
+        }
+        let area = rects.reduce(0) { $0 + $1.width * $1.height }
+        dirtyRects = area >= whole.width * whole.height * 0.9 ? nil : rects
+    }
+
+    mutating func markValid() { dirtyRects = [] }
 }
 
 /// A container that is not itself a target: touches fall through it to what lies below unless they

@@ -170,3 +170,86 @@ func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLo
         try run(w2, "launch Notes restoring\nexpect windows Notes 2\nexpect window \"Ideas\" auxiliary")
     }
 }
+
+/// The drawing shortcuts — views below opaque ones drawn only where they show, a window's picture
+/// drawn again only where it changed — give the same pixels as drawing everything.
+@MainActor @Suite struct DrawingShortcutsTests {
+    /// The screen drawn whole, with every cached picture made anew.
+    func drawnWhole(_ w: ShellWorld, culling: Bool) -> PixelImage {
+        View.drawsOnlyWhatShows = culling
+        defer { View.drawsOnlyWhatShows = true }
+        for v in w.shell.allViews() where v.rasterizes { v.rasterizes = true }
+        w.shell.damageAll()
+        return w.host.frame()
+    }
+
+    /// The corners of the windows on screen, rounded in Split View: there the whole drawing lays the
+    /// antialiased edge of every layer of the window over the last (a layer drawn over another, each
+    /// covering part of an edge pixel, lets less of the wallpaper through than one layer would), and
+    /// the shortcuts draw it once.
+    func windowCorners(_ w: ShellWorld) -> [Rect] {
+        let c = (ShellMetrics.windowCornerRadius * 1.528665).rounded(.up)
+        return w.shell.visibleWindows.compactMap { w.shell.windows[$0]?.frameInRoot }.flatMap { f in
+            [
+                Rect(f.minX, f.minY, c, c), Rect(f.maxX - c, f.minY, c, c), Rect(f.minX, f.maxY - c, c, c),
+                Rect(f.maxX - c, f.maxY - c, c, c),
+            ]
+        }
+    }
+
+    func expectSame(
+        _ a: PixelImage, _ b: PixelImage, _ what: String, except corners: [Rect] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var elsewhere: [String] = []
+        a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in
+                let (ua, ub) = (pa.bindMemory(to: UInt32.self), pb.bindMemory(to: UInt32.self))
+                for i in 0..<min(ua.count, ub.count) where ua[i] != ub[i] {
+                    let (x, y) = (i % a.width, i / a.width)
+                    let p = Point((Double(x) + 0.5) / a.scale, (Double(y) + 0.5) / a.scale)
+                    if !corners.contains(where: { $0.contains(p) }) { elsewhere.append("(\(x), \(y))") }
+                }
+            }
+        }
+        #expect(
+            elsewhere.isEmpty, "\(what): \(elsewhere.count) pixels differ: \(elsewhere.prefix(10))",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [1.0, 2.0]) func coveredViewsAreDrawnOnlyWhereTheyShow(scale: Double) throws {
+        Language.current = .en
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-shell-\(UUID())")
+        let w = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: scale)
+        try run(w, "launch Notes")
+        expectSame(drawnWhole(w, culling: true), drawnWhole(w, culling: false), "full screen")
+        try run(w, "drag \"Ideas\" to right edge")
+        w.host.run(for: 1)
+        expectSame(
+            drawnWhole(w, culling: true), drawnWhole(w, culling: false), "Split View", except: windowCorners(w))
+        w.shell.showExpose(for: w.shell.apps[0])
+        w.host.run(for: 0.5)
+        expectSame(drawnWhole(w, culling: true), drawnWhole(w, culling: false), "Exposé")
+    }
+
+    @Test func aWindowsPictureIsDrawnAgainOnlyWhereItChanged() throws {
+        Language.current = .en
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-shell-\(UUID())")
+        let w = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: 2)
+        try run(w, "launch Notes\ndrag \"Ideas\" to right edge")
+        w.host.run(for: 1)
+        let rows = w.shell.allViews().compactMap { $0 as? Label }.filter { $0.identifier == "note-row" }
+        try #require(rows.count == 3)
+        // One change, then another in the next frame: the first draws into the picture, the second
+        // (content changing frame after frame) straight to the screen.
+        rows[0].text = "Shopping list"
+        let once = w.host.frame()
+        expectSame(once, drawnWhole(w, culling: true), "a row changed once", except: windowCorners(w))
+        rows[1].textColor = .systemRed
+        w.host.frame()
+        rows[1].textColor = .systemBlue
+        let twice = w.host.frame()
+        expectSame(
+            twice, drawnWhole(w, culling: true), "a row changed in two frames running", except: windowCorners(w))
+    }
+}
