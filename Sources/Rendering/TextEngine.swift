@@ -19,7 +19,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private let context: OpaquePointer
     private var cache: [CacheKey: OpaquePointer] = [:]
     private var order: [CacheKey] = []
-    private let capacity = 4096
+    private let capacity = 768
 
     private struct CacheKey: Hashable {
         var text: String
