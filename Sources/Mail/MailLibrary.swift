@@ -188,12 +188,10 @@ import MailStore
     func reload() {
         do {
             let list = try maildir.messages(in: mailbox)
-            // Delivery time from the unique name; ties by name so the order is stable.
-            refs = list.sorted { a, b in
-                let da = a.deliveryDate ?? .distantPast
-                let db = b.deliveryDate ?? .distantPast
-                return da != db ? da > db : a.uniqueName > b.uniqueName
-            }
+            // Delivery time from the unique name, read once per message (not per comparison); ties by
+            // name so the order is stable.
+            let keyed = list.map { ($0.deliveryDate ?? .distantPast, $0) }
+            refs = keyed.sorted { a, b in a.0 != b.0 ? a.0 > b.0 : a.1.uniqueName > b.1.uniqueName }.map(\.1)
             problem = nil
             let live = Set(refs.map(\.id))
             summaries = summaries.filter { live.contains($0.key) }
