@@ -10,7 +10,7 @@ import MailStore
 @MainActor public final class MailLibrary {
     public let maildir: Maildir
     /// The date the app believes it is (the host's calendar clock; fixed in headless runs).
-    public let now: () -> Date
+    public let now: @Sendable () -> Date
     public private(set) var mailboxes: [Mailbox] = []
     /// Folders that could not be read and messages that could not be changed, one line each.
     public private(set) var problems: [String] = []
@@ -18,21 +18,22 @@ import MailStore
     private var indexes: [String: MailboxIndex] = [:]
     private var observers: [UUID: () -> Void] = [:]
 
-    public init(maildir: Maildir, now: @escaping () -> Date) {
+    public init(maildir: Maildir, now: @escaping @Sendable () -> Date) {
         self.maildir = maildir
         self.now = now
         reloadMailboxes()
     }
 
     /// Opens the Maildir at `root`, writing the sample one first when `sample` and the folder is empty.
-    public static func open(root: URL, writeSampleIfEmpty sample: Bool, now: @escaping () -> Date) throws -> MailLibrary
-    {
+    public static func open(
+        root: URL, writeSampleIfEmpty sample: Bool, now: @escaping @Sendable () -> Date
+    ) throws -> MailLibrary {
         let fm = FileManager.default
         let empty = (try? fm.contentsOfDirectory(atPath: root.path))?.isEmpty ?? true
         if sample && empty {
             try Maildir.createSample(at: root, referenceDate: now())
         }
-        let md = Maildir(root: root)
+        let md = Maildir(root: root, nameGenerator: MaildirNameGenerator(clock: now))
         try md.validate()
         return MailLibrary(maildir: md, now: now)
     }

@@ -58,7 +58,7 @@ extension Maildir {
             try makeDirectories(path)
         }
         for sub in ["cur", "new", "tmp"] { try FileSystem.makeDirectory(path + "/" + sub) }
-        let maildir = Maildir(root: root)
+        let maildir = Maildir(root: root, nameGenerator: MaildirNameGenerator(clock: { referenceDate }))
         var created: [[String]: Mailbox] = [[]: maildir.inbox]
         let reference = referenceDate.timeIntervalSince1970.rounded(.down)
         for index in 0..<count {

@@ -16,7 +16,7 @@ public struct Maildir: Sendable {
     ///
     /// - Parameter nameGenerator: makes the unique names of delivered
     ///   messages; inject one with a fixed clock for deterministic names.
-    public init(root: URL, nameGenerator: MaildirNameGenerator = MaildirNameGenerator()) {
+    public init(root: URL, nameGenerator: MaildirNameGenerator) {
         self.root = root.standardizedFileURL
         self.nameGenerator = nameGenerator
     }

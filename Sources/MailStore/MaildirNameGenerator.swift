@@ -21,11 +21,12 @@ public final class MaildirNameGenerator: @unchecked Sendable {
     /// Creates a generator.
     ///
     /// - Parameters:
-    ///   - clock: gives the time written at the start of each name.
+    ///   - clock: gives the time written at the start of each name (injected: nothing in Slate below
+    ///     the host reads the wall clock).
     ///   - processID: the process id in the name (defaults to this process's).
     ///   - hostName: the host name in the name (defaults to this machine's);
     ///     "/" and ":" are escaped as the Maildir spec asks.
-    public init(clock: @escaping @Sendable () -> Date = { Date() }, processID: Int32? = nil, hostName: String? = nil) {
+    public init(clock: @escaping @Sendable () -> Date, processID: Int32? = nil, hostName: String? = nil) {
         self.clock = clock
         self.processID = processID ?? getpid()
         let host = hostName ?? MaildirNameGenerator.systemHostName()

@@ -12,12 +12,12 @@ import UI
 /// Puts the system together: the shell, the apps, where their data and state live.
 @MainActor enum SystemBuilder {
     /// The date headless runs believe it is: iPad marketing's 9:41, on the day the tour was made.
-    static let headlessDate = ISO8601DateFormatter().date(from: "2026-11-29T09:41:00Z")!
+    nonisolated static let headlessDate = ISO8601DateFormatter().date(from: "2026-11-29T09:41:00Z")!
 
     struct Places {
         var stateHome: URL?
         var maildir: URL
-        var now: () -> Date
+        var now: @Sendable () -> Date
     }
 
     /// The user's places: `$XDG_STATE_HOME`, the Maildir from `--maildir`, `SLATE_MAILDIR` or

@@ -72,7 +72,8 @@ import Testing
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
             "mailstore-missing-\(UUID().uuidString)")
         #expect(throws: MaildirError.notAMaildir(path: missing.standardizedFileURL.path, reason: "no such directory")) {
-            try Maildir(root: missing).listMailboxes()
+            try Maildir(root: missing, nameGenerator: MaildirNameGenerator(clock: { Date(timeIntervalSince1970: 0) }))
+                .listMailboxes()
         }
         let t = try TestMaildir()
         try FileManager.default.removeItem(at: t.root.appendingPathComponent("new"))

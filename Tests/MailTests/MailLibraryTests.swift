@@ -5,7 +5,7 @@ import Testing
 @testable import Mail
 
 @MainActor @Suite struct MailLibraryTests {
-    static let reference = Date(timeIntervalSince1970: 1_795_000_000)
+    nonisolated static let reference = Date(timeIntervalSince1970: 1_795_000_000)
 
     func sample() throws -> (MailLibrary, URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("slate-mail-\(UUID())")
