@@ -37,8 +37,8 @@ import UI
             addButton.cornerRadius = 22
             addButton.action = { [weak self] in
                 guard let self, let app = self.app else { return }
-                if let side = self.side { shell.pendingSide = (app.identifier, side) }
-                shell.newWindow(of: app)
+                if let side = self.side { self.shell.pendingSide = (app.identifier, side) }
+                self.shell.newWindow(of: app)
             }
             addSubview(addButton)
         }
@@ -51,7 +51,7 @@ import UI
                 guard let self else { return }
                 let p = g.location(in: self)
                 if !self.cells.contains(where: { $0.frame.contains(p) }) && !self.addButton.frame.contains(p) {
-                    shell.closeExpose()
+                    self.shell.closeExpose()
                 }
             })
     }

@@ -617,19 +617,17 @@ import UI
 
     /// App Exposé: the app's windows as snapshots, with + for a new primary window (W2c).
     public func showExpose(for app: ShellApp, choosingFor side: EdgeSide? = nil) {
-        closeExpose()
-        let v = ExposeView(shell: self, app: app, side: side)
-        v.frame = bounds
-        overlayLayer.addSubview(v)
-        expose = v
-        v.reload()
-        windowLayer.isHidden = true
+        presentExpose(app: app, side: side)
     }
 
     /// The switcher: every window of every app.
     public func showSwitcher() {
+        presentExpose(app: nil, side: nil)
+    }
+
+    private func presentExpose(app: ShellApp?, side: EdgeSide?) {
         closeExpose()
-        let v = ExposeView(shell: self, app: nil, side: nil)
+        let v = ExposeView(shell: self, app: app, side: side)
         v.frame = bounds
         overlayLayer.addSubview(v)
         expose = v

@@ -101,7 +101,7 @@ import UI
     static func install(on shell: Shell) {
         MenuEnvironment.renderer = CairoRenderer()
         MenuEnvironment.safeAreaInsets = shell.device.safeAreaInsets
-        shell.iconDecorator = { icon, app in
+        shell.iconDecorator = { [weak shell] icon, app in
             let interaction = ContextMenuInteraction { [weak shell, weak app] _ in
                 guard let shell, let app else { return nil }
                 return ContextMenuConfiguration(identifier: "system.app-icon") { _ in
