@@ -6,12 +6,20 @@ let package = Package(
     name: "Slate",
     platforms: [.macOS(.v14)],
     products: [
+        // Every module an app or a system built on Slate needs, bottom to top.
         .library(name: "Graphics", targets: ["Graphics"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "UI", targets: ["UI"]),
         .library(name: "Menus", targets: ["Menus"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "Shell", targets: ["Shell"]),
+        .library(name: "Host", targets: ["Host"]),
+        .library(name: "Guidelines", targets: ["Guidelines"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
         .library(name: "MailStore", targets: ["MailStore"]),
+        .library(name: "Mail", targets: ["Mail"]),
+        // The whole command line (`run`, `render`, `script`, `tour`, `lint`, `bench`) over any apps.
+        .library(name: "SlateSystem", targets: ["SlateSystem"]),
         .executable(name: "slate", targets: ["slate"]),
     ],
     targets: [
@@ -27,17 +35,19 @@ let package = Package(
         .target(name: "Menus", dependencies: ["Graphics", "UI"]),
         .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
-        .target(name: "Shell", dependencies: ["Graphics", "UI", "Scenes"]),
+        .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
         .target(
             name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
-        .executableTarget(
-            name: "slate",
+        .target(
+            name: "SlateSystem",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "Guidelines", "SlateTesting",
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Guidelines",
+                "SlateTesting",
             ]),
+        .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
 

@@ -83,12 +83,12 @@ import UI
         guard let config = delegate.contextMenuInteraction(interaction, configurationForMenuAtLocation: centre) else {
             return nil
         }
-        let suggested = interaction.suggestedActions + (ContextMenuInteraction.systemSuggestions?(interaction) ?? [])
+        let suggested = interaction.allSuggestedActions
         let menu = config.actionProvider?(suggested) ?? Menu(children: suggested)
         let id = menu.identifier ?? config.identifier
         let ctx = MenuContext(
             location: location, menuIdentifier: id, hasPreview: true, isContentItem: true,
-            usage: id.map { MenuUsage.shared.counts(for: $0) } ?? [:])
+            usage: id.map { view.environment.menuUsage.counts(for: $0) } ?? [:])
         return (nodes(menu.children), ctx)
     }
 

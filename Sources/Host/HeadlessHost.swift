@@ -21,8 +21,9 @@ import UI
         self.root = root
         self.clock = clock
         self.scale = scale
-        TextMetrics.measurer = TextEngine.shared
-        DragCoordinator.renderer = CairoRenderer()
+        root.environment.textMeasurer = TextEngine.shared
+        root.environment.renderer = renderer
+        root.environment.displayScale = scale
         framebuffer = PixelImage(
             width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()),
             scale: scale)

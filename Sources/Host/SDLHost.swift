@@ -72,8 +72,8 @@ public enum HostError: Error, CustomStringConvertible {
         guard renderer != nil else {
             throw HostError.sdl("cannot create a renderer: \(String(cString: SDL_GetError()))")
         }
-        TextMetrics.measurer = TextEngine.shared
-        DragCoordinator.renderer = CairoRenderer()
+        root.environment.textMeasurer = TextEngine.shared
+        root.environment.renderer = CairoRenderer()
         SDL_StartTextInput()
         resizeBuffers()
     }
@@ -86,6 +86,7 @@ public enum HostError: Error, CustomStringConvertible {
         pixelHeight = Int(ph)
         // 2× on a HiDPI display; whatever fits otherwise.
         scale = Double(pw) / root.bounds.width
+        root.environment.displayScale = scale
         if let t = texture { SDL_DestroyTexture(t) }
         texture = SDL_CreateTexture(
             renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph)

@@ -158,7 +158,7 @@ import UI
         -> ContextMenuOverlay?
     {
         guard let view, let root = view.root else { return nil }
-        let suggested = suggestedActions + (Self.systemSuggestions?(self) ?? [])
+        let suggested = allSuggestedActions
         let menu = config.actionProvider?(suggested) ?? Menu(children: suggested)
         var target: TargetedPreview?
         var custom: View?
@@ -169,17 +169,18 @@ import UI
                 delegate?.contextMenuInteraction(self, previewForHighlightingMenuWithConfiguration: config)
                 ?? TargetedPreview(view: view)
             custom = config.previewProvider?()
-            if let renderer = MenuEnvironment.renderer {
+            if let renderer = root.environment.renderer {
                 backdrop = MenuBackdrop.make(
                     of: root, excluding: root.subviews.filter { $0 is ContextMenuOverlay }, renderer: renderer,
-                    scale: MenuEnvironment.displayScale)
+                    scale: root.environment.displayScale)
             }
         case .compact:
             if MenuRow.rows(for: menu).isEmpty { return nil }
         }
         let o = ContextMenuOverlay(
             bounds: root.bounds, configuration: config, menu: menu, form: form, location: p, target: target,
-            customPreview: custom, backdrop: backdrop, appearance: root.appearance)
+            customPreview: custom, backdrop: backdrop, appearance: root.appearance,
+            environment: root.environment)
         o.interaction = self
         return o
     }
@@ -212,9 +213,15 @@ import UI
         if let id = gestureRecognizer.touches.keys.first { drag.beginDrag(touchID: id, at: p) }
     }
 
-    /// Elements the system adds to every menu's suggestions (the scenes layer offers "Open in New
-    /// Window" for items that open as windows — W2d).
-    public static var systemSuggestions: ((ContextMenuInteraction) -> [MenuElement])?
+    /// Elements the system adds to this menu's suggestions, asked each time the menu opens (the
+    /// scenes layer offers "Open in New Window" for an item that opens as a window — W2d).
+    public var systemSuggestionProviders: [@MainActor (ContextMenuInteraction) -> [MenuElement]] = []
+
+    /// What the configuration's action provider is given: the interaction's own suggestions, then
+    /// the system's.
+    public var allSuggestedActions: [MenuElement] {
+        suggestedActions + systemSuggestionProviders.flatMap { $0(self) }
+    }
 
     func overlayDidClose(_ o: ContextMenuOverlay) {
         if overlay === o { overlay = nil }

@@ -60,6 +60,8 @@ import UI
     /// unfolds from there.
     private let anchor: Point
     private let usageKey: String
+    /// The environment of the screen the menu opens on.
+    private let screen: ScreenEnvironment
     private var transition: Animation?
     private weak var previousFocus: View?
     private var tracks: [Int: Track] = [:]
@@ -86,8 +88,10 @@ import UI
 
     init(
         bounds screen: Rect, configuration: ContextMenuConfiguration, menu: Menu, form: Form, location: Point,
-        target: TargetedPreview?, customPreview: View?, backdrop: MenuBackdrop?, appearance: Appearance
+        target: TargetedPreview?, customPreview: View?, backdrop: MenuBackdrop?, appearance: Appearance,
+        environment: ScreenEnvironment
     ) {
+        self.screen = environment
         self.form = form
         self.configuration = configuration
         self.backdrop = backdrop
@@ -95,12 +99,12 @@ import UI
         self.appearance = appearance
         let key = menu.identifier ?? configuration.identifier ?? "menu"
         self.usageKey = key
-        let presented = MenuUsage.shared.ordered(menu.resolvingCachedDeferred(), key: key)
+        let presented = environment.menuUsage.ordered(menu.resolvingCachedDeferred(), key: key)
         self.menu = presented
         let rows = MenuRow.rows(for: presented)
         let specs = rows.map(\.spec)
-        let safe = MenuEnvironment.safeAreaInsets
-        let renderer = MenuEnvironment.renderer
+        let safe = environment.safeAreaInsets
+        let renderer = environment.renderer
         switch form {
         case .rich:
             let source = target.map { $0.view.convert($0.visibleRect, to: nil) } ?? Rect(center: location, size: .zero)
@@ -119,7 +123,7 @@ import UI
                     rows: specs, order: configuration.preferredMenuElementOrder))
             let p = MenuPreviewView(
                 target: customPreview == nil ? target : nil, custom: customPreview, size: layout.previewFrame.size,
-                renderer: renderer, scale: MenuEnvironment.displayScale, appearance: appearance)
+                renderer: renderer, scale: environment.displayScale, appearance: appearance)
             p.frame = layout.previewFrame
             preview = p
             panel = MenuPanelView(material: MenuMetrics.material)
@@ -179,10 +183,10 @@ import UI
 
     /// Draws the panel's picture ahead of the first frame, while the finger is still down.
     func prerender() {
-        guard let renderer = MenuEnvironment.renderer, panel.rasterizes else { return }
+        guard let renderer = screen.renderer, panel.rasterizes else { return }
         panel.layoutIfNeeded()
         let f = panel.frame
-        _ = renderer.render(size: f.size, scale: MenuEnvironment.displayScale, appearance: appearance) { c in
+        _ = renderer.render(size: f.size, scale: screen.displayScale, appearance: appearance) { c in
             c.translate(x: -f.minX, y: -f.minY)
             panel.render(in: c, renderer: renderer)
         }
@@ -194,8 +198,11 @@ import UI
         root.addSubview(self)
         previousFocus = root.focusedView
         root.setFocus(self)
-        let title = menu.title.text
-        MenuEnvironment.announce?(title.isEmpty ? MenuStrings.menu.text : MenuStrings.opened.formatted(title).text)
+        let language = screen.language
+        let title = menu.title.resolved(language)
+        screen.announce?(
+            title.isEmpty ? MenuStrings.menu.resolved(language) : MenuStrings.opened.formatted(title).resolved(language)
+        )
         if let interaction {
             interaction.delegate?.contextMenuInteraction(
                 interaction, willDisplayMenuFor: configuration, animator: displayAnimator)
@@ -421,7 +428,7 @@ import UI
 
     private func perform(_ action: Action, path: [Int]) {
         guard !action.isDisabled else { return }
-        for key in usageKeys(for: path) { MenuUsage.shared.record(menu: key, action: action.identifier) }
+        for key in usageKeys(for: path) { screen.menuUsage.record(menu: key, action: action.identifier) }
         var chosen = action
         let parentPath = Array(path.dropLast())
         let parent =
@@ -487,7 +494,7 @@ import UI
         let old = panel.highlight.map { (rows[$0.row].description, $0.tile) }
         rows = MenuRow.rows(for: currentMenu, isSubmenu: !submenuPath.isEmpty)
         layout = MenuLayout.resized(
-            layout, bounds: bounds, safeInsets: MenuEnvironment.safeAreaInsets, rows: rows.map(\.spec))
+            layout, bounds: bounds, safeInsets: screen.safeAreaInsets, rows: rows.map(\.spec))
         let shadows = shadowRects
         let t = panel.transform
         panel.transform = .identity
@@ -752,7 +759,7 @@ import UI
         let n = order.count
         guard n > 0 else { return }
         let start = highlightedRow.flatMap { order.firstIndex(of: $0) } ?? -1
-        let lang = Language.current
+        let lang = screen.language
         for step in (extending ? 0 : 1)...n {
             let k = ((start + step) % n + n) % n
             let r = rows[order[k]]

@@ -123,7 +123,7 @@ import UI
         }
         return MenuRowView.Look(
             row: rows[i], highlighted: highlight?.row == i, tile: highlight?.row == i ? highlight?.tile : nil,
-            checkmarkColumn: checkmarks, separator: separator, position: positions[i], language: Language.current)
+            checkmarkColumn: checkmarks, separator: separator, position: positions[i], language: language)
     }
 
     private func displayPosition(of i: Int) -> Int {

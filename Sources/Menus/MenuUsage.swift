@@ -4,9 +4,6 @@ import UI
 /// How often each command of each menu was chosen: the guideline checker reads it to see whether
 /// the most used items are at the top (C8), and menus with `.ordersByUse` sort by it.
 @MainActor public final class MenuUsage {
-    /// The store the menus of this process record into.
-    public static let shared = MenuUsage()
-
     private var counts: [String: [String: Int]] = [:]
 
     public init() {}
@@ -54,5 +51,18 @@ import UI
             }.map(\.element)
         }
         return out
+    }
+}
+
+/// The usage counts of one screen's menus.
+private enum MenuUsageKey: ScreenEnvironmentKey {
+    static func makeDefaultValue() -> MenuUsage { MenuUsage() }
+}
+
+extension ScreenEnvironment {
+    /// How often each command of each menu on this screen was chosen.
+    public var menuUsage: MenuUsage {
+        get { self[MenuUsageKey.self] }
+        set { self[MenuUsageKey.self] = newValue }
     }
 }

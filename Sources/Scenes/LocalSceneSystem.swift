@@ -110,7 +110,7 @@ import UI
         scene.windowView.frame = Rect(size: Self.windowSize)
     }
 
-    public func bringForward(_ scene: WindowScene) {
+    public func bringForward(_ scene: WindowScene, placement: Placement) {
         events.append(.bringForward(session: scene.session.persistentIdentifier))
     }
 

@@ -7,4 +7,8 @@ public enum Placement: String, Sendable, Hashable, Codable, CaseIterable {
     case standard
     /// Centred on top of the requesting window, drawing attention (a message opened from a list).
     case prominent
+    /// In Split View on the screen's left side: an object or an app dropped on that side (W2a, W2b).
+    case left
+    /// In Split View on the screen's right side.
+    case right
 }

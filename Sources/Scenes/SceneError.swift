@@ -1,7 +1,7 @@
 import UI
 
 /// What went wrong with a scene request or with the stored state. Each case says so in one line.
-public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SceneError: LocalizedFailure, Hashable, Sendable, CustomStringConvertible {
     /// No open session (or recently closed one, for `reopen`) has this identifier.
     case unknownSession(String)
     /// The activity's type is not among the application's `activityTypes`.

@@ -5,8 +5,9 @@
     /// window (nil for none). The hosting makes the window foreground when it is shown, with
     /// `SceneRuntime.setForeground(_:active:)`.
     func place(_ scene: WindowScene, placement: Placement, beside: WindowScene?)
-    /// A request for a window that is already connected: bring it to the front.
-    func bringForward(_ scene: WindowScene)
+    /// A request for a window that is already connected: bring it to the front, where `placement`
+    /// says when it names a side.
+    func bringForward(_ scene: WindowScene, placement: Placement)
     /// The window's session was destroyed: take the window away with `animation`.
     func remove(_ scene: WindowScene, animation: DismissalAnimation)
     /// The scene was disconnected in the background to free memory; its session stays and will

@@ -388,7 +388,7 @@ import Foundation
     ) throws(SceneError) {
         moveToFront(s)
         if let scene = scenesByID[s.persistentIdentifier] {
-            hosting?.bringForward(scene)
+            hosting?.bringForward(scene, placement: placement)
             if let activity { scene.delegate?.scene(scene, continue: activity) }
             return
         }

@@ -37,8 +37,7 @@ import UI
             addButton.cornerRadius = 22
             addButton.action = { [weak self] in
                 guard let self, let app = self.app else { return }
-                if let side = self.side { self.shell.pendingSide = (app.identifier, side) }
-                self.shell.newWindow(of: app)
+                self.shell.newWindow(of: app, placement: self.side?.placement ?? .automatic)
             }
             addSubview(addButton)
         }
@@ -89,7 +88,9 @@ import UI
                     title: closed.title.isEmpty ? app.application.displayName.text : closed.title, style: .gray)
                 b.tint = .white
                 b.action = { [weak self] in
-                    _ = try? app.reopen(closed)
+                    self?.shell.environment.errors.attempt(ShellStrings.reopenTheWindow, userAction: true) {
+                        try app.reopen(closed)
+                    }
                     self?.shell.closeExpose()
                 }
                 return b
@@ -102,7 +103,11 @@ import UI
 
     func close(_ id: String) {
         for app in shell.apps {
-            if let s = app.runtime.session(withIdentifier: id) { try? app.destroy(s, animation: .standard) }
+            if let s = app.runtime.session(withIdentifier: id) {
+                shell.environment.errors.attempt(ShellStrings.closeTheWindow, userAction: true) {
+                    try app.destroy(s, animation: .standard)
+                }
+            }
         }
         reload()
     }
@@ -186,7 +191,7 @@ import UI
 extension Shell {
     /// A downscaled picture of a window for Exposé, cached until the window changes.
     func snapshot(of w: WindowFrameView) -> PixelImage? {
-        guard let renderer = DragCoordinator.renderer else { return nil }
+        guard let renderer = environment.renderer else { return nil }
         if let c = snapshotCache[w.id], c.generation == w.contentGeneration { return c.image }
         let size = w.bounds.isEmpty ? bounds.size : w.bounds.size
         let scale = ShellMetrics.exposeSnapshotScale * 2

@@ -45,8 +45,8 @@ import UI
         shell.place(scene, of: self, placement: placement, beside: beside)
     }
 
-    public func bringForward(_ scene: WindowScene) {
-        shell.bringForward(scene, of: self)
+    public func bringForward(_ scene: WindowScene, placement: Placement) {
+        shell.bringForward(scene, of: self, placement: placement)
     }
 
     public func remove(_ scene: WindowScene, animation: DismissalAnimation) {

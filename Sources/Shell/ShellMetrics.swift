@@ -50,3 +50,12 @@ public enum ShellMetrics {
     /// Recently closed windows kept for App Exposé (iPadOS keeps none; people asked for it).
     public static let recentlyClosedLimit = 8
 }
+
+extension ShellMetrics {
+    /// A failure banner at the top of the screen, as iPadOS's system banners (measured: 44 pt tall
+    /// pill, 12 pt below the status bar, up to 540 pt wide, shown for about 4 s).
+    public static let bannerHeight: Double = 44
+    public static let bannerTopMargin: Double = 12
+    public static let bannerMaxWidth: Double = 540
+    public static let bannerDuration: Double = 4
+}

@@ -19,5 +19,11 @@ public enum ShellStrings {
     public static let dropLeft = LocalizedString(en: "Open on the left", ru: "Открыть слева")
     public static let dropRight = LocalizedString(en: "Open on the right", ru: "Открыть справа")
     public static let chooseWindow = LocalizedString(en: "Choose a window", ru: "Выберите окно")
+    public static let openANewWindow = LocalizedString(en: "open a new window", ru: "открыть новое окно")
+    public static let openTheApp = LocalizedString(en: "open the app", ru: "открыть приложение")
+    public static let openTheDroppedItem = LocalizedString(
+        en: "open the dropped item", ru: "открыть перетащенный объект")
+    public static let closeTheWindow = LocalizedString(en: "close the window", ru: "закрыть окно")
+    public static let reopenTheWindow = LocalizedString(en: "reopen the window", ru: "открыть окно снова")
     public static let windowsOf = LocalizedString(en: "%@ — Windows", ru: "%@ — окна")
 }

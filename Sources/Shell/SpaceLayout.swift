@@ -1,4 +1,5 @@
 import Graphics
+import Scenes
 
 /// What the main screen shows: one window full screen, or two side by side in Split View.
 public enum Arrangement<ID: Hashable & Sendable>: Hashable, Sendable {
@@ -139,4 +140,16 @@ public enum SpaceLayout {
 /// A side of the screen.
 public enum EdgeSide: String, Hashable, Sendable {
     case left, right
+
+    /// The side a placement names, if it names one.
+    public init?(_ placement: Placement) {
+        switch placement {
+        case .left: self = .left
+        case .right: self = .right
+        default: return nil
+        }
+    }
+
+    /// The placement that names this side.
+    public var placement: Placement { self == .left ? .left : .right }
 }

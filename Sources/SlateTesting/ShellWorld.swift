@@ -16,19 +16,13 @@ import UI
     /// The state home of this run: fresh unless a launch asks to restore.
     public let stateHome: URL
     let scale: Double
-    /// Dresses a new shell (menus on icons, the multitasking menu): the executable wires the layers.
-    let prepare: (Shell) -> Void
-
     public init(
-        catalog: [String: () -> any Application], stateHome: URL, scale: Double = 1, device: Device = Device(),
-        prepare: @escaping (Shell) -> Void = { _ in }
+        catalog: [String: () -> any Application], stateHome: URL, scale: Double = 1, device: Device = Device()
     ) {
         self.catalog = catalog
         self.stateHome = stateHome
         self.scale = scale
-        self.prepare = prepare
         (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale)
-        prepare(shell)
     }
 
     static func make(device: Device, stateHome: URL, scale: Double) -> (Shell, HeadlessHost) {
@@ -44,7 +38,6 @@ import UI
         for a in shell.apps { a.runtime.terminate() }
         (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale)
         shell.appearance = appearance
-        prepare(shell)
         for a in installed { shell.install(a) }
     }
 

@@ -97,7 +97,7 @@ import Graphics
         var h = Button.symbolSize
         if symbol != nil { w += Button.symbolSize }
         if let title {
-            let m = TextMetrics.measurer.measure(TextLayout(title, font: font))
+            let m = environment.textMeasurer.measure(TextLayout(title, font: font))
             w += (symbol != nil ? Button.spacing : 0) + m.width.rounded(.up)
             h = max(h, m.height.rounded(.up))
         }

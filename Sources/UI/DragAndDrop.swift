@@ -184,7 +184,7 @@ extension DragInteractionDelegate {
         let items = delegate.itemsForBeginning(self, at: view.convert(point, from: nil))
         guard !items.isEmpty else { return false }
         for item in items where item.preview == nil {
-            if let r = DragCoordinator.renderer {
+            if let r = root.environment.renderer {
                 item.preview = view.snapshot(renderer: r, scale: 1, appearance: root.appearance)
                 item.previewSize = view.bounds.size
             }
@@ -238,9 +238,6 @@ extension DropInteractionDelegate {
 /// would do, and on lift the one under the finger gets the drop.
 @MainActor public final class DragCoordinator {
     unowned let root: RootView
-
-    /// Renders drag previews; the host sets it (nil: a plain rounded rectangle).
-    public static var renderer: (any RasterRenderer)?
 
     /// Targets above all views, asked first (the shell's screen edges).
     public var systemTargets: [any SystemDropTarget] = []

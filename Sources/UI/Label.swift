@@ -1,11 +1,5 @@
 import Graphics
 
-/// Where views measure text. The host sets the real engine (Pango) at start; pure layout tests keep
-/// the approximate one.
-@MainActor public enum TextMetrics {
-    public static var measurer: any TextMeasuring = ApproximateTextMeasurer()
-}
-
 /// A read-only piece of text (as `UILabel`).
 @MainActor open class Label: View {
     public init(_ text: String = "", style: TextStyle = .body, color: Color = .label) {
@@ -61,7 +55,7 @@ import Graphics
 
     open override func sizeThatFits(_ size: Size) -> Size {
         let w: Double? = size.width.isFinite ? size.width : nil
-        let m = TextMetrics.measurer.measure(layout(width: w))
+        let m = environment.textMeasurer.measure(layout(width: w))
         return Size(m.width.rounded(.up), m.height.rounded(.up))
     }
 

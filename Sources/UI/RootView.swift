@@ -9,14 +9,17 @@ import Graphics
     public private(set) var dispatcher: EventDispatcher!
     /// Runs drag and drop in this tree.
     public private(set) var dragCoordinator: DragCoordinator!
+    /// What every view on this screen shares (read it as `environment`, as any view does).
+    let screenEnvironment: ScreenEnvironment
 
     /// Light or dark. Changing it redraws everything.
     public var appearance: Appearance = .light {
         didSet { if appearance != oldValue { damageAll() } }
     }
 
-    public init(size: Size, clock: any Clock) {
+    public init(size: Size, clock: any Clock, environment: ScreenEnvironment = ScreenEnvironment()) {
         self.clock = clock
+        self.screenEnvironment = environment
         self.animator = Animator(clock: clock)
         super.init(frame: Rect(size: size))
         dispatcher = EventDispatcher(root: self)

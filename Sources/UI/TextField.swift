@@ -74,7 +74,7 @@ import Graphics
 
     open override func sizeThatFits(_ size: Size) -> Size {
         let w = size.width.isFinite ? size.width : 300
-        let m = TextMetrics.measurer.measure(
+        let m = environment.textMeasurer.measure(
             TextLayout(text.isEmpty ? " " : text, font: font, lineLimit: multiline ? 0 : 1, width: w - 8))
         return Size(w, max(36, m.height + 16))
     }

@@ -75,7 +75,7 @@ import UI
 
     @Test func slidingTheFingerHighlightsRowsAndLiftingPicksOne() {
         let h = MenuHarness()
-        let before = MenuUsage.shared.count(menu: "message", action: "Forward")
+        let before = h.screen.environment.menuUsage.count(menu: "message", action: "Forward")
         let start = h.center(ofRow: 2)
         let id = h.hold(row: 2)
         h.settle()
@@ -92,7 +92,7 @@ import UI
         h.host.touchUp(id, at: p)
         #expect(h.screen.log.suffix(2) == ["end 2", "forward 2"])
         #expect(h.overlay?.phase == .closing && h.overlay?.endReason == .chose)
-        #expect(MenuUsage.shared.count(menu: "message", action: "Forward") == before + 1)
+        #expect(h.screen.environment.menuUsage.count(menu: "message", action: "Forward") == before + 1)
         h.settle()
         #expect(h.overlay == nil && h.screen.subviews.allSatisfy { !($0 is ContextMenuOverlay) })
         #expect(h.screen.completions == ["displayed", "ended"])
@@ -145,10 +145,12 @@ import UI
         h.host.tap(at: h.point(ofMenuRow: 0))
         #expect(o.rows.map(\.description) == messageRows && o.panelFrame.height == 324)
         h.host.tap(at: h.point(ofMenuRow: h.menuRow("Move to")))
-        let before = MenuUsage.shared.count(menu: "move", action: "Work")
+        let before = h.screen.environment.menuUsage.count(menu: "move", action: "Work")
         h.host.tap(at: h.point(ofMenuRow: h.menuRow("Work")))
         #expect(h.screen.log.last == "move 2 Work")
-        #expect(MenuUsage.shared.count(menu: "move", action: "Work") == before + 1, "counted for the submenu too")
+        #expect(
+            h.screen.environment.menuUsage.count(menu: "move", action: "Work") == before + 1,
+            "counted for the submenu too")
     }
 
     @Test func tappingThePreviewOpensTheItemAfterThePreviewLeaves() {
@@ -257,10 +259,10 @@ import UI
 
     @Test func aGroupCanBeKeptOrderedByUse() {
         let h = MenuHarness()
-        let key = "sort-\(UInt64.random(in: 0...UInt64.max))"
-        MenuUsage.shared.record(menu: key, action: "C")
-        MenuUsage.shared.record(menu: key, action: "C")
-        MenuUsage.shared.record(menu: key, action: "B")
+        let key = "sort"
+        h.screen.environment.menuUsage.record(menu: key, action: "C")
+        h.screen.environment.menuUsage.record(menu: key, action: "C")
+        h.screen.environment.menuUsage.record(menu: key, action: "B")
         h.screen.customMenu = { _ in
             Menu {
                 Menu(identifier: key, options: [.displayInline, .ordersByUse]) {
@@ -272,7 +274,7 @@ import UI
         }
         _ = h.hold(row: 1)
         #expect(h.overlay?.rows.map(\.description) == ["action C", "action B", "action A"])
-        #expect(MenuUsage.shared.ranked(["A", "B", "C"], in: key) == ["C", "B", "A"])
+        #expect(h.screen.environment.menuUsage.ranked(["A", "B", "C"], in: key) == ["C", "B", "A"])
     }
 
     @Test func aSecondaryClickOpensTheCompactFormAtThePointer() {
@@ -312,8 +314,7 @@ import UI
 
     @Test func withoutARendererTheBackdropIsAPlainDim() {
         let h = MenuHarness()
-        MenuEnvironment.renderer = nil
-        defer { MenuEnvironment.renderer = h.host.renderer }
+        h.screen.environment.renderer = nil
         _ = h.hold(row: 1)
         h.settle()
         let o = h.overlay!

@@ -117,7 +117,7 @@ import UI
         for language in Language.allCases {
             let h = MenuHarness(language: language)
             var said: [String] = []
-            MenuEnvironment.announce = { said.append($0) }
+            h.screen.environment.announce = { said.append($0) }
             h.screen.customMenu = { _ in
                 Menu(LocalizedString(en: "Message", ru: "Сообщение")) {
                     Action(LocalizedString(en: "Reply", ru: "Ответить"))

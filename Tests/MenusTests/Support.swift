@@ -216,7 +216,7 @@ import UI
     }
 }
 
-/// A mail screen on a headless host, with the menus' environment set for it.
+/// A mail screen on a headless host (which gives the screen's environment its renderer and scale).
 @MainActor final class MenuHarness {
     let clock = VirtualClock()
     let screen: MailScreen
@@ -230,10 +230,6 @@ import UI
         screen = MailScreen(size: size, clock: clock, rowCount: rowCount)
         screen.appearance = appearance
         host = HeadlessHost(root: screen, clock: clock, scale: scale)
-        MenuEnvironment.renderer = host.renderer
-        MenuEnvironment.displayScale = scale
-        MenuEnvironment.safeAreaInsets = .zero
-        MenuEnvironment.announce = nil
         host.frame()
     }
 

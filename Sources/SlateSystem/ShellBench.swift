@@ -168,23 +168,21 @@ extension Bench {
 /// Maildir — on a virtual clock, in a headless host; settled (its opening animation done).
 @MainActor final class ShellScreen {
     let clock = VirtualClock()
-    let places: SystemBuilder.Places
+    let places: AppPlaces
     let shell: Shell
     let host: HeadlessHost
     /// Made by the bench (and removed by `close`), unless the caller gave its own places.
     private let scratch: URL?
 
-    init(scale: Double, places given: SystemBuilder.Places? = nil) {
+    init(scale: Double, places given: AppPlaces? = nil) {
         places = given ?? SystemBuilder.scratchPlaces()
-        scratch = given == nil ? places.maildir.deletingLastPathComponent() : nil
+        scratch = given == nil ? places.dataHome.deletingLastPathComponent() : nil
         do {
-            shell = try SystemBuilder.makeShell(device: Device(), clock: clock, places: places)
+            shell = try SystemBuilder.makeShell(device: Device(), clock: clock, places: places, apps: [.mail])
         } catch {
             fail("bench: cannot make the shell: \(error)", code: 1)
         }
         host = HeadlessHost(root: shell, clock: clock, scale: scale)
-        MenuEnvironment.renderer = host.renderer
-        MenuEnvironment.displayScale = scale
         host.run(for: 1)
     }
 

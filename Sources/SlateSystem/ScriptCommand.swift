@@ -7,7 +7,7 @@ import UI
 
 /// `slate script FILE... [--out DIR] [--update-snapshots]`: runs scripts headless on the virtual clock.
 @MainActor enum ScriptCommand {
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments, apps: [AppEntry]) throws -> Int32 {
         guard !args.positional.isEmpty else { throw UsageError("script needs at least one FILE") }
         // Every file is read and parsed before anything runs.
         var scripts: [(Script, URL)] = []
@@ -29,7 +29,8 @@ import UI
         for (script, url) in scripts {
             // Every script starts in English unless it says `locale ru`.
             Language.current = .en
-            let world = makeWorld()
+            let (world, scratch) = makeWorld(apps: apps)
+            defer { try? FileManager.default.removeItem(at: scratch) }
             let runner = ScriptRunner(world: world, outputDirectory: out)
             runner.referenceDirectory = url.deletingLastPathComponent().appendingPathComponent("references")
             runner.updateSnapshots = args.flags.contains("update-snapshots")
@@ -46,12 +47,11 @@ import UI
     }
 
     /// The world scripts act on: the shell with the demo apps, fresh sample mail and state in a scratch
-    /// folder, on the virtual clock at 1×.
-    static func makeWorld() -> any ScriptWorld {
+    /// folder (the caller removes it), on the virtual clock at 1×.
+    static func makeWorld(apps: [AppEntry]) -> (any ScriptWorld, scratch: URL) {
         let places = SystemBuilder.scratchPlaces()
-        MenuEnvironment.displayScale = 1
-        return ShellWorld(
-            catalog: SystemBuilder.catalog(places), stateHome: places.stateHome!, scale: 1,
-            prepare: SystemBuilder.prepare)
+        let world = ShellWorld(
+            catalog: SystemBuilder.catalog(apps, places: places), stateHome: places.stateHome, scale: 1)
+        return (world, places.dataHome.deletingLastPathComponent())
     }
 }

@@ -41,8 +41,10 @@ extension Bench {
     }
 
     /// Places over the bench Maildir with a fresh state home (so Mail opens its first window anew).
-    static func mailPlaces(_ maildir: URL, stateHome: URL) -> SystemBuilder.Places {
-        SystemBuilder.Places(stateHome: stateHome, maildir: maildir, now: { SystemBuilder.headlessDate })
+    static func mailPlaces(_ maildir: URL, stateHome: URL) -> AppPlaces {
+        AppPlaces(
+            isScratch: false, dataHome: stateHome.appendingPathComponent("data"), stateHome: stateHome,
+            options: ["maildir": maildir.path], now: { SystemBuilder.headlessDate })
     }
 
     static func withScratch<T>(_ body: (URL) -> T) -> T {
@@ -64,7 +66,10 @@ extension Bench {
                 n += 1
                 let clock = VirtualClock()
                 let places = mailPlaces(maildir, stateHome: dir.appendingPathComponent("state-\(n)"))
-                guard let shell = try? SystemBuilder.makeShell(device: Device(), clock: clock, places: places) else {
+                guard
+                    let shell = try? SystemBuilder.makeShell(
+                        device: Device(), clock: clock, places: places, apps: [.mail])
+                else {
                     fail("bench: cannot open Mail over \(maildir.path)", code: 1)
                 }
                 let host = HeadlessHost(root: shell, clock: clock, scale: 2)

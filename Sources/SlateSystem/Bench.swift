@@ -71,7 +71,6 @@ import UI
     nonisolated(unsafe) static var extraCases: [Case] = []
 
     static func run(_ args: Arguments) -> Int32 {
-        TextMetrics.measurer = TextEngine.shared
         let prefixes = args.positional
         let selected = cases.filter { c in prefixes.isEmpty || prefixes.contains { c.name.hasPrefix($0) } }
         if selected.isEmpty {

@@ -7,12 +7,12 @@ struct Arguments {
     var options: [String: String] = [:]
     var positional: [String] = []
 
-    /// Options that take a value; every other `--name` is a flag.
+    /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [
-        "out", "scale", "appearance", "locale", "device", "log", "maildir", "repeat", "menu", "state-dir",
+        "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir",
     ]
 
-    init(_ args: [String]) throws {
+    init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
         guard let first = args.first else {
             verb = "help"
             return
@@ -25,7 +25,7 @@ struct Arguments {
                 let body = String(a.dropFirst(2))
                 if let eq = body.firstIndex(of: "=") {
                     options[String(body[..<eq])] = String(body[body.index(after: eq)...])
-                } else if Self.valued.contains(body) {
+                } else if valued.contains(body) {
                     guard i + 1 < args.count else { throw UsageError("--\(body) needs a value") }
                     options[body] = args[i + 1]
                     i += 1
@@ -51,7 +51,11 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-let helpText = """
+func helpText(apps: [AppEntry]) -> String {
+    helpBody + "\n\napps: " + apps.map(\.name).joined(separator: ", ")
+}
+
+let helpBody = """
     slate — the iPad window system and its context menus, for Swift on Linux
 
     usage: slate VERB [options]

@@ -75,11 +75,12 @@ import UI
         snapshot menu-in-russian
         """
 
-    static func run(_ args: Arguments) throws -> Int32 {
+    static func run(_ args: Arguments, apps: [AppEntry]) throws -> Int32 {
         let out = URL(fileURLWithPath: args.options["out"] ?? "out/tour", isDirectory: true)
         let parsed = try ScriptParser.parse(script, source: "tour")
         Language.current = .en
-        let world = ScriptCommand.makeWorld()
+        let (world, scratch) = ScriptCommand.makeWorld(apps: apps)
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let runner = ScriptRunner(world: world, outputDirectory: out.appendingPathComponent("work"))
         let tour = try TourWriter(directory: out, title: "Slate — a tour of the iPad's windows and context menus")
         runner.onSnapshot = { name, image, caption in

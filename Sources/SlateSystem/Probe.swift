@@ -19,8 +19,8 @@ import UI
             fflush(nil)
         }
 
-        override init(size: Size, clock: any Clock) {
-            super.init(size: size, clock: clock)
+        init(size: Size, clock: any Clock) {
+            super.init(size: size, clock: clock, environment: ScreenEnvironment())
             backgroundColor = .systemGroupedBackground
             pad.backgroundColor = .systemBackground
             pad.cornerRadius = 20

@@ -1,0 +1,106 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+// Drops on the screen's sides (W2a, W2b).
+extension Shell {
+    // MARK: Drops on the screen's sides
+
+    /// Shows or hides the side targets while something droppable is dragged near them.
+    func setEdgeTargets(visible: Bool, armed: EdgeSide?) {
+        edgeTargets.left.isHidden = !visible
+        edgeTargets.right.isHidden = !visible
+        edgeTargets.left.isArmed = armed == .left
+        edgeTargets.right.isArmed = armed == .right
+    }
+
+    /// The app that can open a dragged user activity.
+    func app(for activity: UserActivity) -> ShellApp? {
+        apps.first { $0.application.activityTypes.contains(activity.activityType) }
+    }
+
+    /// A drop on a side: an app from the Dock (W2a) or an object that an app can open (W2b). The
+    /// side travels in the activation request's placement.
+    func perform(drop session: DragSession, on side: EdgeSide) {
+        setEdgeTargets(visible: false, armed: nil)
+        for item in session.items {
+            if let bytes = try? item.provider.load(ItemType.application),
+                let app = app(String(decoding: bytes, as: UTF8.self))
+            {
+                if app.openSessions.isEmpty {
+                    newWindow(of: app, placement: side.placement)
+                } else {
+                    // Pick one of its windows or make a new one, on that side.
+                    showExpose(for: app, choosingFor: side)
+                }
+                return
+            }
+            if let bytes = try? item.provider.load(ItemType.userActivity),
+                let activity = try? JSONDecoder().decode(UserActivity.self, from: Data(bytes)),
+                let app = app(for: activity)
+            {
+                // Placements are relative to the requesting window, which must be the app's own.
+                let requesting = focusedWindow.flatMap { windows[$0] }.flatMap { $0.app === app ? $0.scene : nil }
+                environment.errors.attempt(ShellStrings.openTheDroppedItem, userAction: true) {
+                    try app.activate(
+                        ActivationRequest(
+                            userActivity: activity, requestingScene: requesting, placement: side.placement))
+                }
+                return
+            }
+        }
+    }
+}
+
+/// Drags an app's icon out of the Home screen or the Dock (W2a).
+@MainActor final class AppIconDragSource: DragInteractionDelegate {
+    let app: ShellApp
+    init(app: ShellApp) { self.app = app }
+
+    func itemsForBeginning(_ interaction: DragInteraction, at point: Point) -> [DragItem] {
+        let p = ItemProvider()
+        let id = app.identifier
+        p.register(type: ItemType.application) { Array(id.utf8) }
+        p.suggestedName = app.application.displayName.text
+        let item = DragItem(provider: p, previewSize: Size(ShellMetrics.dockIconSize, ShellMetrics.dockIconSize))
+        return [item]
+    }
+}
+
+/// The screen's sides as a drop target, for apps and for objects an app can open.
+@MainActor final class EdgeDropTarget: SystemDropTarget {
+    unowned let shell: Shell
+    var side: EdgeSide?
+
+    init(shell: Shell) { self.shell = shell }
+
+    func accepts(_ session: DragSession) -> Bool {
+        if session.hasItems(conformingTo: ItemType.application) { return true }
+        // An object whose activity type some app declares; the activity travels as the item's local
+        // object when the drag started in this process (its data is still given only on drop).
+        return session.items.contains { item in
+            guard item.provider.hasItem(conformingTo: ItemType.userActivity) else { return false }
+            if let a = item.localObject as? any ActivityCarrying { return shell.app(for: a.activity) != nil }
+            return true
+        }
+    }
+
+    func update(_ session: DragSession, at p: Point) -> DropOperation {
+        guard accepts(session) else { return .cancel }
+        shell.setEdgeTargets(visible: true, armed: SpaceLayout.edgeTarget(at: p, screen: shell.bounds.size))
+        side = SpaceLayout.edgeTarget(at: p, screen: shell.bounds.size)
+        return side == nil ? .cancel : .copy
+    }
+
+    func exit(_ session: DragSession) {
+        side = nil
+        shell.setEdgeTargets(visible: false, armed: nil)
+    }
+
+    func performDrop(_ session: DragSession) {
+        guard let side else { return }
+        self.side = nil
+        shell.perform(drop: session, on: side)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+// The multitasking control, App Exposé and the switcher.
+extension Shell {
+    // MARK: Multitasking
+
+    /// The multitasking control was tapped: its menu (Full Screen, Split View, Slide Over).
+    func multitaskingRequested(_ id: String) {
+        guard let w = windows[id] else { return }
+        presentMultitaskingMenu(for: w)
+    }
+
+    // MARK: Exposé and the switcher
+
+    /// App Exposé: the app's windows as snapshots, with + for a new primary window (W2c).
+    public func showExpose(for app: ShellApp, choosingFor side: EdgeSide? = nil) {
+        presentExpose(app: app, side: side)
+    }
+
+    /// The switcher: every window of every app.
+    public func showSwitcher() {
+        presentExpose(app: nil, side: nil)
+    }
+
+    func presentExpose(app: ShellApp?, side: EdgeSide?) {
+        closeExpose()
+        let v = ExposeView(shell: self, app: app, side: side)
+        v.frame = bounds
+        overlayLayer.addSubview(v)
+        expose = v
+        v.reload()
+        windowLayer.isHidden = true
+    }
+
+    public func closeExpose() {
+        expose?.removeFromSuperview()
+        expose = nil
+        windowLayer.isHidden = false
+    }
+
+    /// Opens a window chosen in Exposé: on the side it was chosen for, else full screen.
+    func choose(_ id: String, side: EdgeSide?) {
+        closeExpose()
+        guard let w = windows[id] ?? connect(id) else { return }
+        if let side { show(split: w.id, on: side) } else { show(fullScreen: w.id) }
+    }
+
+    /// Connects a session that has no window now (disconnected in the background) and returns its window.
+    func connect(_ id: String) -> WindowFrameView? {
+        for app in apps {
+            if let s = app.runtime.session(withIdentifier: id) {
+                environment.errors.attempt(ShellStrings.openTheApp, userAction: true) {
+                    try app.activate(ActivationRequest(session: s))
+                }
+                return windows[id]
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Graphics
+import Guidelines
+import Host
+import Menus
+import Scenes
+import Shell
+import SlateTesting
+import UI
+
+/// `slate lint [APP...] [--json]` and `slate lint --menu FILE.json`: the guideline checker.
+@MainActor enum LintCommand {
+    static func run(_ args: Arguments, apps: [AppEntry]) -> Int32 {
+        let json = args.flags.contains("json")
+        if let path = args.options["menu"] {
+            do {
+                let file = try MenuFile.read(path)
+                return emit(Report(MenuChecks().check(file.children, file.context)), json: json)
+            } catch {
+                FileHandle.standardError.write(Data("slate lint: \(error)\n".utf8))
+                return 2
+            }
+        }
+        let places = SystemBuilder.scratchPlaces()
+        defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
+        let catalog = SystemBuilder.catalog(apps, places: places)
+        let names = args.positional.isEmpty ? catalog.keys.sorted() : args.positional
+        for n in names where catalog[n] == nil {
+            FileHandle.standardError.write(
+                Data("slate lint: no app named \(n); apps: \(catalog.keys.sorted().joined(separator: ", "))\n".utf8))
+            return 2
+        }
+        let clock = VirtualClock()
+        let shell = Shell(device: Device(), clock: clock, stateHome: places.stateHome)
+        let host = HeadlessHost(root: shell, clock: clock, scale: 1)
+        var findings: [Finding] = []
+        for n in names {
+            let app = shell.install(catalog[n]!(), restoring: false)
+            shell.openApp(app)
+            host.run(for: 0.5)
+            WindowExplorer.explore(app, host: host)
+            let scenes = app.connectedScenes
+            let roles = scenes.map(\.session.role.rawValue)
+            FileHandle.standardError.write(
+                Data(("slate lint: \(n): \(scenes.count) windows checked (\(roles.joined(separator: ", ")))\n").utf8))
+            findings += Guidelines.check(scenes: scenes).findings
+        }
+        return emit(Report(findings), json: json)
+    }
+
+    static func emit(_ report: Report, json: Bool) -> Int32 {
+        print(json ? report.json : report.text)
+        return report.errors.isEmpty ? 0 : 1
+    }
+}

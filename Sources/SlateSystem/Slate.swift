@@ -1,0 +1,130 @@
+import Foundation
+import Graphics
+import Host
+import Shell
+import UI
+
+/// Slate's command line, for any set of apps: `run`, `render`, `script`, `tour`, `lint`, `bench`,
+/// `probe` and `help`. The `slate` executable is this with Slate's own apps; a package of your own
+/// calls it with yours:
+///
+/// ```swift
+/// import SlateSystem
+///
+/// exit(Slate.main(apps: [.mail, AppEntry(name: "Notes") { _ in NotesApp() }]))
+/// ```
+@MainActor public enum Slate {
+    /// Runs the verb in `arguments` (without the program's name) over `apps` and returns the exit code:
+    /// 0 success, 1 failure, 2 bad usage, input that cannot be read, or no display.
+    public static func main(apps: [AppEntry], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        let args: Arguments
+        do {
+            args = try Arguments(arguments, valued: Arguments.valued.union(apps.flatMap(\.options)))
+        } catch {
+            return failure("\(error)", code: 2)
+        }
+        let system = SystemCommands(apps: apps)
+        do {
+            try setLanguage(args)
+            return try system.run(args)
+        } catch let e as UsageError {
+            return failure(e.description, code: 2)
+        } catch {
+            return failure("\(error)", code: 1)
+        }
+    }
+
+    static func failure(_ message: String, code: Int32) -> Int32 {
+        FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
+        return code
+    }
+
+    static func setLanguage(_ args: Arguments) throws {
+        if let l = args.options["locale"] {
+            guard let lang = Language(localeName: l) else { throw UsageError("--locale is en or ru, not '\(l)'") }
+            Language.current = lang
+        } else {
+            Language.current = Language.fromEnvironment(ProcessInfo.processInfo.environment)
+        }
+    }
+}
+
+/// The verbs over one set of apps.
+@MainActor struct SystemCommands {
+    let apps: [AppEntry]
+
+    func run(_ args: Arguments) throws -> Int32 {
+        switch args.verb {
+        case "help":
+            print(helpText(apps: apps))
+            return 0
+        case "run": return try runWindow(args)
+        case "render": return try render(args)
+        case "bench": return Bench.run(args)
+        case "tour": return try TourCommand.run(args, apps: apps)
+        case "lint": return LintCommand.run(args, apps: apps)
+        case "script": return try ScriptCommand.run(args, apps: apps)
+        case "probe": return try Probe.run(args)
+        default: throw UsageError("unknown verb '\(args.verb)'; see slate --help")
+        }
+    }
+
+    /// `slate run`: the screen in a real window on the wall clock.
+    func runWindow(_ args: Arguments) throws -> Int32 {
+        let clock = MonotonicClock()
+        let screen = try SystemBuilder.makeShell(
+            device: try device(args), clock: clock, places: SystemBuilder.userPlaces(args), apps: apps)
+        try configure(args, root: screen)
+        do {
+            let host = try SDLHost(root: screen, clock: clock, title: "Slate")
+            host.run()
+            return 0
+        } catch let e as HostError {
+            if case .noDisplay = e {
+                return Slate.failure(
+                    "\(e); headless verbs work without one: slate render --out FILE.png, slate bench", code: 2)
+            }
+            return Slate.failure("\(e)", code: 1)
+        }
+    }
+
+    /// `slate render`: the screen drawn once, headless, to a PNG.
+    func render(_ args: Arguments) throws -> Int32 {
+        guard let out = args.options["out"] else { throw UsageError("render needs --out FILE.png") }
+        let clock = VirtualClock()
+        let places = SystemBuilder.scratchPlaces(options: args.options)
+        defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
+        let screen = try SystemBuilder.makeShell(device: try device(args), clock: clock, places: places, apps: apps)
+        try configure(args, root: screen)
+        let host = HeadlessHost(root: screen, clock: clock, scale: try args.double("scale", default: 2))
+        host.run(for: 1)
+        try host.savePNG(out)
+        print(out)
+        return 0
+    }
+
+    func configure(_ args: Arguments, root: RootView) throws {
+        if let a = args.options["appearance"] {
+            guard let ap = Appearance(rawValue: a) else {
+                throw UsageError("--appearance is light or dark, not '\(a)'")
+            }
+            root.appearance = ap
+        }
+    }
+
+    /// `--device ipad-pro-12.9|ipad-pro-11` and `--portrait`.
+    func device(_ args: Arguments) throws -> Device {
+        let name = args.options["device"] ?? "ipad-pro-12.9"
+        guard let d = Device(parsing: name, orientation: args.flags.contains("portrait") ? "portrait" : "landscape")
+        else {
+            throw UsageError("--device is ipad-pro-12.9 or ipad-pro-11, not '\(name)'")
+        }
+        return d
+    }
+}
+
+/// Ends the process with `message` on standard error (for failures deep in a benchmark).
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
+    exit(code)
+}

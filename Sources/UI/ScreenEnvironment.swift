@@ -1,0 +1,79 @@
+import Graphics
+
+/// A value the environment of a screen can hold, found by its type (as SwiftUI's `EnvironmentKey`).
+/// Modules above UI add their own keys — the menus keep their usage counts under one — without UI
+/// knowing them.
+@MainActor public protocol ScreenEnvironmentKey {
+    associatedtype Value
+    /// The value a screen starts with; made once per screen, the first time it is asked for.
+    static func makeDefaultValue() -> Value
+}
+
+/// What one screen shares with every view on it: the language its strings are in, how text is
+/// measured, the renderer offscreen pictures are made with, the display's scale and safe areas, where
+/// announcements and errors go. The root view owns one; views read it through `View.environment`.
+///
+/// Nothing here is process-wide: two screens in one process, or one test after another, each have
+/// their own.
+@MainActor public final class ScreenEnvironment {
+    /// The language user-visible strings are shown in.
+    public var language: Language
+    /// Measures text for layout; the host puts the real text engine here.
+    public var textMeasurer: any TextMeasuring
+    /// Makes offscreen pictures: a menu's blurred backdrop and lifted preview, drag previews, Exposé's
+    /// snapshots. Nil where no renderer is wired: those pictures are then left out or drawn live.
+    public var renderer: (any RasterRenderer)?
+    /// Device pixels per point of the display, so offscreen pictures are made at the resolution shown.
+    public var displayScale: Double
+    /// The insets of the screen's system chrome (status bar, home indicator) that overlays keep out of.
+    public var safeAreaInsets: EdgeInsets
+    /// Speaks to assistive technologies (a menu announces its title when it opens).
+    public var announce: ((String) -> Void)?
+    /// Where failures go, so that each reaches a person: see `ErrorReporter`.
+    public let errors: ErrorReporter
+
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    /// An environment with the approximate text measurer and no renderer, in `language` (by default
+    /// the process's language, `Language.current`).
+    public init(
+        language: Language? = nil, textMeasurer: any TextMeasuring = ApproximateTextMeasurer(),
+        renderer: (any RasterRenderer)? = nil, displayScale: Double = 1, safeAreaInsets: EdgeInsets = .zero,
+        errors: ErrorReporter = ErrorReporter()
+    ) {
+        self.language = language ?? Language.current
+        self.textMeasurer = textMeasurer
+        self.renderer = renderer
+        self.displayScale = displayScale
+        self.safeAreaInsets = safeAreaInsets
+        self.errors = errors
+    }
+
+    /// The value kept under `key`, made with its default on first use.
+    public subscript<K: ScreenEnvironmentKey>(key: K.Type) -> K.Value {
+        get {
+            if let v = values[ObjectIdentifier(key)] as? K.Value { return v }
+            let v = K.makeDefaultValue()
+            values[ObjectIdentifier(key)] = v
+            return v
+        }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// What views that are on no screen read: approximate measurement, English, no renderer. Views
+    /// measure and draw on a screen; this only keeps a detached view's answers defined.
+    public static var detached: ScreenEnvironment { ScreenEnvironment() }
+}
+
+extension View {
+    /// The environment of the screen the view is on (a fresh default one while it is on none).
+    public var environment: ScreenEnvironment { root?.screenEnvironment ?? .detached }
+
+    /// The language of the screen the view is on.
+    public var language: Language { environment.language }
+}
+
+extension LocalizedString {
+    /// The string in the language of the screen `view` is on.
+    @MainActor public func text(for view: View) -> String { resolved(view.language) }
+}
