@@ -1,0 +1,215 @@
+import Graphics
+import UI
+
+// The menu's transitions: opening (lift, blur, unfold), shadows, closing.
+extension ContextMenuOverlay {
+    // MARK: Opening
+
+    /// Draws the panel's picture ahead of the first frame, while the finger is still down.
+    func prerender() {
+        guard let renderer = screen.renderer, panel.rasterizes else { return }
+        panel.layoutIfNeeded()
+        let f = panel.frame
+        _ = renderer.render(size: f.size, scale: screen.displayScale, appearance: appearance) { c in
+            c.translate(x: -f.minX, y: -f.minY)
+            panel.render(in: c, renderer: renderer)
+        }
+    }
+
+    func present(in root: RootView) {
+        if let other = Self.current, other !== self { other.finish(.replaced) }
+        Self.current = self
+        root.addSubview(self)
+        previousFocus = root.focusedView
+        root.setFocus(self)
+        let language = screen.language
+        let title = menu.title.resolved(language)
+        screen.announce?(
+            title.isEmpty ? MenuStrings.menu.resolved(language) : MenuStrings.opened.formatted(title).resolved(language)
+        )
+        if let interaction {
+            interaction.delegate?.contextMenuInteraction(
+                interaction, willDisplayMenuFor: configuration, animator: displayAnimator)
+        }
+        let duration = form == .rich ? MenuMetrics.openDuration : MenuMetrics.compactOpenDuration
+        let curve = form == .rich ? MenuMetrics.openCurve : MenuMetrics.compactOpenCurve
+        transition = root.animator.animate(
+            duration: duration, curve: curve,
+            apply: { [weak self] p in self?.applyOpen(p) },
+            completion: { [weak self] done in
+                guard let self, done, self.phase == .opening else { return }
+                self.phase = .open
+                self.displayAnimator.complete()
+            })
+        loadDeferred()
+    }
+
+    func applyOpen(_ p: Double) {
+        openProgress = p
+        dimLevel = min(1, max(0, p))
+        displayAnimator.step(min(1, p))
+        if let preview {
+            preview.transform = Self.morph(layout.previewFrame, toward: sourceFrame, 1 - p)
+            preview.alpha = 1
+        }
+        let start = form == .rich ? MenuMetrics.panelOpenScale : MenuMetrics.compactOpenScale
+        let startOpacity = form == .rich ? MenuMetrics.panelOpenOpacity : 0
+        let fade = min(1, p / MenuMetrics.panelOpaqueAt)
+        setPanel(scale: lerp(start, 1, p), alpha: min(1, max(0, lerp(startOpacity, 1, fade))))
+        let q = min(1, max(0, p))
+        setShadows(preview: q, panel: q * q * q * panel.alpha)
+    }
+
+    /// The transform (about `frame`'s centre) that shows `frame` moved `t` of the way to `target`.
+    static func morph(_ frame: Rect, toward target: Rect, _ t: Double) -> Transform {
+        guard frame.width > 0, target.width > 0 else { return .identity }
+        let s = lerp(1, target.width / frame.width, t)
+        let d = lerp(Point.zero, target.center - frame.center, t)
+        return Transform(scale: s).concatenating(Transform(translationX: d.x, y: d.y))
+    }
+
+    /// Scales the panel about its edge next to the preview (or the pointer) and fades it.
+    func setPanel(scale s: Double, alpha a: Double) {
+        let f = layout.panelFrame
+        let anchorY = layout.placement == .below ? -f.height / 2 : f.height / 2
+        let towards = anchor.x - f.midX
+        let anchorX = min(max(towards, -f.width / 2), f.width / 2)
+        panel.transform = Transform(scale: s).concatenating(
+            Transform(translationX: (1 - s) * anchorX, y: (1 - s) * anchorY))
+        panel.alpha = a
+    }
+
+    // MARK: Shadows
+
+    /// Sets the shadows' strength, damaging where they were and where they will be.
+    func setShadows(preview p: Double, panel q: Double) {
+        let before = shadowRects
+        previewShadowStrength = min(1, max(0, p))
+        panelShadowStrength = min(1, max(0, q))
+        for r in before + shadowRects { setNeedsDisplay(r) }
+    }
+
+    /// The areas the shadows cover now.
+    var shadowRects: [Rect] {
+        var out: [Rect] = []
+        if let preview, previewShadowStrength > 0 {
+            out.append(
+                Self.shadowExtent(MenuMetrics.previewShadow, size: preview.bounds.size, at: preview.visualFrame.center))
+        }
+        if panelShadowStrength > 0 {
+            out.append(
+                Self.shadowExtent(MenuMetrics.panelShadow, size: panel.bounds.size, at: panel.visualFrame.center))
+        }
+        return out
+    }
+
+    private static func shadowExtent(_ s: View.Shadow, size: Size, at c: Point) -> Rect {
+        let pad = (s.blur * 1.5).rounded(.up) + 1
+        return Rect(center: c, size: size).offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -pad, dy: -pad)
+    }
+
+    /// Draws a soft shadow of `shape` (at the view's full size) centred where the view is now — not
+    /// scaled with it: a blurred mask composited under a scale costs seven times one that is only
+    /// moved — and only outside the view's current frame, so a translucent panel is not darkened by
+    /// its own shadow.
+    func drawShadow(
+        _ s: View.Shadow, shape: Path, size: Size, of view: View, strength: Double, in canvas: any Canvas
+    ) {
+        guard strength > 0.004 else { return }
+        let scale = canvas.scale
+        let c = view.visualFrame.center
+        let origin = Point(
+            ((c.x - size.width / 2) * scale).rounded() / scale, ((c.y - size.height / 2) * scale).rounded() / scale)
+        let path = shape.applying(Transform(translationX: origin.x, y: origin.y))
+        let outer = Self.shadowExtent(s, size: size, at: c)
+        let inner = view.visualFrame.intersection(outer)
+        let bands =
+            inner.isEmpty
+            ? [outer]
+            : [
+                Rect(outer.minX, outer.minY, outer.width, inner.minY - outer.minY),
+                Rect(outer.minX, inner.maxY, outer.width, outer.maxY - inner.maxY),
+                Rect(outer.minX, inner.minY, inner.minX - outer.minX, inner.height),
+                Rect(inner.maxX, inner.minY, outer.maxX - inner.maxX, inner.height),
+            ]
+        let color = s.color.withAlpha(strength)
+        for band in bands where !band.isEmpty {
+            canvas.save()
+            canvas.clip(to: band)
+            if !canvas.clipBounds.isEmpty { canvas.drawShadow(of: path, color: color, blur: s.blur, offset: s.offset) }
+            canvas.restore()
+        }
+    }
+
+    // MARK: Closing
+
+    /// Closes the menu with the close transition; `handler` work has already run.
+    func dismiss(_ reason: EndReason, style: CommitStyle = .dismiss) {
+        guard isActive, let root else { return }
+        transition?.cancel()
+        phase = .closing
+        endReason = reason
+        let animator = ContextMenuAnimator(previewView: displayAnimator.previewView)
+        animator.preferredCommitStyle = style
+        endAnimator = animator
+        if let interaction {
+            interaction.delegate?.contextMenuInteraction(interaction, willEndFor: configuration, animator: animator)
+        }
+        var target = sourceFrame
+        if reason != .committed, let interaction,
+            let t = interaction.delegate?.contextMenuInteraction(
+                interaction, previewForDismissingMenuWithConfiguration: configuration)
+        {
+            target = t.view.convert(t.visibleRect, to: nil)
+        }
+        let fromPanelAlpha = panel.alpha
+        let fromPanelScale = panel.transform.a
+        let fromPreview = preview?.transform ?? .identity
+        let previewFrame = layout.previewFrame
+        transition = root.animator.animate(
+            duration: MenuMetrics.closeDuration, curve: MenuMetrics.closeCurve,
+            apply: { [weak self] q in
+                guard let self else { return }
+                animator.step(q)
+                self.setPanel(
+                    scale: lerp(fromPanelScale, MenuMetrics.panelCloseScale, q), alpha: fromPanelAlpha * (1 - q))
+                self.setShadows(preview: 1 - q, panel: (1 - q) * (1 - q) * self.panel.alpha)
+                self.dimLevel = 1 - q
+                guard let preview = self.preview else { return }
+                switch (reason, style) {
+                case (.committed, .pop):
+                    preview.transform = Transform(scale: lerp(1, MenuMetrics.popScale, q))
+                    preview.alpha = 1 - q
+                case (.dragged, _):
+                    preview.alpha = 1 - q
+                default:
+                    let back = Self.morph(previewFrame, toward: target, q)
+                    preview.transform = q <= 0 ? fromPreview : back
+                }
+            },
+            completion: { [weak self] _ in self?.finish(reason) })
+    }
+
+    /// Takes the overlay away now, without a transition.
+    func finish(_ reason: EndReason) {
+        guard phase != .closed else { return }
+        transition?.cancel()
+        transition = nil
+        if endReason == nil { endReason = reason }
+        if phase != .closing, let interaction {
+            let animator = ContextMenuAnimator(previewView: displayAnimator.previewView)
+            endAnimator = animator
+            interaction.delegate?.contextMenuInteraction(interaction, willEndFor: configuration, animator: animator)
+        }
+        phase = .closed
+        let root = self.root
+        removeFromSuperview()
+        if let root, root.focusedView == nil || root.focusedView === self {
+            if let p = previousFocus, p.root === root { root.setFocus(p) } else { root.setFocus(nil) }
+        }
+        if Self.current === self { Self.current = nil }
+        interaction?.overlayDidClose(self)
+        displayAnimator.complete()
+        endAnimator?.complete()
+    }
+}

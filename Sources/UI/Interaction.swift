@@ -1,0 +1,8 @@
+/// Something that adds behaviour to a view it is attached to (as `UIInteraction`): a context menu,
+/// a drag source, a drop target, an edit menu.
+@MainActor public protocol Interaction: AnyObject {
+    /// The view it is attached to, or nil.
+    var view: View? { get }
+    func willMove(to view: View?)
+    func didMove(to view: View?)
+}

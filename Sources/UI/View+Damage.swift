@@ -1,0 +1,56 @@
+import Graphics
+
+// Damage: what must be drawn again.
+extension View {
+
+    /// Marks the whole view to be drawn again.
+    public func setNeedsDisplay() { damageSelf() }
+
+    /// Marks part of the view (own coordinates) to be drawn again.
+    public func setNeedsDisplay(_ rect: Rect) { damage(rect) }
+
+    /// Marks where the view shows in its superview damaged — its visual frame and its shadow — leaving
+    /// its cached picture valid: for a change of place, transform, opacity or shadow, which a
+    /// rasterized view draws by moving, scaling or fading the same picture (as a `CALayer` does).
+    func damagePlacement() {
+        guard !isHidden, let sv = superview else { return }
+        let t = transformToSuperview
+        sv.damage(t.apply(to: bounds))
+        if let s = shadow { sv.damage(t.apply(to: bounds.insetBy(dx: -Self.pad(s), dy: -Self.pad(s)))) }
+    }
+
+    /// How far a shadow reaches beyond the view.
+    static func pad(_ s: Shadow) -> Double { s.blur * 1.5 + max(abs(s.offset.x), abs(s.offset.y)) }
+
+    /// A rectangle of the superview grown by the view's shadow.
+    func shadowed(_ r: Rect) -> Rect {
+        guard let s = shadow else { return r }
+        return r.insetBy(dx: -Self.pad(s), dy: -Self.pad(s))
+    }
+
+    func damageSelf(force: Bool = false) {
+        if isHidden && !force { return }
+        damage(bounds)
+        if let s = shadow {
+            damage(bounds.insetBy(dx: -s.blur * 1.5 - abs(s.offset.x), dy: -s.blur * 1.5 - abs(s.offset.y)))
+        }
+    }
+
+    /// Marks a rectangle in this view's coordinates damaged, up to the root.
+    func damage(_ rect: Rect) {
+        var r = rect
+        var v: View? = self
+        while let cur = v {
+            if cur.rasterizes {
+                cur.rasterCache?.invalidate(r.offsetBy(dx: -cur.bounds.minX, dy: -cur.bounds.minY))
+                cur.contentVersion &+= 1
+            }
+            guard let sv = cur.superview else {
+                (cur as? RootView)?.addDamage(r)
+                return
+            }
+            r = cur.transformToSuperview.apply(to: r)
+            v = sv
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Graphics
+
+// Drawing a view and its subtree: background, shadow, rounded clips, occlusion and the raster cache.
+extension View {
+    /// The path of the view's rounded background.
+    public var backgroundPath: Path {
+        Path.roundedRect(bounds, radius: cornerRadius, style: cornerStyle)
+    }
+
+    /// Draws the view and its subtree; the canvas is in the superview's coordinates. Skips what lies
+    /// outside the canvas's clip.
+    public func render(in canvas: any Canvas, renderer: (any RasterRenderer)? = nil) {
+        if isHidden || alpha <= 0.001 { return }
+        let clip = canvas.clipBounds
+        let vis = visualFrame
+        let shadowPad = shadow.map { $0.blur * 1.5 + max(abs($0.offset.x), abs($0.offset.y)) } ?? 0
+        if !clipsToBounds || shadowPad > 0 {
+            // Subviews may draw outside; test only when clipping.
+            if clipsToBounds, !vis.insetBy(dx: -shadowPad, dy: -shadowPad).intersects(clip) { return }
+        } else if !vis.intersects(clip) {
+            return
+        }
+        canvas.save()
+        canvas.concatenate(transformToSuperview)
+        if rasterizes, let renderer {
+            renderRasterized(in: canvas, renderer: renderer)
+        } else {
+            let layered = alpha < 1
+            if layered { canvas.beginLayer(opacity: alpha) }
+            renderContent(in: canvas, renderer: renderer)
+            if layered { canvas.endLayer() }
+        }
+        canvas.restore()
+    }
+
+    /// Draws the view in its own coordinates (background, content, subviews, overlay).
+    func renderContent(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
+        let own = Rect(origin: bounds.origin, size: bounds.size)
+        let clip = canvas.clipBounds
+        if let cover = coveringSubview(clip) {
+            // Nothing below the cover shows: draw it and what is above it.
+            for s in subviews[cover...] { s.render(in: canvas, renderer: renderer) }
+            drawOverlay(in: canvas)
+            return
+        }
+        let plan = OcclusionPlan.make(for: self, clip: clip, canvas: canvas)
+        // The shadow, the background and the view's drawing, where the subviews leave them seen.
+        switch plan?.own ?? .whole {
+        case .hidden: break
+        case .whole: renderBackground(own, in: canvas)
+        case .parts(let parts):
+            canvas.save()
+            canvas.clip(to: Path(rects: parts))
+            renderBackground(own, in: canvas)
+            canvas.restore()
+        }
+        if clipsToBounds && cornerRadius > 0 {
+            renderRoundedClip(own, plan, in: canvas, renderer: renderer)
+        } else if clipsToBounds {
+            canvas.save()
+            canvas.clip(to: own)
+            renderInside(canvas, plan, renderer: renderer)
+            canvas.restore()
+        } else {
+            renderInside(canvas, plan, renderer: renderer)
+        }
+        if let b = border {
+            canvas.stroke(
+                Path.roundedRect(
+                    own.insetBy(dx: b.width / 2, dy: b.width / 2), radius: max(0, cornerRadius - b.width / 2),
+                    style: cornerStyle),
+                with: b.color, lineWidth: b.width)
+        }
+    }
+
+    func renderBackground(_ own: Rect, in canvas: any Canvas) {
+        if let s = shadow { renderShadow(s, own, in: canvas) }
+        if let bg = backgroundColor {
+            if cornerRadius > 0 {
+                canvas.fill(Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), with: bg)
+            } else {
+                canvas.fill(own, with: bg)
+            }
+        }
+    }
+
+    /// Draws the shadow. Under an opaque background the middle of the shadow is never seen, so only
+    /// the four bands around the inner rectangle are composited (box clips, a fraction of the pixels).
+    func renderShadow(_ s: Shadow, _ own: Rect, in canvas: any Canvas) {
+        let path = Path.roundedRect(own, radius: cornerRadius, style: cornerStyle)
+        let opaque = (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
+        guard opaque else {
+            canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            return
+        }
+        let c = (cornerRadius * 1.528665).rounded(.up)
+        let inner = own.insetBy(dx: c, dy: c)
+        let outer = own.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -s.blur * 1.5 - 1, dy: -s.blur * 1.5 - 1)
+            .union(own)
+        guard !inner.isEmpty else {
+            canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            return
+        }
+        let bands = [
+            Rect(outer.minX, outer.minY, outer.width, inner.minY - outer.minY),
+            Rect(outer.minX, inner.maxY, outer.width, outer.maxY - inner.maxY),
+            Rect(outer.minX, inner.minY, inner.minX - outer.minX, inner.height),
+            Rect(inner.maxX, inner.minY, outer.maxX - inner.maxX, inner.height),
+        ]
+        for band in bands where !band.isEmpty {
+            canvas.save()
+            canvas.clip(to: band)
+            if !canvas.clipBounds.isEmpty {
+                canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            }
+            canvas.restore()
+        }
+    }
+
+    /// The index of the topmost subview that opaquely covers `clip` (own coordinates), if any.
+    func coveringSubview(_ clip: Rect) -> Int? {
+        guard !subviews.isEmpty, !clip.isEmpty else { return nil }
+        return subviews.lastIndex { $0.covers(clip) }
+    }
+
+    func renderInside(_ canvas: any Canvas, _ plan: OcclusionPlan?, renderer: (any RasterRenderer)?) {
+        guard let plan else {
+            draw(in: canvas)
+            for s in subviews { s.render(in: canvas, renderer: renderer) }
+            drawOverlay(in: canvas)
+            return
+        }
+        switch plan.own {
+        case .hidden: break
+        case .whole: draw(in: canvas)
+        case .parts(let parts):
+            canvas.save()
+            canvas.clip(to: Path(rects: parts))
+            draw(in: canvas)
+            canvas.restore()
+        }
+        for (s, visibility) in zip(subviews, plan.subviews) {
+            switch visibility {
+            case .hidden: continue
+            case .whole: s.render(in: canvas, renderer: renderer)
+            case .parts(let parts):
+                // Only when the subview reaches what is covered.
+                let reach = s.clipsToBounds && s.shadow == nil ? s.visualFrame : nil
+                if let reach, !parts.contains(where: { $0.intersects(reach) }) { continue }
+                if let reach, parts.count == 1, parts[0].contains(reach) {
+                    s.render(in: canvas, renderer: renderer)
+                    continue
+                }
+                canvas.save()
+                canvas.clip(to: Path(rects: parts))
+                s.render(in: canvas, renderer: renderer)
+                canvas.restore()
+            }
+        }
+        drawOverlay(in: canvas)
+    }
+
+    /// Clipping to a rounded rectangle with a path makes Cairo composite everything inside through a
+    /// mask, which costs more than the drawing itself. Instead: the rectangle without its four corner
+    /// squares is clipped with boxes (fast), and only the small corner squares are drawn again under
+    /// the rounded path; subviews outside each part are skipped.
+    func renderRoundedClip(
+        _ own: Rect, _ plan: OcclusionPlan?, in canvas: any Canvas, renderer: (any RasterRenderer)?
+    ) {
+        let path = Path.roundedRect(own, radius: cornerRadius, style: cornerStyle)
+        // The continuous corner reaches 1.53 r along each edge.
+        let c = min(cornerStyle == .continuous ? cornerRadius * 1.528665 : cornerRadius, own.width / 2, own.height / 2)
+            .rounded(.up)
+        let body = [
+            Rect(own.minX + c, own.minY, own.width - 2 * c, own.height),
+            Rect(own.minX, own.minY + c, c, own.height - 2 * c),
+            Rect(own.maxX - c, own.minY + c, c, own.height - 2 * c),
+        ]
+        for part in body where !part.isEmpty {
+            canvas.save()
+            canvas.clip(to: part)
+            if !canvas.clipBounds.isEmpty { renderInside(canvas, plan, renderer: renderer) }
+            canvas.restore()
+        }
+        let corners = [
+            Rect(own.minX, own.minY, c, c), Rect(own.maxX - c, own.minY, c, c),
+            Rect(own.minX, own.maxY - c, c, c), Rect(own.maxX - c, own.maxY - c, c, c),
+        ]
+        for corner in corners {
+            canvas.save()
+            canvas.clip(to: corner)
+            if !canvas.clipBounds.isEmpty {
+                canvas.clip(to: path)
+                renderInside(canvas, plan, renderer: renderer)
+            }
+            canvas.restore()
+        }
+    }
+
+    /// Draws a rasterized view from its picture, which is made whole the first time, and afterwards
+    /// only where the content changed. Content that changes frame after frame (a list scrolling, a
+    /// window resized by the Split View divider) is drawn straight to the screen instead, until it
+    /// keeps still: a picture redrawn every frame only adds a copy.
+    func renderRasterized(in canvas: any Canvas, renderer: any RasterRenderer) {
+        let scale = canvas.scale
+        let key = RasterCache.Key(size: bounds.size, scale: scale, appearance: canvas.appearance)
+        let changed = contentVersion != rasterState.version
+        let changing = changed && rasterState.changedBefore
+        rasterState = (contentVersion, changed)
+        // Straight to the screen only on whole device pixels, where it gives the picture's pixels.
+        if rasterCache?.key != key || rasterCache?.valid != true, changing, let o = canvas.deviceOrigin,
+            Self.isWhole(o.x + bounds.minX * scale), Self.isWhole(o.y + bounds.minY * scale)
+        {
+            rasterCache = nil
+            let layered = alpha < 1
+            if layered { canvas.beginLayer(opacity: alpha) }
+            renderContent(in: canvas, renderer: renderer)
+            if layered { canvas.endLayer() }
+            return
+        }
+        if var cache = rasterCache, cache.key == key, !cache.valid, let dirty = cache.dirtyRects {
+            // Draw again only the parts that changed, on whole device pixels.
+            rasterCache = nil  // the picture's pixels are changed in place, with no copy
+            let own = Rect(size: bounds.size)
+            let clip = dirty.map { $0.integral(scale: scale).intersection(own) }.filter { !$0.isEmpty }
+            renderer.render(into: &cache.image, clip: clip, appearance: canvas.appearance) { c in
+                c.translate(x: -bounds.minX, y: -bounds.minY)
+                renderPicture(in: c, renderer: renderer)
+            }
+            cache.markValid()
+            rasterCache = cache
+        } else if rasterCache == nil || rasterCache!.key != key || !rasterCache!.valid {
+            rasterCache = nil  // let the old picture go before the new one is made
+            var image = renderer.render(size: bounds.size, scale: scale, appearance: canvas.appearance) { c in
+                c.translate(x: -bounds.minX, y: -bounds.minY)
+                renderPicture(in: c, renderer: renderer)
+            }
+            image.isOpaque = cornerRadius == 0 && (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
+            rasterCache = RasterCache(key: key, image: image)
+        }
+        if let s = shadow { renderShadow(s, bounds, in: canvas) }
+        canvas.drawImage(rasterCache!.image, in: bounds, opacity: alpha)
+    }
+
+    static func isWhole(_ x: Double) -> Bool { abs(x - x.rounded()) < 1e-6 }
+
+    /// The view's content for its picture: everything but the shadow, which is drawn outside it.
+    func renderPicture(in canvas: any Canvas, renderer: any RasterRenderer) {
+        let saved = shadow
+        shadow = nil
+        renderContent(in: canvas, renderer: renderer)
+        shadow = saved
+    }
+
+    /// A picture of the view as it is now, at `scale` (for snapshots and lifted previews).
+    public func snapshot(renderer: any RasterRenderer, scale: Double, appearance: Appearance) -> PixelImage {
+        layoutIfNeeded()
+        return renderer.render(size: bounds.size, scale: scale, appearance: appearance) { c in
+            c.translate(x: -bounds.minX, y: -bounds.minY)
+            renderContent(in: c, renderer: renderer)
+        }
+    }
+}
