@@ -10,9 +10,9 @@ public enum MenuMetrics {
     // MARK: Timing
 
     /// Touch and hold this long to open the menu. GUIDELINES: about 0.5 s, UIKit's long-press default.
-    public static let longPressDuration = 0.5
+    public static let longPressDuration = GestureSettings.longPressDuration
     /// The finger may wander this far before the press no longer counts. UIKit's `allowableMovement`.
-    public static let allowableMovement = 10.0
+    public static let allowableMovement = GestureSettings.touchSlop
     /// How far into the press the blurred backdrop is made, so that it is ready when the menu opens.
     /// Slate: half the press; iOS starts its press feedback at about this point.
     public static let backdropPreparationFraction = 0.5
@@ -147,10 +147,9 @@ public enum MenuMetrics {
     // MARK: Touch
 
     /// A finger that moves less than this is still a tap. UIKit's tap hysteresis.
-    public static let tapSlop = 10.0
-    /// Moving the preview further than this asks the delegate whether to drag the item. Slate, after
-    /// UIKit's drag lift (about 10 pt).
-    public static let dragThreshold = 12.0
+    public static let tapSlop = GestureSettings.touchSlop
+    /// Moving the preview further than this asks the delegate whether to drag the item.
+    public static let dragThreshold = GestureSettings.previewDragThreshold
     /// A swipe down further than this, outside the panel, dismisses the menu. Slate.
     public static let swipeDismissDistance = 60.0
 

@@ -1,9 +1,10 @@
-import Foundation
 import Graphics
 import Scenes
 import UI
 
-// The system's own touches, taken before the apps see them: the Dock swipe and Slide Over's swipe.
+// The system's own gestures, taken before the apps' (they are system gesture recognizers in the
+// same arena): the swipe up from the bottom edge that shows the Dock, and Slide Over's sideways
+// swipes. A touch anywhere also focuses the window it lands in.
 extension Shell {
     // MARK: The Dock
 
@@ -14,69 +15,64 @@ extension Shell {
         relayout(animated: false)
     }
 
-    func slideOverSwipe(_ t: Touch) -> Bool {
-        switch t.phase {
-        case .began:
-            guard let s = slideOver, let w = windows[s], expose == nil else { return false }
-            let grip = Rect(w.frame.minX, w.frame.minY, w.frame.width, 44)
-            let edge = Rect(bounds.width - 20, ShellMetrics.statusBarHeight, 20, bounds.height - 60)
-            if (!slideOverHidden && grip.contains(t.location)) || (slideOverHidden && edge.contains(t.location)) {
-                slideSwipe = (t.id, t.location)
-            }
-            return false
-        case .moved, .stationary:
-            return false
-        case .ended, .cancelled:
-            guard let sw = slideSwipe, sw.id == t.id else { return false }
-            slideSwipe = nil
-            let dx = t.location.x - sw.start.x
-            if !slideOverHidden && dx > 60 {
-                setSlideOverHidden(true)
-                return true
-            }
-            if slideOverHidden && dx < -40 {
-                setSlideOverHidden(false)
-                return true
-            }
+    /// Makes the system gestures and the touch watcher.
+    func installSystemGestures() {
+        // Swipe up from the bottom edge over an app: the Dock.
+        let dock = ScreenEdgePanGestureRecognizer(edges: .bottom) { [weak self] _ in self?.setDockRevealed(true) }
+        dock.edgeZone = ShellMetrics.homeIndicatorArea
+        dock.minimumDistance = GestureSettings.dockRevealDistance
+        dock.shouldBegin = { [weak self] _ in !(self?.visibleWindows.isEmpty ?? true) }
+        addSystemGestureRecognizer(dock)
+
+        // Slide Over's top bar swiped to the right pushes the window off the screen.
+        let hide = PanGestureRecognizer()
+        hide.axis = .horizontal
+        hide.shouldBegin = { [weak self] g in
+            guard let self, let s = self.slideOver, !self.slideOverHidden, self.expose == nil,
+                let w = self.windows[s], let pan = g as? PanGestureRecognizer
+            else { return false }
+            let grip = Rect(w.frame.minX, w.frame.minY, w.frame.width, GestureSettings.slideOverGripHeight)
+            return grip.contains(pan.startLocation) && pan.translation().x > 0
+        }
+        hide.action = { [weak self] g in
+            guard let self, g.state == .ended, let pan = g as? PanGestureRecognizer else { return }
+            if pan.translation().x > GestureSettings.slideOverHideDistance { self.setSlideOverHidden(true) }
+        }
+        addSystemGestureRecognizer(hide)
+
+        // A swipe in from the right edge brings a hidden Slide Over window back.
+        let show = ScreenEdgePanGestureRecognizer(edges: .right)
+        show.shouldBegin = { [weak self] _ in
+            guard let self else { return false }
+            return self.slideOver != nil && self.slideOverHidden && self.expose == nil
+        }
+        show.action = { [weak self, weak show] g in
+            guard let self, let show, g.state == .ended else { return }
+            if -show.translation().x > GestureSettings.slideOverShowDistance { self.setSlideOverHidden(false) }
+        }
+        addSystemGestureRecognizer(show)
+
+        dispatcher.touchFilter = { [weak self] t in
+            self?.watch(t)
             return false
         }
     }
 
-    func filter(_ t: Touch) -> Bool {
-        if slideOverSwipe(t) { return true }
-        switch t.phase {
-        case .began:
-            if t.location.y >= bounds.height - ShellMetrics.homeIndicatorArea && !visibleWindows.isEmpty {
-                bottomSwipe = (t.id, t.location)
-                return true
+    /// Watches every touch as it goes down: a touch in a window focuses it; a touch outside the
+    /// revealed Dock hides the Dock.
+    func watch(_ t: Touch) {
+        guard t.phase == .began else { return }
+        if dockRevealed && !dock.frameInRoot.contains(t.location) && dragCoordinator.session == nil
+            && t.location.y < bounds.height - ShellMetrics.homeIndicatorArea
+        {
+            setDockRevealed(false)
+        }
+        guard expose == nil else { return }
+        for id in visibleWindows {
+            if let w = windows[id], w.frameInRoot.contains(t.location) {
+                if focusedWindow != id { focus(id) }
+                break
             }
-            if dockRevealed && !dock.frameInRoot.contains(t.location) && dragCoordinator.session == nil {
-                setDockRevealed(false)
-            }
-            if expose == nil {
-                for id in visibleWindows {
-                    if let w = windows[id], w.frameInRoot.contains(t.location) {
-                        if focusedWindow != id { focus(id) }
-                        break
-                    }
-                }
-            }
-            return false
-        case .moved:
-            if let b = bottomSwipe, b.id == t.id {
-                if b.start.y - t.location.y > 30 { setDockRevealed(true) }
-                return true
-            }
-            return false
-        case .ended, .cancelled:
-            if let b = bottomSwipe, b.id == t.id {
-                bottomSwipe = nil
-                if b.start.y - t.location.y > 30 { setDockRevealed(true) }
-                return true
-            }
-            return false
-        case .stationary:
-            return bottomSwipe?.id == t.id
         }
     }
 }

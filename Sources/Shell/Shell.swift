@@ -50,11 +50,6 @@ import UI
     var iconDragSources: [AppIconDragSource] = []
     /// Where the divider was when a drag of it began.
     var dividerStart = 0.0
-    /// A touch that began on the bottom edge (it reveals the Dock).
-    var bottomSwipe: (id: Int, start: Point)?
-    /// A horizontal swipe on the Slide Over window's top bar pushes it off the side; one from the
-    /// screen's side (where it waits) brings it back.
-    var slideSwipe: (id: Int, start: Point)?
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
@@ -95,7 +90,7 @@ import UI
         slideOverTab.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.setSlideOverHidden(false) })
         installDividerGesture()
         dragCoordinator.systemTargets = [EdgeDropTarget(shell: self)]
-        dispatcher.touchFilter = { [weak self] t in self?.filter(t) ?? false }
+        installSystemGestures()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
         relayout(animated: false)
     }

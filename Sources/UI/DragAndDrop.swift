@@ -134,11 +134,11 @@ extension DragInteractionDelegate {
     /// The app the view belongs to, for cross-app drops.
     public var appIdentifier: String?
     /// How long the touch is held before the item lifts (UIKit's drag lift ≈ 0.5 s on iPad).
-    public var liftDelay: Double = 0.5 {
+    public var liftDelay = GestureSettings.longPressDuration {
         didSet { press.minimumPressDuration = liftDelay }
     }
     /// How far the finger must move after the lift for the drag to start.
-    public var startDistance: Double = 10
+    public var startDistance = GestureSettings.touchSlop
 
     let press = LongPressGestureRecognizer()
     private var start: Point = .zero

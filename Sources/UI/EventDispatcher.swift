@@ -38,9 +38,14 @@ import Graphics
     /// Handlers that see every key press first (the system's shortcuts); return true to consume it.
     public var keyFilters: [(KeyPress) -> Bool] = []
 
-    /// Called for each touch before any view sees it; return true to consume it (the shell's system
-    /// gestures: Dock drags, screen-edge drops).
+    /// Called for each touch before any view sees it; return true to consume it. The shell watches
+    /// with it (a touch in a window focuses that window) and consumes nothing.
     public var touchFilter: ((Touch) -> Bool)?
+
+    /// The system's own gestures (the Dock swipe, Slide Over's swipe): they take part in every touch,
+    /// ahead of the views' recognizers, in the same arena — one that begins makes the others give
+    /// way and cancels the touches in the views. Add them with `RootView.addSystemGestureRecognizer`.
+    public internal(set) var systemGestureRecognizers: [GestureRecognizer] = []
 
     /// The views under each touch now down.
     public var touchedViews: [View] { tracks.values.compactMap(\.view) }
@@ -68,7 +73,7 @@ import Graphics
 
     private func began(_ touch: Touch) {
         let hit = root.hitTest(touch.location)
-        var recognizers: [GestureRecognizer] = []
+        var recognizers = systemGestureRecognizers.filter { $0.isEnabled && $0.state == .possible }
         var v = hit
         // As in UIKit, a control's own tap wins over taps recognised by the views around it.
         var insideControl = false

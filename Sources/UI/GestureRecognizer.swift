@@ -156,11 +156,11 @@ struct WeakRecognizer {
     /// How many taps in a row (1 = single tap).
     public var numberOfTapsRequired = 1
     /// Movement beyond this fails the tap (UIKit allows about 10 pt).
-    public var maximumMovement: Double = 10
+    public var maximumMovement = GestureSettings.touchSlop
     /// A touch held longer is not a tap (UIKit's is about 0.75 s for a single tap… we keep it settable).
-    public var maximumDuration: Double = 1.5
+    public var maximumDuration = GestureSettings.maximumTapDuration
     /// The longest pause between taps of a multiple tap.
-    public var maximumInterval: Double = 0.35
+    public var maximumInterval = GestureSettings.doubleTapInterval
 
     private var start: Point = .zero
     private var startTime: Double = 0
@@ -205,9 +205,9 @@ struct WeakRecognizer {
 /// starts its press feedback before the menu appears), and `onAbandon` when a prepared press is over.
 @MainActor open class LongPressGestureRecognizer: GestureRecognizer {
     /// UIKit's default is 0.5 s.
-    public var minimumPressDuration: Double = 0.5
+    public var minimumPressDuration = GestureSettings.longPressDuration
     /// UIKit's default is 10 pt.
-    public var allowableMovement: Double = 10
+    public var allowableMovement = GestureSettings.touchSlop
     /// The share of the duration after which `onPreparation` runs; nil for none.
     public var preparationFraction: Double?
     public var onPreparation: (() -> Void)?
@@ -269,7 +269,7 @@ struct WeakRecognizer {
 /// velocity.
 @MainActor public final class PanGestureRecognizer: GestureRecognizer {
     /// The distance that starts a pan (UIKit's hysteresis is about 10 pt).
-    public var minimumDistance: Double = 10
+    public var minimumDistance = GestureSettings.touchSlop
     /// Only horizontal or vertical pans, when set.
     public enum Axis: Sendable { case any, horizontal, vertical }
     public var axis: Axis = .any

@@ -80,6 +80,13 @@ import Graphics
         renderContent(in: canvas, renderer: renderer)
     }
 
+    /// Adds a system gesture: it sees every touch on the screen before the views' recognizers do.
+    public func addSystemGestureRecognizer(_ g: GestureRecognizer) {
+        g.view?.removeGestureRecognizer(g)
+        g.view = self
+        dispatcher.systemGestureRecognizers.append(g)
+    }
+
     // MARK: Focus
 
     public private(set) weak var focusedView: View?

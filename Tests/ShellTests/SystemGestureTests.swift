@@ -1,0 +1,91 @@
+import Foundation
+import Graphics
+import Testing
+import UI
+
+@testable import Shell
+@testable import SlateTesting
+
+/// The system's gestures are recognizers in the same arena as the apps': they win the touches they
+/// are for and leave the rest to the apps.
+@MainActor @Suite struct SystemGestureTests {
+    /// A view that counts what reaches it.
+    final class Recorder: View {
+        var began = 0
+        var cancelled = 0
+        override func touchBegan(_ touch: Touch, at point: Point) { began += 1 }
+        override func touchCancelled(_ touch: Touch) { cancelled += 1 }
+    }
+
+    @Test func aSwipeUpFromTheBottomEdgeShowsTheDockAndTakesTheTouchFromTheApp() throws {
+        let w = world()
+        try run(w, "launch Notes")
+        let recorder = Recorder(frame: w.shell.bounds)
+        let window = try #require(w.shell.focusedWindow.flatMap { w.shell.windows[$0] })
+        window.scene.windowView.addSubview(recorder)
+        recorder.frame = window.scene.windowView.bounds
+        w.host.run(for: 0.1)
+        let bottom = w.shell.bounds.height - 8
+        let id = w.host.touchDown(at: Point(600, bottom))
+        w.host.drag(id, from: Point(600, bottom), to: Point(600, bottom - 80), duration: 0.2)
+        w.host.touchUp(id, at: Point(600, bottom - 80))
+        w.host.run(for: 0.1)
+        #expect(w.shell.dockRevealed)
+        #expect(recorder.began == 1 && recorder.cancelled == 1, "the app saw the touch go, cancelled")
+    }
+
+    @Test(arguments: [
+        // Starts above the edge zone: the app's own drag.
+        (startAbove: 60.0, dx: 0.0, dy: -80.0),
+        // Starts in the zone but goes sideways.
+        (startAbove: 8.0, dx: 120.0, dy: -5.0),
+        // Starts in the zone, too short a swipe.
+        (startAbove: 8.0, dx: 0.0, dy: -20.0),
+    ])
+    func otherTouchesNearTheBottomStayTheApps(startAbove: Double, dx: Double, dy: Double) throws {
+        let w = world()
+        try run(w, "launch Notes")
+        let start = Point(600, w.shell.bounds.height - startAbove)
+        let end = Point(start.x + dx, start.y + dy)
+        let id = w.host.touchDown(at: start)
+        w.host.drag(id, from: start, to: end, duration: 0.2)
+        w.host.touchUp(id, at: end)
+        w.host.run(for: 0.1)
+        #expect(!w.shell.dockRevealed)
+    }
+
+    @Test func theEdgeRecognizerSaysWhichEdgeAndHowFar() {
+        let root = RootView(size: Size(400, 300), clock: VirtualClock())
+        let host = DispatcherDriver(root: root)
+        var seen: [(ScreenEdgePanGestureRecognizer.Edges?, Point)] = []
+        let g = ScreenEdgePanGestureRecognizer(edges: [.left, .right])
+        g.action = { g in
+            let e = g as! ScreenEdgePanGestureRecognizer
+            if g.state == .ended { seen.append((e.startEdge, e.translation())) }
+        }
+        root.addSystemGestureRecognizer(g)
+        host.swipe(from: Point(396, 150), to: Point(300, 150))
+        host.swipe(from: Point(200, 150), to: Point(100, 150))
+        host.swipe(from: Point(4, 150), to: Point(90, 160))
+        #expect(seen.count == 2, "a swipe that starts mid-screen is not an edge swipe")
+        #expect(seen.first?.0 == .right && seen.first?.1 == Point(-96, 0))
+        #expect(seen.last?.0 == .left && seen.last?.1 == Point(86, 10))
+    }
+}
+
+/// Touches straight into a root's dispatcher on its virtual clock, without drawing.
+@MainActor struct DispatcherDriver {
+    let root: RootView
+    var clock: VirtualClock { root.clock as! VirtualClock }
+
+    func swipe(from a: Point, to b: Point, steps: Int = 10) {
+        let id = Int.random(in: 1000...9999)
+        root.dispatcher.handle(Touch(id: id, phase: .began, location: a, timestamp: clock.now))
+        for i in 1...steps {
+            clock.advance(by: 0.01)
+            let p = Point(a.x + (b.x - a.x) * Double(i) / Double(steps), a.y + (b.y - a.y) * Double(i) / Double(steps))
+            root.dispatcher.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now))
+        }
+        root.dispatcher.handle(Touch(id: id, phase: .ended, location: b, timestamp: clock.now))
+    }
+}
