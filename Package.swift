@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "Guidelines", targets: ["Guidelines"]),
+        .library(name: "SlateScripts", targets: ["SlateScripts"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
         .library(name: "MailStore", targets: ["MailStore"]),
         .library(name: "Mail", targets: ["Mail"]),
@@ -39,23 +40,28 @@ let package = Package(
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
+        // Scripts on the headless host: the parser, the runner, the world of the shell and apps, the tour.
         .target(
-            name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
+            name: "SlateScripts", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
+        // What tests use: the scripts, and `expectReference` for pictures (it links swift-testing).
+        .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "SlateScripts"]),
         .target(
             name: "SlateSystem",
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Guidelines",
-                "SlateTesting",
+                "SlateScripts",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Graphics", "Rendering", "SlateTesting"],
+            resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
         .testTarget(
-            name: "MenusTests", dependencies: ["Graphics", "UI", "Menus", "Rendering", "Host"],
+            name: "MenusTests", dependencies: ["Graphics", "UI", "Menus", "Rendering", "Host", "SlateTesting"],
             resources: [.copy("References")]),
         .testTarget(name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop"]),
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
@@ -64,9 +70,11 @@ let package = Package(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),
         .testTarget(
-            name: "ShellTests", dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateTesting"],
+            name: "ShellTests",
+            dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
             resources: [.copy("References")]),
-        .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
+        .testTarget(
+            name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateScripts", "SlateTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

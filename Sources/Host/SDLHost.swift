@@ -36,8 +36,6 @@ public enum HostError: Error, CustomStringConvertible {
     private var mouseTouchID: Int?
     private var nextTouchID = 1
     private var fingerIDs: [Int64: Int] = [:]
-    /// Called after every frame is presented (for tests that watch the window).
-    public var onFrame: (() -> Void)?
     /// Frames presented so far.
     public private(set) var framesPresented = 0
 
@@ -156,7 +154,6 @@ public enum HostError: Error, CustomStringConvertible {
         SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
         framesPresented += 1
-        onFrame?()
     }
 
     private func modifiers(_ m: UInt16) -> KeyModifiers {

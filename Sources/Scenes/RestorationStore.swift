@@ -29,8 +29,8 @@ public final class RestorationStore {
     public let log: @Sendable (String) -> Void
 
     /// Files written by this store so far, and their bytes (for `slate bench` and tests).
-    public private(set) var filesWritten = 0
-    public private(set) var bytesWritten = 0
+    @_spi(Testing) public private(set) var filesWritten = 0
+    @_spi(Testing) public private(set) var bytesWritten = 0
 
     // Paths as strings, made once: building URLs for a thousand files costs more than reading them.
     private let folderPath: String

@@ -53,7 +53,7 @@ import UI
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
-    public var snapshotImages: [PixelImage] { snapshotCache.values.map(\.image) }
+    @_spi(Testing) public var snapshotImages: [PixelImage] { snapshotCache.values.map(\.image) }
 
     /// A screen of `device` on `clock`, keeping apps' state under `stateHome`; `environment` is what
     /// its views share (the host puts its text engine and renderer there).

@@ -5,7 +5,7 @@ import Host
 import Menus
 import Scenes
 import Shell
-import SlateTesting
+import SlateScripts
 import UI
 
 /// `slate lint [APP...] [--json]` and `slate lint --menu FILE.json`: the guideline checker.

@@ -1,5 +1,5 @@
 import Foundation
-import Scenes
+@_spi(Testing) import Scenes
 import UI
 
 /// `slate bench scenes`: restoring, opening and closing windows, and what a save costs. Every case

@@ -2,7 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Menus
-import SlateTesting
+import SlateScripts
 import UI
 
 /// `slate script FILE... [--out DIR] [--update-snapshots]`: runs scripts headless on the virtual clock.

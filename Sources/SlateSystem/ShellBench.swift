@@ -4,7 +4,7 @@ import Host
 import Mail
 import Menus
 import Rendering
-import Shell
+@_spi(Testing) import Shell
 import UI
 
 /// `slate bench screen…` and `slate bench shell…`: the real screen — the shell with Mail — redrawn

@@ -2,7 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Menus
-import SlateTesting
+import SlateScripts
 import UI
 
 /// `slate tour --out DIR`: every rule of GUIDELINES.md shown on the demo apps, as numbered PNG frames

@@ -37,7 +37,7 @@ import Graphics
     public internal(set) weak var view: View?
 
     /// Sees every state change, `failed` included (for tests and debugging).
-    public var stateObserver: ((State) -> Void)?
+    @_spi(Testing) public var stateObserver: ((State) -> Void)?
 
     public var isEnabled = true
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Graphics
 
 @Suite struct GeometryTests {
-    @Test func intersectionAndUnion() {
+    @Test func intersectionAndUnion() throws {
         let a = Rect(0, 0, 100, 50)
         let b = Rect(50, 25, 100, 50)
         #expect(a.intersection(b) == Rect(50, 25, 50, 25))
@@ -12,7 +12,7 @@ import Testing
         #expect(Rect.zero.union(b) == b)
     }
 
-    @Test func containsIsHalfOpen() {
+    @Test func containsIsHalfOpen() throws {
         let r = Rect(10, 10, 10, 10)
         #expect(r.contains(Point(10, 10)))
         #expect(!r.contains(Point(20, 15)))
@@ -29,7 +29,7 @@ import Testing
         #expect(Transform(scale: 0).inverted() == nil)
     }
 
-    @Test func integralCoversTouchedPixels() {
+    @Test func integralCoversTouchedPixels() throws {
         #expect(Rect(0.25, 0.75, 1, 1).integral(scale: 1) == Rect(0, 0, 2, 2))
         #expect(Rect(0.25, 0.75, 1, 1).integral(scale: 2) == Rect(0, 0.5, 1.5, 1.5))
     }

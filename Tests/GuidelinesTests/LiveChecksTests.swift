@@ -93,7 +93,7 @@ import UI
         #expect(report.isEmpty, "\(report.text)")
     }
 
-    @Test func theMonitorReportsEachFindingOnce() {
+    @Test func theMonitorReportsEachFindingOnce() throws {
         let system = LocalSceneSystem(application: SloppyApp())
         _ = system.restore()
         for s in system.connectedScenes {

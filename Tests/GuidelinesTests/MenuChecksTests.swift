@@ -15,7 +15,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         checks.check(children, c ?? ctx).map(\.rule)
     }
 
-    @Test func aGoodMenuHasNoFindings() {
+    @Test func aGoodMenuHasNoFindings() throws {
         let menu = [
             group([act("Reply", "reply"), act("Forward", "forward")]),
             group([act("Flag", "flag"), sub("Move to", [act("Archive"), act("Trash")])]),
@@ -24,7 +24,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(checks.check(menu, ctx).isEmpty)
     }
 
-    @Test func c5TooManyRowsButNotAtTheBound() {
+    @Test func c5TooManyRowsButNotAtTheBound() throws {
         let twelve = (1...12).map { act("Command \($0)") }
         #expect(rules(twelve).isEmpty)
         #expect(rules(twelve + [act("Thirteen")]) == ["C5"])
@@ -32,7 +32,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(rules(Array(twelve.dropLast()) + [sub("Move to", (1...20).map { act("Box \($0)") })]).isEmpty)
     }
 
-    @Test func c5OffTopicCommandsOnContentItemsOnly() {
+    @Test func c5OffTopicCommandsOnContentItemsOnly() throws {
         #expect(rules([act("Reply"), act("Bold")]) == ["C5"])
         #expect(rules([act("Reply"), act("Mailbox Settings")]) == ["C5"])
         #expect(rules([act("Reply"), act("Настройки")]) == ["C5"])
@@ -40,7 +40,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(rules([act("Reply"), act("Boldly go")]).isEmpty, "a word that merely starts the same is fine")
     }
 
-    @Test func c6TitlesMustSayWhatIsInside() {
+    @Test func c6TitlesMustSayWhatIsInside() throws {
         #expect(rules([sub("", [act("A")])]) == ["C6"])
         #expect(rules([sub("Other", [act("A")])]) == ["C6"])
         #expect(rules([sub("Прочее", [act("A")])]) == ["C6"])
@@ -49,7 +49,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(rules([sub("Переместить", [act("A")])]).isEmpty)
     }
 
-    @Test func c7OneLevelOfSubmenus() {
+    @Test func c7OneLevelOfSubmenus() throws {
         let nested = [sub("Share", [sub("Send via", [act("Mail")])])]
         let f = checks.check(nested, ctx)
         #expect(f.map(\.rule) == ["C7"])
@@ -59,7 +59,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(rules([sub("Share", [group([act("Mail"), act("Messages")]), act("Copy Link")])]).isEmpty)
     }
 
-    @Test func c8TheMostUsedMustBeNearTheTop() {
+    @Test func c8TheMostUsedMustBeNearTheTop() throws {
         let menu = [act("Flag", "flag"), act("Mark", "mark"), act("Move", "move"), act("Reply", "reply")]
         var c = ctx
         c.usage = ["reply": 30, "flag": 2]
@@ -70,7 +70,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(rules(menu, c).isEmpty, "too few choices recorded to judge")
     }
 
-    @Test func c9SeparatorsAndGroups() {
+    @Test func c9SeparatorsAndGroups() throws {
         #expect(rules([.separator, act("A")]) == ["C9"])
         #expect(rules([act("A"), .separator]) == ["C9"])
         #expect(rules([act("A"), .separator, .separator, act("B")]) == ["C9"])
@@ -83,7 +83,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(rules([act("A"), .separator, act("B")]).isEmpty)
     }
 
-    @Test func c11NoOpenBesideAPreview() {
+    @Test func c11NoOpenBesideAPreview() throws {
         #expect(rules([act("Open"), act("Reply")]) == ["C11"])
         #expect(rules([act("Открыть"), act("Ответить")]) == ["C11"])
         #expect(rules([act("Open in New Window"), act("Reply")]).isEmpty)
@@ -110,7 +110,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(rules == ["C5", "C6", "C7", "C9", "C11"])
     }
 
-    @Test func syntaxErrorsGiveLineAndColumn() {
+    @Test func syntaxErrorsGiveLineAndColumn() throws {
         let bad = Data(
             "{\n  \"title\": \"A\",\n  \"children\": [\n    {\"type\": \"action\" \"title\": \"B\"}\n  ]\n}".utf8)
         do {
@@ -122,7 +122,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         }
     }
 
-    @Test func schemaErrorsNameThePlace() {
+    @Test func schemaErrorsNameThePlace() throws {
         do {
             _ = try MenuFile.parse(Data("{\"children\": [{\"type\": \"action\"}]}".utf8), path: "m.json")
             Issue.record("parsed")
@@ -134,7 +134,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
 }
 
 @Suite struct WindowAndElementChecksTests {
-    @Test func w6AuxiliaryWindowsCloseWithDoneOrClose() {
+    @Test func w6AuxiliaryWindowsCloseWithDoneOrClose() throws {
         let ok = WindowNode(app: "Mail", title: "Встреча", role: .auxiliary, closingButton: "Готово", tools: ["Reply"])
         #expect(WindowChecks().check([ok]).isEmpty)
         let back = WindowNode(app: "Mail", title: "M", role: .auxiliary, closingButton: "Back", tools: [])
@@ -148,7 +148,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(WindowChecks().check([primary]).isEmpty, "primary windows need no closing button")
     }
 
-    @Test func w5AuxiliaryRepeatsPrimaryTools() {
+    @Test func w5AuxiliaryRepeatsPrimaryTools() throws {
         let primary = WindowNode(
             app: "Mail", title: "Inbox", role: .primary, closingButton: nil, tools: ["New Mailbox", "Edit", "Compose"])
         let aux = WindowNode(
@@ -161,7 +161,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(WindowChecks().check([primary, fine]).isEmpty)
     }
 
-    @Test func c4AndC10() {
+    @Test func c4AndC10() throws {
         let rows = (1...3).map {
             ElementNode(location: ["Mail", "row \($0)"], kind: "message-row", hasContextMenu: $0 != 2)
         }
@@ -180,7 +180,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
         #expect(ElementChecks().check([body]).map(\.rule) == ["C10"])
     }
 
-    @Test func reportsPrintErrorsFirstAndAsJSON() {
+    @Test func reportsPrintErrorsFirstAndAsJSON() throws {
         let r = Report([
             Finding(rule: "C9", severity: .warning, location: ["a"], message: "m"),
             Finding(rule: "C7", severity: .error, location: ["b"], message: "n"),

@@ -3,7 +3,7 @@ import Testing
 @testable import MailStore
 
 @Suite struct CharsetDecoderTests {
-    @Test func knownCharsets() {
+    @Test func knownCharsets() throws {
         #expect(CharsetDecoder.decode([0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4][...], charset: "KOI8-R").text == "Привет")
         #expect(CharsetDecoder.decode([0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2][...], charset: "cp1251").text == "Привет")
         #expect(CharsetDecoder.decode([0x63, 0x61, 0x66, 0xE9][...], charset: "latin1").text == "café")
@@ -16,7 +16,7 @@ import Testing
         #expect(CharsetDecoder.decode([0xFF, 0xFE, 0x41, 0x00][...], charset: "UTF-16").text == "A")
     }
 
-    @Test func invalidAndTruncatedInput() {
+    @Test func invalidAndTruncatedInput() throws {
         let invalid = CharsetDecoder.decode([0x41, 0x98, 0x42][...], charset: "koi8-u")
         #expect(invalid.problem == nil)  // every byte is defined in KOI8-U
         let bad = CharsetDecoder.decode([0x41, 0xFF, 0x42][...], charset: "EUC-JP")

@@ -4,14 +4,14 @@ import Testing
 @testable import MailStore
 
 @Suite struct HeaderDecodingTests {
-    @Test func encodedWordsBAndQ() {
+    @Test func encodedWordsBAndQ() throws {
         #expect(EncodedWordDecoder.decode("=?UTF-8?B?0JjQstCw0L0g0J/QtdGC0YDQvtCy?=") == "Иван Петров")
         #expect(EncodedWordDecoder.decode("=?iso-8859-1?q?caf=E9_cr=E8me?=") == "café crème")
         #expect(EncodedWordDecoder.decode("Re: =?koi8-r?B?79Teo9Q=?= (2)") == "Re: Отчёт (2)")
         #expect(EncodedWordDecoder.decode("plain text") == "plain text")
     }
 
-    @Test func adjacentEncodedWordsAreJoinedWithoutTheirWhitespace() {
+    @Test func adjacentEncodedWordsAreJoinedWithoutTheirWhitespace() throws {
         #expect(EncodedWordDecoder.decode("=?UTF-8?Q?a?= =?UTF-8?Q?b?=") == "ab")
         #expect(EncodedWordDecoder.decode("=?UTF-8?Q?a?=\r\n =?UTF-8?Q?b?=") == "ab")
         #expect(EncodedWordDecoder.decode("=?UTF-8?Q?a?= b =?UTF-8?Q?c?=") == "a b c")
@@ -22,7 +22,7 @@ import Testing
         #expect(EncodedWordDecoder.decode("=?koi8-r?B?79Teo9Q=?= =?iso-8859-1?Q?=E9?=") == "Отчётé")
     }
 
-    @Test func malformedEncodedWordsStayAsText() {
+    @Test func malformedEncodedWordsStayAsText() throws {
         #expect(EncodedWordDecoder.decode("=?UTF-8?X?abc?=") == "=?UTF-8?X?abc?=")
         #expect(EncodedWordDecoder.decode("=?UTF-8?Q?unterminated") == "=?UTF-8?Q?unterminated")
         var problems: [String] = []
@@ -30,7 +30,7 @@ import Testing
         #expect(problems == ["encoded word: unknown charset \"x-unknown\"; decoded as UTF-8"])
     }
 
-    @Test func addresses() {
+    @Test func addresses() throws {
         #expect(MailAddress.parseList("john@example.com") == [MailAddress(address: "john@example.com")])
         #expect(
             MailAddress.parseList("John Doe <john@example.com>")
@@ -61,7 +61,7 @@ import Testing
         #expect(MailAddress(address: "a@b.c").displayName == "a@b.c")
     }
 
-    @Test func dates() {
+    @Test func dates() throws {
         func date(_ s: String) -> TimeInterval? { MailDateParser.parse(s)?.timeIntervalSince1970 }
         // 2003-07-01 08:52:37 UTC
         let t: TimeInterval = 1_057_049_557
@@ -87,7 +87,7 @@ import Testing
         #expect(date("Tue, 99999999999 Jul 2003 10:52:37 +9999") == nil)
     }
 
-    @Test func contentTypeParameters() {
+    @Test func contentTypeParameters() throws {
         let ct = ContentType(headerValue: "Text/HTML; Charset=\"UTF-8\"; format=flowed")
         #expect(ct.mimeType == "text/html")
         #expect(ct.charset == "UTF-8")
@@ -103,7 +103,7 @@ import Testing
         #expect(mixed.type == "inline")
     }
 
-    @Test func modifiedUTF7() {
+    @Test func modifiedUTF7() throws {
         #expect(ModifiedUTF7.decode("&BBoEPgRABDcEOAQ9BDA-") == "Корзина")
         #expect(ModifiedUTF7.decode("Tom &- Jerry") == "Tom & Jerry")
         #expect(ModifiedUTF7.decode("Sent") == "Sent")
@@ -117,7 +117,7 @@ import Testing
         }
     }
 
-    @Test func transferDecoders() {
+    @Test func transferDecoders() throws {
         var problems: [String] = []
         #expect(
             TransferEncoding.decodeQuotedPrintable(Array("a=\r\nb=3D=\nc =20 \nd=zz".utf8)[...], problems: &problems)

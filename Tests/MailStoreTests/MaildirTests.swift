@@ -269,7 +269,7 @@ import Testing
                 == Data("someone else's".utf8))
     }
 
-    @Test func hostNameIsEscaped() {
+    @Test func hostNameIsEscaped() throws {
         let generator = MaildirNameGenerator(clock: { Date(timeIntervalSince1970: 5) }, processID: 1, hostName: "a/b:c")
         #expect(generator.next() == "5.P1_1.a\\057b\\072c")
         #expect(generator.next() == "5.P1_2.a\\057b\\072c")

@@ -4,7 +4,7 @@ import Testing
 @testable import MailStore
 
 @Suite struct MessageParserTests {
-    @Test func plainUTF8HeadersAndBody() {
+    @Test func plainUTF8HeadersAndBody() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.plainUTF8))
         #expect(m.problems == [])
         #expect(m.subject == "Встреча завтра")
@@ -29,7 +29,7 @@ import Testing
         #expect(m.attachments.isEmpty)
     }
 
-    @Test func crlfAndLFGiveTheSameResult() {
+    @Test func crlfAndLFGiveTheSameResult() throws {
         let lf = MessageParser.parse(Fixtures.data(Fixtures.plainUTF8))
         let crlf = MessageParser.parse(Fixtures.crlf(Fixtures.plainUTF8))
         #expect(crlf.text == "Привет!\nВстречаемся завтра в 10:00.")
@@ -44,7 +44,7 @@ import Testing
         #expect(multipartCRLF.attachments.map(\.size) == [9, 5, 1])
     }
 
-    @Test func headerLookupIsCaseInsensitiveAndUnfolded() {
+    @Test func headerLookupIsCaseInsensitiveAndUnfolded() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.plainUTF8))
         #expect(m.headers["subject"] == "Встреча завтра")
         #expect(m.headers["CONTENT-TYPE"] == "text/plain; charset=\"utf-8\"")
@@ -53,20 +53,20 @@ import Testing
         #expect(m.headers.values("content-transfer-encoding") == ["8bit"])
     }
 
-    @Test func quotedPrintable() {
+    @Test func quotedPrintable() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.quotedPrintableUTF8))
         #expect(m.text == "Съешь же ещё этих мягких булок, да выпей чаю.\na=b\ntrailing spaces dropped")
         #expect(m.problems == [])
     }
 
-    @Test func base64() {
+    @Test func base64() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.base64UTF8))
         #expect(m.subject == "Base64 body")
         #expect(m.text == "Привет из base64!\nВторая строка.")
         #expect(m.problems == [])
     }
 
-    @Test func koi8r() {
+    @Test func koi8r() throws {
         let m = MessageParser.parse(Fixtures.koi8r)
         #expect(m.subject == "Отчёт")
         #expect(m.from.first?.name == "Пётр")
@@ -74,14 +74,14 @@ import Testing
         #expect(m.problems == [])
     }
 
-    @Test func windows1251() {
+    @Test func windows1251() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.windows1251))
         #expect(m.subject == "Счёт №5")
         #expect(m.text == "Счёт №5 оплачен.\nСпасибо!")
         #expect(m.problems == [])
     }
 
-    @Test func latin1() {
+    @Test func latin1() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.latin1))
         #expect(m.subject == "Grüße")
         #expect(m.from.first == MailAddress(name: "Jürgen Müller", address: "j@example.de"))
@@ -89,7 +89,7 @@ import Testing
         #expect(m.problems == [])
     }
 
-    @Test func raw8BitHeaderFallsBackToDeclaredCharset() {
+    @Test func raw8BitHeaderFallsBackToDeclaredCharset() throws {
         let data = Fixtures.bytes(
             "Subject: ", [0xEF, 0xD4, 0xDE, 0xA3, 0xD4] as [UInt8],
             "\nContent-Type: text/plain; charset=koi8-r\n\nbody\n")
@@ -98,7 +98,7 @@ import Testing
         #expect(m.text == "body")
     }
 
-    @Test func alternativePrefersPlainAndKeepsHTML() {
+    @Test func alternativePrefersPlainAndKeepsHTML() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.alternative))
         #expect(m.text == "Plain version")
         #expect(m.html == "<p>HTML <b>version</b></p>")
@@ -106,7 +106,7 @@ import Testing
         #expect(m.problems == [])
     }
 
-    @Test func alternativeWithoutPlainUsesHTML() {
+    @Test func alternativeWithoutPlainUsesHTML() throws {
         let text = Fixtures.alternative.replacingOccurrences(
             of: "Content-Type: text/plain; charset=utf-8\n\nPlain version",
             with: "Content-Type: text/calendar\n\nBEGIN:VCALENDAR")
@@ -114,14 +114,14 @@ import Testing
         #expect(m.text == "HTML version")
     }
 
-    @Test func htmlOnly() {
+    @Test func htmlOnly() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.htmlOnly))
         #expect(m.text == "Привет, мир!")
         #expect(m.html == "<p>Привет, <b>мир</b>!</p>")
         #expect(m.problems == [])
     }
 
-    @Test func mixedWithRFC2231AndRFC2047FileNames() {
+    @Test func mixedWithRFC2231AndRFC2047FileNames() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.mixedWithAttachments))
         #expect(m.text == "See attached.")
         #expect(m.problems == [])
@@ -135,7 +135,7 @@ import Testing
         #expect(m.attachments[1].data == Data([0, 1, 2, 3, 4]))
     }
 
-    @Test func nestedMultiparts() {
+    @Test func nestedMultiparts() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.nested))
         #expect(m.problems == [])
         #expect(m.text == "Hello — nested")
@@ -145,7 +145,7 @@ import Testing
         #expect(m.attachments[0].data == Data("attached notes".utf8))
     }
 
-    @Test func relatedHTMLWithInlineImage() {
+    @Test func relatedHTMLWithInlineImage() throws {
         let withoutPlain = Fixtures.nested.replacingOccurrences(
             of:
                 "--m-alt\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nHello =E2=80=94 nested\n",
@@ -161,7 +161,7 @@ import Testing
         #expect(m.attachments[0].data == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
 
-    @Test func forwardedMessageIsTolerated() {
+    @Test func forwardedMessageIsTolerated() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.forwarded))
         #expect(m.problems == [])
         #expect(
@@ -179,7 +179,7 @@ import Testing
         #expect(m.attachments.first?.mimeType == "message/rfc822")
     }
 
-    @Test func formatFlowedIsUnwrapped() {
+    @Test func formatFlowedIsUnwrapped() throws {
         let text =
             "Content-Type: text/plain; charset=utf-8; format=flowed\n\nThis is a \nsoft-wrapped line.\n> quoted \n> too\nHard\n-- \nsig\n"
         let m = MessageParser.parse(Fixtures.data(text))
@@ -188,13 +188,13 @@ import Testing
 
     // MARK: - Broken input
 
-    @Test func truncatedBase64KeepsWhatDecodes() {
+    @Test func truncatedBase64KeepsWhatDecodes() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.truncatedBase64))
         #expect(m.text.hasPrefix("Привет из base64!\nВторая "))
         #expect(m.problems.contains { $0.contains("base64 data is truncated") })
     }
 
-    @Test func missingClosingBoundary() {
+    @Test func missingClosingBoundary() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.missingCloseBoundary))
         #expect(m.text == "First part")
         #expect(m.attachments.map(\.filename) == ["log.txt"])
@@ -202,14 +202,14 @@ import Testing
         #expect(m.problems.contains { $0.contains("closing boundary \"--b1--\"") })
     }
 
-    @Test func boundaryNeverFound() {
+    @Test func boundaryNeverFound() throws {
         let text = "Content-Type: multipart/mixed; boundary=zzz\n\nno parts here\n"
         let m = MessageParser.parse(Fixtures.data(text))
         #expect(m.text == "no parts here")
         #expect(m.problems.contains { $0.contains("boundary \"zzz\"") })
     }
 
-    @Test func unknownCharsetFallsBackToUTF8ThenLatin1() {
+    @Test func unknownCharsetFallsBackToUTF8ThenLatin1() throws {
         let utf8 = MessageParser.parse(Fixtures.data(Fixtures.unknownCharsetUTF8))
         #expect(utf8.text == "Привет")
         #expect(utf8.problems == ["text/plain part: unknown charset \"x-klingon\"; decoded as UTF-8"])
@@ -219,21 +219,21 @@ import Testing
         #expect(latin1.problems == ["text/plain part: unknown charset \"x-unknown-8bit\"; decoded as Latin-1"])
     }
 
-    @Test func noHeaders() {
+    @Test func noHeaders() throws {
         let m = MessageParser.parse(Fixtures.data(Fixtures.noHeaders))
         #expect(m.headers.isEmpty)
         #expect(m.text == "Just some text\nwithout any headers.")
         #expect(m.problems == ["message has no header section"])
     }
 
-    @Test func binaryGarbageDoesNotCrash() {
+    @Test func binaryGarbageDoesNotCrash() throws {
         let m = MessageParser.parse(Fixtures.binaryGarbage)
         #expect(!m.problems.isEmpty)
         let preview = MessageParser.summary(Fixtures.binaryGarbage)
         #expect(preview.snippet.count <= MessageParser.snippetLength + 1)
     }
 
-    @Test func emptyAndHeaderOnlyInput() {
+    @Test func emptyAndHeaderOnlyInput() throws {
         let empty = MessageParser.parse(Data())
         #expect(empty.text == "")
         #expect(empty.subject == "")
@@ -246,14 +246,14 @@ import Testing
         #expect(headersOnly.problems == [])
     }
 
-    @Test func invalidUTF8IsReplacedAndReported() {
+    @Test func invalidUTF8IsReplacedAndReported() throws {
         let data = Fixtures.bytes("Content-Type: text/plain; charset=utf-8\n\nok ", [0xFF, 0xFE] as [UInt8], " end")
         let m = MessageParser.parse(data)
         #expect(m.text == "ok \u{FFFD}\u{FFFD} end")
         #expect(m.problems == ["text/plain part: invalid UTF-8 sequences replaced"])
     }
 
-    @Test func deeplyNestedMultipartsStop() {
+    @Test func deeplyNestedMultipartsStop() throws {
         var text = ""
         for level in 0..<40 {
             text += "Content-Type: multipart/mixed; boundary=\"b\(level)\"\n\n--b\(level)\n"
@@ -263,7 +263,7 @@ import Testing
         #expect(m.problems.contains { $0.contains("nested deeper") })
     }
 
-    @Test func invalidBase64CharactersAreReported() {
+    @Test func invalidBase64CharactersAreReported() throws {
         let text = "Content-Transfer-Encoding: base64\n\naGVs!!bG8=\n"
         let m = MessageParser.parse(Fixtures.data(text))
         #expect(m.text == "hello")
@@ -281,7 +281,7 @@ import Testing
 
     /// Every prefix (in steps) of every fixture parses without trapping, and
     /// the header fields seen in full in the prefix come out the same as in the whole message.
-    @Test func truncatedMessagesNeverTrap() {
+    @Test func truncatedMessagesNeverTrap() throws {
         for data in Self.corpus {
             let whole = MessageParser.parse(data)
             for end in stride(from: 0, to: data.count, by: 5) {
@@ -300,7 +300,7 @@ import Testing
     }
 
     /// Flipping bytes anywhere never traps.
-    @Test func corruptedMessagesNeverTrap() {
+    @Test func corruptedMessagesNeverTrap() throws {
         var random = SplitMix64(seed: 7)
         for data in Self.corpus {
             for _ in 0..<60 {

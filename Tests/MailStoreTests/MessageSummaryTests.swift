@@ -4,7 +4,7 @@ import Testing
 @testable import MailStore
 
 @Suite struct MessageSummaryTests {
-    @Test func snippetIsCollapsedAndShortened() {
+    @Test func snippetIsCollapsedAndShortened() throws {
         let body = String(repeating: "слово  \n\t", count: 60)
         let preview = MessageParser.summary(Fixtures.data("From: \"Anna\" <a@x.ru>\nSubject: S\n\n\(body)"))
         #expect(preview.from?.displayName == "Anna")
@@ -14,7 +14,7 @@ import Testing
         #expect(!preview.snippet.contains("  ") && !preview.snippet.contains("\n"))
     }
 
-    @Test func snippetPrefersPlainAndConvertsHTMLOnly() {
+    @Test func snippetPrefersPlainAndConvertsHTMLOnly() throws {
         #expect(MessageParser.summary(Fixtures.data(Fixtures.alternative)).snippet == "Plain version")
         #expect(MessageParser.summary(Fixtures.data(Fixtures.htmlOnly)).snippet == "Привет, мир!")
         #expect(MessageParser.summary(Fixtures.koi8r).snippet == "Привет, мир! Как дела?")
@@ -24,7 +24,7 @@ import Testing
         #expect(!MessageParser.summary(Fixtures.data(Fixtures.alternative)).mayHaveAttachments)
     }
 
-    @Test func summaryOfAFileHeadCutMidBody() {
+    @Test func summaryOfAFileHeadCutMidBody() throws {
         // Cut inside the base64 body and inside a UTF-8 character.
         let full = Fixtures.data(Fixtures.base64UTF8)
         let head = full.prefix(full.count - 30)
@@ -34,7 +34,7 @@ import Testing
         #expect(!preview.snippet.contains("\u{FFFD}"))
     }
 
-    @Test func summaryMatchesFullParseForHeaders() {
+    @Test func summaryMatchesFullParseForHeaders() throws {
         let preview = MessageParser.summary(Fixtures.data(Fixtures.plainUTF8))
         let message = MessageParser.parse(Fixtures.data(Fixtures.plainUTF8))
         #expect(preview.subject == message.subject)
@@ -44,7 +44,7 @@ import Testing
         #expect(preview.snippet == "Привет! Встречаемся завтра в 10:00.")
     }
 
-    @Test func newestFirstOrdering() {
+    @Test func newestFirstOrdering() throws {
         let box = Mailbox(inboxAt: URL(fileURLWithPath: "/tmp/x"))
         func summary(_ name: String, _ date: TimeInterval?) -> MessageSummary {
             MessageSummary(

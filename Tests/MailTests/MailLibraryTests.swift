@@ -36,7 +36,7 @@ import Testing
     @Test func changesAreRenamesAndNothingIsLost() throws {
         let (lib, root) = try sample()
         let before = files(root)
-        let inbox = lib.index(of: lib.mailbox(role: .inbox)!)
+        let inbox = lib.index(of: try #require(lib.mailbox(role: .inbox)))
         var notified = 0
         _ = lib.observe { notified += 1 }
         let ref = inbox.refs[0]
@@ -46,7 +46,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: ref.url.path) || ref.url == seen.url)
         let flagged = try #require(lib.setFlagged(seen, true))
         #expect(flagged.flags.contains(.flagged))
-        let archive = lib.mailbox(role: .archive)!
+        let archive = try #require(lib.mailbox(role: .archive))
         let moved = try #require(lib.move(flagged, to: archive))
         #expect(moved.mailbox.id == archive.id)
         #expect(lib.index(of: archive).row(of: moved.id) != nil)
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aChangeToAMessageGoneMeanwhileIsReportedNotFatal() throws {
         let (lib, _) = try sample()
-        let inbox = lib.index(of: lib.mailbox(role: .inbox)!)
+        let inbox = lib.index(of: try #require(lib.mailbox(role: .inbox)))
         let ref = inbox.refs[0]
         try FileManager.default.moveItem(
             at: ref.url,
@@ -83,7 +83,7 @@ import Testing
         #expect(ref.mailbox.role == .sent)
     }
 
-    @Test func repliesAndForwardsPrefixOnce() {
+    @Test func repliesAndForwardsPrefixOnce() throws {
         let m = Message(
             from: [MailAddress(name: "Анна", address: "anna@example.org")], subject: "Re: План", text: "Строка")
         #expect(OutgoingMessage.reply(to: m, all: false, me: "me@x", language: "ru").subject == "Re: План")

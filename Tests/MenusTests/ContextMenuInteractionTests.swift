@@ -12,7 +12,7 @@ import UI
         "action Mark as Unread", "band", "action Delete",
     ]
 
-    @Test func holdingHalfASecondLiftsThePreviewOverABlurredScreenWithTheMenuBelow() {
+    @Test func holdingHalfASecondLiftsThePreviewOverABlurredScreenWithTheMenuBelow() throws {
         let h = MenuHarness()
         let interaction = h.screen.menuInteractions[2]
         let p = h.center(ofRow: 2)
@@ -38,7 +38,7 @@ import UI
         h.settle()
         #expect(o.phase == .open && h.screen.completions == ["displayed"])
         let row = h.screen.rows[2].frameInRoot
-        #expect(o.preview!.visualFrame == o.previewFrame, "at rest the preview is where the layout put it")
+        #expect(try #require(o.preview).visualFrame == o.previewFrame, "at rest the preview is where the layout put it")
         #expect(abs(o.previewFrame.midY - row.midY) < 0.001, "lifted about the item's centre")
         #expect(o.previewFrame.width == 752, "×1.1 of a full-width row is held 8 pt inside the screen")
         #expect(o.panelFrame.minY == o.previewFrame.maxY + 8)
@@ -48,16 +48,16 @@ import UI
         #expect(o.phase == .open, "lifting the finger on the preview leaves the menu open for taps")
     }
 
-    @Test func theOpenSpringOvershootsSlightlyAndTheCloseEasesIn() {
+    @Test func theOpenSpringOvershootsSlightlyAndTheCloseEasesIn() throws {
         let h = MenuHarness()
         _ = h.hold(row: 1)
-        let o = h.overlay!
+        let o = try #require(h.overlay)
         var scales: [Double] = []
         while o.phase == .opening {
             h.host.run(for: HeadlessHost.frameInterval)
             scales.append(o.panel.transform.a)
         }
-        let peak = scales.max()!
+        let peak = try #require(scales.max())
         #expect(peak > 1.003 && peak < 1.05, "a slight overshoot: \(peak)")
         #expect(scales.last == 1)
         #expect(Double(scales.count) * HeadlessHost.frameInterval < 0.5)
@@ -73,7 +73,7 @@ import UI
         #expect(o.phase == .closed && o.superview == nil && h.overlay == nil)
     }
 
-    @Test func slidingTheFingerHighlightsRowsAndLiftingPicksOne() {
+    @Test func slidingTheFingerHighlightsRowsAndLiftingPicksOne() throws {
         let h = MenuHarness()
         let before = h.screen.environment.menuUsage.count(menu: "message", action: "Forward")
         let start = h.center(ofRow: 2)
@@ -98,7 +98,7 @@ import UI
         #expect(h.screen.completions == ["displayed", "ended"])
     }
 
-    @Test func liftingOffTheMenuKeepsItOpenForATap() {
+    @Test func liftingOffTheMenuKeepsItOpenForATap() throws {
         let h = MenuHarness()
         let id = h.hold(row: 3)
         h.settle()
@@ -110,34 +110,33 @@ import UI
         #expect(h.screen.log.last == "reply all 3")
     }
 
-    @Test func aTapOutsideEscOrASwipeDownDismisses() {
-        for way in ["tap", "esc", "swipe"] {
-            let h = MenuHarness()
-            let id = h.hold(row: 1)
-            h.host.touchUp(id, at: h.center(ofRow: 1))
-            h.settle()
-            switch way {
-            case "tap": h.host.tap(at: Point(700, 900))
-            case "esc": h.host.key(KeyPress(.escape))
-            default:
-                let f = h.host.touchDown(at: Point(700, 600))
-                h.host.drag(f, from: Point(700, 600), to: Point(705, 700), duration: 0.1)
-                h.host.touchUp(f, at: Point(705, 700))
-            }
-            #expect(h.overlay?.endReason == .cancelled, "\(way)")
-            #expect(h.screen.log.last == "end 1", "\(way)")
-            h.settle()
-            #expect(h.overlay == nil, "\(way)")
-            #expect(!h.screen.log.contains { $0.hasPrefix("reply") || $0.hasPrefix("delete") })
+    @Test(arguments: ["tap", "esc", "swipe"])
+    func aTapOutsideEscOrASwipeDownDismisses(way: String) throws {
+        let h = MenuHarness()
+        let id = h.hold(row: 1)
+        h.host.touchUp(id, at: h.center(ofRow: 1))
+        h.settle()
+        switch way {
+        case "tap": h.host.tap(at: Point(700, 900))
+        case "esc": h.host.key(KeyPress(.escape))
+        default:
+            let f = h.host.touchDown(at: Point(700, 600))
+            h.host.drag(f, from: Point(700, 600), to: Point(705, 700), duration: 0.1)
+            h.host.touchUp(f, at: Point(705, 700))
         }
+        #expect(h.overlay?.endReason == .cancelled)
+        #expect(h.screen.log.last == "end 1")
+        h.settle()
+        #expect(h.overlay == nil)
+        #expect(!h.screen.log.contains { $0.hasPrefix("reply") || $0.hasPrefix("delete") })
     }
 
-    @Test func aSubmenuOpensInPlaceWithItsTitleAsAHeaderToGoBack() {
+    @Test func aSubmenuOpensInPlaceWithItsTitleAsAHeaderToGoBack() throws {
         let h = MenuHarness()
         let id = h.hold(row: 2)
         h.host.touchUp(id, at: h.center(ofRow: 2))
         h.settle()
-        let o = h.overlay!
+        let o = try #require(h.overlay)
         let top = o.panelFrame.minY
         h.host.tap(at: h.point(ofMenuRow: h.menuRow("Move to")))
         #expect(o.rows.map(\.description) == ["back Move to", "action Archive", "action Work", "action Travel"])
@@ -153,32 +152,32 @@ import UI
             "counted for the submenu too")
     }
 
-    @Test func tappingThePreviewOpensTheItemAfterThePreviewLeaves() {
-        for style in [CommitStyle.pop, .dismiss] {
-            let h = MenuHarness()
-            h.screen.commitStyle = style
-            let id = h.hold(row: 4)
-            h.host.touchUp(id, at: h.center(ofRow: 4))
-            h.settle()
-            let o = h.overlay!
-            h.host.tap(at: h.center(ofRow: 4))
-            #expect(h.screen.log.suffix(2) == ["commit 4", "end 4"])
-            #expect(o.endReason == .committed)
-            #expect(!h.screen.completions.contains("open 4"), "not before the preview has gone")
-            h.host.run(for: MenuMetrics.closeDuration / 2)
-            if style == .pop {
-                #expect(o.preview!.transform.a > 1.05 && o.preview!.alpha < 0.9, "the preview grows and fades")
-            } else {
-                let w = o.preview!.visualFrame.width
-                #expect(w > 752 && w < 768, "the preview goes back to the item's size: \(w)")
-            }
-            h.settle()
-            #expect(h.screen.completions.contains("open 4"))
-            #expect(h.overlay == nil)
+    @Test(arguments: [CommitStyle.pop, .dismiss])
+    func tappingThePreviewOpensTheItemAfterThePreviewLeaves(style: CommitStyle) throws {
+        let h = MenuHarness()
+        h.screen.commitStyle = style
+        let id = h.hold(row: 4)
+        h.host.touchUp(id, at: h.center(ofRow: 4))
+        h.settle()
+        let o = try #require(h.overlay)
+        h.host.tap(at: h.center(ofRow: 4))
+        #expect(h.screen.log.suffix(2) == ["commit 4", "end 4"])
+        #expect(o.endReason == .committed)
+        #expect(!h.screen.completions.contains("open 4"), "not before the preview has gone")
+        h.host.run(for: MenuMetrics.closeDuration / 2)
+        let preview = try #require(o.preview)
+        if style == .pop {
+            #expect(preview.transform.a > 1.05 && preview.alpha < 0.9, "the preview grows and fades")
+        } else {
+            let w = preview.visualFrame.width
+            #expect(w > 752 && w < 768, "the preview goes back to the item's size: \(w)")
         }
+        h.settle()
+        #expect(h.screen.completions.contains("open 4"))
+        #expect(h.overlay == nil)
     }
 
-    @Test func draggingThePreviewAwayAsksTheDelegateAndDragsTheItem() {
+    @Test func draggingThePreviewAwayAsksTheDelegateAndDragsTheItem() throws {
         let h = MenuHarness()
         h.screen.allowsDrag = true
         var dragged: [Point] = []
@@ -204,7 +203,7 @@ import UI
         #expect(refused.screen.log.filter { $0.hasPrefix("drag?") }.count == 1)
     }
 
-    @Test func deferredContentShowsALoadingRowThenArrivesWithoutMovingTheMenu() {
+    @Test func deferredContentShowsALoadingRowThenArrivesWithoutMovingTheMenu() throws {
         let h = MenuHarness()
         var deliver: DeferredMenuElement.Completion?
         let later = DeferredMenuElement.uncached { done in deliver = done }
@@ -218,7 +217,7 @@ import UI
         let id = h.hold(row: 1)
         h.host.touchUp(id, at: h.center(ofRow: 1))
         h.settle()
-        let o = h.overlay!
+        let o = try #require(h.overlay)
         #expect(o.rows.map(\.description) == ["action Reply", "action Forward", "loading"])
         let panel = o.panelFrame
         let reply = o.frameOfRow(0)
@@ -229,7 +228,7 @@ import UI
         #expect(o.panelFrame.height == panel.height + 44)
     }
 
-    @Test func singleSelectionAndKeepsMenuPresented() {
+    @Test func singleSelectionAndKeepsMenuPresented() throws {
         let h = MenuHarness()
         var chosen: [(String, Action.State)] = []
         h.screen.customMenu = { _ in
@@ -246,7 +245,7 @@ import UI
         let id = h.hold(row: 1)
         h.host.touchUp(id, at: h.center(ofRow: 1))
         h.settle()
-        let o = h.overlay!
+        let o = try #require(h.overlay)
         h.host.tap(at: h.point(ofMenuRow: h.menuRow("Large")))
         #expect(chosen.map(\.0) == ["Large"] && chosen.map(\.1) == [.on])
         #expect(o.phase == .open, "the menu stays")
@@ -257,7 +256,7 @@ import UI
         #expect(states == [.off, .off, .on], "one on, the others off")
     }
 
-    @Test func aGroupCanBeKeptOrderedByUse() {
+    @Test func aGroupCanBeKeptOrderedByUse() throws {
         let h = MenuHarness()
         let key = "sort"
         h.screen.environment.menuUsage.record(menu: key, action: "C")
@@ -277,7 +276,7 @@ import UI
         #expect(h.screen.environment.menuUsage.ranked(["A", "B", "C"], in: key) == ["C", "B", "A"])
     }
 
-    @Test func aSecondaryClickOpensTheCompactFormAtThePointer() {
+    @Test func aSecondaryClickOpensTheCompactFormAtThePointer() throws {
         let h = MenuHarness()
         let p = Point(300, h.center(ofRow: 5).y)
         h.host.pointer(.secondaryClick(p))
@@ -293,7 +292,7 @@ import UI
         #expect(h.screen.log.last == "delete 5")
     }
 
-    @Test func theLongPressDurationIsSettableAndMenusOpenFromCode() {
+    @Test func theLongPressDurationIsSettableAndMenusOpenFromCode() throws {
         let h = MenuHarness()
         let interaction = h.screen.menuInteractions[2]
         interaction.longPressDuration = 1.0
@@ -312,12 +311,12 @@ import UI
         #expect(h.overlay?.form == .compact && h.screen.subviews.filter { $0 is ContextMenuOverlay }.count == 1)
     }
 
-    @Test func withoutARendererTheBackdropIsAPlainDim() {
+    @Test func withoutARendererTheBackdropIsAPlainDim() throws {
         let h = MenuHarness()
         h.screen.environment.renderer = nil
         _ = h.hold(row: 1)
         h.settle()
-        let o = h.overlay!
+        let o = try #require(h.overlay)
         #expect(!o.hasBlurredBackdrop && !o.isOpaqueCover && o.preview?.image == nil)
         let pixel = h.host.frame().pixel(x: 700, y: 1000)
         #expect(pixel.red < 0.9 && pixel.red > 0.6, "the grouped background, dimmed: \(pixel)")
@@ -325,7 +324,7 @@ import UI
 }
 
 @MainActor @Suite struct LongMenuTests {
-    @Test func aLongMenuScrollsAndMakesViewsOnlyForTheRowsOnScreen() {
+    @Test func aLongMenuScrollsAndMakesViewsOnlyForTheRowsOnScreen() throws {
         let h = MenuHarness()
         h.screen.customMenu = { _ in
             Menu { for i in 0..<200 { Action(LocalizedString(verbatim: "Command \(i)")) } }
@@ -333,7 +332,7 @@ import UI
         h.screen.setFocus(h.screen.rows[0])
         h.host.key(KeyPress(.menu))
         h.settle()
-        let o = h.overlay!
+        let o = try #require(h.overlay)
         #expect(o.layout.scrolls && o.layout.contentHeight == 8800)
         #expect(o.panelFrame.maxY <= 1024 - 8 && o.panelFrame.minY >= 8)
         #expect(o.panel.subviews.count < 30, "views for what is on screen: \(o.panel.subviews.count)")
@@ -350,7 +349,7 @@ import UI
         h.host.touchUp(f, at: start - Point(0, 200))
         #expect(o.contentOffset == 310, "a finger drags it, from where it passed the 10 pt slop")
         #expect(o.phase == .open && !h.screen.log.contains { $0.hasPrefix("end") }, "a drag chooses nothing")
-        let row = o.row(titled: "Command 10")!
+        let row = try #require(o.row(titled: "Command 10"))
         #expect(o.frameOfRow(row).minY == o.panelFrame.minY + 440 - 310)
         h.screen.menuInteractions[0].updateVisibleMenu { m in
             m.replacingChildren(Array(m.children.prefix(3)))

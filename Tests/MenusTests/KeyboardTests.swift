@@ -11,7 +11,7 @@ import UI
         h.overlay?.highlightedRow.map { h.overlay!.rows[$0].title.en }
     }
 
-    @Test func theMenuKeyOpensTheFocusedItemsMenuAndArrowsReturnAndEscWork() {
+    @Test func theMenuKeyOpensTheFocusedItemsMenuAndArrowsReturnAndEscWork() throws {
         let h = MenuHarness()
         let row = h.screen.rows[3]
         h.screen.setFocus(row)
@@ -41,7 +41,7 @@ import UI
         #expect(h.overlay == nil && h.screen.focusedView === row, "focus goes back to the item")
     }
 
-    @Test func typingJumpsToAMatchingRow() {
+    @Test func typingJumpsToAMatchingRow() throws {
         let h = MenuHarness()
         h.screen.setFocus(h.screen.rows[1])
         h.host.key(KeyPress(.function(10), modifiers: .shift))
@@ -63,7 +63,7 @@ import UI
         #expect(h.screen.focusedView === h.screen.rows[1])
     }
 
-    @Test func rightAndLeftEnterAndLeaveASubmenu() {
+    @Test func rightAndLeftEnterAndLeaveASubmenu() throws {
         let h = MenuHarness(language: .ru)
         h.screen.setFocus(h.screen.rows[2])
         h.host.key(KeyPress(.menu))
@@ -86,7 +86,7 @@ import UI
         #expect(h.screen.log.last == "move 2 Work")
     }
 
-    @Test func paletteTilesAreChosenWithLeftAndRight() {
+    @Test func paletteTilesAreChosenWithLeftAndRight() throws {
         let h = MenuHarness()
         var picked: [String] = []
         h.screen.customMenu = { _ in
@@ -113,47 +113,46 @@ import UI
 }
 
 @MainActor @Suite struct MenuAccessibilityTests {
-    @Test func rowsExposeLabelTraitsAndPositionAndTheMenuIsAnnounced() {
-        for language in Language.allCases {
-            let h = MenuHarness(language: language)
-            var said: [String] = []
-            h.screen.environment.announce = { said.append($0) }
-            h.screen.customMenu = { _ in
-                Menu(LocalizedString(en: "Message", ru: "Сообщение")) {
-                    Action(LocalizedString(en: "Reply", ru: "Ответить"))
-                    Action(LocalizedString(en: "Archive", ru: "Архивировать"), attributes: .disabled)
-                    Action(LocalizedString(en: "Pinned", ru: "Закреплено"), state: .on)
-                    Menu(options: .displayInline) {
-                        Action(LocalizedString(en: "Delete", ru: "Удалить"), attributes: .destructive)
-                    }
+    @Test(arguments: Language.allCases)
+    func rowsExposeLabelTraitsAndPositionAndTheMenuIsAnnounced(language: Language) throws {
+        let h = MenuHarness(language: language)
+        var said: [String] = []
+        h.screen.environment.announce = { said.append($0) }
+        h.screen.customMenu = { _ in
+            Menu(LocalizedString(en: "Message", ru: "Сообщение")) {
+                Action(LocalizedString(en: "Reply", ru: "Ответить"))
+                Action(LocalizedString(en: "Archive", ru: "Архивировать"), attributes: .disabled)
+                Action(LocalizedString(en: "Pinned", ru: "Закреплено"), state: .on)
+                Menu(options: .displayInline) {
+                    Action(LocalizedString(en: "Delete", ru: "Удалить"), attributes: .destructive)
                 }
             }
-            let id = h.hold(row: 1)
-            h.host.touchUp(id, at: h.center(ofRow: 1))
-            h.settle()
-            let o = h.overlay!
-            let elements = o.panel.accessibilityElements()
-            let ru = language == .ru
-            #expect(
-                elements.map(\.label)
-                    == (ru
-                        ? ["Сообщение", "Ответить", "Архивировать", "Закреплено", "Удалить"]
-                        : ["Message", "Reply", "Archive", "Pinned", "Delete"]))
-            #expect(elements[0].traits.contains(.header))
-            #expect(elements[1].traits.contains(.button) && elements[1].traits.contains(.menuItem))
-            #expect(elements[2].traits.contains(.notEnabled) && elements[2].value == nil, "no place among choices")
-            #expect(elements[3].traits.contains(.selected), "a checked command says so")
-            #expect(elements[4].traits.contains(.destructive))
-            #expect(elements[1].value == (ru ? "1 из 3" : "1 of 3"))
-            #expect(elements[4].value == (ru ? "3 из 3" : "3 of 3"))
-            #expect(elements.allSatisfy { o.panelFrame.contains($0.frame) })
-            #expect(said == [ru ? "Сообщение, меню" : "Message, menu"])
         }
+        let id = h.hold(row: 1)
+        h.host.touchUp(id, at: h.center(ofRow: 1))
+        h.settle()
+        let o = try #require(h.overlay)
+        let elements = o.panel.accessibilityElements()
+        let ru = language == .ru
+        #expect(
+            elements.map(\.label)
+                == (ru
+                    ? ["Сообщение", "Ответить", "Архивировать", "Закреплено", "Удалить"]
+                    : ["Message", "Reply", "Archive", "Pinned", "Delete"]))
+        #expect(elements[0].traits.contains(.header))
+        #expect(elements[1].traits.contains(.button) && elements[1].traits.contains(.menuItem))
+        #expect(elements[2].traits.contains(.notEnabled) && elements[2].value == nil, "no place among choices")
+        #expect(elements[3].traits.contains(.selected), "a checked command says so")
+        #expect(elements[4].traits.contains(.destructive))
+        #expect(elements[1].value == (ru ? "1 из 3" : "1 of 3"))
+        #expect(elements[4].value == (ru ? "3 из 3" : "3 of 3"))
+        #expect(elements.allSatisfy { o.panelFrame.contains($0.frame) })
+        #expect(said == [ru ? "Сообщение, меню" : "Message, menu"])
     }
 }
 
 @Suite struct BackdropStretchTests {
-    @MainActor @Test func theStretchIsSmoothDimmedAndOpaque() {
+    @MainActor @Test func theStretchIsSmoothDimmedAndOpaque() throws {
         // Two columns: black and white.
         var src = PixelImage(width: 2, height: 1, scale: 1 / 8)
         src.pixels = [0, 0, 0, 255, 255, 255, 255, 255]

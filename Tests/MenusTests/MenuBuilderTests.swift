@@ -5,7 +5,7 @@ import UI
 @testable import Menus
 
 @MainActor @Suite struct MenuBuilderTests {
-    @Test func theBuilderMakesTheMenuItReadsAs() {
+    @Test func theBuilderMakesTheMenuItReadsAs() throws {
         let showArchive = true
         let showJunk = false
         let boxes: [LocalizedString] = ["Inbox", "Work"]
@@ -61,7 +61,7 @@ import UI
             ])
     }
 
-    @Test func theModelCarriesEveryAttribute() {
+    @Test func theModelCarriesEveryAttribute() throws {
         let a = Action(
             LocalizedString(en: "Delete", ru: "Удалить"), subtitle: "Forever", image: "trash", identifier: "delete",
             discoverabilityTitle: "Delete Message", attributes: [.destructive, .disabled], state: .mixed)
@@ -77,7 +77,7 @@ import UI
         #expect(Menu("Sub", preferredElementSize: .small, children: []).displaysAsTiles == false, "not inline")
     }
 
-    @Test func handlersAreKeptButNotCompared() {
+    @Test func handlersAreKeptButNotCompared() throws {
         var ran: [String] = []
         let a = Action("Go") { action in ran.append(action.identifier) }
         let b = Action("Go")
@@ -86,7 +86,7 @@ import UI
         #expect(ran == ["Go"])
     }
 
-    @Test func deferredElementsLoadOnceWhenCachedAndEachTimeWhenNot() {
+    @Test func deferredElementsLoadOnceWhenCachedAndEachTimeWhenNot() throws {
         var asked = 0
         var pending: [DeferredMenuElement.Completion] = []
         let cached = DeferredMenuElement { done in
@@ -119,7 +119,7 @@ import UI
 @MainActor @Suite struct MenuRowTests {
     func titles(_ rows: [MenuRow]) -> [String] { rows.map(\.description) }
 
-    @Test func rowsFollowTheMenuWithBandsBetweenGroups() {
+    @Test func rowsFollowTheMenuWithBandsBetweenGroups() throws {
         let later = DeferredMenuElement { _ in }
         let menu = Menu("Message") {
             Action("Reply")
@@ -158,7 +158,7 @@ import UI
         #expect(!MenuRow.showsCheckmarks(rows))
     }
 
-    @Test func aSubmenuLevelStartsWithItsBackHeaderAndSubtitlesMakeTallRows() {
+    @Test func aSubmenuLevelStartsWithItsBackHeaderAndSubtitlesMakeTallRows() throws {
         let sub = Menu("Sort By", options: .singleSelection) {
             Action("Date", state: .on)
             Action("Sender", subtitle: "A to Z")

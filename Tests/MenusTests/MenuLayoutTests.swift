@@ -21,7 +21,7 @@ import UI
             touchLocation: touch, rows: rows, order: order)
     }
 
-    @Test func anItemInTheTopHalfGetsItsMenuBelow() {
+    @Test func anItemInTheTopHalfGetsItsMenuBelow() throws {
         let l = MenuLayout.layout(input(source: Rect(100, 100, 300, 60), rows: rows(5)))
         #expect(l.placement == .below)
         #expect(l.previewFrame == Rect(85, 97, 330, 66), "lifted ×1.1 about the item's centre")
@@ -33,7 +33,7 @@ import UI
         #expect(right.panelFrame.maxX == 415, "a finger on the trailing half: the trailing edges line up")
     }
 
-    @Test func anItemInTheBottomHalfGetsItsMenuAboveWithTheFirstElementNearestTheFinger() {
+    @Test func anItemInTheBottomHalfGetsItsMenuAboveWithTheFirstElementNearestTheFinger() throws {
         let l = MenuLayout.layout(input(source: Rect(100, 600, 300, 60), rows: rows(5)))
         #expect(l.placement == .above)
         #expect(l.previewFrame == Rect(85, 597, 330, 66))
@@ -48,7 +48,7 @@ import UI
         #expect(!priority.reversed, "below, priority order reads top to bottom")
     }
 
-    @Test func reversingKeepsGroupsTogetherAndHeadersFirst() {
+    @Test func reversingKeepsGroupsTogetherAndHeadersFirst() throws {
         typealias R = MenuLayout.RowSpec
         let specs: [R] = [
             R(height: 34, role: .pinned), R(height: 44), R(height: 44), R(height: 8, role: .band),
@@ -61,7 +61,7 @@ import UI
         #expect(frames[1] == Rect(0, 260, 250, 44), "the first item is last, nearest the finger")
     }
 
-    @Test func previewAndMenuStayEightPointsInsideTheScreen() {
+    @Test func previewAndMenuStayEightPointsInsideTheScreen() throws {
         let corner = MenuLayout.layout(input(source: Rect(900, 20, 120, 40), rows: rows(3)))
         #expect(corner.previewFrame == Rect(884, 18, 132, 44), "pushed in from the right edge")
         #expect(corner.panelFrame == Rect(766, 70, 250, 132), "centred under the preview, then pushed in")
@@ -76,7 +76,7 @@ import UI
         #expect(safe.previewFrame.minY == 32, "and inside the safe area")
     }
 
-    @Test func whenBothDoNotFitThePreviewShrinks() {
+    @Test func whenBothDoNotFitThePreviewShrinks() throws {
         let l = MenuLayout.layout(input(source: Rect(100, 100, 400, 400), rows: rows(10)))
         #expect(l.previewFrame == Rect(148, 8, 304, 304), "440 pt shrank to 304 so that 440 pt of menu fit")
         #expect(l.panelFrame == Rect(148, 320, 250, 440))
@@ -84,7 +84,7 @@ import UI
         #expect(abs(l.previewScale(for: Size(440, 440)) - 304.0 / 440) < 1e-12)
     }
 
-    @Test func aLongMenuScrollsOnceThePreviewIsAtHalfItsSize() {
+    @Test func aLongMenuScrollsOnceThePreviewIsAtHalfItsSize() throws {
         let l = MenuLayout.layout(input(source: Rect(100, 100, 400, 400), rows: rows(20)))
         #expect(l.previewFrame == Rect(190, 8, 220, 220), "half of 440")
         #expect(l.panelFrame == Rect(175, 236, 250, 524), "centred under the narrower preview")
@@ -92,7 +92,7 @@ import UI
         #expect(l.rowFrames[19] == Rect(0, 836, 250, 44), "rows keep their places in the scrolled content")
     }
 
-    @Test func theCompactFormOpensAtThePointerAndFlipsAtTheEdges() {
+    @Test func theCompactFormOpensAtThePointerAndFlipsAtTheEdges() throws {
         let a = MenuLayout.compact(bounds: screen, at: Point(100, 100), rows: rows(3))
         #expect(a.panelFrame == Rect(100, 100, 250, 132) && a.placement == .below && a.previewFrame == .zero)
         let b = MenuLayout.compact(bounds: screen, at: Point(900, 700), rows: rows(3))
@@ -104,7 +104,7 @@ import UI
         #expect(d.panelFrame == Rect(500, 8, 250, 752) && d.scrolls)
     }
 
-    @Test func newRowsGrowAwayFromThePreview() {
+    @Test func newRowsGrowAwayFromThePreview() throws {
         let below = MenuLayout.layout(input(source: Rect(100, 100, 300, 60), rows: rows(5)))
         let grown = MenuLayout.resized(below, bounds: screen, rows: rows(7))
         #expect(grown.panelFrame == Rect(85, 171, 250, 308), "the top edge stays")
@@ -118,7 +118,7 @@ import UI
         #expect(up.rowFrames[0] == Rect(0, 264, 250, 44), "still reversed, the first element still nearest")
     }
 
-    @Test func aThousandRowsAreLaidOutInOrder() {
+    @Test func aThousandRowsAreLaidOutInOrder() throws {
         let many = rows(1000)
         let l = MenuLayout.layout(input(source: Rect(100, 100, 300, 60), rows: many))
         #expect(l.rowFrames.count == 1000 && l.rowFrames[999] == Rect(0, 43956, 250, 44))

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Rendering
+import SlateTesting
 import Testing
 import UI
 
@@ -19,21 +20,21 @@ import UI
     }
 
     @Test(arguments: [(Appearance.light, Language.en), (.dark, .ru)])
-    func anOpenMenuWithItsPreview(appearance: Appearance, language: Language) {
+    func anOpenMenuWithItsPreview(appearance: Appearance, language: Language) throws {
         let h = MenuHarness(appearance: appearance, language: language)
         openMenu(h, row: 2)
         #expect(h.overlay?.phase == .open)
         expectReference(h.host.frame(), "menu-open-\(appearance.rawValue)-\(language.rawValue)")
     }
 
-    @Test func aMenuAboveItsItemReadsFromTheFinger() {
+    @Test func aMenuAboveItsItemReadsFromTheFinger() throws {
         let h = MenuHarness()
         openMenu(h, row: 9)
         #expect(h.overlay?.layout.placement == .above && h.overlay?.layout.reversed == true)
         expectReference(h.host.frame(), "menu-above-light-en")
     }
 
-    @Test func aSubmenuOpenInPlace() {
+    @Test func aSubmenuOpenInPlace() throws {
         let h = MenuHarness()
         openMenu(h, row: 2)
         h.host.tap(at: h.point(ofMenuRow: h.menuRow("Move to")))
@@ -42,7 +43,7 @@ import UI
     }
 
     @Test(arguments: [Appearance.light, .dark])
-    func palettesAndTiles(appearance: Appearance) {
+    func palettesAndTiles(appearance: Appearance) throws {
         let h = MenuHarness(appearance: appearance)
         h.screen.customMenu = { _ in
             Menu {
@@ -63,7 +64,7 @@ import UI
             }
         }
         openMenu(h, row: 1)
-        let palette = h.overlay!.rows.firstIndex { $0.description == "tiles Mark" }
+        let palette = try #require(h.overlay).rows.firstIndex { $0.description == "tiles Mark" }
         #expect(palette != nil)
         h.overlay?.setHighlight(palette, tile: 2)
         #expect(h.overlay?.highlightedTile == 2)
@@ -71,7 +72,7 @@ import UI
         expectReference(h.host.frame(), "menu-palette-\(appearance.rawValue)-en")
     }
 
-    @Test func theCompactFormFromASecondaryClick() {
+    @Test func theCompactFormFromASecondaryClick() throws {
         let h = MenuHarness()
         h.host.pointer(.secondaryClick(Point(420, h.center(ofRow: 4).y)))
         h.settle(0.3)

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Rendering
+import SlateTesting
 import Testing
 import UI
 
@@ -260,11 +261,3 @@ import UI
 }
 
 let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
-
-func expectReference(_ image: PixelImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let outcome = ReferenceImage.compare(image, named: name, in: references)
-    switch outcome {
-    case .matched, .recorded: break
-    default: Issue.record("\(name): \(outcome)", sourceLocation: sourceLocation)
-    }
-}

@@ -1,18 +1,11 @@
 import Foundation
 import Graphics
+import SlateTesting
 import Testing
 
 @testable import Rendering
 
 let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
-
-func expectReference(_ image: PixelImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let outcome = ReferenceImage.compare(image, named: name, in: references)
-    switch outcome {
-    case .matched, .recorded: break
-    default: Issue.record("\(name): \(outcome)", sourceLocation: sourceLocation)
-    }
-}
 
 @Suite struct CanvasTests {
     let renderer = CairoRenderer()
@@ -36,13 +29,13 @@ func expectReference(_ image: PixelImage, _ name: String, sourceLocation: Source
     }
 
     @Test(arguments: [Appearance.light, .dark], [1.0, 2.0])
-    func cardMatchesReference(appearance: Appearance, scale: Double) {
+    func cardMatchesReference(appearance: Appearance, scale: Double) throws {
         let image = renderer.render(size: Size(320, 200), scale: scale, appearance: appearance, sample)
         #expect(image.width == Int(320 * scale) && image.height == Int(200 * scale))
         expectReference(image, "card-\(appearance.rawValue)@\(Int(scale))x")
     }
 
-    @Test func textIsMeasuredByPango() {
+    @Test func textIsMeasuredByPango() throws {
         let engine = renderer.textMeasurer
         let short = engine.measure(TextLayout("Ok", font: .preferred(.body)))
         let long = engine.measure(TextLayout("Переслать сообщение", font: .preferred(.body)))
@@ -54,7 +47,7 @@ func expectReference(_ image: PixelImage, _ name: String, sourceLocation: Source
         #expect(wrapped.height > short.height * 2.5 && wrapped.height < short.height * 3.5)
     }
 
-    @Test func unknownSymbolDrawsPlaceholderAndWarnsOnce() {
+    @Test func unknownSymbolDrawsPlaceholderAndWarnsOnce() throws {
         let warnings = WarningBox()
         let catalog = SymbolCatalog(warn: { warnings.append($0) })
         #expect(!catalog.has("no.such.symbol"))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Scenes
+@_spi(Testing) @testable import Scenes
 
 @MainActor @Suite struct RestorationTests {
     func launch(_ home: URL, _ lines: LogLines, settings: SceneSettings = .standard) throws -> (

@@ -3,11 +3,12 @@ import Graphics
 import Host
 import Rendering
 import Scenes
+import SlateTesting
 import Testing
 import UI
 
 @testable import Shell
-@testable import SlateTesting
+@testable import SlateScripts
 
 let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 
@@ -25,14 +26,6 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
     do { try r.run(script) } catch { Issue.record("\(error)") }
 }
 
-func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let outcome = ReferenceImage.compare(image, named: name, in: shellReferences)
-    switch outcome {
-    case .matched, .recorded: break
-    default: Issue.record("\(name): \(outcome)", sourceLocation: sourceLocation)
-    }
-}
-
 @MainActor @Suite struct ShellTests {
     @Test func launchingOpensTheFirstWindowFullScreen() throws {
         let w = world()
@@ -43,7 +36,7 @@ func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLo
         }
         #expect(w.shell.focusedWindow == id)
         #expect(w.shell.windows[id]?.scene.activationState == .foregroundActive)
-        expectPicture(w.host.frame(), "notes-full-screen")
+        expectReference(w.host.frame(), "notes-full-screen")
     }
 
     @Test func w2bDraggingAnObjectToTheSideOpensItBeside() throws {
@@ -58,7 +51,7 @@ func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLo
             expect split "Notes" | "Ideas"
             expect focused "Ideas"
             """)
-        expectPicture(w.host.frame(), "w2b-split")
+        expectReference(w.host.frame(), "w2b-split")
     }
 
     @Test func w2aDraggingTheIconOutOfTheDock() throws {
@@ -67,7 +60,7 @@ func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLo
         // The app has a window already: the choice of its windows and + appears for that side.
         let expose = try #require(w.shell.expose)
         #expect(expose.cells.count == 1)
-        expectPicture(w.host.frame(), "w2a-choose")
+        expectReference(w.host.frame(), "w2a-choose")
         try run(w, "tap \"Add\"\nexpect windows Notes 2")
         guard case .split(let l, _, _) = w.shell.arrangement else {
             Issue.record("no split: \(w.shell.arrangement)")
@@ -143,7 +136,7 @@ func expectPicture(_ image: PixelImage, _ name: String, sourceLocation: SourceLo
         w.host.run(for: 0.5)
         #expect(w.shell.slideOver == r)
         #expect(w.shell.windows[r]?.frame == SpaceLayout.slideOverFrame(screen: w.shell.bounds.size))
-        expectPicture(w.host.frame(), "slide-over")
+        expectReference(w.host.frame(), "slide-over")
         // A swipe to the right on its top bar pushes it off the screen…
         let f = SpaceLayout.slideOverFrame(screen: w.shell.bounds.size)
         let id = w.host.touchDown(at: Point(f.midX, f.minY + 20))

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SpaceLayoutTests {
     let screen = Device(.iPadPro129, landscape: true).size
 
-    @Test func devicesHaveTheirScreens() {
+    @Test func devicesHaveTheirScreens() throws {
         #expect(screen == Size(1366, 1024))
         #expect(Device(.iPadPro11, landscape: false).size == Size(834, 1194))
         #expect(Device(parsing: "ipad-pro-11", orientation: "portrait") == Device(.iPadPro11, landscape: false))
@@ -14,7 +14,7 @@ import Testing
         #expect(Device(parsing: "ipad-pro-11", orientation: "sideways") == nil)
     }
 
-    @Test func splitViewFramesLeaveTheDividerBetween() {
+    @Test func splitViewFramesLeaveTheDividerBetween() throws {
         let (w, d) = SpaceLayout.frames(Arrangement.split(left: "A", right: "B", fraction: 0.5), screen: screen)
         #expect(w[0].0 == "A" && w[0].1 == Rect(0, 0, 678, 1024))
         #expect(w[1].0 == "B" && w[1].1 == Rect(688, 0, 678, 1024))
@@ -29,13 +29,12 @@ import Testing
         (1200, .closeRight),
     ]
 
-    @Test func dividerSnaps() {
-        for (x, outcome) in Self.snaps {
-            #expect(SpaceLayout.snap(dividerAt: x, width: 1366) == outcome, "released at \(x)")
-        }
+    @Test(arguments: Self.snaps)
+    func dividerSnaps(x: Double, outcome: DividerOutcome) throws {
+        #expect(SpaceLayout.snap(dividerAt: x, width: 1366) == outcome, "released at \(x)")
     }
 
-    @Test func droppingOnASideOpensBesideTheCurrentWindow() {
+    @Test func droppingOnASideOpensBesideTheCurrentWindow() throws {
         #expect(
             SpaceLayout.arrangement(.fullScreen("A"), dropping: "B", on: .right)
                 == .split(left: "A", right: "B", fraction: 0.5))
@@ -53,21 +52,21 @@ import Testing
                 == .split(left: "B", right: "A", fraction: 0.5))
     }
 
-    @Test func edgeTargetsArmNearTheSides() {
+    @Test func edgeTargetsArmNearTheSides() throws {
         #expect(SpaceLayout.edgeTarget(at: Point(30, 500), screen: screen) == .left)
         #expect(SpaceLayout.edgeTarget(at: Point(1330, 500), screen: screen) == .right)
         #expect(SpaceLayout.edgeTarget(at: Point(683, 500), screen: screen) == nil)
         #expect(SpaceLayout.edgeTargetFrame(.right, screen: screen) == Rect(911, 0, 455, 1024))
     }
 
-    @Test func slideOverFloatsAtTheSideAndHidesOffScreen() {
+    @Test func slideOverFloatsAtTheSideAndHidesOffScreen() throws {
         let f = SpaceLayout.slideOverFrame(screen: screen)
         #expect(f == Rect(1038, 32, 320, 964))
         #expect(SpaceLayout.slideOverFrame(screen: screen, hidden: true).minX >= 1366)
         #expect(SpaceLayout.slideOverFrame(screen: screen, right: false).minX == 8)
     }
 
-    @Test func exposeGridCentresRows() {
+    @Test func exposeGridCentresRows() throws {
         let cells = SpaceLayout.exposeCells(count: 4, area: Rect(0, 100, 1366, 800), screen: screen)
         #expect(cells.count == 4)
         #expect(cells[0].width == cells[3].width)

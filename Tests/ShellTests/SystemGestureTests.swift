@@ -1,10 +1,11 @@
 import Foundation
 import Graphics
+import SlateTesting
 import Testing
 import UI
 
 @testable import Shell
-@testable import SlateTesting
+@testable import SlateScripts
 
 /// The system's gestures are recognizers in the same arena as the apps': they win the touches they
 /// are for and leave the rest to the apps.
@@ -54,7 +55,7 @@ import UI
         #expect(!w.shell.dockRevealed)
     }
 
-    @Test func theEdgeRecognizerSaysWhichEdgeAndHowFar() {
+    @Test func theEdgeRecognizerSaysWhichEdgeAndHowFar() throws {
         let root = RootView(size: Size(400, 300), clock: VirtualClock())
         let host = DispatcherDriver(root: root)
         var seen: [(ScreenEdgePanGestureRecognizer.Edges?, Point)] = []

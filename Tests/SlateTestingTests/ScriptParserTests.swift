@@ -1,7 +1,8 @@
 import Graphics
+import SlateTesting
 import Testing
 
-@testable import SlateTesting
+@testable import SlateScripts
 
 @Suite struct ScriptParserTests {
     func parse(_ s: String) throws -> [Script.Action] {

@@ -1,10 +1,11 @@
 import Foundation
 import Graphics
 import Host
+import SlateTesting
 import Testing
 import UI
 
-@testable import SlateTesting
+@testable import SlateScripts
 
 @MainActor final class Pad: RootView {
     let ok = Button(title: "Готово")
@@ -123,5 +124,26 @@ import UI
         #expect(html.contains("<span class=\"rule\">C3</span>Hold &amp; see"))
         #expect(html.contains("Tour &lt;test&gt;"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("02-second.png").path))
+    }
+}
+
+@MainActor @Suite struct SnapshotStepTests {
+    @Test func aSnapshotWithNoReferenceFailsUntilRecordedThenMatches() throws {
+        let pad = Pad()
+        let host = HeadlessHost(root: pad, clock: pad.clock as! VirtualClock, scale: 1)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-snap-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = ScriptRunner(
+            world: ViewWorld(host: host), outputDirectory: dir.appendingPathComponent("out"),
+            referenceDirectory: dir.appendingPathComponent("refs"))
+        let script = try ScriptParser.parse("snapshot pad", source: "t")
+        #expect(throws: ScriptFailure.self) { try r.run(script) }
+        r.updateSnapshots = true
+        try r.run(script)
+        r.updateSnapshots = false
+        try r.run(script)
+        // Something a person would see changed: it fails again.
+        pad.ok.title = "Отмена"
+        #expect(throws: ScriptFailure.self) { try r.run(script) }
     }
 }

@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    @Test func dataIsGivenOnlyOnDrop() {
+    @Test func dataIsGivenOnlyOnDrop() throws {
         let (h, src, tgt, _) = setUp()
         h.touch(.began, Point(150, 125))
         h.wait(0.55)
@@ -77,7 +77,7 @@ import Testing
         #expect(h.root.dragCoordinator.session == nil)
     }
 
-    @Test func droppingOnNothingCancels() {
+    @Test func droppingOnNothingCancels() throws {
         let (h, src, tgt, _) = setUp()
         h.touch(.began, Point(150, 125))
         h.wait(0.55)
@@ -89,7 +89,7 @@ import Testing
         #expect(src.loads == 0)
     }
 
-    @Test func aQuickMoveIsNotADrag() {
+    @Test func aQuickMoveIsNotADrag() throws {
         let (h, _, _, _) = setUp()
         h.touch(.began, Point(150, 125))
         h.wait(0.2)
@@ -98,7 +98,7 @@ import Testing
         h.touch(.ended, Point(300, 240))
     }
 
-    @Test func systemTargetsComeFirst() {
+    @Test func systemTargetsComeFirst() throws {
         @MainActor final class Edge: SystemDropTarget {
             var dropped = false
             func update(_ session: DragSession, at p: Point) -> DropOperation { p.x > 350 ? .move : .cancel }

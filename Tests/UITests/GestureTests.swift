@@ -1,7 +1,7 @@
 import Graphics
 import Testing
 
-@testable import UI
+@_spi(Testing) @testable import UI
 
 /// Drives a root view with touches on a virtual clock.
 @MainActor final class Harness {
@@ -40,20 +40,20 @@ import Testing
         return states
     }
 
-    @Test func heldJustUnderHalfASecondIsNotALongPress() {
+    @Test func heldJustUnderHalfASecondIsNotALongPress() throws {
         #expect(press(holding: 0.49) == [.failed])
     }
 
-    @Test func heldHalfASecondIsALongPress() {
+    @Test func heldHalfASecondIsALongPress() throws {
         #expect(press(holding: 0.5) == [.began, .ended])
     }
 
-    @Test func movingElevenPointsCancelsIt() {
+    @Test func movingElevenPointsCancelsIt() throws {
         #expect(press(holding: 0.6, moving: 11) == [.failed])
         #expect(press(holding: 0.6, moving: 9) == [.began, .ended])
     }
 
-    @Test func durationAndMovementAreSettable() {
+    @Test func durationAndMovementAreSettable() throws {
         let h = Harness()
         let lp = LongPressGestureRecognizer()
         lp.minimumPressDuration = 1.0
@@ -72,7 +72,7 @@ import Testing
 }
 
 @MainActor @Suite struct TapAndPanTests {
-    @Test func tapRecognisedOnQuickRelease() {
+    @Test func tapRecognisedOnQuickRelease() throws {
         let h = Harness()
         var taps = 0
         h.target.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
@@ -86,7 +86,7 @@ import Testing
         #expect(taps == 1)
     }
 
-    @Test func tapAndLongPressShareATouch() {
+    @Test func tapAndLongPressShareATouch() throws {
         let h = Harness()
         var tapped = false
         var pressed = false
@@ -99,7 +99,7 @@ import Testing
         #expect(!tapped, "a recognised long press makes the tap fail")
     }
 
-    @Test func panReportsTranslationAndVelocity() {
+    @Test func panReportsTranslationAndVelocity() throws {
         let h = Harness()
         var states: [GestureRecognizer.State] = []
         let pan = PanGestureRecognizer { states.append($0.state) }
@@ -119,7 +119,7 @@ import Testing
         #expect(pan.state == .possible, "reset after the sequence")
     }
 
-    @Test func panCancelsTheButtonsHighlight() {
+    @Test func panCancelsTheButtonsHighlight() throws {
         let h = Harness()
         var fired = false
         let b = Button(title: "OK") { fired = true }
@@ -137,7 +137,7 @@ import Testing
         #expect(scroll.contentOffset.y == 0, "cannot scroll above the top")
     }
 
-    @Test func failureRequirementHoldsRecognition() {
+    @Test func failureRequirementHoldsRecognition() throws {
         let h = Harness()
         var order: [String] = []
         let single = TapGestureRecognizer { _ in order.append("single") }
@@ -155,7 +155,7 @@ import Testing
 }
 
 @MainActor @Suite struct KeyTests {
-    @Test func parsesKeyNames() {
+    @Test func parsesKeyNames() throws {
         #expect(KeyPress(parsing: "ctrl+n") == KeyPress(.character("n"), modifiers: .control))
         #expect(KeyPress(parsing: "shift+f10")?.opensContextMenu == true)
         #expect(KeyPress(parsing: "menu")?.opensContextMenu == true)
@@ -164,7 +164,7 @@ import Testing
         #expect(KeyPress(parsing: "") == nil)
     }
 
-    @Test func tabMovesFocusAndReturnPressesTheButton() {
+    @Test func tabMovesFocusAndReturnPressesTheButton() throws {
         let h = Harness()
         var pressed = ""
         let a = Button(title: "A") { pressed += "a" }
@@ -184,7 +184,7 @@ import Testing
 }
 
 @MainActor @Suite struct TextFieldTests {
-    @Test func typingEditingAndTheCaret() {
+    @Test func typingEditingAndTheCaret() throws {
         let h = Harness()
         let f = TextField(placeholder: "Тема")
         f.frame = Rect(10, 10, 200, 36)
@@ -205,7 +205,7 @@ import Testing
         #expect(returned)
     }
 
-    @Test func editMenuOpensOnHold() {
+    @Test func editMenuOpensOnHold() throws {
         Language.current = .en
         let h = Harness()
         var copied = false

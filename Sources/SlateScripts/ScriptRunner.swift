@@ -26,7 +26,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     public let world: any ScriptWorld
     /// Where snapshots and failure pictures go.
     public var outputDirectory: URL
-    /// Where reference pictures for `snapshot` steps are (compared when one exists).
+    /// Where reference pictures for `snapshot` steps are; a snapshot with none there fails. Nil: no
+    /// comparison (the tour).
     public var referenceDirectory: URL?
     /// Write references instead of comparing.
     public var updateSnapshots = false
@@ -263,9 +264,16 @@ public struct ScriptFailure: Error, CustomStringConvertible {
                 if updateSnapshots {
                     try FileManager.default.createDirectory(at: refs, withIntermediateDirectories: true)
                     try PNG.write(image, to: refs.appendingPathComponent(name + ".png").path)
-                } else if FileManager.default.fileExists(atPath: refs.appendingPathComponent(name + ".png").path) {
-                    let outcome = ReferenceImage.compare(image, named: name, in: refs)
-                    if case .differs = outcome {
+                } else {
+                    // A snapshot with no reference fails, as a first run of a snapshot test does: a
+                    // person records it on purpose (--update-snapshots) and looks at it.
+                    switch ReferenceImage.compare(image, named: name, in: refs) {
+                    case .matched, .recorded: break
+                    case .missing(let path):
+                        throw StepFailure(
+                            expected: "a reference picture \(path)",
+                            found: "none; record it with --update-snapshots and look at it")
+                    case let outcome:
                         throw StepFailure(expected: "the screen to match \(name).png", found: "\(outcome)")
                     }
                 }
