@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines e2e format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines e2e examples format lint bench docs clean
 
 setup:
 	@scripts/setup.sh
@@ -21,10 +21,12 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines e2e
+test: setup lint unit scripts guidelines e2e examples
+
+FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
 unit:
 	$(SWIFT) build --build-tests
@@ -42,8 +44,17 @@ guidelines: build
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
 
+# The example package: an app in its own package on Slate's products, through the public entry point.
+EXAMPLE := Examples/.build/debug/recipes
+examples: setup
+	$(SWIFT) build --package-path Examples
+	$(EXAMPLE) render --out .build/examples/recipes.png --scale 1
+	$(EXAMPLE) script Examples/Tests/scripts/*.slate --out .build/examples/script-out
+	$(EXAMPLE) lint Recipes
+	RECIPES=$(EXAMPLE) Tests/e2e/example-run.sh
+
 format:
-	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
 
 bench: release
 	$(SLATE_RELEASE) bench

@@ -4,7 +4,8 @@ import UI
 
 @testable import Scenes
 
-// The example of the README's "Writing an app with windows", kept compiling and true here.
+// An app on a LocalSceneSystem, as the README's "Writing an app with windows" describes: restored,
+// a message opened prominently, Done, reopened, relaunched.
 
 /// What a message window shows.
 struct MessageLink: Codable, Hashable {
@@ -71,7 +72,7 @@ struct MessageLink: Codable, Hashable {
     }
 }
 
-@MainActor @Suite struct ReadmeExampleTests {
+@MainActor @Suite struct LocalSceneSystemExampleTests {
     @Test func theExampleWorksAsTheReadmeSays() throws {
         let home = temporaryStateHome()
         let store = try RestorationStore(appIdentifier: "org.slate.mail", stateHome: home)
