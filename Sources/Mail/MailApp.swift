@@ -92,21 +92,21 @@ import UI
 
     /// Opens a message in its own window beside `scene` — or brings forward the window that shows it.
     func open(_ s: MessageSummary, from scene: WindowScene?) {
-        guard let system = scene?.sceneSystem else { return }
-        do {
+        guard let scene, let system = scene.sceneSystem else { return }
+        scene.windowView.environment.errors.attempt(MailStrings.openTheMessage, userAction: true) {
             try system.activate(
                 ActivationRequest(userActivity: Self.messageActivity(s), requestingScene: scene, placement: .standard))
-        } catch {
-            FileHandle.standardError.write(Data("slate mail: cannot open the message: \(error)\n".utf8))
         }
     }
 
     /// Opens a compose window for `m`.
     func compose(_ m: OutgoingMessage, from scene: WindowScene?) {
-        guard let system = scene?.sceneSystem else { return }
-        _ = try? system.activate(
-            ActivationRequest(
-                userActivity: Self.composeActivity(m), requestingScene: scene, placement: .prominent,
-                forcesNewWindow: true))
+        guard let scene, let system = scene.sceneSystem else { return }
+        scene.windowView.environment.errors.attempt(MailStrings.openAComposeWindow, userAction: true) {
+            try system.activate(
+                ActivationRequest(
+                    userActivity: Self.composeActivity(m), requestingScene: scene, placement: .prominent,
+                    forcesNewWindow: true))
+        }
     }
 }

@@ -101,7 +101,7 @@ import UI
             tool("trash", MailStrings.delete) { [weak self, weak scene] in
                 guard let self, let ref = self.ref, let scene else { return }
                 self.app.library.delete(ref)
-                try? scene.sceneSystem?.destroy(scene.session, animation: .commit)
+                scene.close(.commit)
             },
             tool("flag", MailStrings.flag) { [weak self] in
                 guard let self, let ref = self.ref else { return }
@@ -134,7 +134,7 @@ import UI
             self.app.library.deliver(
                 m.rfc5322(date: self.app.library.now(), messageID: UUID().uuidString + "@slate"), to: .sent,
                 flags: .seen)
-            try? scene.sceneSystem?.destroy(scene.session, animation: .commit)
+            scene.close(.commit)
         }
         let nav = NavigationContainer(
             root: Page(title: scene.title, content: v, trailingItems: [send]), closingButtonStyle: .close)
@@ -142,7 +142,7 @@ import UI
         nav.onClose = { [weak self, weak scene, weak v] _ in
             guard let self, let scene, let v else { return }
             if v.message.isEmpty {
-                try? scene.sceneSystem?.destroy(scene.session, animation: .decline)
+                scene.close(.decline)
                 return
             }
             v.askToKeepDraft { keep in
@@ -151,7 +151,7 @@ import UI
                         v.message.rfc5322(date: self.app.library.now(), messageID: UUID().uuidString + "@slate"),
                         to: .drafts, flags: [.draft, .seen])
                 }
-                try? scene.sceneSystem?.destroy(scene.session, animation: keep ? .commit : .decline)
+                scene.close(keep ? .commit : .decline)
             }
         }
         scene.rootView = nav

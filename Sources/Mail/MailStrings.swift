@@ -6,6 +6,8 @@ public enum MailStrings {
     public static let appName = LocalizedString(en: "Mail", ru: "Почта")
     public static let mailboxes = LocalizedString(en: "Mailboxes", ru: "Ящики")
     public static let inbox = LocalizedString(en: "Inbox", ru: "Входящие")
+    public static let openTheMessage = LocalizedString(en: "open the message", ru: "открыть письмо")
+    public static let openAComposeWindow = LocalizedString(en: "open a new message", ru: "открыть новое письмо")
     public static let drafts = LocalizedString(en: "Drafts", ru: "Черновики")
     public static let sent = LocalizedString(en: "Sent", ru: "Отправленные")
     public static let archive = LocalizedString(en: "Archive", ru: "Архив")

@@ -7,6 +7,8 @@ public enum SceneStrings {
     public static let openInNewWindow = LocalizedString(en: "Open in New Window", ru: "Открыть в новом окне")
     /// What was being done when a window could not be opened (in "cannot open the window: …").
     public static let openTheWindow = LocalizedString(en: "open the window", ru: "открыть окно")
+    /// What was being done when a window could not be closed.
+    public static let closeTheWindow = LocalizedString(en: "close the window", ru: "закрыть окно")
 }
 
 /// Objects that open as windows: give an item's context menu the user activity it opens as, and the

@@ -115,17 +115,16 @@ import UI
         navigationContainer?.fallbackTitle = title
     }
 
-    /// Asks the system to destroy the session (the closing button's action); with no system (a
-    /// runtime used on its own), the runtime does it.
-    func close(_ animation: DismissalAnimation) {
-        do {
+    /// Asks the system to close this window for good, as Done, Close or a finished task does (as
+    /// `requestSceneSessionDestruction`); with no system (a runtime used on its own), the runtime does
+    /// it. A failure goes to the screen's error reporter and is shown to the person, who asked.
+    public func close(_ animation: DismissalAnimation) {
+        windowView.environment.errors.attempt(SceneStrings.closeTheWindow, userAction: true) {
             if let sceneSystem {
                 try sceneSystem.destroy(session, animation: animation)
             } else {
                 try session.runtime?.destroy(session, animation: animation)
             }
-        } catch {
-            session.runtime?.log("slate: closing '\(title)' failed: \(error)")
         }
     }
 }

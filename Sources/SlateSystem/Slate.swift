@@ -98,6 +98,12 @@ import UI
         try configure(args, root: screen)
         let host = HeadlessHost(root: screen, clock: clock, scale: try args.double("scale", default: 2))
         host.run(for: 1)
+        let folder = URL(fileURLWithPath: out).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("cannot make the folder \(folder.path) for \(out): \(error.localizedDescription)")
+        }
         try host.savePNG(out)
         print(out)
         return 0
