@@ -204,13 +204,15 @@ import UI
 
     /// The preview was dragged away: the shell's hook, else the view's own drag interaction takes the
     /// finger over and carries the item (C3).
-    func dragBegan(at p: Point) {
+    /// `touchID` is the finger on the preview: the one that opened the menu (nil), or a new touch
+    /// after that one lifted — a person who let go can still pick the preview up and drag it.
+    func dragBegan(at p: Point, touchID: Int?) {
         if let onDragBegan {
             onDragBegan(p)
             return
         }
         guard let view, let drag = view.interactions.lazy.compactMap({ $0 as? DragInteraction }).first else { return }
-        if let id = gestureRecognizer.touches.keys.first { drag.beginDrag(touchID: id, at: p) }
+        if let id = touchID ?? gestureRecognizer.touches.keys.first { drag.beginDrag(touchID: id, at: p) }
     }
 
     /// Elements the system adds to this menu's suggestions, asked each time the menu opens (the

@@ -20,6 +20,17 @@ extension ContextMenuOverlay {
         return (i, nil)
     }
 
+    /// The pointer moved with no button down: the row under it is highlighted, as with a trackpad
+    /// on iPad; off the panel, nothing is.
+    func pointerMoved(to p: Point) {
+        guard isActive, tracks.isEmpty else { return }
+        if region(at: p) == .panel, let (i, t) = rowAndTile(at: p) {
+            if highlightedRow != i || highlightedTile != t { setHighlight(i, tile: t) }
+        } else if highlightedRow != nil {
+            setHighlight(nil)
+        }
+    }
+
     func fingerDown(_ id: Int, at p: Point) {
         guard isActive else { return }
         let r = region(at: p)
@@ -55,7 +66,7 @@ extension ContextMenuOverlay {
                 interaction.delegate?.contextMenuInteraction(interaction, willBeginDragFor: configuration, at: p)
                     == true
             {
-                interaction.dragBegan(at: p)
+                interaction.dragBegan(at: p, touchID: id == Self.openingFinger ? nil : id)
                 dismiss(.dragged)
                 return
             }

@@ -17,8 +17,8 @@ extension ContextMenuOverlay {
     }
 
     func present(in root: RootView) {
-        if let other = Self.current, other !== self { other.finish(.replaced) }
-        Self.current = self
+        // One menu on a screen at a time: another open on this screen gives way.
+        for case let other as ContextMenuOverlay in root.subviews where other !== self { other.finish(.replaced) }
         root.addSubview(self)
         previousFocus = root.focusedView
         root.setFocus(self)
@@ -162,6 +162,8 @@ extension ContextMenuOverlay {
         {
             target = t.view.convert(t.visibleRect, to: nil)
         }
+        // The backdrop fades out with the dim (the screen below shows through as it goes).
+        isOpaqueCover = false
         let fromPanelAlpha = panel.alpha
         let fromPanelScale = panel.transform.a
         let fromPreview = preview?.transform ?? .identity
@@ -175,6 +177,7 @@ extension ContextMenuOverlay {
                     scale: lerp(fromPanelScale, MenuMetrics.panelCloseScale, q), alpha: fromPanelAlpha * (1 - q))
                 self.setShadows(preview: 1 - q, panel: (1 - q) * (1 - q) * self.panel.alpha)
                 self.dimLevel = 1 - q
+                self.backdropOpacity = 1 - q
                 guard let preview = self.preview else { return }
                 switch (reason, style) {
                 case (.committed, .pop):
@@ -207,7 +210,6 @@ extension ContextMenuOverlay {
         if let root, root.focusedView == nil || root.focusedView === self {
             if let p = previousFocus, p.root === root { root.setFocus(p) } else { root.setFocus(nil) }
         }
-        if Self.current === self { Self.current = nil }
         interaction?.overlayDidClose(self)
         displayAnimator.complete()
         endAnimator?.complete()

@@ -69,7 +69,6 @@ import UI
     var requested: Set<ObjectIdentifier> = []
     var endAnimator: ContextMenuAnimator?
     let displayAnimator: ContextMenuAnimator
-    static weak var current: ContextMenuOverlay?
     /// The id of the finger that opened the menu (it is not a touch of the overlay's own).
     static let openingFinger = -1
 
@@ -87,6 +86,10 @@ import UI
     }
 
     /// How strong the plain dim is (0…1) when there is no blurred backdrop.
+    /// How much of the blurred backdrop shows (1 while open; it fades out as the menu closes).
+    public internal(set) var backdropOpacity = 1.0 {
+        didSet { if backdropOpacity != oldValue, backdrop != nil { setNeedsDisplay() } }
+    }
     var dimLevel = 0.0 {
         didSet {
             // The dim covers the screen: without a backdrop picture, every change redraws it all.
@@ -215,6 +218,8 @@ import UI
 
     public override func touchCancelled(_ touch: Touch) { tracks[touch.id] = nil }
 
+    public override func hoverMoved(to point: Point) { pointerMoved(to: point) }
+
     public override func handleKey(_ press: KeyPress) -> Bool {
         guard isActive else { return false }
         switch press.key {
@@ -268,7 +273,7 @@ import UI
 
     public override func draw(in canvas: any Canvas) {
         if let backdrop {
-            canvas.drawImage(backdrop.image, in: bounds, opacity: 1)
+            canvas.drawImage(backdrop.image, in: bounds, opacity: backdropOpacity)
         } else if form == .rich {
             canvas.fill(bounds, with: MenuMetrics.backdropDim.withAlpha(dimLevel))
         }

@@ -296,6 +296,7 @@ import Graphics
                 hovered = hit
                 hit?.hoverChanged(true)
             }
+            if let hit { hit.hoverMoved(to: hit.convert(p, from: nil)) }
         case .exit:
             hovered?.hoverChanged(false)
             hovered = nil

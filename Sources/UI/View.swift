@@ -400,4 +400,7 @@ import Graphics
 
     /// The pointer entered (true) or left (false) the view.
     open func hoverChanged(_ inside: Bool) {}
+
+    /// The pointer moved over the view (no button down), to `point` in its coordinates.
+    open func hoverMoved(to point: Point) {}
 }

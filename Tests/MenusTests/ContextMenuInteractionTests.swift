@@ -357,3 +357,42 @@ import UI
         #expect(o.rows.count == 3 && !o.layout.scrolls && o.contentOffset == 0, "changed while shown")
     }
 }
+
+@MainActor @Suite struct MenuClosingTests {
+    @Test func theBlurredBackdropFadesOutAsTheMenuCloses() throws {
+        let h = MenuHarness()
+        let id = h.hold(row: 1)
+        h.host.touchUp(id, at: h.center(ofRow: 1))
+        h.settle()
+        let o = try #require(h.overlay)
+        let corner = Point(700, 1000)
+        let blurred = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
+        #expect(o.isOpaqueCover && o.backdropOpacity == 1)
+        h.host.key(KeyPress(.escape))
+        h.host.run(for: MenuMetrics.closeDuration / 2)
+        #expect(!o.isOpaqueCover, "the screen below shows through while it fades")
+        #expect(o.backdropOpacity > 0.05 && o.backdropOpacity < 0.95)
+        let midway = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
+        h.settle()
+        let clear = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
+        #expect(h.overlay == nil)
+        #expect(midway != blurred && midway != clear, "midway the screen is neither blurred nor clear")
+    }
+}
+
+@MainActor @Suite struct MenuPointerTests {
+    @Test func rowsHighlightUnderThePointerAndNotOffThePanel() throws {
+        let h = MenuHarness()
+        h.host.pointer(.secondaryClick(Point(300, h.center(ofRow: 5).y)))
+        h.settle()
+        let o = try #require(h.overlay)
+        let reply = h.menuRow("Reply")
+        h.host.pointer(.hover(h.point(ofMenuRow: reply)))
+        #expect(o.highlightedRow == reply)
+        let delete = h.menuRow("Delete")
+        h.host.pointer(.hover(h.point(ofMenuRow: delete)))
+        #expect(o.highlightedRow == delete)
+        h.host.pointer(.hover(Point(700, 40)))
+        #expect(o.highlightedRow == nil, "off the panel nothing is highlighted")
+    }
+}

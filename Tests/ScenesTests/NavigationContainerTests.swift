@@ -7,6 +7,8 @@ import UI
 
 @MainActor @Suite struct NavigationContainerTests {
     func openMessage(_ app: TestApp = TestApp()) throws -> (LocalSceneSystem, SceneSession, NavigationContainer) {
+        // These tests read the English words; the process's language is whatever the last test left.
+        Language.current = .en
         let system = LocalSceneSystem(application: app, makeIdentifier: counter())
         let inbox = try system.activate(ActivationRequest(userActivity: mailbox("Inbox")))
         let m = try system.activate(ActivationRequest(userActivity: message("1"), requestingScene: inbox.scene))
