@@ -24,7 +24,7 @@ public enum HostError: Error, CustomStringConvertible {
 @MainActor public final class SDLHost {
     public let root: RootView
     public let clock: MonotonicClock
-    private var window: OpaquePointer?
+    var window: OpaquePointer?
     private var renderer: OpaquePointer?
     private var texture: OpaquePointer?
     private var framebuffer: [UInt8] = []
@@ -260,6 +260,8 @@ public enum HostError: Error, CustomStringConvertible {
             if !root.dispatcher.handleText(text), text.count == 1, let c = text.first {
                 root.dispatcher.handle(KeyPress(.character(c)))
             }
+        case SDL_EventType(DescriptorWatch.eventType) where DescriptorWatch.eventType != 0:
+            DescriptorWatch.fire(e.user.code)
         default: break
         }
     }
