@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines e2e format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines e2e a11y format lint bench docs clean
 
 setup:
 	@scripts/setup.sh
@@ -21,7 +21,7 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines e2e
+test: setup lint unit scripts guidelines e2e a11y
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
@@ -41,6 +41,10 @@ guidelines: build
 
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
+
+# Screen readers: pyatspi walks and drives `slate run` on the AT-SPI bus, under Xvfb.
+a11y: build
+	SLATE=$(SLATE_DEBUG) Tests/a11y/atspi.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift

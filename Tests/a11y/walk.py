@@ -1,0 +1,270 @@
+#!/usr/bin/python3
+"""Walks Slate's accessibility tree with pyatspi, as Orca and Accerciser do, and drives it.
+
+Run by Tests/a11y/atspi.sh inside its own D-Bus session, with the AT-SPI bus and `slate run` under
+Xvfb. Every step has a deadline; each check prints one line; the exit code is the number of failures
+(capped at 1)."""
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import GLib  # noqa: E402
+import pyatspi  # noqa: E402
+
+WORDS = {
+    "en": {
+        "app": "Mail",
+        "inbox": "Inbox",
+        "primary": "primary window",
+        "auxiliary": "auxiliary window",
+        "unread": "unread",
+        "menu": ["Reply", "Reply All", "Forward", "—", "Flag", "Mark as Read", "Move to",
+                 "Open in New Window", "—", "Delete"],
+        "text": "Message text",
+        "close": "Close",
+    },
+    "ru": {
+        "app": "Почта",
+        "inbox": "Входящие",
+        "primary": "основное окно",
+        "auxiliary": "вспомогательное окно",
+        "unread": "не прочитано",
+        "menu": ["Ответить", "Ответить всем", "Переслать", "—", "Пометить флажком", "Пометить как прочитанное",
+                 "Переместить", "Открыть в новом окне", "—", "Удалить"],
+        "text": "Текст сообщения",
+        "close": "Закрыть",
+    },
+}
+SUBJECT = "Встреча завтра"
+SENDER = "Анна Смирнова"
+
+args = argparse.ArgumentParser()
+args.add_argument("--locale", default="en")
+args.add_argument("--timeout", type=float, default=15)
+args.add_argument("--full", action="store_true", help="also the focus events of Tab and the close action")
+opts = args.parse_args()
+W = WORDS[opts.locale]
+started = time.monotonic()
+passed = 0
+failed = 0
+
+
+def check(what, ok, found=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"  ok   {what}")
+    else:
+        failed += 1
+        print(f"  FAIL {what}" + (f"\n       found: {found}" if found != "" else ""))
+    return ok
+
+
+def pump(seconds=0.0):
+    """Lets GLib deliver events for a while."""
+    ctx = GLib.MainContext.default()
+    end = time.monotonic() + seconds
+    while True:
+        while ctx.iteration(False):
+            pass
+        if time.monotonic() >= end:
+            return
+        time.sleep(0.02)
+
+
+def wait_for(fn, timeout=None):
+    """Calls fn until it returns something true, or the deadline passes (then None)."""
+    end = time.monotonic() + (timeout or opts.timeout)
+    while time.monotonic() < end:
+        try:
+            r = fn()
+        except Exception:  # an object went away while being read: try again
+            r = None
+        if r:
+            return r
+        pump(0.1)
+    return None
+
+
+def walk(acc, depth=0):
+    if acc is None or depth > 30:
+        return
+    yield acc
+    try:
+        n = acc.childCount
+    except Exception:
+        return
+    for i in range(n):
+        try:
+            c = acc.getChildAtIndex(i)
+        except Exception:
+            continue
+        yield from walk(c, depth + 1)
+
+
+def app():
+    for a in pyatspi.Registry.getDesktop(0):
+        if a is not None and a.name == W["app"]:
+            return a
+    return None
+
+
+def find(pred, root=None):
+    root = root or app()
+    if root is None:
+        return None
+    for a in walk(root):
+        try:
+            if pred(a):
+                return a
+        except Exception:
+            continue
+    return None
+
+
+def states(acc):
+    return set(acc.getState().getStates())
+
+
+def action_index(acc, name):
+    act = acc.queryAction()
+    for i in range(act.nActions):
+        if act.getName(i) == name:
+            return i
+    return None
+
+
+def menu_rows(menu):
+    out = []
+    for c in menu:
+        role = c.getRole()
+        if role == pyatspi.ROLE_SEPARATOR:
+            out.append("—")
+        elif role in (pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM, pyatspi.ROLE_MENU):
+            out.append(c.name)
+    return out
+
+
+def slate_window():
+    r = subprocess.run(["xdotool", "search", "--name", "^Slate$"], capture_output=True, text=True, timeout=10)
+    ids = r.stdout.split()
+    return ids[0] if ids else None
+
+
+def key(name):
+    wid = slate_window()
+    if wid:
+        subprocess.run(["xdotool", "windowfocus", "--sync", wid], timeout=10, capture_output=True)
+    subprocess.run(["xdotool", "key", name], timeout=10)
+
+
+print(f"a11y walk ({opts.locale}):")
+
+# 1. The app on the desktop, the Inbox window as a frame.
+mail = wait_for(app, timeout=max(opts.timeout, 30))
+check(f'the application "{W["app"]}" is on the desktop', mail is not None,
+      [a.name for a in pyatspi.Registry.getDesktop(0) if a is not None])
+if mail is None:
+    sys.exit(1)
+chrome = [a for a in pyatspi.Registry.getDesktop(0) if a is not None and a.name == "Slate"]
+check('the shell\'s chrome is the application "Slate"', len(chrome) == 1)
+check("the application's role is application", mail.getRole() == pyatspi.ROLE_APPLICATION, mail.getRoleName())
+inbox = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"]))
+check(f'a frame "{W["inbox"]}"', inbox is not None)
+if inbox is None:
+    sys.exit(1)
+check(f'its description says "{W["primary"]}"', inbox.description == W["primary"], inbox.description)
+check("its parent is the application", inbox.parent is not None and inbox.parent.name == W["app"])
+ext = inbox.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+check("it has extents on the screen", ext.width > 100 and ext.height > 100, (ext.x, ext.y, ext.width, ext.height))
+
+# 2. The message row: its full label, role and states.
+row = find(lambda a: a.getRole() == pyatspi.ROLE_LIST_ITEM and SUBJECT in a.name, inbox)
+check(f'a list item for "{SUBJECT}"', row is not None)
+if row is None:
+    sys.exit(1)
+expected = f'{SENDER}, {SUBJECT}, {W["unread"]}, '
+check(f'its name reads "{expected}<time>"', row.name.startswith(expected), row.name)
+st = states(row)
+want = {pyatspi.STATE_ENABLED, pyatspi.STATE_SENSITIVE, pyatspi.STATE_VISIBLE, pyatspi.STATE_SHOWING,
+        pyatspi.STATE_SELECTABLE, pyatspi.STATE_FOCUSABLE}
+check("it is enabled, sensitive, visible, showing, selectable, focusable", want <= st,
+      sorted(s.value_nick for s in st))
+check("its parent is a list", row.parent.getRole() == pyatspi.ROLE_LIST, row.parent.getRoleName())
+check("the list has the Selection interface", "Selection" in pyatspi.utils.listInterfaces(row.parent))
+acts = [row.queryAction().getName(i) for i in range(row.queryAction().nActions)]
+check('its actions are "click" and "show menu"', acts[:2] == ["click", "show menu"], acts)
+
+# 3. The default action opens the message in an auxiliary window.
+t0 = time.monotonic()
+row.queryAction().doAction(action_index(row, "click"))
+aux = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.description == W["auxiliary"]))
+check(f'"click" opens an auxiliary window ({(time.monotonic() - t0) * 1000:.0f} ms)', aux is not None)
+if aux is not None:
+    check(f'its title is "{SUBJECT}"', aux.name == SUBJECT, aux.name)
+    body = find(lambda a: a.name == W["text"], aux)
+    if check(f'it holds "{W["text"]}" with the Text interface', body is not None and
+             "Text" in pyatspi.utils.listInterfaces(body)):
+        text = body.queryText()
+        whole = text.getText(0, -1)
+        check("its text is the message's", text.characterCount == len(whole) > 20, (text.characterCount, whole[:60]))
+    names = [aux.queryAction().getName(i) for i in range(aux.queryAction().nActions)]
+    check('the window has a "close" action', "close" in names, names)
+
+# 4. "show menu": the context menu as a menu, its items in order with separators; what is behind it leaves.
+row = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_LIST_ITEM and SUBJECT in a.name, inbox))
+if check("the row is still there", row is not None):
+    row.queryAction().doAction(action_index(row, "show menu"))
+    menu = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_MENU and pyatspi.STATE_MODAL in states(a)))
+    if check('"show menu" opens a menu', menu is not None):
+        rows = wait_for(lambda: menu_rows(menu) if len(menu_rows(menu)) >= len(W["menu"]) else None) or menu_rows(menu)
+        check("its items, in order, with separators between groups", rows == W["menu"], rows)
+        check("it is the only child of the application while open", mail.childCount == 1 and mail[0].getRole() ==
+              pyatspi.ROLE_MENU, [c.getRoleName() for c in mail])
+        preview = [c for c in menu if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+        check("its preview is the message", len(preview) == 1 and SUBJECT in preview[0].name,
+              [c.name for c in preview])
+        key("Escape")
+        back = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"]))
+        check("Esc closes it, and the windows come back", back is not None and
+              find(lambda a: a.getRole() == pyatspi.ROLE_MENU and pyatspi.STATE_MODAL in states(a)) is None)
+
+# 5. Focus events while Tab moves.
+if opts.full:
+    events = []
+
+    def on_event(e):
+        try:
+            if e.type.startswith("object:state-changed:focused") and e.detail1 != 1:
+                return
+            events.append((e.type, e.source.getRoleName(), e.source.name))
+        except Exception:
+            pass
+
+    pyatspi.Registry.registerEventListener(on_event, "object:state-changed:focused", "focus:")
+    for _ in range(4):
+        key("Tab")
+        pump(0.3)
+    wait_for(lambda: len({(r, n) for _, r, n in events}) >= 3, timeout=5)
+    pyatspi.Registry.deregisterEventListener(on_event, "object:state-changed:focused", "focus:")
+    moved = {(r, n) for _, r, n in events}
+    check(f"Tab moves focus, and each move is an event ({len(events)} events, {len(moved)} elements)",
+          len(moved) >= 3, events)
+    check("focus events name what has focus", all(n or r in ("list", "frame") for r, n in moved), moved)
+    pump(0.5)
+    if aux is not None:
+        aux = find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.description == W["auxiliary"])
+        if aux is not None:
+            aux.queryAction().doAction(action_index(aux, "close"))
+            gone = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and
+                                         a.description == W["auxiliary"]) is None)
+            check('"close" closes the auxiliary window', gone)
+
+print(f"a11y walk ({opts.locale}): {passed} passed, {failed} failed, {time.monotonic() - started:.1f} s")
+sys.exit(1 if failed else 0)
