@@ -70,6 +70,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests", dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateTesting"],
             resources: [.copy("References")]),
+        .testTarget(
+            name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,6 +25,8 @@ import UI
     private let tree: AccessibleTree
     private let apps: [AccessibleApplicationSource]
     private var connections: [BusConnection]
+    /// Each application's name on the bus (its connection's unique name).
+    private let busNames: [String]
     /// Where the desktop is (the registry's root), for each application's root's parent.
     private var desktop: [ObjectReference]
     /// The `Id` the registry gives each application.
@@ -38,16 +40,21 @@ import UI
     /// Touches made by the default action get ids far from real fingers'.
     private var nextTouchID = 9_000_000
 
-    private init(
+    /// A bridge over `connections`, one an application; tests give none and name the applications.
+    init(
         root: RootView, apps: [AccessibleApplicationSource], connections: [BusConnection],
-        displayRect: @escaping @MainActor (Rect, Bool) -> Rect
+        busNames: [String]? = nil, displayRect: @escaping @MainActor (Rect, Bool) -> Rect
     ) {
         self.tree = AccessibleTree(root: root)
         self.apps = apps
         self.connections = connections
-        self.desktop = connections.map { _ in .null }
-        self.appIDs = connections.map { _ in 0 }
+        let names = busNames ?? connections.map(\.uniqueName)
+        self.busNames = names
+        self.desktop = names.map { _ in .null }
+        self.appIDs = names.map { _ in 0 }
         self.displayRect = displayRect
+        tree.rebuild(apps)
+        remember(currentSummaries())
     }
 
     /// The address of the accessibility bus, when one is running: `AT_SPI_BUS_ADDRESS`, else what
@@ -86,8 +93,6 @@ import UI
         }
         let bridge = AccessibilityBridge(
             root: root, apps: applications, connections: connections, displayRect: displayRect)
-        bridge.tree.rebuild(applications)
-        bridge.remember()
         for (i, c) in connections.enumerated() {
             guard
                 let reply = c.call(
@@ -122,12 +127,21 @@ import UI
     /// Compares the tree with what it was and sends the events of what changed: focus, states,
     /// children, names. The host calls it after each frame.
     public func refresh() {
-        stale = true
-        ensureFresh()
+        for (app, m) in changeEvents() {
+            if app < connections.count { connections[app].send(m) }
+            dbus_message_unref(m)
+        }
+        for c in connections { c.flush() }
+    }
+
+    /// The events of what changed since the last call, each with its application.
+    func changeEvents() -> [(Int, OpaquePointer)] {
+        tree.rebuild(apps)
+        stale = false
+        let summaries = currentSummaries()
         var signals: [(Int, OpaquePointer)] = []
-        for (id, now) in currentSummaries() {
-            guard let app = tree.app(of: id) else { continue }
-            guard let before = last[id] else { continue }
+        for (id, now) in summaries {
+            guard let app = tree.app(of: id), let before = last[id] else { continue }
             let path = self.path(id)
             if before.name != now.name {
                 signals.append(
@@ -135,15 +149,10 @@ import UI
                 )
             }
             if before.states != now.states {
-                for s in ATSPI.State.allCases where s != .focused && before.states.contains(s) != now.states.contains(s)
-                {
-                    signals.append(
-                        (
-                            app,
-                            event(
-                                path, ATSPI.objectEvents, "StateChanged", s.name, now.states.contains(s) ? 1 : 0, 0,
-                                .int(0))
-                        ))
+                for s in ATSPI.State.allCases
+                where s != .focused && before.states.contains(s) != now.states.contains(s) {
+                    let on: Int32 = now.states.contains(s) ? 1 : 0
+                    signals.append((app, event(path, ATSPI.objectEvents, "StateChanged", s.name, on, 0, .int(0))))
                 }
             }
             if before.children != now.children {
@@ -169,25 +178,19 @@ import UI
                 signals.append((app, event(path(new), ATSPI.focusEvents, "Focus", "", 0, 0, .int(0))))
             }
         }
-        remember()
-        for (app, m) in signals {
-            connections[app].send(m)
-            dbus_message_unref(m)
-        }
-        if !signals.isEmpty { for c in connections { c.flush() } }
+        remember(summaries)
+        return signals
     }
 
-    private func currentSummaries() -> [(Int, AccessibleTree.Summary)] {
-        var out: [(Int, AccessibleTree.Summary)] = []
-        for a in apps.indices {
-            out.append((AccessibleTree.appNode(a), tree.summary(AccessibleTree.appNode(a), apps: apps)))
-        }
-        for id in tree.nodes.keys { out.append((id, tree.summary(id, apps: apps))) }
+    private func currentSummaries() -> [Int: AccessibleTree.Summary] {
+        var out: [Int: AccessibleTree.Summary] = [:]
+        for a in apps.indices { out[AccessibleTree.appNode(a)] = tree.summary(AccessibleTree.appNode(a), apps: apps) }
+        for id in tree.nodes.keys { out[id] = tree.summary(id, apps: apps) }
         return out
     }
 
-    private func remember() {
-        last = Dictionary(uniqueKeysWithValues: currentSummaries())
+    private func remember(_ summaries: [Int: AccessibleTree.Summary]) {
+        last = summaries
         lastFocus = tree.focus
         stale = false
     }
@@ -206,8 +209,8 @@ import UI
     }
 
     private func ref(_ node: Int?) -> ObjectReference {
-        guard let node, let app = tree.app(of: node), app < connections.count else { return .null }
-        return ObjectReference(bus: connections[app].uniqueName, path: path(node))
+        guard let node, let app = tree.app(of: node), app < busNames.count else { return .null }
+        return ObjectReference(bus: busNames[app], path: path(node))
     }
 
     /// The node at `path` of application `app`.
@@ -248,20 +251,22 @@ import UI
     // MARK: Calls
 
     private func handle(_ call: IncomingCall, app: Int, on connection: BusConnection) {
-        guard call.isMethodCall else { return }
-        ensureFresh()
-        let reply: OpaquePointer?
-        do {
-            var body: ((MessageWriter) -> Void)?
-            body = try answer(call, app: app)
-            reply = dbus_message_new_method_return(call.message)
-            if let reply, let body { body(MessageWriter(message: reply)) }
-        } catch {
-            reply = dbus_message_new_error(call.message, error.name, error.message)
-        }
-        guard let reply else { return }
+        guard call.isMethodCall, let reply = reply(to: call, app: app) else { return }
         if call.wantsReply { connection.send(reply) }
         dbus_message_unref(reply)
+    }
+
+    /// The reply to a method call to application `app`: a method return, or an error (never a crash).
+    func reply(to call: IncomingCall, app: Int) -> OpaquePointer? {
+        ensureFresh()
+        do {
+            let body = try answer(call, app: app)
+            let reply = dbus_message_new_method_return(call.message)
+            if let reply, let body { body(MessageWriter(message: reply)) }
+            return reply
+        } catch {
+            return dbus_message_new_error(call.message, error.name, error.message)
+        }
     }
 
     /// The reply's body for `call`, or a D-Bus error for a call Slate does not know, an object that is
