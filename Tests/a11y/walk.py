@@ -201,6 +201,19 @@ check("the list has the Selection interface", "Selection" in pyatspi.utils.listI
 acts = [row.queryAction().getName(i) for i in range(row.queryAction().nActions)]
 check('its actions are "click" and "show menu"', acts[:2] == ["click", "show menu"], acts)
 
+# Events from here on: names and children as they change.
+seen = []
+
+
+def on_change(e):
+    try:
+        seen.append((e.type, e.source.getRoleName()))
+    except Exception:
+        pass
+
+
+pyatspi.Registry.registerEventListener(on_change, "object:children-changed", "object:property-change:accessible-name")
+
 # 3. The default action opens the message in an auxiliary window.
 t0 = time.monotonic()
 row.queryAction().doAction(action_index(row, "click"))
@@ -216,6 +229,13 @@ if aux is not None:
         check("its text is the message's", text.characterCount == len(whole) > 20, (text.characterCount, whole[:60]))
     names = [aux.queryAction().getName(i) for i in range(aux.queryAction().nActions)]
     check('the window has a "close" action', "close" in names, names)
+check("the application's children changed, and the event said so",
+      wait_for(lambda: any(t.startswith("object:children-changed:add") and r == "application" for t, r in seen)),
+      seen[:10])
+# The message is read now: its name changes, and a tool that keeps names hears of it.
+renamed = wait_for(lambda: W["unread"] not in row.name)
+check(f'the row\'s name drops "{W["unread"]}" (property-change:accessible-name)', renamed,
+      (row.name, [t for t, _ in seen if "accessible-name" in t][:5]))
 
 # 4. "show menu": the context menu as a menu, its items in order with separators; what is behind it leaves.
 row = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_LIST_ITEM and SUBJECT in a.name, inbox))
@@ -234,6 +254,9 @@ if check("the row is still there", row is not None):
         back = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"]))
         check("Esc closes it, and the windows come back", back is not None and
               find(lambda a: a.getRole() == pyatspi.ROLE_MENU and pyatspi.STATE_MODAL in states(a)) is None)
+
+pyatspi.Registry.deregisterEventListener(on_change, "object:children-changed",
+                                         "object:property-change:accessible-name")
 
 # 5. Focus events while Tab moves.
 if opts.full:
