@@ -5,9 +5,11 @@ import UI
 extension ContextMenuOverlay: AccessibilityDescribing {
     public var accessibilityRole: AccessibilityRole? { .menu }
 
+    /// The menu's title, or else what the menu is for ("Встреча завтра"), or else "Menu".
     public var accessibilitySpokenLabel: String? {
         let title = menu.title.resolved(language)
-        return title.isEmpty ? MenuStrings.menu.resolved(language) : title
+        if !title.isEmpty { return title }
+        return sourceView?.accessibilityLabelOrText ?? MenuStrings.menu.resolved(language)
     }
 
     public var accessibilityIsModal: Bool { isActive }

@@ -288,6 +288,12 @@ if opts.full:
             gone = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and
                                          a.description == W["auxiliary"]) is None)
             check('"close" closes the auxiliary window', gone)
+    # The Home screen is the shell's: its icons are push buttons in the application "Slate".
+    key("ctrl+h")
+    icon = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_PUSH_BUTTON and a.name == W["app"] and
+                                 a.parent.name == "Home Screen", chrome[0]))
+    check(f'Ctrl+H: the Home screen\'s icon "{W["app"]}" is a push button of "Slate"', icon is not None,
+          [(a.getRoleName(), a.name) for a in walk(chrome[0])])
 
 print(f"a11y walk ({opts.locale}): {passed} passed, {failed} failed, {time.monotonic() - started:.1f} s")
 sys.exit(1 if failed else 0)
