@@ -37,8 +37,15 @@ public struct AccessibleApplicationSource {
         var children: [Int]
     }
 
-    /// View numbers, kept as long as the view lives so that a view keeps its path.
-    private var numbers: [ObjectIdentifier: (view: WeakView, number: Int)] = [:]
+    /// What a number stands for: a view, as long as it lives; a list's row by its index, whichever
+    /// view shows it (lists reuse row views for other rows as they scroll and reload).
+    private enum Key: Hashable {
+        case view(ObjectIdentifier)
+        case row(list: ObjectIdentifier, index: Int)
+    }
+
+    /// The numbers given out, with the view (or list) they belong to.
+    private var numbers: [Key: (owner: WeakView, number: Int)] = [:]
     private var nextNumber = 1
     private(set) var nodes: [Int: Node] = [:]
     /// The top-level nodes of each application.
@@ -54,13 +61,30 @@ public struct AccessibleApplicationSource {
     static func appNode(_ app: Int) -> Int { -1 - app }
     static func appIndex(_ node: Int) -> Int? { node < 0 ? -1 - node : nil }
 
+    private func key(for view: View) -> (Key, View) {
+        if let row = view as? ListRow, let list = row.superview as? ListView,
+            let index = list.visibleRows.first(where: { $0.1 === row })?.0
+        {
+            return (.row(list: ObjectIdentifier(list), index: index), list)
+        }
+        return (.view(ObjectIdentifier(view)), view)
+    }
+
+    /// The view's number, given now if it has none.
     func number(for view: View) -> Int {
-        let key = ObjectIdentifier(view)
-        if let n = numbers[key], n.view.view === view { return n.number }
+        let (key, owner) = key(for: view)
+        if let n = numbers[key], n.owner.view === owner { return n.number }
         let n = nextNumber
         nextNumber += 1
-        numbers[key] = (WeakView(view), n)
+        numbers[key] = (WeakView(owner), n)
         return n
+    }
+
+    /// The view's number, if it has one.
+    private func existingNumber(for view: View) -> Int? {
+        let (key, owner) = key(for: view)
+        guard let n = numbers[key], n.owner.view === owner else { return nil }
+        return n.number
     }
 
     /// Builds the tree again from the views as they are now.
@@ -73,7 +97,7 @@ public struct AccessibleApplicationSource {
             appChildren.append(top)
         }
         // Forget the numbers of views that are gone.
-        if numbers.count > 4 * max(nodes.count, 64) { numbers = numbers.filter { $0.value.view.view != nil } }
+        if numbers.count > 4 * max(nodes.count, 64) { numbers = numbers.filter { $0.value.owner.view != nil } }
         focus = findFocus()
     }
 
@@ -236,8 +260,8 @@ public struct AccessibleApplicationSource {
     }
 
     private func nodeExists(_ v: View) -> Bool {
-        guard let n = numbers[ObjectIdentifier(v)], n.view.view === v else { return false }
-        return nodes[n.number] != nil
+        guard let n = existingNumber(for: v) else { return false }
+        return nodes[n]?.view === v
     }
 
     func descendants(of node: Int) -> [Int] {

@@ -250,6 +250,19 @@ if check("the row is still there", row is not None):
         preview = [c for c in menu if c.getRole() == pyatspi.ROLE_PUSH_BUTTON]
         check("its preview is the message", len(preview) == 1 and SUBJECT in preview[0].name,
               [c.name for c in preview])
+        # A submenu is a menu in the menu: "click" opens it in place, its items replace the menu's.
+        move = [c for c in menu if c.getRole() == pyatspi.ROLE_MENU and c.name == W["menu"][6]]
+        if check(f'"{W["menu"][6]}" is a submenu', len(move) == 1):
+            move[0].queryAction().doAction(0)
+
+            def submenu():
+                items = [c.name for c in menu if c.getRole() == pyatspi.ROLE_MENU_ITEM]
+                heads = [c.name for c in menu if c.getRole() == pyatspi.ROLE_HEADING]
+                return items if W["menu"][0] not in items and len(items) >= 3 and W["menu"][6] in heads else None
+
+            items = wait_for(submenu)
+            check("clicking it shows its items (the mailboxes), under its title", items is not None,
+                  [(c.getRoleName(), c.name) for c in menu])
         key("Escape")
         back = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"]))
         check("Esc closes it, and the windows come back", back is not None and
