@@ -11,6 +11,8 @@ public struct AccessibleApplicationSource {
     /// looked through to the elements inside them.
     public var topLevelViews: @MainActor () -> [View]
 
+    /// An application named by `name`, whose tree starts at `topLevelViews`; both are asked again
+    /// each time the tree is read, so they follow the language and the windows as they change.
     public init(name: @escaping @MainActor () -> String, topLevelViews: @escaping @MainActor () -> [View]) {
         self.name = name
         self.topLevelViews = topLevelViews

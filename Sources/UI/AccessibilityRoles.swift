@@ -17,6 +17,7 @@ public struct AccessibilityCustomAction: Sendable {
     /// What it does; returns whether it could be done.
     public var perform: @MainActor @Sendable () -> Bool
 
+    /// A command named `name` for tools and `localizedName` for people, doing `perform`.
     public init(name: String, localizedName: String, perform: @escaping @MainActor @Sendable () -> Bool) {
         self.name = name
         self.localizedName = localizedName

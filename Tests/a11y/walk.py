@@ -176,6 +176,10 @@ chrome = [a for a in pyatspi.Registry.getDesktop(0) if a is not None and a.name 
 check('the shell\'s chrome is the application "Slate"', len(chrome) == 1)
 check("the application's role is application", mail.getRole() == pyatspi.ROLE_APPLICATION, mail.getRoleName())
 inbox = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"]))
+# The whole tree, each element's role, name, states and extents, as a tool that dumps it reads it.
+t0 = time.monotonic()
+elements = [(a.getRoleName(), a.name, a.getState(), a.queryComponent().getExtents(0)) for a in walk(inbox)]
+print(f"  ({len(elements)} elements of {W['app']} read in {(time.monotonic() - t0) * 1000:.0f} ms)")
 check(f'a frame "{W["inbox"]}"', inbox is not None)
 if inbox is None:
     sys.exit(1)
