@@ -14,7 +14,7 @@ import time
 import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import GLib  # noqa: E402
+from gi.repository import Gio, GLib  # noqa: E402
 import pyatspi  # noqa: E402
 
 WORDS = {
@@ -311,6 +311,34 @@ if opts.full:
                                  a.parent.name == "Home Screen", chrome[0]))
     check(f'Ctrl+H: the Home screen\'s icon "{W["app"]}" is a push button of "Slate"', icon is not None,
           [(a.getRoleName(), a.name) for a in walk(chrome[0])])
+
+# 6. Malformed calls, straight on the bus: each gets a D-Bus error, and Slate goes on answering.
+if opts.full:
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                                GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 3000, None).unpack()[0]
+    bus = Gio.DBusConnection.new_for_address_sync(
+        address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+        None, None)
+    name = mail.app.bus_name
+    bad = [
+        ("/org/a11y/atspi/accessible/root", "org.a11y.atspi.Accessible", "GetChildAtIndex",
+         GLib.Variant("(s)", ("zero",)), "InvalidArgs"),
+        ("/org/a11y/atspi/accessible/root", "org.a11y.atspi.Accessible", "GetChildAtIndex", None, "InvalidArgs"),
+        ("/org/a11y/atspi/accessible/987654", "org.a11y.atspi.Accessible", "GetRole", None, "UnknownObject"),
+        ("/org/a11y/atspi/accessible/root", "org.a11y.atspi.Accessible", "Explode", None, "UnknownMethod"),
+        ("/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Properties", "Get",
+         GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", "Nonsense")), "UnknownProperty"),
+    ]
+    for path, iface, method, params, want in bad:
+        try:
+            bus.call_sync(name, path, iface, method, params, None, Gio.DBusCallFlags.NONE, 3000, None)
+            check(f"{method} {params} on {path}: an error", False, "a reply")
+        except GLib.Error as e:
+            remote = Gio.DBusError.get_remote_error(e) or ""
+            check(f"{iface.split('.')[-1]}.{method}{'' if params is None else params}: {remote.split('.')[-1]}",
+                  remote.endswith(want), remote)
+    check("Slate still answers", app() is not None and chrome[0].childCount >= 1)
 
 print(f"a11y walk ({opts.locale}): {passed} passed, {failed} failed, {time.monotonic() - started:.1f} s")
 sys.exit(1 if failed else 0)
