@@ -3,7 +3,8 @@ import UI
 
 /// How the screen splits into applications for assistive technologies: the shell's own chrome (Home
 /// screen, Dock, App Exposé, the switcher, the drop targets, the status bar) is one, each app another.
-/// While a context menu is open, only the menu is left (what is behind it leaves the tree).
+/// While a context menu is open, only the menu is left (what is behind it leaves the tree); while App
+/// Exposé or the switcher is open, the windows behind it leave too (their pictures are its buttons).
 extension Shell {
     /// The top-level views of the shell's own chrome, back to front.
     public var accessibilityChrome: [View] {
@@ -18,7 +19,7 @@ extension Shell {
     public func accessibilityViews(of app: ShellApp) -> [View] {
         let shown = accessibilitySubviews
         var out: [View] = []
-        if shown.contains(where: { $0 === windowLayer }) {
+        if shown.contains(where: { $0 === windowLayer }), expose?.isVisibleOnScreen != true {
             let mine = Set(windows(of: app).map { ObjectIdentifier($0) })
             for case let frame as WindowFrameView in windowLayer.subviews
             where mine.contains(ObjectIdentifier(frame)) && frame.isVisibleOnScreen {

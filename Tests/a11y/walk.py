@@ -305,6 +305,16 @@ if opts.full:
             gone = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and
                                          a.description == W["auxiliary"]) is None)
             check('"close" closes the auxiliary window', gone)
+    # The switcher is the shell's; the windows behind it leave the app's tree while it is open.
+    key("ctrl+Up")
+    cell = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_PUSH_BUTTON and a.name.endswith(W["inbox"]) and
+                                 a.parent.name == "App Switcher", chrome[0]))
+    check('Ctrl+Up: the switcher shows "Mail — Inbox" as a push button of "Slate"', cell is not None,
+          [(a.getRoleName(), a.name) for a in walk(chrome[0])])
+    check("and Mail's windows behind it leave the tree", wait_for(lambda: mail.childCount == 0),
+          [c.name for c in mail])
+    key("Escape")
+    check("Esc: they come back", wait_for(lambda: mail.childCount >= 1))
     # The Home screen is the shell's: its icons are push buttons in the application "Slate".
     key("ctrl+h")
     icon = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_PUSH_BUTTON and a.name == W["app"] and
