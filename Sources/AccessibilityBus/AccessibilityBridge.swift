@@ -36,6 +36,8 @@ import UI
     private var last: [Int: AccessibleTree.Summary] = [:]
     private var lastFocus: Int?
     private var stale = true
+    /// When `refresh()` last compared (the root's clock).
+    private var lastRefresh = -Double.infinity
 
     /// Touches made by the default action get ids far from real fingers'.
     private var nextTouchID = 9_000_000
@@ -125,8 +127,12 @@ import UI
     }
 
     /// Compares the tree with what it was and sends the events of what changed: focus, states,
-    /// children, names. The host calls it after each frame.
+    /// children, names. The host calls it after each frame; while an animation runs, at most every
+    /// 50 ms (its last frame always compares).
     public func refresh() {
+        let now = tree.root.clock.now
+        if tree.root.animator.isRunning, now - lastRefresh < 0.05 { return }
+        lastRefresh = now
         for (app, m) in changeEvents() {
             if app < connections.count { connections[app].send(m) }
             dbus_message_unref(m)
