@@ -205,6 +205,21 @@ check("the list has the Selection interface", "Selection" in pyatspi.utils.listI
 acts = [row.queryAction().getName(i) for i in range(row.queryAction().nActions)]
 check('its actions are "click" and "show menu"', acts[:2] == ["click", "show menu"], acts)
 
+# Where it is: hit testing in screen coordinates finds it; grabbing focus selects it in its list.
+comp = row.queryComponent()
+e = comp.getExtents(pyatspi.DESKTOP_COORDS)
+mid = (e.x + e.width // 2, e.y + e.height // 2)
+check("Contains: its middle is inside it", comp.contains(mid[0], mid[1], pyatspi.DESKTOP_COORDS))
+hit = inbox.queryComponent().getAccessibleAtPoint(mid[0], mid[1], pyatspi.DESKTOP_COORDS)
+check("GetAccessibleAtPoint: the window finds it there", hit is not None and hit.name == row.name,
+      hit.name if hit is not None else None)
+check("GrabFocus", comp.grabFocus())
+check("then it is focused", wait_for(lambda: pyatspi.STATE_FOCUSED in states(row)),
+      sorted(s.value_nick for s in states(row)))
+sel = row.parent.querySelection()
+check("and selected: the list's selection is it", sel.nSelectedChildren == 1 and
+      sel.getSelectedChild(0).name == row.name)
+
 # Events from here on: names and children as they change.
 seen = []
 
