@@ -13,6 +13,7 @@ if [ -z "${SLATE_A11Y_SESSION:-}" ]; then
     SLATE_A11Y_SESSION=1 exec timeout 300 dbus-run-session -- "$0" "$@" 2> >(grep -v "Failed to set fd limit" >&2)
 fi
 
+unset AT_SPI_BUS_ADDRESS   # the desktop's accessibility bus, if any, is not ours
 work=$(mktemp -d)
 pids=()
 cleanup() {
