@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines e2e examples format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines e2e examples a11y format lint bench docs clean
 
 setup:
 	@scripts/setup.sh
@@ -21,7 +21,7 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines e2e examples
+test: setup lint unit scripts guidelines e2e examples a11y
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
@@ -52,6 +52,10 @@ examples: setup
 	$(EXAMPLE) script Examples/Tests/scripts/*.slate --out .build/examples/script-out
 	$(EXAMPLE) lint Recipes
 	RECIPES=$(EXAMPLE) Tests/e2e/example-run.sh
+
+# Screen readers: pyatspi walks and drives `slate run` on the AT-SPI bus, under Xvfb.
+a11y: build
+	SLATE=$(SLATE_DEBUG) Tests/a11y/atspi.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
+        .library(name: "AccessibilityBus", targets: ["AccessibilityBus"]),
         .library(name: "Guidelines", targets: ["Guidelines"]),
         .library(name: "SlateScripts", targets: ["SlateScripts"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
@@ -29,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
         .target(name: "Graphics"),
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
@@ -37,6 +39,8 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
+        // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
+        .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "CDBus"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
@@ -49,7 +53,7 @@ let package = Package(
             name: "SlateSystem",
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Guidelines",
-                "SlateScripts",
+                "SlateScripts", "AccessibilityBus",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
@@ -73,6 +77,8 @@ let package = Package(
             name: "ShellTests",
             dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
             resources: [.copy("References")]),
+        .testTarget(
+            name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),
         .testTarget(
             name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateScripts", "SlateTesting"]),
     ],

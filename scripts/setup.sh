@@ -8,6 +8,8 @@ packages=(
     libcairo2-dev libpango1.0-dev librsvg2-dev libsdl2-dev   # drawing, text, icons, windows
     fonts-inter fonts-dejavu-core adwaita-icon-theme          # the system font and icon theme
     xvfb xdotool x11-utils                                    # the end-to-end window test
+    libdbus-1-dev                                             # AT-SPI, for screen readers
+    dbus-daemon dbus-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0  # its test: bus, registry, pyatspi
 )
 
 missing=()

@@ -24,7 +24,7 @@ public enum HostError: Error, CustomStringConvertible {
 @MainActor public final class SDLHost {
     public let root: RootView
     public let clock: MonotonicClock
-    private var window: OpaquePointer?
+    var window: OpaquePointer?
     private var renderer: OpaquePointer?
     private var texture: OpaquePointer?
     private var framebuffer: [UInt8] = []
@@ -38,6 +38,8 @@ public enum HostError: Error, CustomStringConvertible {
     private var fingerIDs: [Int64: Int] = [:]
     /// Frames presented so far.
     public private(set) var framesPresented = 0
+    /// Called after every frame is presented (the accessibility bridge compares its tree then).
+    public var onFrame: (() -> Void)?
 
     public init(root: RootView, clock: MonotonicClock, title: String) throws {
         self.root = root
@@ -154,6 +156,7 @@ public enum HostError: Error, CustomStringConvertible {
         SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
         framesPresented += 1
+        onFrame?()
     }
 
     private func modifiers(_ m: UInt16) -> KeyModifiers {
@@ -257,6 +260,8 @@ public enum HostError: Error, CustomStringConvertible {
             if !root.dispatcher.handleText(text), text.count == 1, let c = text.first {
                 root.dispatcher.handle(KeyPress(.character(c)))
             }
+        case SDL_EventType(DescriptorWatch.eventType) where DescriptorWatch.eventType != 0:
+            DescriptorWatch.fire(e.user.code)
         default: break
         }
     }

@@ -77,7 +77,10 @@ import UI
         try configure(args, root: screen)
         do {
             let host = try SDLHost(root: screen, clock: clock, title: "Slate")
+            // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
+            let accessibility = AccessibilityWiring.attach(shell: screen, host: host)
             host.run()
+            withExtendedLifetime(accessibility) {}
             return 0
         } catch let e as HostError {
             if case .noDisplay = e {

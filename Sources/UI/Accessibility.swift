@@ -25,7 +25,8 @@ extension View {
     public var isAccessible: Bool { isAccessibilityElement ?? (accessibilityLabelOrText != nil) }
 
     /// The visible elements of the subtree in reading order (top to bottom, then leading to trailing
-    /// within a line), each with the path of enclosing labelled containers.
+    /// within a line), each with the path of enclosing labelled containers. While a modal view is shown
+    /// (an open context menu), what lies behind it is left out.
     public func accessibilityElements() -> [AccessibilityElement] {
         var out: [AccessibilityElement] = []
         collect(into: &out, path: [], clip: root?.bounds ?? frameInRoot)
@@ -48,6 +49,6 @@ extension View {
             }
             if accessibilityTraits.contains(.window) { path.append(label) }
         }
-        for s in subviews { s.collect(into: &out, path: path, clip: clip) }
+        for s in accessibilitySubviews { s.collect(into: &out, path: path, clip: clip) }
     }
 }

@@ -146,6 +146,10 @@ import Graphics
     open override var canBecomeFocused: Bool { numberOfRows > 0 }
 
     open override func handleKey(_ press: KeyPress) -> Bool {
+        // The Menu key or Shift+F10: the selected row's context menu, as the row would open it.
+        if press.opensContextMenu, let s = selectedRow, let r = visibleRow(s) {
+            for case let i as any MenuTriggerInteraction in r.interactions where i.presentFromKeyboard() { return true }
+        }
         switch press.key {
         case .down, .up:
             let n = numberOfRows

@@ -6,9 +6,9 @@ import UI
 @testable import Scenes
 
 @MainActor @Suite struct NavigationContainerTests {
-    func openMessage(_ app: TestApp = TestApp()) throws -> (LocalSceneSystem, SceneSession, NavigationContainer) {
-        // These tests read the English words; the process's language is whatever the last test left.
-        Language.current = .en
+    func openMessage(_ app: TestApp = TestApp(), language: Language = .en) throws -> (LocalSceneSystem, SceneSession, NavigationContainer) {
+        // The words are read in `language`; the process's language is whatever the last test left.
+        Language.current = language
         let system = LocalSceneSystem(application: app, makeIdentifier: counter())
         let inbox = try system.activate(ActivationRequest(userActivity: mailbox("Inbox")))
         let m = try system.activate(ActivationRequest(userActivity: message("1"), requestingScene: inbox.scene))
@@ -124,10 +124,8 @@ import UI
     }
 
     @Test func theButtonsSpeakRussian() throws {
-        let saved = Language.current
-        Language.current = .ru
-        defer { Language.current = saved }
-        let (system, _, container) = try openMessage()
+        let (system, _, container) = try openMessage(language: .ru)
+        defer { Language.current = .en }
         defer { withExtendedLifetime(system) {} }
         #expect(container.closingButton?.title == "Готово")
         #expect(container.closingButton?.accessibilityLabel == "Готово")
