@@ -6,7 +6,9 @@ import UI
 @testable import Scenes
 
 @MainActor @Suite struct NavigationContainerTests {
-    func openMessage(_ app: TestApp = TestApp(), language: Language = .en) throws -> (LocalSceneSystem, SceneSession, NavigationContainer) {
+    func openMessage(_ app: TestApp = TestApp(), language: Language = .en) throws -> (
+        LocalSceneSystem, SceneSession, NavigationContainer
+    ) {
         // The words are read in `language`; the process's language is whatever the last test left.
         Language.current = language
         let system = LocalSceneSystem(application: app, makeIdentifier: counter())
