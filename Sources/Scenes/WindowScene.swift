@@ -46,6 +46,10 @@ import UI
         set { session.title = newValue }
     }
 
+    /// A second line under the title where the system lists windows (App Exposé, the switcher), as
+    /// `UIWindowScene.subtitle`: what tells two windows with one title apart. Empty by default.
+    public var subtitle = ""
+
     /// The window's content. For an auxiliary window, a view that is not a `NavigationContainer` is
     /// put in one (with the window's title and its closing button), so reading it back gives the
     /// container; a container given is used, and its closing button is kept.

@@ -42,7 +42,7 @@ import UI
             addSubview(addButton)
         }
         closedHeader.text = ShellStrings.recentlyClosed.text
-        closedHeader.isAccessibilityElement = false
+        closedHeader.accessibilityTraits = [.header, .staticText]
         addSubview(closedHeader)
         // A tap on the background goes back.
         addGestureRecognizer(
@@ -73,10 +73,13 @@ import UI
                 items.append((s.persistentIdentifier, s.title, nil))
             }
         }
-        cells = items.map { id, t, frame in
-            let c = ExposeCell(
-                id: id, title: app == nil ? "\(frame?.app.application.displayName.text ?? "") — \(t)" : t, frame: frame,
-                shell: shell)
+        let titled = items.map { id, t, frame in
+            (id, app == nil ? "\(frame?.app.application.displayName.text ?? "") — \(t)" : t, frame)
+        }
+        let subtitles = Self.subtitles(titled.map { ($0.1, $0.2?.scene.subtitle ?? "") })
+        cells = zip(titled, subtitles).map { item, subtitle in
+            let (id, title, frame) = item
+            let c = ExposeCell(id: id, title: title, subtitle: subtitle, frame: frame, shell: shell)
             c.onOpen = { [weak self] in self?.shell.choose(id, side: self?.side) }
             c.onClose = { [weak self] in self?.close(id) }
             return c
@@ -84,9 +87,12 @@ import UI
         for c in cells { addSubview(c) }
         if let app {
             closedCells = app.recentlyClosed.prefix(ShellMetrics.recentlyClosedLimit).map { closed in
-                let b = Button(
-                    title: closed.title.isEmpty ? app.application.displayName.text : closed.title, style: .gray)
-                b.tint = .white
+                let title = closed.title.isEmpty ? app.application.displayName.text : closed.title
+                let b = Button(title: title, style: .plain)
+                b.tint = ShellMetrics.recentlyClosedText
+                b.backgroundColor = ShellMetrics.recentlyClosedChip
+                b.cornerRadius = ShellMetrics.recentlyClosedChipRadius
+                b.accessibilityLabel = title
                 b.action = { [weak self] in
                     self?.shell.environment.errors.attempt(ShellStrings.reopenTheWindow, userAction: true) {
                         try app.reopen(closed)
@@ -99,6 +105,20 @@ import UI
         }
         closedHeader.isHidden = closedCells.isEmpty
         setNeedsLayout()
+    }
+
+    /// The second line of each window: its own subtitle, and where a title and subtitle are shared
+    /// by several windows, their place among them ("Window 2"), so that no two read the same.
+    static func subtitles(_ items: [(title: String, subtitle: String)]) -> [String] {
+        var seen: [String: Int] = [:]
+        let counts = Dictionary(items.map { ("\($0.title)\u{1F}\($0.subtitle)", 1) }, uniquingKeysWith: +)
+        return items.map { item in
+            let key = "\(item.title)\u{1F}\(item.subtitle)"
+            guard counts[key, default: 0] > 1 else { return item.subtitle }
+            seen[key, default: 0] += 1
+            let n = ShellStrings.windowNumber.formatted(String(seen[key]!)).text
+            return item.subtitle.isEmpty ? n : "\(item.subtitle) · \(n)"
+        }
     }
 
     func close(_ id: String) {
@@ -118,7 +138,7 @@ import UI
         let bottom = closedCells.isEmpty ? 60.0 : 140.0
         let area = Rect(40, 96, bounds.width - 80, bounds.height - 96 - bottom)
         for (c, r) in zip(cells, SpaceLayout.exposeCells(count: cells.count, area: area, screen: shell.bounds.size)) {
-            c.frame = Rect(r.minX, r.minY, r.width, r.height + 28)
+            c.frame = Rect(r.minX, r.minY, r.width, r.height + ExposeCell.captionHeight)
         }
         closedHeader.frame = Rect(40, bounds.height - 128, 300, 24)
         var x = 40.0
@@ -134,20 +154,25 @@ import UI
 @MainActor public final class ExposeCell: View {
     public let windowID: String
     let titleLabel: Label
+    let subtitleLabel: Label
     let snapshot: PixelImage?
     var onOpen: (() -> Void)?
     var onClose: (() -> Void)?
     private var dragStart: Point?
 
-    init(id: String, title: String, frame: WindowFrameView?, shell: Shell) {
+    init(id: String, title: String, subtitle: String = "", frame: WindowFrameView?, shell: Shell) {
         windowID = id
         titleLabel = Label(title, style: .subheadline, color: .white)
+        subtitleLabel = Label(subtitle, style: .caption1, color: ShellMetrics.exposeSubtitleText)
         snapshot = frame.flatMap { shell.snapshot(of: $0) }
         super.init()
         titleLabel.alignment = .center
         titleLabel.isAccessibilityElement = false
+        subtitleLabel.alignment = .center
+        subtitleLabel.isAccessibilityElement = false
         addSubview(titleLabel)
-        accessibilityLabel = title
+        addSubview(subtitleLabel)
+        accessibilityLabel = subtitle.isEmpty ? title : "\(title), \(subtitle)"
         accessibilityTraits = .button
         addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onOpen?() })
         let pan = PanGestureRecognizer()
@@ -167,12 +192,17 @@ import UI
         }
     }
 
+    /// Room under the snapshot for the title and the subtitle.
+    static let captionHeight = 44.0
+
     public override func layoutSubviews() {
-        titleLabel.frame = Rect(0, bounds.height - 22, bounds.width, 20)
+        let top = bounds.height - Self.captionHeight + 6
+        titleLabel.frame = Rect(0, top, bounds.width, 20)
+        subtitleLabel.frame = Rect(0, top + 20, bounds.width, 16)
     }
 
     public override func draw(in canvas: any Canvas) {
-        let r = Rect(0, 0, bounds.width, bounds.height - 28)
+        let r = Rect(0, 0, bounds.width, bounds.height - Self.captionHeight)
         let path = Path.roundedRect(r, radius: 12)
         canvas.drawShadow(of: path, color: Color.black.withAlpha(0.35), blur: 16, offset: Point(0, 4))
         canvas.withState {

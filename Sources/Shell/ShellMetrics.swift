@@ -1,3 +1,5 @@
+import Graphics
+
 /// The shell's presentation figures, each with where it comes from. Apple publishes few numbers; the
 /// ones marked "measured" were read off iPadOS 17 screenshots at 2× by public reimplementations.
 public enum ShellMetrics {
@@ -58,4 +60,14 @@ extension ShellMetrics {
     public static let bannerTopMargin: Double = 12
     public static let bannerMaxWidth: Double = 540
     public static let bannerDuration: Double = 4
+}
+
+extension ShellMetrics {
+    /// App Exposé's Recently Closed chips: white text on a dark glass chip, readable over any wallpaper
+    /// (contrast at least 4.5:1, WCAG AA; iPadOS draws these as dark material platters).
+    public static let recentlyClosedChip = Color.black.withAlpha(0.45)
+    public static let recentlyClosedText = Color.white
+    public static let recentlyClosedChipRadius = 12.0
+    /// A window's subtitle under its snapshot (white at 75 %, as iPadOS's secondary label on dark).
+    public static let exposeSubtitleText = Color.white.withAlpha(0.75)
 }

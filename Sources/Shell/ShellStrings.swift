@@ -25,5 +25,6 @@ public enum ShellStrings {
         en: "open the dropped item", ru: "открыть перетащенный объект")
     public static let closeTheWindow = LocalizedString(en: "close the window", ru: "закрыть окно")
     public static let reopenTheWindow = LocalizedString(en: "reopen the window", ru: "открыть окно снова")
+    public static let windowNumber = LocalizedString(en: "Window %@", ru: "Окно %@")
     public static let windowsOf = LocalizedString(en: "%@ — Windows", ru: "%@ — окна")
 }
