@@ -55,12 +55,15 @@ import UI
                     }
                 }
                 Menu(options: .displayInline) {
-                    Action(MailStrings.flag, image: "flag", identifier: "flag", state: s.isFlagged ? .on : .off) { _ in
+                    // The words follow the message's state, as iPad Mail's do: Unflag on a flagged
+                    // message, Mark as Unread on a read one.
+                    Action(s.isFlagged ? MailStrings.unflag : MailStrings.flag, image: "flag", identifier: "flag") {
+                        _ in
                         library.setFlagged(s.ref, !s.isFlagged)
                     }
                     Action(
-                        MailStrings.markAsRead, image: "envelope.open", identifier: "mark-read",
-                        state: s.isSeen ? .on : .off
+                        s.isSeen ? MailStrings.markAsUnread : MailStrings.markAsRead,
+                        image: s.isSeen ? "envelope.badge" : "envelope.open", identifier: "mark-read"
                     ) { _ in
                         library.setSeen(s.ref, !s.isSeen)
                     }

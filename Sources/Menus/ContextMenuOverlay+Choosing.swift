@@ -94,8 +94,12 @@ extension ContextMenuOverlay {
     func rebuild(keepHighlight: Bool = true) {
         let old = panel.highlight.map { (rows[$0.row].description, $0.tile) }
         rows = MenuRow.rows(for: currentMenu, isSubmenu: !submenuPath.isEmpty)
-        layout = MenuLayout.resized(
-            layout, bounds: bounds, safeInsets: screen.safeAreaInsets, rows: rows.map(\.spec))
+        // The panel keeps its width; a submenu's long titles wrap within it.
+        let heights = MenuRow.fit(
+            rows, language: screen.language, measurer: screen.textMeasurer, maximumWidth: layout.panelFrame.width
+        ).heights
+        let specs = zip(rows, heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
+        layout = MenuLayout.resized(layout, bounds: bounds, safeInsets: screen.safeAreaInsets, rows: specs)
         let shadows = shadowRects
         let t = panel.transform
         panel.transform = .identity

@@ -118,7 +118,10 @@ import UI
         let presented = environment.menuUsage.ordered(menu.resolvingCachedDeferred(), key: key)
         self.menu = presented
         let rows = MenuRow.rows(for: presented)
-        let specs = rows.map(\.spec)
+        let fit = MenuRow.fit(
+            rows, language: environment.language, measurer: environment.textMeasurer,
+            maximumWidth: MenuLayout.usableArea(screen, environment.safeAreaInsets).width)
+        let specs = zip(rows, fit.heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
         let safe = environment.safeAreaInsets
         let renderer = environment.renderer
         switch form {
@@ -136,7 +139,7 @@ import UI
             layout = MenuLayout.layout(
                 MenuLayout.Input(
                     bounds: screen, safeInsets: safe, sourceFrame: source, previewSize: size, touchLocation: location,
-                    rows: specs, order: configuration.preferredMenuElementOrder))
+                    rows: specs, order: configuration.preferredMenuElementOrder, panelWidth: fit.width))
             let p = MenuPreviewView(
                 target: customPreview == nil ? target : nil, custom: customPreview, size: layout.previewFrame.size,
                 renderer: renderer, scale: environment.displayScale, appearance: appearance)
@@ -147,7 +150,7 @@ import UI
             sourceFrame = Rect(center: location, size: .zero)
             layout = MenuLayout.compact(
                 bounds: screen, safeInsets: safe, at: location, rows: specs,
-                order: configuration.preferredMenuElementOrder)
+                order: configuration.preferredMenuElementOrder, panelWidth: fit.width)
             preview = nil
             panel = MenuPanelView(material: MenuMetrics.compactMaterial)
         }

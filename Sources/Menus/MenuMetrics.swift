@@ -61,8 +61,14 @@ public enum MenuMetrics {
 
     // MARK: The panel
 
-    /// GUIDELINES: the menu panel is 250 pt wide.
+    /// GUIDELINES: the menu panel is 250 pt wide — the least it is: a menu with a longer title is as
+    /// wide as that title needs…
     public static let panelWidth = 250.0
+    /// …up to this (Slate, after iPadOS 17 screenshots, where long commands widen the menu a little
+    /// and then wrap)…
+    public static let maximumPanelWidth = 300.0
+    /// …and a title longer than that wraps to a second line (iPadOS wraps rather than truncates).
+    public static let titleLineLimit = 2
     /// GUIDELINES: corner radius 13 pt.
     public static let panelCornerRadius = 13.0
     /// GUIDELINES: at least 8 pt from the screen's edges.

@@ -139,16 +139,10 @@ import UI
         _ title: String, _ subtitle: String?, color: Color, weight: Font.Weight = .regular, in canvas: any Canvas
     ) {
         let b = bounds
-        let icon = MenuMetrics.iconSize + MenuMetrics.iconSpacing
-        var trailing = MenuMetrics.rowTrailingInset
-        switch look.row.kind {
-        case .action(let a): trailing += a.image != nil ? icon : 0
-        case .submenu(let m): trailing += icon + (m.image != nil ? icon : 0)
-        case .back: trailing += icon
-        default: break
-        }
-        let width = max(0, b.width - leading - trailing)
-        let t = TextLayout(title, font: Self.titleFont.weight(weight), color: color, width: width)
+        let width = max(0, b.width - leading - look.row.trailingSpace)
+        let t = TextLayout(
+            title, font: Self.titleFont.weight(weight), color: color, lineLimit: MenuMetrics.titleLineLimit,
+            width: width)
         let th = canvas.textMeasurer.measure(t).height
         if let subtitle {
             let s = TextLayout(subtitle, font: Self.subtitleFont, color: .secondaryLabel, width: width)
