@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
         .library(name: "MailStore", targets: ["MailStore"]),
+        .library(name: "Notes", targets: ["Notes"]),
         .executable(name: "slate", targets: ["slate"]),
     ],
     targets: [
@@ -31,15 +32,20 @@ let package = Package(
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
+        // Notes uses Slate's public products only, as an app from outside would.
+        .target(name: "Notes", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(
             name: "SlateTesting", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
         .executableTarget(
             name: "slate",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "Guidelines", "SlateTesting",
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "Notes", "Guidelines",
+                "SlateTesting",
             ]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
+        // Saves a note in a loop and acknowledges each save; the kill test SIGKILLs it.
+        .executableTarget(name: "NoteSaveLoop", dependencies: ["Notes"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "RenderingTests", dependencies: ["Graphics", "Rendering"], resources: [.copy("References")]),
@@ -50,6 +56,8 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop"]),
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics"]),
+        .testTarget(
+            name: "NotesTests", dependencies: ["Notes", "Graphics", "UI", "Menus", "Scenes", "NoteSaveLoop"]),
         .testTarget(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),

@@ -9,7 +9,7 @@ struct Arguments {
 
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = [
-        "out", "scale", "appearance", "locale", "device", "log", "maildir", "repeat", "menu", "state-dir",
+        "out", "scale", "appearance", "locale", "device", "log", "maildir", "repeat", "menu", "state-dir", "notes-dir",
     ]
 
     init(_ args: [String]) throws {

@@ -18,6 +18,7 @@ import UI
         var stateHome: URL?
         var maildir: URL
         var now: @Sendable () -> Date
+        var notes = NotesPlaces()
     }
 
     /// The user's places: `$XDG_STATE_HOME`, the Maildir from `--maildir`, `SLATE_MAILDIR` or
@@ -38,7 +39,7 @@ import UI
         let state =
             args.options["state-dir"].map { URL(fileURLWithPath: $0) }
             ?? RestorationStore.defaultStateHome(environment: env)
-        return Places(stateHome: state, maildir: maildir, now: { Date() })
+        return Places(stateHome: state, maildir: maildir, now: { Date() }, notes: userNotesPlaces(args))
     }
 
     /// Places of a throwaway run: a fresh sample Maildir and state in a temporary folder, a fixed date.
@@ -47,7 +48,7 @@ import UI
             "slate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         return Places(
             stateHome: dir.appendingPathComponent("state"), maildir: dir.appendingPathComponent("mail"),
-            now: { headlessDate })
+            now: { headlessDate }, notes: NotesPlaces(scratch: dir))
     }
 
     /// Mail over the Maildir at `places.maildir`; a sample is written only into an empty or new folder.
@@ -71,7 +72,8 @@ import UI
                 } catch {
                     fatalError("slate: cannot open the Maildir \(places.maildir.path): \(error)")
                 }
-            }
+            },
+            "Notes": notesMaker(places),
         ]
     }
 
@@ -84,6 +86,7 @@ import UI
     static func makeShell(device: Device, clock: any Clock, places: Places) throws -> Shell {
         let shell = Shell(device: device, clock: clock, stateHome: places.stateHome)
         prepare(shell)
+        installActivityRouting(on: shell)
         #if DEBUG
             // Debug builds say in the console where the apps break the guidelines, once per finding.
             let monitor = GuidelineMonitor()
@@ -91,6 +94,7 @@ import UI
         #endif
         let mail = try makeMail(places)
         let app = shell.install(mail)
+        _ = shell.install(makeNotes(places))
         if shell.visibleWindows.isEmpty { shell.openApp(app) }
         return shell
     }
