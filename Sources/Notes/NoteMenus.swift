@@ -88,6 +88,42 @@ import UI
     }
 }
 
+/// The folders' own menu, the same for every folder: open it in a new window (W4) and make a note
+/// in it.
+@MainActor final class FolderMenuDelegate: ContextMenuInteractionDelegate {
+    unowned let window: NotesWindowView
+    init(window: NotesWindowView) { self.window = window }
+
+    func attach(to row: FolderRowView) {
+        let interaction = ContextMenuInteraction(delegate: self)
+        row.addInteraction(interaction)
+        WindowMenuItems.setActivity(for: interaction) { [weak row] in row?.folder.map { NotesApp.folderActivity($0) } }
+    }
+
+    func contextMenuInteraction(
+        _ interaction: ContextMenuInteraction, configurationForMenuAtLocation location: Point
+    ) -> ContextMenuConfiguration? {
+        guard let row = interaction.view as? FolderRowView, let folder = row.folder else { return nil }
+        return ContextMenuConfiguration(identifier: "notes.folder") { [weak self] suggested in
+            Menu(identifier: "notes.folder") {
+                suggested
+                Action(NotesStrings.newNote, image: "pencil", identifier: "new-note") { _ in
+                    self?.window.newNote(in: folder)
+                }
+            }
+        }
+    }
+
+    func contextMenuInteraction(
+        _ interaction: ContextMenuInteraction,
+        willPerformPreviewActionForMenuWith configuration: ContextMenuConfiguration,
+        animator: ContextMenuAnimator
+    ) {
+        guard let row = interaction.view as? FolderRowView, let folder = row.folder else { return }
+        animator.addCompletion { [weak self] in self?.window.show(folder) }
+    }
+}
+
 /// The preview of a note in its context menu: the note's page, as its window shows it.
 @MainActor final class NotePreviewView: View {
     /// The preview's size: a page of text, as large as Mail's message preview.
@@ -100,7 +136,9 @@ import UI
         let body = Label(String(text.prefix(2000)), style: .body)
         body.numberOfLines = 0
         body.isAccessibilityElement = false
-        body.frame = Rect(20, 16, Self.size.width - 40, Self.size.height - 32)
+        // From the top, as the note's window shows it (a label centres its text in its frame).
+        let w = Self.size.width - 40
+        body.frame = Rect(20, 16, w, min(Self.size.height - 32, body.sizeThatFits(Size(w, .infinity)).height))
         addSubview(body)
         clipsToBounds = true
         accessibilityLabel = NotesStrings.title(title)

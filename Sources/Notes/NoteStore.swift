@@ -157,6 +157,8 @@ public struct FileStamp: Hashable, Sendable {
     /// fsync of the folder. A crash leaves the old text or the new, never half of one.
     public func write(_ text: String, to path: String) throws {
         try Self.writeAtomically(Array(text.utf8), to: url(path))
+        // The note's date is the app's time, not the disk's clock (the same thing outside headless runs).
+        try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: url(path).path)
         summaries[path] = nil
         changed()
     }

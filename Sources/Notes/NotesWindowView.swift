@@ -15,7 +15,7 @@ import UI
     public let listBar = NavigationBar()
     public let searchField = TextField(placeholder: NotesStrings.search.text)
     public let noteList = ListView()
-    let newNoteButton = Button(symbol: "square.and.pencil")
+    let newNoteButton = Button(symbol: "pencil")
     let sidebarButton = Button(symbol: "sidebar.left")
     let emptyLabel = Label("", style: .body, color: .secondaryLabel)
     public private(set) var folder: String
@@ -28,6 +28,7 @@ import UI
     private var observer: UUID?
     var showsSidebarOnly = false { didSet { setNeedsLayout() } }
     lazy var menus = NoteMenuDelegate(window: self)
+    lazy var folderMenus = FolderMenuDelegate(window: self)
     lazy var dragSource = NoteDragSource(app: app)
     lazy var listDropTarget = NoteListDropTarget(window: self)
 
@@ -140,10 +141,10 @@ import UI
         show(folder, scroll: offset.y)
     }
 
-    /// Makes an empty note in this folder and opens it, ready to type.
-    func newNote() {
+    /// Makes an empty note in `folder` (this window's by default) and opens it, ready to type.
+    func newNote(in folder: String? = nil) {
         do {
-            let path = try store.create(in: folder, text: "", fallbackName: NotesStrings.newNote.text)
+            let path = try store.create(in: folder ?? self.folder, text: "", fallbackName: NotesStrings.newNote.text)
             app.open(path, title: "", from: scene)
         } catch {
             FileHandle.standardError.write(Data("slate notes: cannot make a note: \(error)\n".utf8))
@@ -199,7 +200,7 @@ extension NotesWindowView: ListView.DataSource {
 
     public func list(_ list: ListView, viewForRow row: Int, reusing: ListRow?) -> ListRow {
         if list === folderList {
-            let r = (reusing as? FolderRowView) ?? FolderRowView()
+            let r = (reusing as? FolderRowView) ?? makeFolderRow()
             r.configure(folders[row], count: nil)
             return r
         }
@@ -207,6 +208,12 @@ extension NotesWindowView: ListView.DataSource {
         let s = store.summary(shown[row])
         shown[row] = s
         r.configure(s, now: store.now())
+        return r
+    }
+
+    private func makeFolderRow() -> FolderRowView {
+        let r = FolderRowView()
+        folderMenus.attach(to: r)
         return r
     }
 

@@ -206,6 +206,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
         case .scroll(let t, let dy):
             host.pointer(.scroll(try point(t), dx: 0, dy: dy))
             settle()
+        case .expectFile(let path, let text):
+            try ScriptFiles.expect(path, contains: text)
         case .expectWindows(let app, let count):
             let n = try world.windowCount(app: app)
             if n != count { throw StepFailure(expected: "\(count) windows of \(app)", found: "\(n)") }

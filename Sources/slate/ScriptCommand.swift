@@ -50,6 +50,7 @@ import UI
     static func makeWorld() -> any ScriptWorld {
         let places = SystemBuilder.scratchPlaces()
         MenuEnvironment.displayScale = 1
+        ScriptFiles.root = places.notes.notes.deletingLastPathComponent()
         return ShellWorld(
             catalog: SystemBuilder.catalog(places), stateHome: places.stateHome!, scale: 1,
             prepare: SystemBuilder.prepare)

@@ -80,13 +80,13 @@ import UI
     /// Dresses a shell with the layers the shell does not know: context menus on icons and items.
     static func prepare(_ shell: Shell) {
         MenusWiring.install(on: shell)
+        installActivityRouting(on: shell)
     }
 
     /// The shell with Mail installed; Mail's windows come back, or its first window opens.
     static func makeShell(device: Device, clock: any Clock, places: Places) throws -> Shell {
         let shell = Shell(device: device, clock: clock, stateHome: places.stateHome)
         prepare(shell)
-        installActivityRouting(on: shell)
         #if DEBUG
             // Debug builds say in the console where the apps break the guidelines, once per finding.
             let monitor = GuidelineMonitor()
