@@ -6,7 +6,7 @@ import UI
 /// Drags a note: to a side of the screen it opens beside (W2b); onto Mail's compose window or into
 /// another note its text goes in (the whole text, loaded only on drop).
 @MainActor final class NoteDragSource: DragInteractionDelegate {
-    unowned let app: NotesApp
+    let app: NotesApp
     init(app: NotesApp) { self.app = app }
 
     func itemsForBeginning(_ interaction: DragInteraction, at point: Point) -> [DragItem] {

@@ -5,7 +5,7 @@ import UI
 
 /// A primary window: folders and notes. It remembers its folder and scroll position.
 @MainActor final class FolderSceneDelegate: SceneDelegate {
-    unowned let app: NotesApp
+    let app: NotesApp
     var view: NotesWindowView?
 
     init(app: NotesApp) { self.app = app }
@@ -39,7 +39,7 @@ import UI
 
 /// An auxiliary window: one note, editable at once, titled with the note's title, with Done (W6).
 @MainActor final class NoteSceneDelegate: SceneDelegate {
-    unowned let app: NotesApp
+    let app: NotesApp
     var document: NoteDocument?
 
     init(app: NotesApp) { self.app = app }

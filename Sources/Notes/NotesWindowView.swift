@@ -6,7 +6,7 @@ import UI
 /// A primary window of Notes: the folders beside the notes of one, with a search field and New Note
 /// (W3). Several can be open, each on its own folder (W4); each keeps its folder and scroll position.
 @MainActor public final class NotesWindowView: View {
-    unowned let app: NotesApp
+    let app: NotesApp
     /// Kept strongly: the window may outlive the app object at shutdown.
     let store: NoteStore
     weak var scene: WindowScene?
