@@ -14,12 +14,11 @@ import UI
         let activity = options.userActivities.first ?? session.userActivity
         let state = try? activity?.payload(as: NotesApp.FolderState.self)
         let folder = state.map(\.folder).flatMap { app.store.exists($0) || $0.isEmpty ? $0 : nil } ?? ""
-        let v = NotesWindowView(app: app, folder: folder)
+        let v = NotesWindowView(app: app, folder: folder, scroll: state?.scroll ?? 0)
         v.scene = scene
         view = v
         scene.rootView = v
         scene.title = NotesStrings.name(ofFolder: folder)
-        v.show(folder, scroll: state?.scroll ?? 0)
         session.userActivity = NotesApp.folderActivity(folder, scroll: state?.scroll ?? 0)
     }
 
@@ -29,7 +28,14 @@ import UI
         }
     }
 
-    func sceneWillEnterForeground(_ scene: WindowScene) { view?.reload() }
+    /// Whether the window has been in the foreground since it was listed (the first time it has).
+    private var listedFresh = true
+
+    func sceneWillEnterForeground(_ scene: WindowScene) {
+        // Back from the background: files may have changed meanwhile.
+        if !listedFresh { view?.reload() }
+        listedFresh = false
+    }
 
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
         guard let v = view else { return nil }

@@ -38,7 +38,7 @@ import UI
     /// The search field's band under the bar: a 36 pt field with 8 pt around it.
     static let searchHeight: Double = 52
 
-    init(app: NotesApp, folder: String) {
+    init(app: NotesApp, folder: String, scroll: Double = 0) {
         self.app = app
         self.store = app.store
         self.folder = folder
@@ -77,7 +77,7 @@ import UI
             self.app.open(n.path, title: n.title, from: self.scene)
         }
         observer = store.observe { [weak self] in self?.storeChanged() }
-        show(folder)
+        show(folder, scroll: scroll)
     }
 
     isolated deinit {

@@ -34,7 +34,9 @@ import Graphics
             anchor = .start
             head = .start
             goalX = nil
-            invalidateLayout()
+            // Laid out when the view has a width; before that, there is nothing to estimate against.
+            if bounds.width > 0 { invalidateLayout() } else { heights = [] }
+            setNeedsLayout()
             setNeedsDisplay()
             accessibilityValue = storage.string
         }
@@ -122,7 +124,11 @@ import Graphics
     }
 
     func estimatedHeight(_ i: Int) -> Double {
-        let n = Double(storage.paragraphs[i].unicodeScalars.count)
+        let p = storage.paragraphs[i]
+        let perLine = max(1, wrapWidth) / (font.size * Self.estimatedCharacterWidth)
+        // A paragraph with no more bytes than a line holds characters is one line, unread.
+        if Double(p.utf8.count) <= perLine { return lineHeight }
+        let n = Double(p.unicodeScalars.count)
         let lines = max(1, (n * font.size * Self.estimatedCharacterWidth / max(1, wrapWidth)).rounded(.up))
         return lines * lineHeight
     }

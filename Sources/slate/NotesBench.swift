@@ -83,7 +83,8 @@ extension Bench {
     }
 
     /// Keystrokes into the middle of the 1 MB note, each the key's event and the frame after it, 120
-    /// a second (the autosave waits for a second without typing, so none falls inside).
+    /// a second (the autosave waits for a second without typing, so none falls inside). The 620 keys
+    /// go into one paragraph, which grows to nine lines.
     static func notesTyping() -> Result {
         withNotesScratch { dir in
             let s = ShellScreen(scale: 2, places: notesPlaces(bigNoteFolder(dir), scratch: dir))
@@ -92,7 +93,10 @@ extension Bench {
             t.placeCaret(at: TextPosition(paragraph: t.storage.paragraphs.count / 2, offset: 0))
             t.scrollCaretToVisible()
             s.host.run(for: 0.5)
-            let keys = ["a", "ж", " ", "b", "ё", "c"]
+            // Words of both languages, a key at a time, as a person types them.
+            let keys = Array("the quick brown fox jumps over the lazy dog, съешь ещё этих мягких булок. ").map {
+                String($0)
+            }
             var i = 0
             let xs = sample(600, warmup: 20) {
                 s.clock.advance(by: HeadlessHost.frameInterval)
