@@ -149,7 +149,8 @@ public struct FileStamp: Hashable, Sendable {
         let data = try Data(contentsOf: url(path))
         let text = String(decoding: data, as: UTF8.self)
         // Looking for the byte, not the character: a character search breaks 1 MB into graphemes.
-        return data.contains(13) ? text.replacing("\r\n", with: "\n") : text
+        let hasCR = data.withUnsafeBytes { memchr($0.baseAddress, 13, $0.count) != nil }
+        return hasCR ? text.replacing("\r\n", with: "\n") : text
     }
 
     /// The file's stamp now, or nil when it is gone.

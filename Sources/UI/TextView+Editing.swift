@@ -19,7 +19,15 @@ extension TextView {
         let new = selection
         if old != new {
             if endingRun { history.breakCoalescing() }
-            damageParagraphs(min(old.start.paragraph, new.start.paragraph), max(old.end.paragraph, new.end.paragraph))
+            if old.isEmpty && new.isEmpty && !heights.isEmpty {
+                // A caret that moves: only where it was and where it is.
+                let pad = Self.caretWidth
+                setNeedsDisplay(caretRect(for: old.start).insetBy(dx: -pad, dy: -pad))
+                setNeedsDisplay(caretRect(for: new.start).insetBy(dx: -pad, dy: -pad))
+            } else {
+                damageParagraphs(
+                    min(old.start.paragraph, new.start.paragraph), max(old.end.paragraph, new.end.paragraph))
+            }
         }
     }
 
@@ -65,6 +73,14 @@ extension TextView {
         let a = range.start.paragraph
         let oldLast = range.end.paragraph
         let oldBottom = tops[oldLast + 1]
+        // Lines above the one before the edit cannot change (a word may wrap back onto that one).
+        let unchangedAbove: Double = {
+            guard measured[a] else { return 0 }
+            let layout = paragraphLayout(a)
+            let lines = measurer.lines(layout)
+            let line = min(measurer.caret(layout, at: range.start.offset).line, lines.count - 1)
+            return lines[max(0, line - 1)].top
+        }()
         let end = storage.replace(range, with: text)
         let newLast = end.paragraph
         heights.replaceSubrange(a...oldLast, with: (a...newLast).map(estimatedHeight))
@@ -72,7 +88,7 @@ extension TextView {
         recomputeTops(from: a)
         measureParagraphs(a..<(newLast + 1))
         let moved = newLast != oldLast || tops[newLast + 1] != oldBottom
-        damageParagraphs(a, newLast, below: moved)
+        damageParagraphs(a, newLast, below: moved, from: paragraphTop(a) + unchangedAbove)
         accessibilityValue = storage.string
         onChange?()
         return end

@@ -297,13 +297,14 @@ import Graphics
         canvas.fill(Path.ellipse(in: Rect(e.midX - d / 2, e.maxY, d, d)), with: .tint)
     }
 
-    /// Damages the paragraphs from `a` to `b` (and, when `below`, everything under them in view).
-    func damageParagraphs(_ a: Int, _ b: Int, below: Bool = false) {
+    /// Damages the paragraphs from `a` to `b` (and, when `below`, everything under them in view), or
+    /// from the content y `from` when what is above it did not change.
+    func damageParagraphs(_ a: Int, _ b: Int, below: Bool = false, from: Double? = nil) {
         guard !heights.isEmpty else { return }
         let lo = min(max(0, min(a, b)), heights.count - 1)
         let hi = min(max(0, max(a, b)), heights.count - 1)
         let pad = Self.handleDiameter + 2
-        let top = paragraphTop(lo) - pad
+        let top = from ?? (paragraphTop(lo) - pad)
         let bottom = below ? bounds.maxY : paragraphTop(hi + 1) + pad
         let r = Rect(bounds.minX, top, bounds.width, bottom - top).intersection(bounds.insetBy(dx: 0, dy: -pad))
         if !r.isEmpty { setNeedsDisplay(r) }

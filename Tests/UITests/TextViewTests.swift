@@ -226,4 +226,17 @@ import Testing
         let damage = root.takeDamage(scale: 2)
         #expect(damage.count == 1 && damage[0].height < 100, "a keystroke redraws its paragraph: \(damage)")
     }
+
+    @Test func aMovingCaretDamagesWhereItWasAndWhereItIs() {
+        let (root, t) = make("one\ntwo\nthree")
+        key(root, "end")
+        _ = root.takeDamage(scale: 1)
+        let before = t.caretRect(for: t.head)
+        key(root, "down")
+        let after = t.caretRect(for: t.head)
+        let damage = root.takeDamage(scale: 1)
+        #expect(damage.contains { $0.contains(before.center) }, "\(damage)")
+        #expect(damage.contains { $0.contains(after.center) }, "\(damage)")
+        #expect(damage.allSatisfy { $0.width < 20 }, "only the two carets: \(damage)")
+    }
 }
