@@ -149,7 +149,7 @@ public struct FileStamp: Hashable, Sendable {
         let data = try Data(contentsOf: url(path))
         let text = String(decoding: data, as: UTF8.self)
         // Looking for the byte, not the character: a character search breaks 1 MB into graphemes.
-        let hasCR = data.withUnsafeBytes { memchr($0.baseAddress, 13, $0.count) != nil }
+        let hasCR = data.withUnsafeBytes { raw in raw.baseAddress.map { memchr($0, 13, raw.count) != nil } ?? false }
         return hasCR ? text.replacing("\r\n", with: "\n") : text
     }
 
