@@ -172,18 +172,23 @@ extension TextView {
     }
 
     /// Shows the edit menu above the selection (or the caret), or below it when there is no room
-    /// above in the view.
+    /// above in the view; kept inside the view's width, so it never lies over the window beside.
     public func showEditMenu() {
         let s = caretRect(for: selection.start)
-        let above = convert(Point(s.midX, s.minY - Self.handleDiameter), to: nil)
-        let visibleTop = convert(Point(0, bounds.minY), to: nil).y
+        var above = convert(Point(s.midX, s.minY - Self.handleDiameter), to: nil)
+        let visible = convert(bounds, to: nil)
+        let half = EditMenuBar(commands: editMenuCommands(), done: {}).sizeThatFits(visible.size).width / 2 + 8
+        func inside(_ x: Double) -> Double {
+            min(max(x, visible.minX + half), max(visible.minX + half, visible.maxX - half))
+        }
         // The bar's centre goes 44 pt above the point it is given, and the bar is 36 pt high.
-        if above.y - Self.editMenuOffset - Self.editMenuHeight / 2 >= visibleTop {
+        if above.y - Self.editMenuOffset - Self.editMenuHeight / 2 >= visible.minY {
+            above.x = inside(above.x)
             editMenu.show(at: above)
         } else {
             let e = caretRect(for: selection.end)
             let below = convert(Point(e.midX, e.maxY + Self.handleDiameter), to: nil)
-            editMenu.show(at: Point(below.x, below.y + Self.editMenuOffset + Self.editMenuHeight / 2 + 4))
+            editMenu.show(at: Point(inside(below.x), below.y + Self.editMenuOffset + Self.editMenuHeight / 2 + 4))
         }
     }
 
