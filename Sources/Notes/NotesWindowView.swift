@@ -108,14 +108,14 @@ import UI
         filter()
     }
 
-    /// Keeps the notes whose title or text has every word of the search.
+    /// Keeps the notes whose beginning (title and first lines) has every word of the search.
     func filter() {
         let words = searchField.text.lowercased().split(separator: " ").map(String.init)
         if words.isEmpty {
             shown = allNotes
         } else {
             shown = allNotes.filter { n in
-                let text = ((try? store.read(n.path)) ?? "").lowercased()
+                let text = store.searchableText(n)
                 return words.allSatisfy { text.contains($0) }
             }
         }

@@ -145,13 +145,15 @@ extension TextView {
         var out: [C] = []
         let canPaste = isEditable && !(Pasteboard.string ?? "").isEmpty
         if selection.isEmpty {
-            if !storage.string.isEmpty {
+            if !storage.wordRange(at: head).isEmpty {
                 out.append(
                     C(title: TextViewStrings.select) { [weak self] in
                         guard let self else { return }
                         self.selection = self.storage.wordRange(at: self.head)
                         self.showEditMenu()
                     })
+            }
+            if !storage.string.isEmpty {
                 out.append(C(title: TextViewStrings.selectAll) { [weak self] in self?.selectAllShowingMenu() })
             }
             if canPaste { out.append(C(title: TextViewStrings.paste) { [weak self] in self?.paste() }) }

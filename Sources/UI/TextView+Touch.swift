@@ -1,9 +1,9 @@
 import Graphics
 
 /// Touch and pointer: a tap places the caret (a tap on the caret shows the edit menu), a double tap
-/// or double click selects a word and a triple one the paragraph, touching and holding places the
-/// caret and dragging on selects, the selection's handles drag its ends. A drag without holding
-/// scrolls.
+/// or double click selects a word and a triple one the paragraph, a double click held and dragged
+/// selects word by word, touching and holding places the caret and dragging on selects, the
+/// selection's handles drag its ends. A drag without holding scrolls.
 extension TextView {
     /// Which end of the selection a finger is dragging.
     enum Handle {
@@ -22,7 +22,10 @@ extension TextView {
         hold.shouldBegin = { [weak self] _ in self?.touchState.handle == nil }
         hold.action = { [weak self] g in self?.held(g) }
         addGestureRecognizer(hold)
-        pan.shouldBegin = { [weak self] _ in self?.touchState.handle == nil }
+        pan.shouldBegin = { [weak self] _ in
+            guard let self else { return true }
+            return self.touchState.handle == nil && self.touchState.wordAnchor == nil
+        }
     }
 
     private func contentPoint(_ g: GestureRecognizer) -> Point { g.location(in: self) }
@@ -45,8 +48,17 @@ extension TextView {
         }
     }
 
-    func touchDidBegin(at point: Point) {
+    func touchDidBegin(at point: Point, time: Double) {
         touchState.handle = nil
+        touchState.wordAnchor = nil
+        touchState.dragged = false
+        // The second press of a double click: dragging from here selects word by word.
+        if let last = touchState.lastTap, time - last.time <= Self.multiTapInterval,
+            last.point.distance(to: point) <= Self.multiTapDistance
+        {
+            touchState.wordAnchor = storage.wordRange(at: position(at: point))
+            return
+        }
         guard isFocused, !selection.isEmpty else { return }
         let s = caretRect(for: selection.start)
         let e = caretRect(for: selection.end)
@@ -59,6 +71,20 @@ extension TextView {
     }
 
     func touchDidMove(to point: Point) {
+        if let a = touchState.wordAnchor {
+            guard touchState.dragged || point.distance(to: touchState.lastTap?.point ?? point) > Self.multiTapDistance
+            else { return }
+            touchState.dragged = true
+            editMenu.dismiss()
+            let w = storage.wordRange(at: position(at: point))
+            if w.start < a.start {
+                select(anchor: a.end, head: w.start)
+            } else {
+                select(anchor: a.start, head: max(w.end, a.end))
+            }
+            scrollCaretToVisible()
+            return
+        }
         guard let h = touchState.handle else { return }
         let p = position(at: point)
         let sel = selection
@@ -70,11 +96,15 @@ extension TextView {
     }
 
     func touchDidEnd(_ touch: Touch, at point: Point) {
-        if touchState.handle != nil {
+        if touchState.handle != nil || touchState.dragged {
             touchState.handle = nil
+            touchState.wordAnchor = nil
+            touchState.dragged = false
+            touchState.lastTap = nil
             showEditMenu()
             return
         }
+        touchState.wordAnchor = nil
         let now = touch.timestamp
         let t = touchState
         if let last = t.lastTap, now - last.time <= Self.multiTapInterval,
@@ -116,6 +146,10 @@ extension TextView {
 /// What a text view remembers between the events of one touch, and between taps.
 struct TextTouchState {
     var handle: TextView.Handle?
+    /// The word a double click pressed on, while its press lasts.
+    var wordAnchor: TextRange?
+    /// Whether the press has dragged a selection (it is then no tap).
+    var dragged = false
     var holdAnchor: TextPosition?
     var lastTap: (time: Double, point: Point)?
     var tapCount = 0

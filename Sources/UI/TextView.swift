@@ -324,10 +324,16 @@ import Graphics
 
     open override func handleText(_ s: String) -> Bool { typed(s) }
     open override func handleKey(_ press: KeyPress) -> Bool { keyPressed(press) }
-    open override func touchBegan(_ touch: Touch, at point: Point) { touchDidBegin(at: point) }
+    open override func touchBegan(_ touch: Touch, at point: Point) {
+        touchDidBegin(at: point, time: touch.timestamp)
+    }
     open override func touchMoved(_ touch: Touch, at point: Point) { touchDidMove(to: point) }
     open override func touchEnded(_ touch: Touch, at point: Point) { touchDidEnd(touch, at: point) }
-    open override func touchCancelled(_ touch: Touch) { touchState.handle = nil }
+    open override func touchCancelled(_ touch: Touch) {
+        touchState.handle = nil
+        touchState.wordAnchor = nil
+        touchState.dragged = false
+    }
 
     open override var accessibilityLabelOrText: String? { accessibilityLabel ?? storage.paragraphs.first }
 }

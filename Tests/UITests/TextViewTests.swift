@@ -239,4 +239,20 @@ import Testing
         #expect(damage.contains { $0.contains(after.center) }, "\(damage)")
         #expect(damage.allSatisfy { $0.width < 20 }, "only the two carets: \(damage)")
     }
+
+    @Test func aDoubleClickDraggedSelectsWordByWord() {
+        let (root, t) = make("one two three four")
+        let charW = 17 * 0.55
+        let y = TextView.defaultInsets.top + 5
+        let p = Point(TextView.defaultInsets.left + charW * 5, y)
+        root.dispatcher.handle(Touch(id: 1, phase: .began, location: p, timestamp: 1))
+        root.dispatcher.handle(Touch(id: 1, phase: .ended, location: p, timestamp: 1.05))
+        root.dispatcher.handle(Touch(id: 2, phase: .began, location: p, timestamp: 1.2))
+        let q = Point(TextView.defaultInsets.left + charW * 10, y)
+        root.dispatcher.handle(Touch(id: 2, phase: .moved, location: q, timestamp: 1.3))
+        #expect(t.selectedText == "two three")
+        root.dispatcher.handle(Touch(id: 2, phase: .ended, location: q, timestamp: 1.4))
+        #expect(t.selectedText == "two three", "the release is no tap")
+        #expect(t.editMenu.isShowing)
+    }
 }
