@@ -6,8 +6,10 @@ public struct TextLine: Hashable, Sendable {
     public var end: Int
     /// The line's top, from the top of the paragraph, in points.
     public var top: Double
+    /// The line's height, in points.
     public var height: Double
 
+    /// A line of a paragraph.
     public init(start: Int, end: Int, top: Double, height: Double) {
         self.start = start
         self.end = end
@@ -50,6 +52,7 @@ extension ApproximateTextMeasurer: TextCaretMeasuring {
         return out
     }
 
+    /// Lines of as many characters as fit, 0.55 em each.
     public func lines(_ layout: TextLayout) -> [TextLine] {
         let m = metrics(layout)
         let b = boundaries(layout.text)
@@ -64,6 +67,7 @@ extension ApproximateTextMeasurer: TextCaretMeasuring {
         return out
     }
 
+    /// The caret after as many characters as come before `offset` on its line.
     public func caret(_ layout: TextLayout, at offset: Int) -> (x: Double, line: Int) {
         let m = metrics(layout)
         let b = boundaries(layout.text)
@@ -75,6 +79,7 @@ extension ApproximateTextMeasurer: TextCaretMeasuring {
         return (Double(ci - line * (m.perLine == Int.max ? 0 : m.perLine)) * m.charW, line)
     }
 
+    /// The character boundary nearest to `point` on its line.
     public func offset(_ layout: TextLayout, at point: Point) -> Int {
         let ls = lines(layout)
         let m = metrics(layout)

@@ -7,7 +7,9 @@ import UI
 /// change, and otherwise both are kept — the other program's text as a conflicted copy beside it.
 @MainActor public final class NoteDocument {
     public let store: NoteStore
+    /// The note's file, from the notes folder.
     public private(set) var path: String
+    /// The editor showing the note.
     public let textView = TextView()
     /// Whether the text has changes not yet on disk.
     public private(set) var hasUnsavedChanges = false
@@ -16,6 +18,7 @@ import UI
     private var pending: Animation?
     /// Called when the title (the first line) changes.
     public var onTitleChange: ((String) -> Void)?
+    /// The note's title now (its first line without `#`), "" while it has none.
     public private(set) var title = ""
     /// The conflicted copies made, newest last (what a person finds beside the note).
     public private(set) var conflictedCopies: [String] = []
@@ -25,6 +28,7 @@ import UI
     /// A note saves this long after the last change (the "within a second").
     public static let autosaveDelay = 1.0
 
+    /// Opens the note at `path` of `store` into a new text view.
     public init(store: NoteStore, path: String) {
         self.store = store
         self.path = path

@@ -9,6 +9,7 @@ import UI
 
     let title = Label("", style: .headline)
     let detail = Label("", style: .subheadline, color: .secondaryLabel)
+    /// The note the row shows.
     public private(set) var note: NoteSummary?
 
     public override init(frame: Rect = .zero) {
@@ -21,6 +22,7 @@ import UI
         identifier = "note-row"
     }
 
+    /// Shows `n`; its date is said against `now` (today's time, Yesterday, or the date).
     public func configure(_ n: NoteSummary, now: Date) {
         note = n
         title.text = NotesStrings.title(n.title)
@@ -58,6 +60,7 @@ import UI
     let icon = ImageView(symbol: "folder", tint: .systemYellow)
     let name = Label("", style: .body)
     let count = Label("", style: .body, color: .secondaryLabel)
+    /// The folder the row shows, from the notes folder ("" for the notes folder itself).
     public private(set) var folder: String?
 
     public override init(frame: Rect = .zero) {
@@ -72,6 +75,7 @@ import UI
         identifier = "folder-row"
     }
 
+    /// Shows `folder`, with a count of its notes when given.
     public func configure(_ folder: String, count n: Int?) {
         self.folder = folder
         name.text = NotesStrings.name(ofFolder: folder)

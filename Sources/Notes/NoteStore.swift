@@ -5,8 +5,11 @@ import Foundation
 public struct NoteSummary: Hashable, Sendable {
     /// The file's path from the notes folder: `Ideas/Trip.md`.
     public var path: String
+    /// When the file last changed.
     public var modified: Date
+    /// The first line without `#` marks; "" until read, or when the note has no text.
     public var title: String
+    /// The first line of text after the title.
     public var preview: String
 
     /// The folder the note is in, from the notes folder ("" for the notes folder itself).
@@ -44,6 +47,7 @@ public struct FileStamp: Hashable, Sendable {
     /// How much of a file a listing reads for its title and first line.
     static let headLength = 2048
 
+    /// A store over the notes folder `root` (made when missing), deleting into `trash`, on the app's time.
     public init(root: URL, trash: URL, now: @escaping @Sendable () -> Date) {
         self.root = root
         self.trash = trash
@@ -61,6 +65,7 @@ public struct FileStamp: Hashable, Sendable {
         return id
     }
 
+    /// Stops calling the observer `id`.
     public func stopObserving(_ id: UUID) { observers[id] = nil }
 
     func changed() {
@@ -69,6 +74,7 @@ public struct FileStamp: Hashable, Sendable {
 
     // MARK: Reading
 
+    /// The file of the note or folder at `path`.
     public func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 
     /// The folders, the notes folder first ("") and then every subfolder by path; hidden ones skipped.
@@ -172,6 +178,7 @@ public struct FileStamp: Hashable, Sendable {
             inode: UInt(st.st_ino))
     }
 
+    /// Whether a note or folder is at `path`.
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: self.path(path)) }
 
     // MARK: Writing
@@ -353,6 +360,7 @@ public struct FileStamp: Hashable, Sendable {
 /// Why a note operation failed.
 public enum NoteError: Error, CustomStringConvertible {
     case io(String)
+    /// What went wrong, for a person.
     public var description: String {
         switch self {
         case .io(let s): s

@@ -7,22 +7,31 @@ import UI
 /// primary windows (several, on different folders — W4); one note, editable at once, in an auxiliary
 /// window with Done (W6). Notes are files; the app is written against Slate's public products only.
 @MainActor public final class NotesApp: Application {
+    /// A folder shown in a primary window.
     public static let folderActivity = "org.slate.notes.folder"
+    /// A note shown in an auxiliary window.
     public static let noteActivity = "org.slate.notes.note"
     /// Mail's compose window, named by its activity type alone: Notes does not link Mail, the system
     /// finds the app that declares the type.
     public static let mailComposeActivity = "org.slate.mail.compose"
 
+    /// Its windows are kept in `$XDG_STATE_HOME/slate/org.slate.notes/`.
     public let identifier = "org.slate.notes"
+    /// "Notes", "Заметки".
     public let displayName = NotesStrings.appName
+    /// A pencil on Notes' yellow.
     public let icon = AppIcon(symbol: "pencil", topColor: Color(hex: 0xFFD60A), bottomColor: Color(hex: 0xFF9F0A))
+    /// A folder and a note.
     public var activityTypes: Set<String> { [Self.folderActivity, Self.noteActivity] }
+    /// The notes, as files.
     public let store: NoteStore
 
+    /// Notes over `store`.
     public init(store: NoteStore) {
         self.store = store
     }
 
+    /// A folder in a primary window; a note in an auxiliary one with Done.
     public var configurations: [SceneConfiguration] {
         [
             SceneConfiguration(name: "Folder", role: .primary) { [unowned self] in FolderSceneDelegate(app: self) },
@@ -32,6 +41,7 @@ import UI
         ]
     }
 
+    /// A note opens in an auxiliary window; a folder in a primary one.
     public func role(for activity: UserActivity) -> SceneSession.Role {
         activity.activityType == Self.noteActivity ? .auxiliary : .primary
     }

@@ -52,6 +52,7 @@ public enum NotesLocation {
 /// A few notes in English and Russian, written into an empty notes folder on first run and into
 /// the scratch folder of headless runs.
 public enum SampleNotes {
+    /// Each sample's path in the notes folder and its text.
     public static let notes: [(path: String, text: String)] = [
         (
             "Shopping.md",

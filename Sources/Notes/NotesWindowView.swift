@@ -10,14 +10,20 @@ import UI
     /// Kept strongly: the window may outlive the app object at shutdown.
     let store: NoteStore
     weak var scene: WindowScene?
+    /// The bar over the folders.
     public let sidebarBar = NavigationBar()
+    /// The folders.
     public let folderList = ListView()
+    /// The bar over the notes, with New Note.
     public let listBar = NavigationBar()
+    /// Narrows the notes to those whose beginning has every word typed.
     public let searchField = TextField(placeholder: NotesStrings.search.text)
+    /// The notes of the folder, newest first.
     public let noteList = ListView()
     let newNoteButton = Button(symbol: "pencil")
     let sidebarButton = Button(symbol: "sidebar.left")
     let emptyLabel = Label("", style: .body, color: .secondaryLabel)
+    /// The folder shown, from the notes folder ("" for the notes folder itself).
     public private(set) var folder: String
     var folders: [String] = []
     /// Every note of the folder, newest first; titles are read as rows show.
@@ -34,6 +40,7 @@ import UI
 
     /// Windows narrower than this show one column at a time, as Mail's do.
     public static let twoColumnWidth: Double = 700
+    /// The folders' column, as wide as Mail's mailboxes.
     public static let sidebarWidth: Double = 320
     /// The search field's band under the bar: a 36 pt field with 8 pt around it.
     static let searchHeight: Double = 52
@@ -190,14 +197,17 @@ import UI
 }
 
 extension NotesWindowView: ListView.DataSource {
+    /// The folders, or the notes the search leaves.
     public func numberOfRows(in list: ListView) -> Int {
         list === folderList ? folders.count : shown.count
     }
 
+    /// A folder row or a note row's height.
     public func list(_ list: ListView, heightOfRow row: Int) -> Double {
         list === folderList ? FolderRowView.height : NoteRowView.height
     }
 
+    /// A row, reused when one is given; a note's title and first line are read as it shows.
     public func list(_ list: ListView, viewForRow row: Int, reusing: ListRow?) -> ListRow {
         if list === folderList {
             let r = (reusing as? FolderRowView) ?? makeFolderRow()

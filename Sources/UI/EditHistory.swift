@@ -5,13 +5,20 @@ public struct TextEdit: Hashable, Sendable {
         case typing, deleting, other
     }
 
+    /// Where the change starts, in the text before it.
     public var start: TextPosition
+    /// The text the change took out.
     public var removed: String
+    /// The text the change put in.
     public var inserted: String
+    /// Typing, deleting or another change.
     public var kind: Kind
+    /// The selection before the change, given back by undo.
     public var selectionBefore: TextRange
+    /// The selection after the change, given back by redo.
     public var selectionAfter: TextRange
 
+    /// An edit as it was done.
     public init(
         start: TextPosition, removed: String, inserted: String, kind: Kind, selectionBefore: TextRange,
         selectionAfter: TextRange
@@ -28,7 +35,9 @@ public struct TextEdit: Hashable, Sendable {
 /// Undo and redo for a text view: edits in order, runs of typing (up to a newline) or of deleting
 /// coalesced into one step, as `UITextView`'s undo manager groups them.
 public struct EditHistory: Sendable {
+    /// The edits that undo takes back, oldest first.
     public private(set) var undoStack: [TextEdit] = []
+    /// The edits undone, that redo does again, the next last.
     public private(set) var redoStack: [TextEdit] = []
     /// Whether the next edit may join the last one.
     private var open = false
@@ -36,9 +45,12 @@ public struct EditHistory: Sendable {
     /// Undo steps kept; older ones are forgotten.
     public static let limit = 500
 
+    /// An empty history.
     public init() {}
 
+    /// Whether there is an edit to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
 
     /// Records an edit done to the text; clears what could be redone.
@@ -86,6 +98,7 @@ public struct EditHistory: Sendable {
         return e
     }
 
+    /// Forgets every edit (the text was replaced).
     public mutating func removeAll() {
         undoStack.removeAll()
         redoStack.removeAll()

@@ -7,9 +7,14 @@
 
 /// The words of the text editor's edit menu, in English and Russian.
 public enum TextViewStrings {
+    /// Cut the selection.
     public static let cut = LocalizedString(en: "Cut", ru: "Вырезать")
+    /// Copy the selection.
     public static let copy = UIStrings.copy
+    /// Paste the pasteboard's text.
     public static let paste = LocalizedString(en: "Paste", ru: "Вставить")
+    /// Select the whole text.
     public static let selectAll = UIStrings.selectAll
+    /// Select the word at the caret.
     public static let select = LocalizedString(en: "Select", ru: "Выбрать")
 }

@@ -2,26 +2,34 @@
 /// a character boundary. Paragraph and byte keep every operation local to one paragraph, so a 1 MB
 /// text edits as fast as a short one.
 public struct TextPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The paragraph, from 0.
     public var paragraph: Int
+    /// The byte in the paragraph's UTF-8.
     public var offset: Int
 
+    /// A position; the caller keeps it on a character boundary (`TextStorage.clamped` does).
     public init(paragraph: Int, offset: Int) {
         self.paragraph = paragraph
         self.offset = offset
     }
 
+    /// The start of any text.
     public static let start = TextPosition(paragraph: 0, offset: 0)
 
+    /// Text order: by paragraph, then by byte.
     public static func < (a: TextPosition, b: TextPosition) -> Bool {
         (a.paragraph, a.offset) < (b.paragraph, b.offset)
     }
 
+    /// `paragraph:offset`.
     public var description: String { "\(paragraph):\(offset)" }
 }
 
 /// A run of text from `start` up to `end`, in order.
 public struct TextRange: Hashable, Sendable, CustomStringConvertible {
+    /// The first position of the range.
     public var start: TextPosition
+    /// Just past the last character of the range.
     public var end: TextPosition
 
     /// The range between two positions, in either order.
@@ -33,7 +41,9 @@ public struct TextRange: Hashable, Sendable, CustomStringConvertible {
     /// An empty range: a caret.
     public init(caret p: TextPosition) { self.init(p, p) }
 
+    /// Whether the range holds nothing (a caret).
     public var isEmpty: Bool { start == end }
+    /// `start…end`.
     public var description: String { "\(start)…\(end)" }
 }
 
@@ -45,6 +55,7 @@ public struct TextStorage: Sendable {
     /// The whole text, paragraphs joined by newlines.
     public private(set) var string: String
 
+    /// Storage for `text`, split into paragraphs at its newlines.
     public init(_ text: String = "") {
         string = text
         paragraphs = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map {

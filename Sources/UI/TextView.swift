@@ -59,6 +59,7 @@ import Graphics
     /// Undo and redo of this view's edits.
     public internal(set) var history = EditHistory()
 
+    /// The font of the whole text (body by default).
     public var font: Font = .preferred(.body) {
         didSet {
             guard font != oldValue else { return }
@@ -66,6 +67,7 @@ import Graphics
             setNeedsDisplay()
         }
     }
+    /// The colour of the whole text.
     public var textColor: Color = .label { didSet { setNeedsDisplay() } }
     /// Whether typing and the edit commands change the text; a read-only view still selects and copies.
     public var isEditable = true
