@@ -115,8 +115,17 @@ import Graphics
     var wrapWidth: Double = 0
     var lineHeight: Double = 22
 
+    /// The text engine the caret is measured with; nil for the host's (`TextMetrics.measurer`). It
+    /// must be the one that draws: tests of pure editing give the approximate one.
+    public var caretMeasurer: (any TextCaretMeasuring)? {
+        didSet {
+            if bounds.width > 0 { invalidateLayout() } else { heights = [] }
+            setNeedsDisplay()
+        }
+    }
+
     var measurer: any TextCaretMeasuring {
-        (TextMetrics.measurer as? any TextCaretMeasuring) ?? ApproximateTextMeasurer()
+        caretMeasurer ?? (TextMetrics.measurer as? any TextCaretMeasuring) ?? ApproximateTextMeasurer()
     }
 
     /// The layout of paragraph `i`: what is drawn and what the caret is measured in.

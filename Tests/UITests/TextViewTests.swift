@@ -10,6 +10,8 @@ import Testing
     func make(_ text: String = "", width: Double = 400, height: Double = 300) -> (RootView, TextView) {
         let root = RootView(size: Size(width, height), clock: VirtualClock())
         let t = TextView(text: text)
+        // Not the global measurer: other suites set the real engine there while these run.
+        t.caretMeasurer = ApproximateTextMeasurer()
         t.frame = Rect(0, 0, width, height)
         root.addSubview(t)
         root.layoutIfNeeded()
