@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
         .library(name: "MailStore", targets: ["MailStore"]),
         .library(name: "Mail", targets: ["Mail"]),
+        .library(name: "Notes", targets: ["Notes"]),
         // The whole command line (`run`, `render`, `script`, `tour`, `lint`, `bench`) over any apps.
         .library(name: "SlateSystem", targets: ["SlateSystem"]),
         .executable(name: "slate", targets: ["slate"]),
@@ -44,6 +45,8 @@ let package = Package(
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
+        // Notes uses Slate's public products only, as an app from outside would.
+        .target(name: "Notes", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         // Scripts on the headless host: the parser, the runner, the world of the shell and apps, the tour.
         .target(
             name: "SlateScripts", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
@@ -52,12 +55,15 @@ let package = Package(
         .target(
             name: "SlateSystem",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Guidelines",
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Notes",
+                "Guidelines",
                 "SlateScripts", "AccessibilityBus",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
+        // Saves a note in a loop and acknowledges each save; the kill test SIGKILLs it.
+        .executableTarget(name: "NoteSaveLoop", dependencies: ["Notes"]),
 
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(
@@ -70,6 +76,8 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop"]),
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics"]),
+        .testTarget(
+            name: "NotesTests", dependencies: ["Notes", "Graphics", "UI", "Menus", "Scenes", "NoteSaveLoop"]),
         .testTarget(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),

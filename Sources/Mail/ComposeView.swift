@@ -26,7 +26,10 @@ import UI
         for v in [toLabel, to, subjectLabel, subject, body] as [View] { addSubview(v) }
         toLabel.isAccessibilityElement = false
         subjectLabel.isAccessibilityElement = false
+        addInteraction(DropInteraction(delegate: Self.textDrop))
     }
+
+    private static let textDrop = ComposeTextDrop()
 
     var message: OutgoingMessage {
         OutgoingMessage(from: from, to: to.text, subject: subject.text, body: body.text, inReplyTo: inReplyTo)
@@ -85,5 +88,27 @@ import UI
     private func dismissSheet() {
         sheet?.removeFromSuperview()
         sheet = nil
+    }
+}
+
+/// Text dropped on a message being written (a note from Notes) goes at the end of its text.
+@MainActor final class ComposeTextDrop: DropInteractionDelegate {
+    func dropInteraction(_ interaction: DropInteraction, canHandle session: DragSession) -> Bool {
+        guard let view = interaction.view else { return false }
+        return session.hasItems(conformingTo: ItemType.plainText)
+            && !(session.sourceView?.isDescendant(of: view) ?? false)
+    }
+
+    func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DragSession) -> DropOperation {
+        .copy
+    }
+
+    func dropInteraction(_ interaction: DropInteraction, performDrop session: DragSession) {
+        guard let compose = interaction.view as? ComposeView else { return }
+        for item in session.items {
+            guard let text = try? item.provider.loadText(), !text.isEmpty else { continue }
+            let body = compose.body.text
+            compose.body.text = body.isEmpty || body.hasSuffix("\n") ? body + text : body + "\n" + text
+        }
     }
 }

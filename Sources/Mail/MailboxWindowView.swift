@@ -23,7 +23,7 @@ import UI
     private var observer: UUID?
     /// Shows only the mailboxes (narrow windows show one column at a time).
     var showsSidebarOnly = false { didSet { setNeedsLayout() } }
-    let dragSource = MessageDragSource()
+    lazy var dragSource = MessageDragSource(library: library)
     lazy var messageMenus = MessageMenuDelegate(window: self)
     lazy var mailboxMenus = MailboxMenuDelegate(window: self)
     lazy var mailboxDropTarget = MailboxDropTarget(app: app)
@@ -193,11 +193,17 @@ extension ListView {
     func reloadConfigured() { reconfigureVisibleRows() }
 }
 
-/// Drags a message: to a screen side it opens in its own window (W2b); onto a mailbox it moves there.
+/// Drags a message: to a screen side it opens in its own window (W2b); onto a mailbox it moves there;
+/// into another app as its whole text (loaded on drop), named by its subject.
 @MainActor final class MessageDragSource: DragInteractionDelegate {
+    let library: MailLibrary
+    init(library: MailLibrary) { self.library = library }
+
     func itemsForBeginning(_ interaction: DragInteraction, at point: Point) -> [DragItem] {
         guard let row = interaction.view as? MessageRowView, let s = row.summary else { return [] }
         let item = DragItem.window(for: MailApp.messageActivity(s), title: s.subject, preview: row.bounds.size)
+        let library = self.library
+        item.provider.register(type: ItemType.plainText) { Array(library.message(s.ref).text.utf8) }
         item.localObject = MessageDragObject(summary: s, activity: MailApp.messageActivity(s))
         return [item]
     }

@@ -108,6 +108,8 @@ import UI
         environment: ScreenEnvironment
     ) {
         self.screen = environment
+        // A custom preview is drawn before it is on the screen: it measures text as the screen does.
+        customPreview?.detachedEnvironment = environment
         self.form = form
         self.configuration = configuration
         self.backdrop = backdrop

@@ -15,7 +15,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// Families tried in order: Inter (the closest free face to SF Pro), then DejaVu Sans.
     public static let fallbackFamilies = "Inter, DejaVu Sans, sans-serif"
 
-    private let lock = NSLock()
+    let lock = NSLock()
     private let context: OpaquePointer
     private var cache: [CacheKey: OpaquePointer] = [:]
     private var order: [CacheKey] = []
@@ -70,7 +70,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         pango_cairo_show_layout(cr, pangoLayout(for: layout))
     }
 
-    private func pangoLayout(for layout: TextLayout) -> OpaquePointer {
+    func pangoLayout(for layout: TextLayout) -> OpaquePointer {
         let key = CacheKey(
             text: layout.text, font: layout.font, alignment: layout.alignment, lineLimit: layout.lineLimit,
             truncation: layout.truncation, width: layout.width)

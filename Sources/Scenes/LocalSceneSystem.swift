@@ -22,6 +22,10 @@ import UI
     /// The engine.
     public let runtime: SceneRuntime
 
+    /// Opens activities of other apps (`open(_:)` for a type this app does not declare); nil: there are
+    /// none. A test sets it to see what was asked.
+    public var otherApps: ((ActivationRequest) throws(SceneError) -> SceneSession)?
+
     /// Every request the runtime made of the hosting, in order.
     public private(set) var events: [HostingEvent] = []
 
@@ -37,6 +41,16 @@ import UI
     }
 
     // MARK: SceneSystem
+
+    @discardableResult
+    public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
+        if let s = try openOwn(request, app: runtime.application) { return s }
+        let type = request.userActivity?.activityType ?? ""
+        guard let otherApps else { throw .activityTypeNotDeclared(type: type, app: runtime.application.identifier) }
+        var r = request
+        r.requestingScene = nil
+        return try otherApps(r)
+    }
 
     @discardableResult
     public func activate(_ request: ActivationRequest) throws(SceneError) -> SceneSession {

@@ -6,6 +6,12 @@
     @discardableResult
     func activate(_ request: ActivationRequest) throws(SceneError) -> SceneSession
 
+    /// Shows a window of whichever app declares the activity's type: this app's own (as `activate`),
+    /// or another app the system knows — the way an app asks another for a window without linking it
+    /// (Notes asking for Mail's compose window). A window of another app is never the requester.
+    /// Throws `activityTypeNotDeclared` when no app declares the type.
+    @discardableResult
+    func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession
     /// Closes a window for good: its scene disconnects, the app is told the session is discarded, and
     /// the session joins the recently-closed list.
     func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError)
@@ -22,4 +28,12 @@
 
     /// The last destroyed sessions, newest first.
     var recentlyClosed: [ClosedSession] { get }
+}
+
+extension SceneSystem {
+    /// The activity in this app when it declares the type; a system of one app knows no other.
+    public func openOwn(_ request: ActivationRequest, app: any Application) throws(SceneError) -> SceneSession? {
+        let type = request.userActivity?.activityType ?? ""
+        return app.activityTypes.contains(type) ? try activate(request) : nil
+    }
 }

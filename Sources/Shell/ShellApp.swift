@@ -26,6 +26,18 @@ import UI
         try runtime.activate(request)
     }
 
+    @discardableResult
+    public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
+        if let s = try openOwn(request, app: application) { return s }
+        let type = request.userActivity?.activityType ?? ""
+        guard let other = shell.apps.first(where: { $0.application.activityTypes.contains(type) }) else {
+            throw .activityTypeNotDeclared(type: type, app: identifier)
+        }
+        var r = request
+        r.requestingScene = nil
+        return try other.activate(r)
+    }
+
     public func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError) {
         try runtime.destroy(session, animation: animation)
     }

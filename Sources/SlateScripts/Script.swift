@@ -82,6 +82,8 @@ public struct Script: Sendable, Equatable {
         /// Rows in order; nil stands for a group separator (—).
         case expectMenu([String?])
         case expectFocused(Target)
+        /// A file (relative to the runner's `filesRoot`) holds the text.
+        case expectFile(path: String, contains: String)
         case snapshot(String)
         /// The caption of the next snapshot: the rule it shows and one line about it (for the tour).
         case caption(rule: String, text: String)

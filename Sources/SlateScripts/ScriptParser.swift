@@ -357,6 +357,10 @@ struct LineParser {
             return .expectVisible(try target(), visible: false)
         case "focused":
             return .expectFocused(try target())
+        case "file":
+            let path = try quoted()
+            _ = try word("contains")
+            return .expectFile(path: path, contains: try quoted())
         case "menu":
             var rows: [String?] = []
             while true {
@@ -375,7 +379,8 @@ struct LineParser {
             return .expectMenu(rows)
         default:
             pos -= 1
-            throw error("unknown expectation '\(what)': windows, window, split, visible, not visible, menu, focused")
+            throw error(
+                "unknown expectation '\(what)': windows, window, split, visible, not visible, menu, focused, file")
         }
     }
 }

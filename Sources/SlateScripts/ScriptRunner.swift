@@ -29,6 +29,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     /// Where reference pictures for `snapshot` steps are; a snapshot with none there fails. Nil: no
     /// comparison (the tour).
     public var referenceDirectory: URL?
+    /// The folder `expect file` steps' relative paths start from (the run's documents folder).
+    public var filesRoot: URL?
     /// Write references instead of comparing.
     public var updateSnapshots = false
     /// Lines of progress, one per step (nil: quiet).
@@ -207,6 +209,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
         case .scroll(let t, let dy):
             host.pointer(.scroll(try point(t), dx: 0, dy: dy))
             settle()
+        case .expectFile(let path, let text):
+            try expectFile(path, contains: text)
         case .expectWindows(let app, let count):
             let n = try world.windowCount(app: app)
             if n != count { throw StepFailure(expected: "\(count) windows of \(app)", found: "\(n)") }

@@ -32,6 +32,7 @@ import UI
             let (world, scratch) = makeWorld(apps: apps)
             defer { try? FileManager.default.removeItem(at: scratch) }
             let runner = ScriptRunner(world: world, outputDirectory: out)
+            runner.filesRoot = scratch.appendingPathComponent("Documents")
             runner.referenceDirectory = url.deletingLastPathComponent().appendingPathComponent("references")
             runner.updateSnapshots = args.flags.contains("update-snapshots")
             do {

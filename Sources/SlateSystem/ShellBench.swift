@@ -174,11 +174,11 @@ extension Bench {
     /// Made by the bench (and removed by `close`), unless the caller gave its own places.
     private let scratch: URL?
 
-    init(scale: Double, places given: AppPlaces? = nil) {
+    init(scale: Double, apps: [AppEntry] = [.mail], places given: AppPlaces? = nil) {
         places = given ?? SystemBuilder.scratchPlaces()
         scratch = given == nil ? places.dataHome.deletingLastPathComponent() : nil
         do {
-            shell = try SystemBuilder.makeShell(device: Device(), clock: clock, places: places, apps: [.mail])
+            shell = try SystemBuilder.makeShell(device: Device(), clock: clock, places: places, apps: apps)
         } catch {
             fail("bench: cannot make the shell: \(error)", code: 1)
         }

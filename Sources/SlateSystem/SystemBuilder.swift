@@ -14,6 +14,9 @@ public struct AppPlaces: Sendable {
     public var dataHome: URL
     /// The state home (`$XDG_STATE_HOME`): the shell keeps each app's windows under `slate/<app-id>/`.
     public var stateHome: URL
+    /// The documents folder of a scratch run (beside its data home); a user's run finds theirs in
+    /// `$XDG_DOCUMENTS_DIR` or `user-dirs.dirs`, as an app chooses.
+    public var documentsDirectory: URL { dataHome.deletingLastPathComponent().appendingPathComponent("Documents") }
     /// The command line's options (`--maildir PATH` is `options["maildir"]`).
     public var options: [String: String]
     /// The process's environment variables.

@@ -56,6 +56,13 @@ import UI
         snapshot choose-a-window
         key escape
 
+        launch Notes
+        tap "Shopping"
+        drag "Ideas" to left edge
+        caption W1 "Notes makes documents: two notes, each in its own window with Done, side by side and editable at once."
+        snapshot notes-two-documents
+        launch Mail
+
         tap "Встреча завтра"
         hold "Message text"
         caption C10 "The message's text has an edit menu (Copy, Select All) and no context menu: never both on one element."

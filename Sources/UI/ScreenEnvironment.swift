@@ -66,8 +66,13 @@ import Graphics
 }
 
 extension View {
-    /// The environment of the screen the view is on (a fresh default one while it is on none).
-    public var environment: ScreenEnvironment { root?.screenEnvironment ?? .detached }
+    /// The environment of the screen the view is on; on none, the top view's `detachedEnvironment`,
+    /// else a fresh default one.
+    public var environment: ScreenEnvironment {
+        var v: View = self
+        while let s = v.superview { v = s }
+        return (v as? RootView)?.screenEnvironment ?? v.detachedEnvironment ?? .detached
+    }
 
     /// The language of the screen the view is on.
     public var language: Language { environment.language }

@@ -287,6 +287,11 @@ import Graphics
         return v as? RootView
     }
 
+    /// The environment a view on no screen reads — a custom menu preview or a picture drawn offscreen
+    /// — set by whoever draws it there (the menu sets its screen's). Once the view's tree joins a
+    /// screen, the screen's environment is used instead.
+    public var detachedEnvironment: ScreenEnvironment?
+
     /// Called when the view joins or leaves a root view's tree.
     open func didMoveToRoot() {}
 

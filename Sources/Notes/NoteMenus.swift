@@ -1,0 +1,152 @@
+import Foundation
+import Graphics
+import Menus
+import Scenes
+import UI
+
+/// The context menu of every note row, the same everywhere (C4), in three groups (C9): the system's
+/// Open in New Window (W2d) and Duplicate; Move to ▸ the folders and Share ▸ Send with Mail (one
+/// level each, C6, C7); Delete. No Open command: tapping the preview opens the note (C11).
+@MainActor final class NoteMenuDelegate: ContextMenuInteractionDelegate {
+    unowned let window: NotesWindowView
+    var app: NotesApp { window.app }
+
+    init(window: NotesWindowView) { self.window = window }
+
+    static let menuIdentifier = "notes.note"
+
+    func attach(to row: NoteRowView) {
+        let interaction = ContextMenuInteraction(delegate: self)
+        row.addInteraction(interaction)
+        WindowMenuItems.setActivity(for: interaction) { [weak row] in
+            row?.note.map { NotesApp.noteActivity(path: $0.path, title: $0.title) }
+        }
+    }
+
+    func contextMenuInteraction(
+        _ interaction: ContextMenuInteraction, configurationForMenuAtLocation location: Point
+    ) -> ContextMenuConfiguration? {
+        guard let row = interaction.view as? NoteRowView, let n = row.note else { return nil }
+        let app = self.app
+        let store = app.store
+        let scene = window.scene
+        let folders = window.folders.filter { $0 != n.folder }
+        return ContextMenuConfiguration(
+            identifier: Self.menuIdentifier,
+            previewProvider: { NotePreviewView(text: (try? store.read(n.path)) ?? "", title: n.title) }
+        ) { suggested in
+            Menu(identifier: Self.menuIdentifier) {
+                Menu(options: .displayInline) {
+                    suggested
+                    Action(NotesStrings.duplicate, image: "doc.on.doc", identifier: "duplicate") { _ in
+                        _ = try? store.duplicate(n.path, suffix: NotesStrings.copySuffix.text)
+                    }
+                }
+                Menu(options: .displayInline) {
+                    if !folders.isEmpty {
+                        Menu(NotesStrings.moveTo, image: "folder", identifier: "move") {
+                            for f in folders {
+                                Action(
+                                    LocalizedString(verbatim: NotesStrings.name(ofFolder: f)), image: "folder",
+                                    identifier: "move.\(f)"
+                                ) { _ in
+                                    app.closeWindows(showing: n.path, in: scene?.sceneSystem)
+                                    _ = try? store.move(n.path, to: f)
+                                }
+                            }
+                        }
+                    }
+                    Menu(NotesStrings.share, image: "square.and.arrow.up", identifier: "share") {
+                        Action(NotesStrings.sendWithMail, image: "envelope", identifier: "send-with-mail") { _ in
+                            app.sendWithMail(n.path, from: scene)
+                        }
+                    }
+                }
+                Menu(options: .displayInline) {
+                    Action(NotesStrings.delete, image: "trash", identifier: "delete", attributes: .destructive) { _ in
+                        app.closeWindows(showing: n.path, in: scene?.sceneSystem)
+                        do {
+                            try store.moveToTrash(n.path)
+                        } catch {
+                            FileHandle.standardError.write(Data("slate notes: \(error)\n".utf8))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tapping the preview opens the note in its window (C11: no Open command needed).
+    func contextMenuInteraction(
+        _ interaction: ContextMenuInteraction,
+        willPerformPreviewActionForMenuWith configuration: ContextMenuConfiguration,
+        animator: ContextMenuAnimator
+    ) {
+        guard let row = interaction.view as? NoteRowView, let n = row.note else { return }
+        animator.preferredCommitStyle = .pop
+        animator.addCompletion { [weak self] in self?.app.open(n.path, title: n.title, from: self?.window.scene) }
+    }
+}
+
+/// The folders' own menu, the same for every folder: open it in a new window (W4) and make a note
+/// in it.
+@MainActor final class FolderMenuDelegate: ContextMenuInteractionDelegate {
+    unowned let window: NotesWindowView
+    init(window: NotesWindowView) { self.window = window }
+
+    func attach(to row: FolderRowView) {
+        let interaction = ContextMenuInteraction(delegate: self)
+        row.addInteraction(interaction)
+        WindowMenuItems.setActivity(for: interaction) { [weak row] in row?.folder.map { NotesApp.folderActivity($0) } }
+    }
+
+    func contextMenuInteraction(
+        _ interaction: ContextMenuInteraction, configurationForMenuAtLocation location: Point
+    ) -> ContextMenuConfiguration? {
+        guard let row = interaction.view as? FolderRowView, let folder = row.folder else { return nil }
+        return ContextMenuConfiguration(identifier: "notes.folder") { [weak self] suggested in
+            Menu(identifier: "notes.folder") {
+                suggested
+                Action(NotesStrings.newNote, image: "pencil", identifier: "new-note") { _ in
+                    self?.window.newNote(in: folder)
+                }
+            }
+        }
+    }
+
+    func contextMenuInteraction(
+        _ interaction: ContextMenuInteraction,
+        willPerformPreviewActionForMenuWith configuration: ContextMenuConfiguration,
+        animator: ContextMenuAnimator
+    ) {
+        guard let row = interaction.view as? FolderRowView, let folder = row.folder else { return }
+        animator.addCompletion { [weak self] in self?.window.show(folder) }
+    }
+}
+
+/// The preview of a note in its context menu: the note's page, as its window shows it.
+@MainActor final class NotePreviewView: View {
+    /// The preview's size: a page of text, as large as Mail's message preview.
+    static let size = Size(520, 360)
+
+    let body: Label
+
+    init(text: String, title: String) {
+        // Only the beginning: a preview never lays out a long note.
+        body = Label(String(text.prefix(2000)), style: .body)
+        super.init(frame: Rect(size: Self.size))
+        backgroundColor = .systemBackground
+        body.numberOfLines = 0
+        body.isAccessibilityElement = false
+        addSubview(body)
+        clipsToBounds = true
+        accessibilityLabel = NotesStrings.title(title)
+    }
+
+    override func layoutSubviews() {
+        // From the top, as the note's window shows it (a label centres its text in its frame); measured
+        // here, with the screen's text engine, not when made.
+        let w = bounds.width - 40
+        body.frame = Rect(20, 16, w, min(bounds.height - 32, body.sizeThatFits(Size(w, .infinity)).height))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+/// Notes: documents in many windows (W1's own example). The folders and the notes of one folder in
+/// primary windows (several, on different folders — W4); one note, editable at once, in an auxiliary
+/// window with Done (W6). Notes are files; the app is written against Slate's public products only.
+@MainActor public final class NotesApp: Application {
+    /// A folder shown in a primary window.
+    public static let folderActivity = "org.slate.notes.folder"
+    /// A note shown in an auxiliary window.
+    public static let noteActivity = "org.slate.notes.note"
+    /// Mail's compose window, named by its activity type alone: Notes does not link Mail, the system
+    /// finds the app that declares the type.
+    public static let mailComposeActivity = "org.slate.mail.compose"
+
+    /// Its windows are kept in `$XDG_STATE_HOME/slate/org.slate.notes/`.
+    public let identifier = "org.slate.notes"
+    /// "Notes", "Заметки".
+    public let displayName = NotesStrings.appName
+    /// A pencil on Notes' yellow.
+    public let icon = AppIcon(symbol: "pencil", topColor: Color(hex: 0xFFD60A), bottomColor: Color(hex: 0xFF9F0A))
+    /// A folder and a note.
+    public var activityTypes: Set<String> { [Self.folderActivity, Self.noteActivity] }
+    /// The notes, as files.
+    public let store: NoteStore
+
+    /// Notes over `store`.
+    public init(store: NoteStore) {
+        self.store = store
+    }
+
+    /// A folder in a primary window; a note in an auxiliary one with Done.
+    public var configurations: [SceneConfiguration] {
+        [
+            SceneConfiguration(name: "Folder", role: .primary) { [unowned self] in FolderSceneDelegate(app: self) },
+            SceneConfiguration(name: "Note", role: .auxiliary, closingButtonStyle: .done) { [unowned self] in
+                NoteSceneDelegate(app: self)
+            },
+        ]
+    }
+
+    /// A note opens in an auxiliary window; a folder in a primary one.
+    public func role(for activity: UserActivity) -> SceneSession.Role {
+        activity.activityType == Self.noteActivity ? .auxiliary : .primary
+    }
+
+    // MARK: Activities
+
+    struct FolderState: Codable, Equatable {
+        var folder: String
+        var scroll: Double
+    }
+
+    struct NoteState: Codable, Equatable {
+        var path: String
+    }
+
+    /// What Mail's compose activity carries (the same keys Mail reads).
+    struct ComposeState: Codable, Equatable {
+        var to: String
+        var subject: String
+        var body: String
+    }
+
+    static func folderActivity(_ folder: String, scroll: Double = 0) -> UserActivity {
+        (try? UserActivity(
+            type: folderActivity, title: NotesStrings.name(ofFolder: folder),
+            payload: FolderState(folder: folder, scroll: scroll))) ?? UserActivity(type: folderActivity)
+    }
+
+    /// What opens a note in its own window (W2b, W2d): its path, and its title for the window.
+    public static func noteActivity(path: String, title: String) -> UserActivity {
+        (try? UserActivity(
+            type: noteActivity, title: NotesStrings.title(title), targetContentIdentifier: "note/\(path)",
+            payload: NoteState(path: path))) ?? UserActivity(type: noteActivity)
+    }
+
+    /// Opens a note in its own window beside `scene`, or brings forward the window showing it.
+    func open(_ path: String, title: String, from scene: WindowScene?) {
+        guard let system = scene?.sceneSystem else { return }
+        do {
+            try system.activate(
+                ActivationRequest(
+                    userActivity: Self.noteActivity(path: path, title: title), requestingScene: scene,
+                    placement: .standard))
+        } catch {
+            FileHandle.standardError.write(Data("slate notes: cannot open the note: \(error)\n".utf8))
+        }
+    }
+
+    /// Opens Mail's compose window with the note's text (Share ▸ Send with Mail).
+    func sendWithMail(_ path: String, from scene: WindowScene?) {
+        guard let text = try? store.read(path) else { return }
+        let title = NoteText.title(of: text[...])
+        guard
+            let activity = try? UserActivity(
+                type: Self.mailComposeActivity, title: title, payload: ComposeState(to: "", subject: title, body: text))
+        else { return }
+        guard let scene, let system = scene.sceneSystem else { return }
+        scene.windowView.environment.errors.attempt(NotesStrings.openMail, userAction: true) {
+            try system.open(
+                ActivationRequest(
+                    userActivity: activity, requestingScene: scene, placement: .prominent, forcesNewWindow: true))
+        }
+    }
+
+    /// Closes the windows showing a note that is gone (deleted or moved).
+    func closeWindows(showing path: String, in system: (any SceneSystem)?) {
+        guard let system else { return }
+        for s in system.openSessions where s.targetContentIdentifier == "note/\(path)" {
+            try? system.destroy(s, animation: .standard)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+extension ScriptRunner {
+    /// `expect file "Notes/Shopping.md" contains "milk"`: what an app wrote on disk, relative to
+    /// `filesRoot` (the documents folder of the run) or absolute.
+    func expectFile(_ path: String, contains text: String) throws(StepFailure) {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : filesRoot?.appendingPathComponent(path)
+        guard let url else {
+            throw StepFailure(expected: "a file \(path)", found: "no folder for relative paths")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw StepFailure(expected: "a file \(path)", found: "no such file")
+        }
+        let content = String(decoding: data, as: UTF8.self)
+        if !content.contains(text) {
+            let shown = content.count > 200 ? String(content.prefix(200)) + "…" : content
+            throw StepFailure(expected: "\(path) to contain \"\(text)\"", found: "\"\(shown)\"")
+        }
+    }
+}
