@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
+        .library(name: "Compositor", targets: ["Compositor"]),
         .library(name: "Guidelines", targets: ["Guidelines"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
         .library(name: "MailStore", targets: ["MailStore"]),
@@ -28,6 +29,15 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
+        // The Wayland compositor's C side: wlroots behind a narrow API (only `Compositor` imports it).
+        .target(
+            name: "SlateCompositorShim", dependencies: ["CWlroots"],
+            cSettings: [.define("WLR_USE_UNSTABLE"), .headerSearchPath("protocol")],
+            linkerSettings: [
+                .linkedLibrary("wlroots"), .linkedLibrary("wayland-server"), .linkedLibrary("xkbcommon"),
+                .linkedLibrary("pixman-1"),
+            ]),
 
         .target(name: "Graphics"),
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
@@ -36,6 +46,10 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
+        // The shell as a Wayland compositor: client toplevels become Shell windows.
+        .target(
+            name: "Compositor",
+            dependencies: ["Graphics", "Rendering", "UI", "Scenes", "Shell", "Host", "SlateCompositorShim"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
@@ -66,6 +80,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests", dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateTesting"],
             resources: [.copy("References")]),
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "Shell", "Host", "Graphics", "UI", "Scenes"]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,9 @@ packages=(
     libcairo2-dev libpango1.0-dev librsvg2-dev libsdl2-dev   # drawing, text, icons, windows
     fonts-inter fonts-dejavu-core adwaita-icon-theme          # the system font and icon theme
     xvfb xdotool x11-utils                                    # the end-to-end window test
+    libwlroots-dev libwayland-dev wayland-protocols           # the Wayland compositor (wlroots 0.15)
+    libxkbcommon-dev libpixman-1-dev
+    weston foot libgtk-4-dev                                  # real clients for the compositor tests
 )
 
 missing=()

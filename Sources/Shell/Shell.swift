@@ -55,6 +55,8 @@ import UI
     /// A horizontal swipe on the Slide Over window's top bar pushes it off the side; one from the
     /// screen's side (where it waits) brings it back.
     var slideSwipe: (id: Int, start: Point)?
+    /// Other programs' windows and launches.
+    let foreign = ForeignWindows()
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
@@ -190,6 +192,11 @@ import UI
         of app: ShellApp, requesting: WindowScene? = nil, placement: Placement = .automatic
     ) -> SceneSession? {
         closeExpose()
+        // Another program makes its own windows: start it (again).
+        if app.application is ForeignApp {
+            launch(app)
+            return nil
+        }
         return environment.errors.attempt(ShellStrings.openANewWindow, userAction: true) {
             try app.activate(
                 ActivationRequest(
