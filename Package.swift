@@ -81,7 +81,8 @@ let package = Package(
             name: "ShellTests", dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateTesting"],
             resources: [.copy("References")]),
         .testTarget(
-            name: "CompositorTests", dependencies: ["Compositor", "Shell", "Host", "Graphics", "UI", "Scenes"]),
+            name: "CompositorTests", dependencies: ["Compositor", "Shell", "Host", "Graphics", "UI", "Scenes"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
     ],
     swiftLanguageModes: [.v6]

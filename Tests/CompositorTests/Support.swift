@@ -28,6 +28,7 @@ import UI
     }
 
     /// Turns until `condition` holds, at most `timeout` seconds.
+    @discardableResult
     func wait(_ timeout: Double = 10, _ what: String, _ condition: () -> Bool) -> Bool {
         let ok = host.run(until: condition, timeout: timeout)
         if !ok { Issue.record("timed out after \(timeout) s waiting for \(what)") }
@@ -72,6 +73,78 @@ import UI
     func shutdown() { host.shutdown() }
 }
 
-func tool(_ name: String) -> Bool {
+nonisolated func tool(_ name: String) -> Bool {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)")
+}
+
+/// The GTK 4 test program (`Fixtures/colour-window.c`), compiled once a run into a temporary folder;
+/// nil (with an issue recorded) when it cannot be built.
+@MainActor enum ColourWindow {
+    static var built: String??
+
+    static var path: String? {
+        if let b = built { return b }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/colour-window.c").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-colour-window-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "timeout 60 cc -o '\(out)' '\(source)' $(pkg-config --cflags --libs gtk4)"]
+        do {
+            try p.run()
+            p.waitUntilExit()
+        } catch {
+            Issue.record("cannot run cc: \(error)")
+        }
+        built = p.terminationStatus == 0 ? out : nil
+        if built! == nil { Issue.record("the GTK 4 test program did not compile") }
+        return built!
+    }
+
+    /// Whether GTK 4 and a C compiler are installed.
+    nonisolated static var available: Bool {
+        FileManager.default.fileExists(atPath: "/usr/include/gtk-4.0/gtk/gtk.h") && tool("cc")
+    }
+}
+
+extension Rig {
+    /// Starts the GTK 4 program with a window of one colour (the cairo renderer: there is no GPU).
+    @discardableResult
+    func colourWindow(_ title: String, _ colour: String, popup: Bool = false) throws -> Process? {
+        guard let path = ColourWindow.path else { return nil }
+        return try launch(["env", "GSK_RENDERER=cairo", path, title, colour] + (popup ? ["--popup"] : []))
+    }
+
+    /// The window whose title is `title`.
+    func window(titled title: String) -> WindowFrameView? {
+        shell.windows.values.first { $0.scene.title == title }
+    }
+
+    /// The client toplevel titled `title`.
+    func toplevel(titled title: String) -> ClientToplevel? {
+        host.compositor.toplevels.first { $0.title == title }
+    }
+}
+
+/// The mean colour of a rectangle of an image (pixels).
+func mean(_ image: PixelImage, _ r: Rect) -> RGBA {
+    var acc = (0.0, 0.0, 0.0)
+    var n = 0.0
+    for y in stride(from: Int(r.minY), to: Int(r.maxY), by: 2) {
+        for x in stride(from: Int(r.minX), to: Int(r.maxX), by: 2) {
+            let p = image.pixel(x: x, y: y)
+            acc.0 += p.red
+            acc.1 += p.green
+            acc.2 += p.blue
+            n += 1
+        }
+    }
+    return RGBA(acc.0 / n, acc.1 / n, acc.2 / n, 1)
+}
+
+/// Whether two colours are within `tolerance` on every channel.
+func close(_ a: RGBA, _ b: RGBA, _ tolerance: Double = 0.06) -> Bool {
+    abs(a.red - b.red) < tolerance && abs(a.green - b.green) < tolerance && abs(a.blue - b.blue) < tolerance
 }

@@ -1,0 +1,51 @@
+// A GTK 4 window filled with one colour, for the compositor tests:
+//   colour-window TITLE COLOUR [--popup]
+// COLOUR is any CSS colour. With --popup, a popover opens from a button in the bottom-right corner
+// half a second after the window shows (it has to be moved to stay inside the window).
+#include <gtk/gtk.h>
+
+static gboolean done = FALSE;
+
+static void on_destroy(GtkWidget *w, gpointer data) {
+    (void)w;
+    (void)data;
+    done = TRUE;
+}
+
+static gboolean open_popover(gpointer popover) {
+    gtk_popover_popup(GTK_POPOVER(popover));
+    return G_SOURCE_REMOVE;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        g_printerr("usage: colour-window TITLE COLOUR [--popup]\n");
+        return 2;
+    }
+    gtk_init();
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), argv[1]);
+    gtk_window_set_default_size(GTK_WINDOW(window), 400, 300);
+    char *css = g_strdup_printf("window, window > * { background: %s; }", argv[2]);
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_USER);
+    g_free(css);
+    if (argc > 3 && g_str_equal(argv[3], "--popup")) {
+        GtkWidget *button = gtk_button_new_with_label("Menu");
+        gtk_widget_set_halign(button, GTK_ALIGN_END);
+        gtk_widget_set_valign(button, GTK_ALIGN_END);
+        GtkWidget *popover = gtk_popover_new();
+        GtkWidget *label = gtk_label_new("A popover with some lines\nthat is taller than\nthe space under the button\n.\n.\n.");
+        gtk_popover_set_child(GTK_POPOVER(popover), label);
+        gtk_widget_set_parent(popover, button);
+        gtk_popover_set_position(GTK_POPOVER(popover), GTK_POS_BOTTOM);
+        gtk_window_set_child(GTK_WINDOW(window), button);
+        g_timeout_add(500, open_popover, popover);
+    }
+    g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
+    gtk_window_present(GTK_WINDOW(window));
+    while (!done) g_main_context_iteration(NULL, TRUE);
+    return 0;
+}

@@ -1,0 +1,70 @@
+import Compositor
+import Foundation
+import Graphics
+import Host
+import Shell
+import Testing
+import UI
+
+@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct GTKTests {
+    static let red = RGBA(1, 0, 0, 1)
+    static let blue = RGBA(0, 0, 1, 1)
+
+    /// A GTK 4 window opens full screen, is drawn at the size it was asked for, and fills the screen
+    /// below the status bar with its colour; a second one goes beside it in Split View, and the two
+    /// halves of the screen take their colours.
+    @Test(.enabled(if: ColourWindow.available)) func fullScreenThenSplitView() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Red", "#ff0000")
+        guard
+            rig.wait(20, "the red GTK window", { rig.toplevel(titled: "Red")?.picture != nil }),
+            let red = rig.window(titled: "Red"), let redTop = rig.toplevel(titled: "Red")
+        else { return }
+        #expect(rig.shell.arrangement == .fullScreen(red.id))
+        // The client follows the size it was asked: the screen below the status bar and above the home
+        // indicator, 1366 × 980 points.
+        rig.wait(10, "the red window at its full-screen size") {
+            redTop.picture?.size == Size(1366, 1024 - 24 - 20)
+        }
+        rig.settle()
+        rig.snapshot("gtk-full-screen")
+        #expect(close(rig.meanColor(Rect(100, 100, 1166, 800)), Self.red), "the screen is not red")
+
+        try rig.colourWindow("Blue", "#0000ff")
+        guard rig.wait(20, "the blue GTK window", { rig.toplevel(titled: "Blue")?.picture != nil }),
+            let blue = rig.window(titled: "Blue"), let blueTop = rig.toplevel(titled: "Blue")
+        else { return }
+        // It opened full screen; the red one goes to its left in Split View.
+        rig.shell.show(split: red.id, on: .left)
+        #expect(rig.shell.arrangement == .split(left: red.id, right: blue.id, fraction: 0.5))
+        let half = Size((1366 - 10) / 2, 980)
+        rig.wait(10, "both windows redrawn at half the screen") {
+            redTop.picture?.size == half && blueTop.picture?.size == half
+        }
+        rig.settle()
+        rig.snapshot("gtk-split-view")
+        #expect(close(rig.meanColor(Rect(60, 100, 560, 800)), Self.red), "the left half is not red")
+        #expect(close(rig.meanColor(Rect(746, 100, 560, 800)), Self.blue), "the right half is not blue")
+    }
+
+    /// A popover that would fall below the window is moved inside it (so inside the screen).
+    @Test(.enabled(if: ColourWindow.available)) func popupStaysInsideTheScreen() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Popup", "#00ff00", popup: true)
+        guard rig.wait(20, "the window", { rig.toplevel(titled: "Popup")?.picture != nil }),
+            let top = rig.toplevel(titled: "Popup"), let window = rig.window(titled: "Popup")
+        else { return }
+        guard rig.wait(10, "its popover", { top.openPopups.first?.picture != nil }) else { return }
+        rig.settle()
+        rig.snapshot("gtk-popup")
+        let frame = top.popups[0].frame
+        let size = top.requestedSize ?? .zero
+        #expect(frame.minX >= 0 && frame.minY >= 0, "popup at \(frame)")
+        #expect(frame.maxX <= size.width && frame.maxY <= size.height, "popup \(frame) outside \(size)")
+        let view = window.scene.rootView as! ForeignSurfaceView
+        let onScreen = view.convert(frame.offsetBy(dx: 0, dy: view.surfaceRect.minY), to: nil)
+        #expect(rig.shell.bounds.contains(onScreen), "popup \(onScreen) outside the screen")
+    }
+}
