@@ -59,7 +59,7 @@ let package = Package(
             name: "SlateSystem",
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Guidelines",
-                "SlateTesting",
+                "SlateTesting", "Compositor",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.

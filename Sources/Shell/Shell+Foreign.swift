@@ -9,6 +9,8 @@ import UI
     var launchedBy: [Int32: ShellApp] = [:]
     /// Every foreign toplevel shown now, with its app.
     public internal(set) var shown: [ObjectIdentifier: ShellApp] = [:]
+    /// The desktop-file ids of the foreign apps the Dock holds (the dock file); nil: none of them.
+    public var dock: [String]?
 
     init() {}
 }
@@ -20,6 +22,27 @@ extension Shell {
     @discardableResult
     public func install(foreign app: ForeignApp) -> ShellApp {
         install(app, restoring: false)
+    }
+
+    /// Installs the catalog's programs on the Home screen (those in its dock list in the Dock too),
+    /// printing one warning for each file it skipped; `icon` draws each one's icon (nil: a
+    /// neutral symbol).
+    public func install(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
+        for w in catalog.warnings { FileHandle.standardError.write(Data((w + "\n").utf8)) }
+        foreign.dock = catalog.dock
+        for e in catalog.entries where app(ForeignApp.identifier(desktopID: e.id)) == nil {
+            let f = ForeignApp(entry: e)
+            f.iconImage = icon(e)
+            install(foreign: f)
+        }
+    }
+
+    /// Whether an app's icon belongs in the Dock: Slate's own always; another program when the dock
+    /// file lists it.
+    func isInDock(_ app: ShellApp) -> Bool {
+        guard let f = app.application as? ForeignApp else { return true }
+        guard let id = f.entry?.id, let dock = foreign.dock else { return false }
+        return dock.contains(id)
     }
 
     /// The installed foreign apps.

@@ -108,7 +108,8 @@ import UI
     @discardableResult
     public func install(_ application: any Application, restoring: Bool = true) -> ShellApp {
         var store: RestorationStore? = nil
-        if let home = stateHome {
+        // Another program's windows live in the program: nothing of them is stored.
+        if let home = stateHome, !(application is ForeignApp) {
             do {
                 store = try RestorationStore(appIdentifier: application.identifier, stateHome: home)
             } catch {
@@ -138,6 +139,7 @@ import UI
             let v = AppIconView(
                 appIdentifier: a.identifier, name: a.displayName.text, symbol: a.icon.symbol,
                 colors: (a.icon.topColor, a.icon.bottomColor), showsName: !dock)
+            v.image = (a as? ForeignApp)?.iconImage
             v.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.openApp(app) })
             let source = AppIconDragSource(app: app)
             iconDragSources.append(source)
@@ -153,7 +155,7 @@ import UI
         }
         iconDragSources.removeAll()
         home.setIcons(apps.map { icon($0, dock: false) })
-        dock.setIcons(apps.map { icon($0, dock: true) })
+        dock.setIcons(apps.filter(isInDock).map { icon($0, dock: true) })
         relayout(animated: false)
     }
 

@@ -621,8 +621,8 @@ int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int h
         return -1;
     }
     wlr_renderer_begin(comp->renderer, (uint32_t)o->width, (uint32_t)o->height);
-    float identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    wlr_render_texture(comp->renderer, tex, identity, 0, 0, 1.0f);
+    wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
+    wlr_render_texture(comp->renderer, tex, o->transform_matrix, 0, 0, 1.0f);
     wlr_renderer_end(comp->renderer);
     int ok = wlr_output_commit(o);
     wlr_texture_destroy(tex);
