@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines e2e format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines e2e compositor format lint bench docs clean
 
 setup:
 	@scripts/setup.sh
@@ -21,14 +21,14 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines e2e
+test: setup lint unit scripts guidelines e2e compositor
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 unit:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip CompositorTests
 
 scripts: build
 	$(SLATE_DEBUG) script Tests/scripts/*.slate --out .build/script-out
@@ -41,6 +41,14 @@ guidelines: build
 
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
+
+# The shell as a Wayland compositor with real clients (weston-simple-shm, GTK 4, foot), headless:
+# the tests, then the command line writing a screen with a client beside Mail.
+compositor: build
+	$(SWIFT) build --build-tests
+	timeout 300 $(SWIFT) test --skip-build --filter CompositorTests
+	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
+		--out .build/compositor-render.png
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift

@@ -15,6 +15,8 @@ import UI
     let clock: VirtualClock
     let origin = MonotonicClock.read()
     private var running = true
+    /// A frame was drawn that the window has not shown yet.
+    private var unshown = false
     private var pointer = Point.zero
     private var touchID: Int?
     private var nextTouchID = 1
@@ -33,7 +35,7 @@ import UI
     /// Serves clients and draws until `stop()` (or the process ends).
     public func run() {
         while running {
-            let busy = shell.animator.isRunning || !shell.pendingDamage.isEmpty
+            let busy = shell.animator.isRunning || !shell.pendingDamage.isEmpty || unshown
             var pfd = pollfd(fd: compositor.eventFD, events: Int16(POLLIN), revents: 0)
             let timer = shell.dispatcher.nextTimerTime.map { max(0, $0 - clock.now) } ?? 0.5
             let wait = busy ? 0 : Int32(min(timer, 0.5) * 1000)
@@ -41,7 +43,8 @@ import UI
             compositor.dispatch()
             clock.set(max(clock.now, MonotonicClock.read() - origin))
             let image = host.frame()
-            if !host.lastDamage.isEmpty { compositor.present(image) }
+            unshown = unshown || !host.lastDamage.isEmpty
+            if unshown, compositor.present(image) { unshown = false }
             compositor.framesShown()
             if busy { usleep(4000) }
         }

@@ -111,11 +111,13 @@ public enum CompositorBackend: String, Sendable {
         if let c = comp { _ = slate_comp_dispatch(c, 0) }
     }
 
-    /// Shows the shell's frame in the nested backend's window.
-    public func present(_ image: PixelImage) {
-        guard let c = comp, backend == .nested else { return }
-        image.pixels.withUnsafeBufferPointer { buf in
-            _ = slate_comp_present(c, buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4))
+    /// Shows the shell's frame in the nested backend's window; false when the window cannot take
+    /// a frame yet (the last one is not shown), so the caller tries again.
+    @discardableResult
+    public func present(_ image: PixelImage) -> Bool {
+        guard let c = comp, backend == .nested else { return true }
+        return image.pixels.withUnsafeBufferPointer { buf in
+            slate_comp_present(c, buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4)) == 0
         }
     }
 

@@ -65,6 +65,8 @@ struct slate_comp {
     struct wl_list nested_inputs;  // struct nested_input::link
 
     struct slate_view *pointer_view;
+    /// A frame was committed to the nested output and not yet shown: the next waits.
+    int frame_pending;
 };
 
 struct slate_view {
@@ -576,9 +578,10 @@ static void on_new_input(struct wl_listener *l, void *data) {
 // ---- Output -------------------------------------------------------------------------------------
 
 static void on_output_frame(struct wl_listener *l, void *data) {
-    // The owner paces itself; the output's own frame events carry nothing it needs.
-    (void)l;
+    // The output can take the next frame.
     (void)data;
+    slate_comp *comp = wl_container_of(l, comp, output_frame);
+    comp->frame_pending = 0;
 }
 
 static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len) {
@@ -591,6 +594,12 @@ static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, 
     }
     wlr_output_set_scale(output, (float)comp->scale);
     wlr_output_enable(output, true);
+    if (comp->backend_kind == SLATE_BACKEND_NESTED && wlr_output_attach_render(output, NULL)) {
+        // A window's output is enabled with a first (black) frame.
+        wlr_renderer_begin(comp->renderer, (uint32_t)comp->width, (uint32_t)comp->height);
+        wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
+        wlr_renderer_end(comp->renderer);
+    }
     if (!wlr_output_commit(output)) {
         snprintf(err, err_len, "the output refused its mode %dx%d", comp->width, comp->height);
         return -1;
@@ -611,7 +620,7 @@ static void on_new_output(struct wl_listener *l, void *data) {
 
 int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int height, int stride) {
     struct wlr_output *o = comp->output;
-    if (!o) return -1;
+    if (!o || comp->frame_pending) return -1;
     struct wlr_texture *tex =
         wlr_texture_from_pixels(comp->renderer, DRM_FORMAT_ARGB8888, (uint32_t)stride, (uint32_t)width,
                                 (uint32_t)height, pixels);
@@ -625,6 +634,7 @@ int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int h
     wlr_render_texture(comp->renderer, tex, o->transform_matrix, 0, 0, 1.0f);
     wlr_renderer_end(comp->renderer);
     int ok = wlr_output_commit(o);
+    if (ok) comp->frame_pending = 1;
     wlr_texture_destroy(tex);
     return ok ? 0 : -1;
 }

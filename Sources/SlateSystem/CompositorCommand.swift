@@ -46,7 +46,7 @@ import UI
         }
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
-        print("WAYLAND_DISPLAY=\(live.compositor.socketName)")
+        FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
         live.run()
         return 0
     }
