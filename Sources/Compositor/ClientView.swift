@@ -1,4 +1,5 @@
 import Graphics
+import Host
 import Shell
 import SlateCompositorShim
 import UI
@@ -17,6 +18,8 @@ import UI
     public internal(set) var geometry = Rect.zero
     /// Pictures taken from the client so far.
     public internal(set) var pictureCount = 0
+    /// When the last picture was taken (`MonotonicClock` seconds), for latency figures.
+    public internal(set) var pictureTime = 0.0
 
     init(handle: OpaquePointer, comp: OpaquePointer) {
         self.handle = handle
@@ -69,6 +72,7 @@ import UI
             picture = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: cut)
         }
         pictureCount += 1
+        pictureTime = MonotonicClock.read()
         pictureDidChange()
     }
 

@@ -108,7 +108,7 @@ public enum CompositorBackend: String, Sendable {
     public func framesShown() {
         let t = slate_comp_now_msec()
         for v in views.values where v.isMapped { slate_view_frame_done(v.handle, t) }
-        if let c = comp { _ = slate_comp_dispatch(c, 0) }
+        if let c = comp { slate_comp_flush(c) }
     }
 
     /// Shows the shell's frame in the nested backend's window; false when the window cannot take

@@ -796,3 +796,5 @@ int slate_comp_dispatch(slate_comp *comp, int timeout_ms) {
     wl_display_flush_clients(comp->display);
     return r;
 }
+
+void slate_comp_flush(slate_comp *comp) { wl_display_flush_clients(comp->display); }

@@ -61,6 +61,8 @@ int slate_comp_event_fd(slate_comp *comp);
 /// Runs the event loop once, waiting up to `timeout_ms` (0: do not wait), and flushes the clients.
 /// Returns -1 when the loop failed.
 int slate_comp_dispatch(slate_comp *comp, int timeout_ms);
+/// Sends what is queued for the clients now, without reading from them.
+void slate_comp_flush(slate_comp *comp);
 /// The milliseconds clients see in input and frame events (CLOCK_MONOTONIC).
 uint32_t slate_comp_now_msec(void);
 
