@@ -43,12 +43,18 @@ e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
 
 # The shell as a Wayland compositor with real clients (weston-simple-shm, GTK 4, foot), headless:
-# the tests, then the command line writing a screen with a client beside Mail.
+# the tests, the command line writing a screen with a client beside Mail, and a script dragging foot
+# from the Dock beside Mail (W2a).
 compositor: build
 	$(SWIFT) build --build-tests
 	timeout 300 $(SWIFT) test --skip-build --filter CompositorTests
 	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
 		--out .build/compositor-render.png
+	mkdir -p .build/compositor-config/slate && echo foot > .build/compositor-config/slate/dock
+	XDG_CONFIG_HOME=$(CURDIR)/.build/compositor-config timeout 120 $(SLATE_DEBUG) script --backend headless \
+		Tests/compositor-scripts/*.slate --out .build/compositor-script-out >.build/compositor-script.log 2>&1 \
+		|| { cat .build/compositor-script.log; exit 1; }
+	@grep '^scripts:' .build/compositor-script.log
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift

@@ -107,7 +107,7 @@ import UI
 /// Starts programs as clients of a compositor and tells the shell which app each belongs to.
 @MainActor final class Launcher {
     let compositor: WaylandCompositor
-    unowned let shell: Shell
+    unowned var shell: Shell
 
     init(compositor: WaylandCompositor, shell: Shell) {
         self.compositor = compositor
