@@ -45,7 +45,10 @@ import UI
         popupsChanged()
     }
 
-    func popupsChanged() { onChange?() }
+    func popupsChanged() {
+        damage = nil
+        onChange?()
+    }
 
     override func pictureDidChange() { onChange?() }
 

@@ -14,6 +14,8 @@ import UI
     var isMapped = false
     /// The latest picture, cut to the window geometry; nil before the first readable buffer.
     public internal(set) var picture: PixelImage?
+    /// What the last commit changed, in the picture's points; nil when it may be everything.
+    public internal(set) var damage: Rect?
     /// The window geometry in surface points.
     public internal(set) var geometry = Rect.zero
     /// Pictures taken from the client so far.
@@ -26,7 +28,13 @@ import UI
         self.comp = comp
     }
 
-    /// Reads the committed buffer (premultiplied BGRA) and cuts it to the window geometry.
+    /// The whole last buffer (the picture is cut from it), with its size and scale.
+    private var buffer: [UInt8] = []
+    private var bufferSize = (width: 0, height: 0, scale: 1)
+
+    /// Reads the committed buffer (premultiplied BGRA) and cuts it to the window geometry. When the
+    /// buffer kept its size, only the rows the commit damaged are copied, and `damage` says where
+    /// they are in the picture.
     func refreshPicture() {
         guard isAlive else { return }
         var gx: Int32 = 0
@@ -39,41 +47,58 @@ import UI
         var s: Int32 = 1
         let need = slate_view_copy_pixels(handle, nil, 0, &w, &h, &s)
         guard need > 0 else { return }
-        var full = [UInt8](repeating: 0, count: need)
-        let got = full.withUnsafeMutableBufferPointer {
-            slate_view_copy_pixels(handle, $0.baseAddress, need, &w, &h, &s)
+        let (bw, bh, scale) = (Int(w), Int(h), Int(max(1, s)))
+        var dx: Int32 = 0
+        var dy: Int32 = 0
+        var dw: Int32 = 0
+        var dh: Int32 = 0
+        slate_view_damage(handle, &dx, &dy, &dw, &dh)
+        var rows = 0..<bh
+        if bufferSize == (bw, bh, scale), buffer.count == need, dw > 0, dh > 0 {
+            rows = max(0, Int(dy))..<min(bh, Int(dy + dh))
+        } else {
+            buffer = [UInt8](repeating: 0, count: need)
+            bufferSize = (bw, bh, scale)
+        }
+        let got = buffer.withUnsafeMutableBufferPointer {
+            slate_view_copy_rows(handle, $0.baseAddress, need, Int32(rows.lowerBound), Int32(rows.count), &w, &h, &s)
         }
         guard got == need else { return }
-        let scale = Int(max(1, s))
-        let (bw, bh) = (Int(w), Int(h))
         // The window geometry in buffer pixels, kept inside the buffer.
-        var x0 = Int(gx) * scale
-        var y0 = Int(gy) * scale
-        var cw = gw > 0 ? Int(gw) * scale : bw
-        var ch = gh > 0 ? Int(gh) * scale : bh
-        x0 = min(max(0, x0), bw - 1)
-        y0 = min(max(0, y0), bh - 1)
-        cw = min(cw, bw - x0)
-        ch = min(ch, bh - y0)
+        let x0 = min(max(0, Int(gx) * scale), bw - 1)
+        let y0 = min(max(0, Int(gy) * scale), bh - 1)
+        let cw = min(gw > 0 ? Int(gw) * scale : bw, bw - x0)
+        let ch = min(gh > 0 ? Int(gh) * scale : bh, bh - y0)
         guard cw > 0, ch > 0 else { return }
         geometry = Rect(Double(gx), Double(gy), Double(cw / scale), Double(ch / scale))
-        if x0 == 0, y0 == 0, cw == bw, ch == bh {
-            picture = PixelImage(width: bw, height: bh, scale: Double(scale), pixels: full)
+        let partial = rows.count < bh
+        if partial, let p = picture, p.width == cw, p.height == ch, p.scale == Double(scale) {
+            let cut = max(rows.lowerBound, y0)..<min(rows.upperBound, y0 + ch)
+            if !cut.isEmpty { copyCut(rows: cut, x0: x0, y0: y0, cw: cw, bw: bw) }
+            let d = Double(scale)
+            damage = Rect(
+                Double(Int(dx) - x0) / d, Double(Int(dy) - y0) / d, Double(dw) / d, Double(dh) / d)
         } else {
-            var cut = [UInt8](repeating: 0, count: cw * ch * 4)
-            full.withUnsafeBufferPointer { src in
-                cut.withUnsafeMutableBufferPointer { dst in
-                    for row in 0..<ch {
-                        let from = src.baseAddress! + ((y0 + row) * bw + x0) * 4
-                        (dst.baseAddress! + row * cw * 4).update(from: from, count: cw * 4)
-                    }
-                }
-            }
-            picture = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: cut)
+            picture = PixelImage(
+                width: cw, height: ch, scale: Double(scale), pixels: [UInt8](repeating: 0, count: cw * ch * 4))
+            copyCut(rows: y0..<(y0 + ch), x0: x0, y0: y0, cw: cw, bw: bw)
+            damage = nil
         }
         pictureCount += 1
         pictureTime = MonotonicClock.read()
         pictureDidChange()
+    }
+
+    /// Copies buffer rows `rows` (their columns `x0 ..< x0 + cw`) into the picture.
+    private func copyCut(rows: Range<Int>, x0: Int, y0: Int, cw: Int, bw: Int) {
+        buffer.withUnsafeBufferPointer { src in
+            picture!.pixels.withUnsafeMutableBufferPointer { dst in
+                for row in rows {
+                    let from = src.baseAddress! + (row * bw + x0) * 4
+                    (dst.baseAddress! + (row - y0) * cw * 4).update(from: from, count: cw * 4)
+                }
+            }
+        }
     }
 
     func pictureDidChange() {}

@@ -150,6 +150,7 @@ public enum CompositorBackend: String, Sendable {
         case SLATE_VIEW_COMMIT.rawValue:
             v.refreshPicture()
         case SLATE_VIEW_TITLE.rawValue:
+            v.damage = nil
             (v as? ClientToplevel)?.onChange?()
         case SLATE_VIEW_UNMAP.rawValue:
             v.isMapped = false

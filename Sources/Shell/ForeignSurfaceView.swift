@@ -12,6 +12,8 @@ import UI
     public var isActive = false {
         didSet { if isActive != oldValue { sendConfigure(force: true) } }
     }
+    /// The size of the picture last drawn whole, in points (a new size redraws everything).
+    private var shownSize: Size?
     /// Pictures drawn since the view was made (each one a frame the client may follow).
     public private(set) var picturesShown = 0
 
@@ -46,8 +48,20 @@ import UI
 
     /// The client drew something new.
     func pictureChanged() {
-        accessibilityLabel = toplevel.title
-        setNeedsDisplay()
+        if accessibilityLabel != toplevel.title { accessibilityLabel = toplevel.title }
+        let r = surfaceRect
+        guard let d = toplevel.damage, toplevel.popups.isEmpty, let size = toplevel.picture?.size,
+            size == shownSize, size.width > 0, size.height > 0
+        else {
+            shownSize = toplevel.picture?.size
+            setNeedsDisplay()
+            return
+        }
+        // Only what the client redrew (a pixel more around it, for filtering at the edges).
+        let sx = r.width / size.width
+        let sy = r.height / size.height
+        setNeedsDisplay(
+            Rect(r.minX + d.minX * sx, r.minY + d.minY * sy, d.width * sx, d.height * sy).insetBy(dx: -1, dy: -1))
     }
 
     public override func draw(in canvas: any Canvas) {

@@ -14,6 +14,8 @@ import UI
     var processID: Int32 { get }
     /// The window's latest picture, cut to its window geometry; nil before the first buffer.
     var picture: PixelImage? { get }
+    /// What changed in the picture at its last change, in the picture's points; nil: maybe everything.
+    var damage: Rect? { get }
     /// The window's open popups (menus, tooltips), front last, placed in window points.
     var popups: [ForeignPopup] { get }
     /// Called when the picture, the popups or the title change (set by the shell).

@@ -305,7 +305,8 @@ void slate_view_frame_done(slate_view *view, uint32_t msec) {
 }
 
 /// Copies rows of 32-bit pixels; an X format gets an opaque alpha. Other formats are refused.
-static long copy_rows(const uint8_t *src, size_t stride, uint32_t format, int w, int h, uint8_t *dst) {
+static long copy_rows(const uint8_t *src, size_t stride, uint32_t format, int w, int h, uint8_t *dst, int y0,
+                      int y1) {
     int opaque;
     if (format == DRM_FORMAT_ARGB8888) {
         opaque = 0;
@@ -316,7 +317,7 @@ static long copy_rows(const uint8_t *src, size_t stride, uint32_t format, int w,
     }
     size_t row = (size_t)w * 4;
     if (stride < row) return -1;
-    for (int y = 0; y < h; y++) {
+    for (int y = y0; y < y1 && y < h; y++) {
         uint8_t *d = dst + row * (size_t)y;
         memcpy(d, src + stride * (size_t)y, row);
         if (opaque) {
@@ -326,7 +327,20 @@ static long copy_rows(const uint8_t *src, size_t stride, uint32_t format, int w,
     return (long)(row * (size_t)h);
 }
 
+void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height) {
+    pixman_box32_t *b = pixman_region32_extents(&view->xdg->surface->buffer_damage);
+    *x = b->x1;
+    *y = b->y1;
+    *width = b->x2 - b->x1;
+    *height = b->y2 - b->y1;
+}
+
 long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale) {
+    return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
+}
+
+long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
+                          int *height, int *scale) {
     struct wlr_surface *surface = view->xdg->surface;
     struct wlr_client_buffer *cb = surface->buffer;
     *width = *height = 0;
@@ -338,6 +352,8 @@ long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int
     *height = h;
     long need = (long)w * h * 4;
     if (!dst || capacity < (size_t)need) return need;
+    int y0 = first_row < 0 ? 0 : first_row;
+    int y1 = rows < 0 ? h : y0 + rows;
 
     // The client's own buffer (shared memory), read in place.
     if (cb->source) {
@@ -345,7 +361,7 @@ long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int
         uint32_t format = 0;
         size_t stride = 0;
         if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
-            long n = copy_rows(data, stride, format, w, h, dst);
+            long n = copy_rows(data, stride, format, w, h, dst, y0, y1);
             wlr_buffer_end_data_ptr_access(cb->source);
             if (n >= 0) return n;
         }
@@ -358,7 +374,7 @@ long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int
         uint32_t format = pf == PIXMAN_a8r8g8b8 ? DRM_FORMAT_ARGB8888 : pf == PIXMAN_x8r8g8b8 ? DRM_FORMAT_XRGB8888 : 0;
         if (pixman_image_get_width(img) != w || pixman_image_get_height(img) != h) return -1;
         return copy_rows((const uint8_t *)pixman_image_get_data(img), (size_t)pixman_image_get_stride(img), format, w,
-                         h, dst);
+                         h, dst, y0, y1);
     }
     return -1;
 }

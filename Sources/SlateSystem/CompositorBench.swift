@@ -44,13 +44,16 @@ extension Bench {
         return rig.compositor.toplevels.last!
     }
 
-    /// Two weston-simple-shm windows side by side; each sample is one frame composed after a client
-    /// committed a new buffer (the window's picture is drawn again, the rest is not).
+    /// Two foot terminals side by side, each rewriting one line without end; each sample is one frame composed
+    /// after a client committed a new buffer (that window's picture is drawn again, the rest is not).
     static func compositorSplit() -> Result {
         let rig = compositorRig(scale: 2)
         defer { rig.shutdown() }
-        let a = open(["weston-simple-shm"], in: rig)
-        let b = open(["weston-simple-shm"], in: rig)
+        // Two terminals rewriting a clock on one line without end: they redraw every frame (that line),
+        // at the size and scale asked.
+        let busy = ["sh", "-c", "while :; do printf '\\r%s' $(date +%s%N); sleep 0.004; done"]
+        let a = open(["foot", "-o", "scrollback.lines=0", "--"] + busy, in: rig)
+        let b = open(["foot", "-o", "scrollback.lines=0", "--"] + busy, in: rig)
         guard let wa = rig.shell.window(showing: a), let wb = rig.shell.window(showing: b) else {
             fail("bench: the clients have no windows", code: 1)
         }
@@ -78,12 +81,13 @@ extension Bench {
         return r
     }
 
-    /// From the moment a client's commit is read (its buffer copied) to the end of the frame that
-    /// shows it, one client full screen at 2×.
+    /// From the moment a client's commit is read (its damaged rows copied) to the end of the frame
+    /// that shows it: a foot terminal full screen at 2×, rewriting one line.
     static func compositorCommitLatency() -> Result {
         let rig = compositorRig(scale: 2)
         defer { rig.shutdown() }
-        let a = open(["weston-simple-shm"], in: rig)
+        let busy = ["sh", "-c", "while :; do printf '\\r%s' $(date +%s%N); sleep 0.004; done"]
+        let a = open(["foot", "-o", "scrollback.lines=0", "--"] + busy, in: rig)
         for _ in 0..<60 { rig.step(wait: 0.002) }
         var xs: [Double] = []
         while xs.count < 200 {
@@ -98,7 +102,10 @@ extension Bench {
             xs.append((now() - a.pictureTime) * 1000)
             rig.compositor.framesShown()
         }
-        return result("compositor.commit-to-screen@2x", xs, floor: 1000 / 120)
+        var r = result("compositor.commit-to-screen@2x", xs)
+        // One frame at 120 Hz: the budget a commit has to reach the screen.
+        r.extra["budget-ms"] = 1000 / 120
+        return r
     }
 
     /// The GTK 4 test program (Tests/CompositorTests/Fixtures/colour-window.c, compiled here):

@@ -93,6 +93,12 @@ void slate_view_close(slate_view *view);
 /// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
 /// surface has no buffer that can be read. `scale` is the buffer's scale.
 long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale);
+/// As `slate_view_copy_pixels`, but only rows `first_row` ..< `first_row + rows` are written
+/// (`rows` < 0: to the end); `dst` holds the whole buffer.
+long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
+                          int *height, int *scale);
+/// The last commit's damage: the box around it, in buffer pixels.
+void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height);
 /// How many commits the surface has had (to see whether its picture changed).
 uint32_t slate_view_commit_count(slate_view *view);
 /// Tells the client its frame was shown (frame callbacks), so it may draw the next.
