@@ -51,7 +51,8 @@ compositor: build
 	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
 		--out .build/compositor-render.png
 	mkdir -p .build/compositor-config/slate && echo foot > .build/compositor-config/slate/dock
-	XDG_CONFIG_HOME=$(CURDIR)/.build/compositor-config timeout 120 $(SLATE_DEBUG) script --backend headless \
+	XDG_CONFIG_HOME=$(CURDIR)/.build/compositor-config \
+	XDG_DATA_DIRS=$(CURDIR)/Tests/compositor-scripts/data:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share} timeout 120 $(SLATE_DEBUG) script --backend headless \
 		Tests/compositor-scripts/*.slate --out .build/compositor-script-out >.build/compositor-script.log 2>&1 \
 		|| { cat .build/compositor-script.log; exit 1; }
 	@grep '^scripts:' .build/compositor-script.log

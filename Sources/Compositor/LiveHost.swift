@@ -15,6 +15,8 @@ import UI
     let clock: VirtualClock
     let origin = MonotonicClock.read()
     private var running = true
+    /// Called once a turn of the loop (after the frame).
+    public var onTurn: (() -> Void)?
     /// A frame was drawn that the window has not shown yet.
     private var unshown = false
     private var pointer = Point.zero
@@ -46,6 +48,7 @@ import UI
             unshown = unshown || !host.lastDamage.isEmpty
             if unshown, compositor.present(image) { unshown = false }
             compositor.framesShown()
+            onTurn?()
             if busy { usleep(4000) }
         }
     }

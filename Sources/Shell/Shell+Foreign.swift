@@ -56,6 +56,11 @@ extension Shell {
         }
     }
 
+    /// A program started for `app` ended before showing a window, with a failure: a banner says so.
+    public func programFailed(_ app: ShellApp) {
+        showBanner(ShellStrings.couldNotOpen.formatted(app.application.displayName.text))
+    }
+
     /// Remembers that process `pid` was started for `app`, so its first window joins that app.
     public func noteLaunch(of app: ShellApp, processID pid: Int32) {
         foreign.launchedBy[pid] = app

@@ -46,6 +46,7 @@ import UI
         }
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
+        live.onTurn = { launcher.check() }
         FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
         live.run()
         return 0
@@ -122,19 +123,43 @@ import UI
 
     func launch(_ app: ForeignApp) -> Bool {
         guard let entry = app.entry, let argv = try? entry.command() else { return false }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = argv
-        p.environment = compositor.clientEnvironment()
-        if let d = entry.path { p.currentDirectoryURL = URL(fileURLWithPath: d) }
-        p.standardInput = FileHandle.nullDevice
+        let pid: pid_t
         do {
-            try p.run()
+            pid = try Spawn.start(argv, environment: compositor.clientEnvironment(), directory: entry.path)
         } catch {
-            FileHandle.standardError.write(Data("slate: cannot start \(argv.joined(separator: " ")): \(error)\n".utf8))
-            return false
+            FileHandle.standardError.write(Data("slate: \(error)\n".utf8))
+            // Said on the screen at the next check, as for a program that ends at once.
+            if let s = shell.app(app.identifier) { failed.append(s) }
+            return true
         }
-        if let s = shell.app(app.identifier) { shell.noteLaunch(of: s, processID: p.processIdentifier) }
+        if let s = shell.app(app.identifier) {
+            shell.noteLaunch(of: s, processID: pid)
+            running.append((pid, s))
+        }
         return true
+    }
+
+    /// Programs started and not yet seen to end or to show a window.
+    private var running: [(pid: pid_t, app: ShellApp)] = []
+    /// Apps whose program could not be started at all.
+    private var failed: [ShellApp] = []
+
+    /// Looks at the programs started: one that ended with a failure before showing a window is
+    /// reported on the screen (and in the log); one that showed a window is no longer watched (a
+    /// process that ends later is reaped by nobody: it stays a zombie until Slate ends).
+    func check() {
+        for app in failed { shell.programFailed(app) }
+        failed.removeAll()
+        running.removeAll { pid, app in
+            guard let status = Spawn.reap(pid) else { return !shell.windows(of: app).isEmpty }
+            if status != 0, shell.windows(of: app).isEmpty {
+                FileHandle.standardError.write(
+                    Data(
+                        "slate: \(app.application.displayName.en) ended (status \(status)) before showing a window\n"
+                            .utf8))
+                shell.programFailed(app)
+            }
+            return true
+        }
     }
 }

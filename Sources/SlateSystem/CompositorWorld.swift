@@ -36,9 +36,11 @@ import UI
         }
         compositor.shell = inner.shell
         let c = compositor
-        inner.host.onFrame = { [weak c] in
+        let l = launcher
+        inner.host.onFrame = { [weak c, weak l] in
             c?.dispatch()
             c?.framesShown()
+            l?.check()
         }
     }
 

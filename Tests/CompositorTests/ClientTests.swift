@@ -70,3 +70,26 @@ import UI
         }
     }
 }
+
+@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct InputTests {
+    /// Keys typed on the shell reach the focused program through the keymap: a shell in foot runs
+    /// what is typed, and the file it makes appears.
+    @Test(.enabled(if: tool("foot"))) func typingReachesTheFocusedProgram() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-typing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try rig.launch(["foot", "--working-directory", dir.path, "--", "sh"])
+        guard rig.wait(20, "foot's window", { rig.host.compositor.toplevels.first?.picture != nil }) else { return }
+        rig.settle()
+        // The shell's prompt first; then a command, as a person types it.
+        rig.host.run(for: 0.5)
+        rig.host.host.type("echo Typed_OK > out.txt")
+        rig.host.host.key(KeyPress(.return))
+        let out = dir.appendingPathComponent("out.txt").path
+        rig.wait(10, "the file the typed command writes") {
+            (try? String(contentsOfFile: out, encoding: .utf8)) == "Typed_OK\n"
+        }
+    }
+}
