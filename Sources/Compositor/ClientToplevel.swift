@@ -25,6 +25,17 @@ import UI
     public var appID: String { isAlive ? String(cString: slate_view_app_id(handle)) : "" }
     public var processID: Int32 { isAlive ? slate_view_pid(handle) : 0 }
 
+    public var prefersCentred: Bool {
+        guard isAlive else { return false }
+        if slate_view_has_parent(handle) != 0 { return true }
+        var minW: Int32 = 0
+        var minH: Int32 = 0
+        var maxW: Int32 = 0
+        var maxH: Int32 = 0
+        slate_view_size_limits(handle, &minW, &minH, &maxW, &maxH)
+        return minW > 0 && minW == maxW && minH > 0 && minH == maxH
+    }
+
     /// The window's size in points: what it was asked for, else its own geometry.
     var windowSize: Size {
         requestedSize ?? (geometry.isEmpty ? Size(800, 600) : geometry.size)

@@ -12,6 +12,9 @@ import UI
     var appID: String { get }
     /// The client's process, or 0 when unknown.
     var processID: Int32 { get }
+    /// Whether the window is a dialog (it has a parent) or of one fixed size: it opens centred on
+    /// top of the screen rather than full screen.
+    var prefersCentred: Bool { get }
     /// The window's latest picture, cut to its window geometry; nil before the first buffer.
     var picture: PixelImage? { get }
     /// What changed in the picture at its last change, in the picture's points; nil: maybe everything.

@@ -68,7 +68,7 @@ extension Shell {
 
     /// A new window of another program: it becomes a window of its app — the one whose desktop
     /// file matches its app id, the one that launched its process, or a new app named after it —
-    /// and opens full screen, taking input.
+    /// and opens full screen (a dialog or a window of fixed size: centred on top), taking input.
     public func adopt(_ toplevel: any ForeignToplevel) {
         let app = foreignApp(for: toplevel)
         guard let f = app.application as? ForeignApp else { return }
@@ -76,9 +76,16 @@ extension Shell {
         foreign.shown[ObjectIdentifier(toplevel)] = app
         closeExpose()
         environment.errors.attempt(ShellStrings.openTheProgram, userAction: false) {
-            try app.activate(ActivationRequest(placement: .automatic, forcesNewWindow: true, role: .primary))
+            try app.activate(
+                ActivationRequest(
+                    placement: toplevel.prefersCentred ? .prominent : .automatic, forcesNewWindow: true, role: .primary)
+            )
         }
         f.pending.removeAll { $0 === toplevel }
+        // A dialog of the same program that came first stays in front and keeps the input.
+        if let c = centerWindow, windows[c]?.app === app, !toplevel.prefersCentred {
+            focus(c, animated: false)
+        }
     }
 
     /// A foreign window went away (the client closed it, or died): its window leaves the screen.

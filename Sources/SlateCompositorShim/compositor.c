@@ -250,6 +250,10 @@ void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *heig
     *height = box.height;
 }
 
+int slate_view_has_parent(slate_view *view) {
+    return view->kind == SLATE_VIEW_TOPLEVEL && view->xdg->toplevel->parent != NULL;
+}
+
 void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h) {
     *min_w = *min_h = *max_w = *max_h = 0;
     if (view->kind != SLATE_VIEW_TOPLEVEL) return;

@@ -67,4 +67,22 @@ import UI
         let onScreen = view.convert(frame.offsetBy(dx: 0, dy: view.surfaceRect.minY), to: nil)
         #expect(rig.shell.bounds.contains(onScreen), "popup \(onScreen) outside the screen")
     }
+
+    /// A dialog (a window with a parent) opens centred on top, its parent full screen behind it.
+    @Test(.enabled(if: ColourWindow.available)) func dialogOpensCentred() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Main", "#ffff00", dialog: true)
+        let both = rig.wait(20, "the window and its dialog") {
+            rig.window(titled: "Main") != nil && rig.window(titled: "Main Dialog") != nil
+        }
+        guard both, let main = rig.window(titled: "Main"), let dialog = rig.window(titled: "Main Dialog") else {
+            return
+        }
+        rig.settle()
+        rig.snapshot("gtk-dialog")
+        #expect(rig.shell.arrangement == .fullScreen(main.id))
+        #expect(rig.shell.centerWindow == dialog.id)
+        #expect(rig.shell.focusedWindow == dialog.id)
+    }
 }

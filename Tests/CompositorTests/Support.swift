@@ -112,9 +112,12 @@ nonisolated func tool(_ name: String) -> Bool {
 extension Rig {
     /// Starts the GTK 4 program with a window of one colour (the cairo renderer: there is no GPU).
     @discardableResult
-    func colourWindow(_ title: String, _ colour: String, popup: Bool = false) throws -> Process? {
+    func colourWindow(_ title: String, _ colour: String, popup: Bool = false, dialog: Bool = false) throws
+        -> Process?
+    {
         guard let path = ColourWindow.path else { return nil }
-        return try launch(["env", "GSK_RENDERER=cairo", path, title, colour] + (popup ? ["--popup"] : []))
+        let extra = popup ? ["--popup"] : dialog ? ["--dialog"] : []
+        return try launch(["env", "GSK_RENDERER=cairo", path, title, colour] + extra)
     }
 
     /// The window whose title is `title`.

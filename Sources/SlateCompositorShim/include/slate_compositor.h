@@ -79,6 +79,8 @@ int slate_view_pid(slate_view *view);
 /// The window geometry (the part of the surface that is the window, without shadows), in surface
 /// coordinates.
 void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *height);
+/// Whether a toplevel belongs to another (a dialog).
+int slate_view_has_parent(slate_view *view);
 /// A toplevel's minimum and maximum size (0 where it sets none).
 void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h);
 /// A popup's position relative to its parent's window geometry, after constraining.

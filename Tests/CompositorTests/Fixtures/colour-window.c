@@ -1,7 +1,8 @@
 // A GTK 4 window filled with one colour, for the compositor tests:
-//   colour-window TITLE COLOUR [--popup]
+//   colour-window TITLE COLOUR [--popup | --dialog]
 // COLOUR is any CSS colour. With --popup, a popover opens from a button in the bottom-right corner
-// half a second after the window shows (it has to be moved to stay inside the window).
+// half a second after the window shows (it has to be moved to stay inside the window). With
+// --dialog, a second window titled "TITLE Dialog", transient for the first, opens with it.
 #include <gtk/gtk.h>
 
 static gboolean done = FALSE;
@@ -46,6 +47,15 @@ int main(int argc, char **argv) {
     }
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
     gtk_window_present(GTK_WINDOW(window));
+    if (argc > 3 && g_str_equal(argv[3], "--dialog")) {
+        GtkWidget *dialog = gtk_window_new();
+        char *title = g_strdup_printf("%s Dialog", argv[1]);
+        gtk_window_set_title(GTK_WINDOW(dialog), title);
+        g_free(title);
+        gtk_window_set_transient_for(GTK_WINDOW(dialog), GTK_WINDOW(window));
+        gtk_window_set_default_size(GTK_WINDOW(dialog), 300, 200);
+        gtk_window_present(GTK_WINDOW(dialog));
+    }
     while (!done) g_main_context_iteration(NULL, TRUE);
     return 0;
 }
