@@ -90,6 +90,12 @@ import UI
     /// Stops the programs it started and the compositor.
     public func shutdown() {
         for p in processes where p.isRunning { p.terminate() }
+        // Served while their windows close (a client blocked on its socket would not see the
+        // signal), for at most a second; then the compositor goes and takes any left with it.
+        let end = MonotonicClock.read() + 1
+        while !compositor.toplevels.isEmpty, MonotonicClock.read() < end {
+            compositor.dispatch(timeout: 0.01)
+        }
         compositor.shutdown()
         for p in processes { p.waitUntilExit() }
     }

@@ -48,18 +48,22 @@ public enum CompositorBackend: String, Sendable {
         self.size = size
         self.scale = scale
         runtimeDirectory = try Self.ensureRuntimeDirectory()
-        let user = Unmanaged.passUnretained(Box.shared).toOpaque()
-        callbacks.user = user
-        callbacks.view_new = { _, view, kind, parent in
-            guard let view else { return }
-            MainActor.assumeIsolated { Box.shared.current?.viewNew(view, kind: Int(kind), parent: parent) }
+        // The C side calls back with the box; the box points at this compositor once it is made.
+        callbacks.user = Unmanaged.passUnretained(box).toOpaque()
+        callbacks.view_new = { user, view, kind, parent in
+            guard let user, let view else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.viewNew(view, kind: Int(kind), parent: parent) }
         }
-        callbacks.view_event = { _, view, event in
-            guard let view else { return }
-            MainActor.assumeIsolated { Box.shared.current?.viewEvent(view, Int(event)) }
+        callbacks.view_event = { user, view, event in
+            guard let user, let view else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.viewEvent(view, Int(event)) }
         }
-        callbacks.input = { _, kind, id, x, y, code in
-            MainActor.assumeIsolated { Box.shared.current?.nestedInput(Int(kind), Int(id), x, y, code) }
+        callbacks.input = { user, kind, id, x, y, code in
+            guard let user else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.nestedInput(Int(kind), Int(id), x, y, code) }
         }
         var err = [CChar](repeating: 0, count: 256)
         let pw = Int32((size.width * scale).rounded())
@@ -70,7 +74,7 @@ public enum CompositorBackend: String, Sendable {
         }
         comp = c
         socketName = String(cString: slate_comp_socket(c))
-        Box.shared.current = self
+        box.current = self
     }
 
     /// Stops the compositor: every client is disconnected.
@@ -80,7 +84,7 @@ public enum CompositorBackend: String, Sendable {
         for v in views.values { v.isAlive = false }
         views.removeAll()
         slate_comp_destroy(c)
-        if Box.shared.current === self { Box.shared.current = nil }
+        box.current = nil
     }
 
     /// The environment a client program gets: this compositor's socket, and no X display.
@@ -107,8 +111,17 @@ public enum CompositorBackend: String, Sendable {
     /// Tells every mapped client its last picture was shown, so it may draw the next.
     public func framesShown() {
         let t = slate_comp_now_msec()
-        for v in views.values where v.isMapped { slate_view_frame_done(v.handle, t) }
+        // Only windows on the screen draw again (as iPadOS suspends what is not seen); the others
+        // keep their last picture until they are shown.
+        for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
         if let c = comp { slate_comp_flush(c) }
+    }
+
+    /// Whether a view's window is on the screen (with no shell: yes).
+    private func isShown(_ v: ClientView) -> Bool {
+        guard let shell, let top = v.toplevel else { return true }
+        guard let w = shell.window(showing: top) else { return true }
+        return shell.expose != nil || shell.isOnScreen(w.id)
     }
 
     /// Shows the shell's frame in the nested backend's window; false when the window cannot take
@@ -207,11 +220,11 @@ public enum CompositorBackend: String, Sendable {
         return dir
     }
 
-    /// The compositor the C callbacks reach (one a process).
-    private final class Box: @unchecked Sendable {
-        static let shared = Box()
+    /// What the C callbacks reach: this compositor (kept weakly, so the C side never holds it).
+    private final class Box {
         weak var current: WaylandCompositor?
     }
+    private let box = Box()
 }
 
 /// Input from the nested backend's window.

@@ -31,6 +31,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_xdg_decoration_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/edges.h>
 #include <wlr/util/log.h>
@@ -55,6 +56,7 @@ struct slate_comp {
     int width, height;
 
     struct wl_listener new_xdg_surface;
+    struct wl_listener new_decoration;
     struct wl_listener new_output;
     struct wl_listener new_input;
     struct wl_listener request_set_selection;
@@ -381,6 +383,42 @@ long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int f
                          h, dst, y0, y1);
     }
     return -1;
+}
+
+// ---- Decorations ----------------------------------------------------------------------------------
+
+/// A toplevel's decoration object: the shell draws the window's frame, so the client is always told
+/// to draw none (foot and Qt drop their title bars; GTK does not speak this protocol).
+struct decoration {
+    struct wlr_xdg_toplevel_decoration_v1 *deco;
+    struct wl_listener request_mode, destroy;
+};
+
+static void decoration_on_request_mode(struct wl_listener *l, void *data) {
+    (void)data;
+    struct decoration *d = wl_container_of(l, d, request_mode);
+    wlr_xdg_toplevel_decoration_v1_set_mode(d->deco, WLR_XDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+}
+
+static void decoration_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    struct decoration *d = wl_container_of(l, d, destroy);
+    wl_list_remove(&d->request_mode.link);
+    wl_list_remove(&d->destroy.link);
+    free(d);
+}
+
+static void on_new_decoration(struct wl_listener *l, void *data) {
+    (void)l;
+    struct wlr_xdg_toplevel_decoration_v1 *deco = data;
+    struct decoration *d = calloc(1, sizeof(*d));
+    if (!d) return;
+    d->deco = deco;
+    d->request_mode.notify = decoration_on_request_mode;
+    wl_signal_add(&deco->events.request_mode, &d->request_mode);
+    d->destroy.notify = decoration_on_destroy;
+    wl_signal_add(&deco->events.destroy, &d->destroy);
+    wlr_xdg_toplevel_decoration_v1_set_mode(deco, WLR_XDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
 }
 
 // ---- Input ----------------------------------------------------------------------------------------
@@ -722,6 +760,9 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     comp->xdg_shell = wlr_xdg_shell_create(comp->display);
     comp->new_xdg_surface.notify = on_new_xdg_surface;
     wl_signal_add(&comp->xdg_shell->events.new_surface, &comp->new_xdg_surface);
+    struct wlr_xdg_decoration_manager_v1 *decorations = wlr_xdg_decoration_manager_v1_create(comp->display);
+    comp->new_decoration.notify = on_new_decoration;
+    wl_signal_add(&decorations->events.new_toplevel_decoration, &comp->new_decoration);
 
     comp->seat = wlr_seat_create(comp->display, "seat0");
     wlr_seat_set_capabilities(comp->seat,
