@@ -52,7 +52,7 @@ import UI
     @Test(.enabled(if: ColourWindow.available)) func popupStaysInsideTheScreen() throws {
         let rig = try Rig()
         defer { rig.shutdown() }
-        try rig.colourWindow("Popup", "#00ff00", popup: true)
+        try rig.colourWindow("Popup", "#00ff00", mode: "popup")
         guard rig.wait(20, "the window", { rig.toplevel(titled: "Popup")?.picture != nil }),
             let top = rig.toplevel(titled: "Popup"), let window = rig.window(titled: "Popup")
         else { return }
@@ -72,7 +72,7 @@ import UI
     @Test(.enabled(if: ColourWindow.available)) func dialogOpensCentred() throws {
         let rig = try Rig()
         defer { rig.shutdown() }
-        try rig.colourWindow("Main", "#ffff00", dialog: true)
+        try rig.colourWindow("Main", "#ffff00", mode: "dialog")
         let both = rig.wait(20, "the window and its dialog") {
             rig.window(titled: "Main") != nil && rig.window(titled: "Main Dialog") != nil
         }
@@ -84,5 +84,45 @@ import UI
         #expect(rig.shell.arrangement == .fullScreen(main.id))
         #expect(rig.shell.centerWindow == dialog.id)
         #expect(rig.shell.focusedWindow == dialog.id)
+    }
+
+    /// A tap on the screen reaches the program as a click where the finger was, and the window's
+    /// new title reaches the shell.
+    @Test(.enabled(if: ColourWindow.available)) func tapClicksTheProgram() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Button", "#ff00ff", mode: "button")
+        guard rig.wait(20, "the window", { rig.toplevel(titled: "Button")?.picture != nil }) else { return }
+        rig.settle()
+        rig.host.host.tap(at: Point(683, 540))
+        rig.wait(10, "the click to retitle the window") { rig.window(titled: "Button Clicked") != nil }
+    }
+
+    /// The same program's window in Slide Over is asked for Slide Over's width and redraws at it; the
+    /// switcher shows both windows with their pictures.
+    @Test(.enabled(if: ColourWindow.available)) func slideOverAndSwitcher() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Under", "#00ffff")
+        guard rig.wait(20, "the first window", { rig.toplevel(titled: "Under")?.picture != nil }) else { return }
+        try rig.colourWindow("Over", "#ff8000")
+        guard rig.wait(20, "the second window", { rig.toplevel(titled: "Over")?.picture != nil }),
+            let under = rig.window(titled: "Under"), let over = rig.window(titled: "Over"),
+            let overTop = rig.toplevel(titled: "Over")
+        else { return }
+        rig.shell.show(fullScreen: under.id)
+        rig.shell.show(slideOver: over.id)
+        #expect(rig.shell.slideOver == over.id)
+        #expect(rig.shell.arrangement == .fullScreen(under.id))
+        rig.wait(10, "the Slide Over window redrawn at its width") {
+            overTop.picture?.size.width == ShellMetrics.slideOverWidth
+        }
+        rig.settle()
+        rig.snapshot("gtk-slide-over")
+        rig.shell.showSwitcher()
+        rig.settle()
+        rig.snapshot("gtk-switcher")
+        #expect(rig.shell.expose?.cells.count == 2)
+        #expect(rig.shell.snapshotImages.count == 2)
     }
 }

@@ -112,11 +112,9 @@ nonisolated func tool(_ name: String) -> Bool {
 extension Rig {
     /// Starts the GTK 4 program with a window of one colour (the cairo renderer: there is no GPU).
     @discardableResult
-    func colourWindow(_ title: String, _ colour: String, popup: Bool = false, dialog: Bool = false) throws
-        -> Process?
-    {
+    func colourWindow(_ title: String, _ colour: String, mode: String? = nil) throws -> Process? {
         guard let path = ColourWindow.path else { return nil }
-        let extra = popup ? ["--popup"] : dialog ? ["--dialog"] : []
+        let extra = mode.map { ["--\($0)"] } ?? []
         return try launch(["env", "GSK_RENDERER=cairo", path, title, colour] + extra)
     }
 

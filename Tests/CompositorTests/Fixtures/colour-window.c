@@ -1,8 +1,9 @@
 // A GTK 4 window filled with one colour, for the compositor tests:
-//   colour-window TITLE COLOUR [--popup | --dialog]
+//   colour-window TITLE COLOUR [--popup | --dialog | --button]
 // COLOUR is any CSS colour. With --popup, a popover opens from a button in the bottom-right corner
 // half a second after the window shows (it has to be moved to stay inside the window). With
-// --dialog, a second window titled "TITLE Dialog", transient for the first, opens with it.
+// --dialog, a second window titled "TITLE Dialog", transient for the first, opens with it. With
+// --button, the window is one big button; a click on it retitles the window "TITLE Clicked".
 #include <gtk/gtk.h>
 
 static gboolean done = FALSE;
@@ -11,6 +12,13 @@ static void on_destroy(GtkWidget *w, gpointer data) {
     (void)w;
     (void)data;
     done = TRUE;
+}
+
+static void on_clicked(GtkButton *button, gpointer window) {
+    (void)button;
+    char *title = g_strdup_printf("%s Clicked", gtk_window_get_title(GTK_WINDOW(window)));
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    g_free(title);
 }
 
 static gboolean open_popover(gpointer popover) {
@@ -44,6 +52,11 @@ int main(int argc, char **argv) {
         gtk_popover_set_position(GTK_POPOVER(popover), GTK_POS_BOTTOM);
         gtk_window_set_child(GTK_WINDOW(window), button);
         g_timeout_add(500, open_popover, popover);
+    }
+    if (argc > 3 && g_str_equal(argv[3], "--button")) {
+        GtkWidget *button = gtk_button_new_with_label("Tap me");
+        g_signal_connect(button, "clicked", G_CALLBACK(on_clicked), window);
+        gtk_window_set_child(GTK_WINDOW(window), button);
     }
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
     gtk_window_present(GTK_WINDOW(window));
