@@ -26,13 +26,16 @@ import UI
     /// Makes the shell's foreign apps start their programs through this compositor.
     func installLauncher() {
         for app in shell.foreignApps {
-            (app.application as? ForeignApp)?.launch = { [weak self] f in self?.launch(f) ?? false }
+            guard let f = app.application as? ForeignApp else { continue }
+            f.launch = { [weak self] f in self?.launch(f) ?? false }
+            f.launchAction = { [weak self] f, a in self?.launch(f, exec: a.exec) ?? false }
         }
     }
 
-    /// Starts a foreign app's program (its Exec line, field codes expanded with no files).
-    public func launch(_ app: ForeignApp) -> Bool {
-        guard let entry = app.entry, let argv = try? entry.command() else { return false }
+    /// Starts a foreign app's program (its Exec line, or `exec` — an action's — field codes expanded
+    /// with no files).
+    public func launch(_ app: ForeignApp, exec: String? = nil) -> Bool {
+        guard let entry = app.entry, let argv = try? entry.command(exec) else { return false }
         do {
             let p = try launch(argv, workingDirectory: entry.path)
             if let s = shell.app(app.identifier) { shell.noteLaunch(of: s, processID: p.processIdentifier) }

@@ -18,6 +18,8 @@ import UI
     /// Starts the program (set by whoever can: the compositor's launcher). Returns false when it
     /// could not start.
     public var launch: (@MainActor (ForeignApp) -> Bool)?
+    /// Starts one of its `.desktop` file's actions (set with `launch`).
+    public var launchAction: (@MainActor (ForeignApp, DesktopEntry.Action) -> Bool)?
 
     /// Toplevels that arrived and wait for their scene.
     var pending: [any ForeignToplevel] = []

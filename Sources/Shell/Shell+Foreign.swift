@@ -56,6 +56,14 @@ extension Shell {
         }
     }
 
+    /// Starts one of the `.desktop` file's actions of a foreign app; a failure shows a banner.
+    public func launch(_ app: ShellApp, action: DesktopEntry.Action) {
+        guard let f = app.application as? ForeignApp else { return }
+        if f.launchAction?(f, action) != true {
+            showBanner(ShellStrings.couldNotOpen.formatted(f.displayName.text))
+        }
+    }
+
     /// A program started for `app` ended before showing a window, with a failure: a banner says so.
     public func programFailed(_ app: ShellApp) {
         showBanner(ShellStrings.couldNotOpen.formatted(app.application.displayName.text))

@@ -117,12 +117,15 @@ import UI
 
     func install() {
         for app in shell.foreignApps {
-            (app.application as? ForeignApp)?.launch = { [weak self] f in self?.launch(f) ?? false }
+            guard let f = app.application as? ForeignApp else { continue }
+            f.launch = { [weak self] f in self?.launch(f) ?? false }
+            f.launchAction = { [weak self] f, a in self?.launch(f, exec: a.exec) ?? false }
         }
     }
 
-    func launch(_ app: ForeignApp) -> Bool {
-        guard let entry = app.entry, let argv = try? entry.command() else { return false }
+    /// Starts the app's program: its Exec line, or `exec` (an action's).
+    func launch(_ app: ForeignApp, exec: String? = nil) -> Bool {
+        guard let entry = app.entry, let argv = try? entry.command(exec) else { return false }
         let pid: pid_t
         do {
             pid = try Spawn.start(argv, environment: compositor.clientEnvironment(), directory: entry.path)
