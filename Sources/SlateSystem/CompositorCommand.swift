@@ -135,11 +135,24 @@ import UI
             if let s = shell.app(app.identifier) { failed.append(s) }
             return true
         }
+        started.append(pid)
         if let s = shell.app(app.identifier) {
             shell.noteLaunch(of: s, processID: pid)
             running.append((pid, s))
         }
         return true
+    }
+
+    /// Every program started, to end them with the run.
+    private var started: [pid_t] = []
+
+    /// Ends the programs it started (SIGTERM), serving them for up to a second while they close.
+    func terminateAll() {
+        for pid in started { kill(pid, SIGTERM) }
+        let end = MonotonicClock.read() + 1
+        while !compositor.toplevels.isEmpty, MonotonicClock.read() < end { compositor.dispatch(timeout: 0.01) }
+        for pid in started { _ = Spawn.reap(pid) }
+        started.removeAll()
     }
 
     /// Programs started and not yet seen to end or to show a window.

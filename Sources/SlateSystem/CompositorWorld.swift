@@ -112,5 +112,8 @@ import UI
     func menuRows() throws -> [String?]? { try inner.menuRows() }
     func hasFocus(_ views: [View]) -> Bool { inner.hasFocus(views) }
 
-    func shutdown() { compositor.shutdown() }
+    func shutdown() {
+        launcher.terminateAll()
+        compositor.shutdown()
+    }
 }
