@@ -28,13 +28,12 @@ import UI
         self.comp = comp
     }
 
-    /// The whole last buffer (the picture is cut from it), with its size and scale.
-    private var buffer: [UInt8] = []
+    /// The size and scale of the last buffer read.
     private var bufferSize = (width: 0, height: 0, scale: 1)
 
-    /// Reads the committed buffer (premultiplied BGRA) and cuts it to the window geometry. When the
-    /// buffer kept its size, only the rows the commit damaged are copied, and `damage` says where
-    /// they are in the picture.
+    /// Reads the committed buffer (premultiplied BGRA), cut to the window geometry, into the picture.
+    /// When the buffer kept its size, only the rows the commit damaged are copied, and `damage` says
+    /// where they are in the picture.
     func refreshPicture() {
         guard isAlive else { return }
         var gx: Int32 = 0
@@ -45,25 +44,13 @@ import UI
         var w: Int32 = 0
         var h: Int32 = 0
         var s: Int32 = 1
-        let need = slate_view_copy_pixels(handle, nil, 0, &w, &h, &s)
-        guard need > 0 else { return }
+        guard slate_view_copy_pixels(handle, nil, 0, &w, &h, &s) > 0 else { return }
         let (bw, bh, scale) = (Int(w), Int(h), Int(max(1, s)))
         var dx: Int32 = 0
         var dy: Int32 = 0
         var dw: Int32 = 0
         var dh: Int32 = 0
         slate_view_damage(handle, &dx, &dy, &dw, &dh)
-        var rows = 0..<bh
-        if bufferSize == (bw, bh, scale), buffer.count == need, dw > 0, dh > 0 {
-            rows = max(0, Int(dy))..<min(bh, Int(dy + dh))
-        } else {
-            buffer = [UInt8](repeating: 0, count: need)
-            bufferSize = (bw, bh, scale)
-        }
-        let got = buffer.withUnsafeMutableBufferPointer {
-            slate_view_copy_rows(handle, $0.baseAddress, need, Int32(rows.lowerBound), Int32(rows.count), &w, &h, &s)
-        }
-        guard got == need else { return }
         // The window geometry in buffer pixels, kept inside the buffer.
         let x0 = min(max(0, Int(gx) * scale), bw - 1)
         let y0 = min(max(0, Int(gy) * scale), bh - 1)
@@ -71,34 +58,27 @@ import UI
         let ch = min(gh > 0 ? Int(gh) * scale : bh, bh - y0)
         guard cw > 0, ch > 0 else { return }
         geometry = Rect(Double(gx), Double(gy), Double(cw / scale), Double(ch / scale))
-        let partial = rows.count < bh
-        if partial, let p = picture, p.width == cw, p.height == ch, p.scale == Double(scale) {
-            let cut = max(rows.lowerBound, y0)..<min(rows.upperBound, y0 + ch)
-            if !cut.isEmpty { copyCut(rows: cut, x0: x0, y0: y0, cw: cw, bw: bw) }
+        let sameBuffer = bufferSize == (bw, bh, scale)
+        bufferSize = (bw, bh, scale)
+        if sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = picture, p.width == cw, p.height == ch {
+            let ok = picture!.pixels.withUnsafeMutableBufferPointer {
+                slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), dy, dh)
+            }
+            guard ok == 0 else { return }
             let d = Double(scale)
-            damage = Rect(
-                Double(Int(dx) - x0) / d, Double(Int(dy) - y0) / d, Double(dw) / d, Double(dh) / d)
+            damage = Rect(Double(Int(dx) - x0) / d, Double(Int(dy) - y0) / d, Double(dw) / d, Double(dh) / d)
         } else {
-            picture = PixelImage(
-                width: cw, height: ch, scale: Double(scale), pixels: [UInt8](repeating: 0, count: cw * ch * 4))
-            copyCut(rows: y0..<(y0 + ch), x0: x0, y0: y0, cw: cw, bw: bw)
+            var pixels = [UInt8](repeating: 0, count: cw * ch * 4)
+            let ok = pixels.withUnsafeMutableBufferPointer {
+                slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), 0, -1)
+            }
+            guard ok == 0 else { return }
+            picture = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)
             damage = nil
         }
         pictureCount += 1
         pictureTime = MonotonicClock.read()
         pictureDidChange()
-    }
-
-    /// Copies buffer rows `rows` (their columns `x0 ..< x0 + cw`) into the picture.
-    private func copyCut(rows: Range<Int>, x0: Int, y0: Int, cw: Int, bw: Int) {
-        buffer.withUnsafeBufferPointer { src in
-            picture!.pixels.withUnsafeMutableBufferPointer { dst in
-                for row in rows {
-                    let from = src.baseAddress! + (row * bw + x0) * 4
-                    (dst.baseAddress! + (row - y0) * cw * 4).update(from: from, count: cw * 4)
-                }
-            }
-        }
     }
 
     func pictureDidChange() {}

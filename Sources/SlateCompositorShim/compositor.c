@@ -333,6 +333,59 @@ static long copy_rows(const uint8_t *src, size_t stride, uint32_t format, int w,
     return (long)(row * (size_t)h);
 }
 
+/// Copies columns `cx ..< cx + cw` of rows `y0 ..< y1` into `dst`, a picture of `cw` pixels a row
+/// whose first row is buffer row `cy`.
+static int copy_crop(const uint8_t *src, size_t stride, uint32_t format, int cx, int cy, int cw, int y0, int y1,
+                     uint8_t *dst) {
+    int opaque;
+    if (format == DRM_FORMAT_ARGB8888) {
+        opaque = 0;
+    } else if (format == DRM_FORMAT_XRGB8888) {
+        opaque = 1;
+    } else {
+        return -1;
+    }
+    size_t row = (size_t)cw * 4;
+    for (int y = y0; y < y1; y++) {
+        uint8_t *d = dst + row * (size_t)(y - cy);
+        memcpy(d, src + stride * (size_t)y + (size_t)cx * 4, row);
+        if (opaque) {
+            for (int x = 0; x < cw; x++) d[x * 4 + 3] = 0xff;
+        }
+    }
+    return 0;
+}
+
+int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows) {
+    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    if (!cb || cx < 0 || cy < 0 || cw <= 0 || ch <= 0) return -1;
+    int w = cb->base.width, h = cb->base.height;
+    if (cx + cw > w || cy + ch > h) return -1;
+    int y0 = first_row > cy ? first_row : cy;
+    int y1 = rows < 0 ? cy + ch : first_row + rows;
+    if (y1 > cy + ch) y1 = cy + ch;
+    if (y0 >= y1) return 0;
+    if (cb->source) {
+        void *data = NULL;
+        uint32_t format = 0;
+        size_t stride = 0;
+        if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
+            int r = stride >= (size_t)w * 4 ? copy_crop(data, stride, format, cx, cy, cw, y0, y1, dst) : -1;
+            wlr_buffer_end_data_ptr_access(cb->source);
+            if (r == 0) return 0;
+        }
+    }
+    if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
+        pixman_image_t *img = wlr_pixman_texture_get_image(cb->texture);
+        if (!img || pixman_image_get_width(img) != w || pixman_image_get_height(img) != h) return -1;
+        pixman_format_code_t pf = pixman_image_get_format(img);
+        uint32_t format = pf == PIXMAN_a8r8g8b8 ? DRM_FORMAT_ARGB8888 : pf == PIXMAN_x8r8g8b8 ? DRM_FORMAT_XRGB8888 : 0;
+        return copy_crop((const uint8_t *)pixman_image_get_data(img), (size_t)pixman_image_get_stride(img), format,
+                         cx, cy, cw, y0, y1, dst);
+    }
+    return -1;
+}
+
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height) {
     pixman_box32_t *b = pixman_region32_extents(&view->xdg->surface->buffer_damage);
     *x = b->x1;

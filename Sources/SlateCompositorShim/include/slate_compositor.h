@@ -99,6 +99,10 @@ long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int
 /// (`rows` < 0: to the end); `dst` holds the whole buffer.
 long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
                           int *height, int *scale);
+/// Copies the part `cx, cy, cw × ch` (buffer pixels) of the current buffer into `dst` (cw × ch × 4
+/// bytes, premultiplied BGRA), only rows `first_row ..< first_row + rows` of the buffer (`rows` < 0:
+/// all). Returns 0, or -1 when the buffer cannot be read or the part is not inside it.
+int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows);
 /// The last commit's damage: the box around it, in buffer pixels.
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height);
 /// How many commits the surface has had (to see whether its picture changed).
