@@ -8,8 +8,11 @@ import UI
 /// clients' pictures in its windows) while the compositor serves real client processes on the real
 /// clock. Tests, `slate render --backend headless` and the benchmarks drive it.
 @MainActor public final class CompositorHost {
+    /// The shell that shows the clients' windows.
     public let shell: Shell
+    /// The headless host that draws the shell on the virtual clock.
     public let host: HeadlessHost
+    /// The compositor the clients connect to.
     public let compositor: WaylandCompositor
     /// The programs started through `launch`, still running or not.
     public private(set) var processes: [Process] = []

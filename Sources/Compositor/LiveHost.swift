@@ -9,8 +9,11 @@ import UI
 /// connect to the socket and their windows are managed unseen). Frames are drawn when something
 /// changed, and shown in the window.
 @MainActor public final class LiveHost {
+    /// The shell that shows the clients' windows.
     public let shell: Shell
+    /// The compositor the clients connect to.
     public let compositor: WaylandCompositor
+    /// Draws the shell (on a clock this host moves with the wall clock).
     public let host: HeadlessHost
     let clock: VirtualClock
     let origin = MonotonicClock.read()
@@ -53,6 +56,7 @@ import UI
         }
     }
 
+    /// Ends `run()` after the current turn.
     public func stop() { running = false }
 
     private func handle(_ e: NestedInput) {

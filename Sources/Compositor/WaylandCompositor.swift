@@ -6,6 +6,7 @@ import UI
 
 /// Why the compositor could not start.
 public struct CompositorError: Error, CustomStringConvertible {
+    /// What went wrong, in one line.
     public var description: String
 }
 
@@ -26,7 +27,9 @@ public enum CompositorBackend: String, Sendable {
     public weak var shell: Shell?
     /// The screen's size in points and its scale (pixels a point).
     public let size: Size
+    /// Pixels a point of the output (clients get it as `wl_output` scale).
     public let scale: Double
+    /// The wlroots backend it runs on.
     public let backend: CompositorBackend
     /// The socket clients connect to (`WAYLAND_DISPLAY`).
     public let socketName: String

@@ -7,9 +7,13 @@ import UI
 public struct DesktopEntry: Hashable, Sendable {
     /// The desktop-file id: the path under `applications/` with `/` as `-`, without `.desktop`.
     public var id: String
+    /// `Type`: `Application`, `Link` or `Directory` (only applications are shown).
     public var type: String
+    /// `Name`, in English and Russian (`Name[ru]`).
     public var name: LocalizedString
+    /// `GenericName` ("Web Browser"), when given.
     public var genericName: LocalizedString?
+    /// `Comment`, the tooltip text, when given.
     public var comment: LocalizedString?
     /// `Icon`: a theme icon name or an absolute path.
     public var icon: String?
@@ -17,29 +21,44 @@ public struct DesktopEntry: Hashable, Sendable {
     public var exec: String?
     /// `TryExec`: a program that must be installed for the entry to be shown.
     public var tryExec: String?
+    /// `Path`: the working directory the program starts in.
     public var path: String?
+    /// `NoDisplay`: installed, but not to be shown in menus (a helper).
     public var noDisplay = false
+    /// `Hidden`: deleted by the user (a user file hiding a system one).
     public var hidden = false
+    /// `Terminal`: the program runs in a terminal.
     public var terminal = false
+    /// `OnlyShowIn`: the desktops it belongs on (empty: all).
     public var onlyShowIn: [String] = []
+    /// `NotShowIn`: the desktops it is kept from.
     public var notShowIn: [String] = []
+    /// `StartupWMClass`: the app id (or X11 class) its windows carry, when it differs from its id.
     public var startupWMClass: String?
+    /// `Categories`.
     public var categories: [String] = []
+    /// The `[Desktop Action …]` groups listed in `Actions`, in that order.
     public var actions: [Action] = []
     /// The file it was read from.
     public var file: String?
 
     /// One `[Desktop Action ID]` group.
     public struct Action: Hashable, Sendable {
+        /// The id in `Actions` and in the group's name.
         public var id: String
+        /// The action's `Name`, in English and Russian.
         public var name: LocalizedString
+        /// The action's `Icon`.
         public var icon: String?
+        /// The action's `Exec`, as written.
         public var exec: String?
     }
 
     /// Why a file is not a desktop entry.
     public struct ParseError: Error, CustomStringConvertible, Hashable, Sendable {
+        /// The line (from 1) where the file goes wrong; 0 for the file as a whole.
         public var line: Int
+        /// What is wrong, in a few words.
         public var reason: String
         public var description: String { "line \(line): \(reason)" }
     }

@@ -9,11 +9,15 @@ import UI
 @MainActor public final class ForeignApp: Application {
     /// The desktop entry it came from, if any.
     public let entry: DesktopEntry?
+    /// `desktop:` and the desktop-file id (or the app id of a window with no desktop file).
     public let identifier: String
+    /// The `.desktop` Name, or the app id.
     public let displayName: LocalizedString
+    /// A neutral symbol, drawn when the program's own icon (`iconImage`) could not be found.
     public let icon: AppIcon
     /// The icon from the icon theme, drawn in place of the symbol when there is one.
     public var iconImage: PixelImage?
+    /// None: a program's windows are opened by the program, not by user activities.
     public let activityTypes: Set<String> = []
     /// Starts the program (set by whoever can: the compositor's launcher). Returns false when it
     /// could not start.
@@ -48,10 +52,12 @@ import UI
     /// A neutral icon for programs whose own cannot be found.
     static let defaultIcon = AppIcon(symbol: "macwindow.badge.plus", topColor: .systemGray, bottomColor: .systemGray2)
 
+    /// One primary configuration: each of the program's windows is a scene of it.
     public var configurations: [SceneConfiguration] {
         [SceneConfiguration(name: "Window", role: .primary) { [unowned self] in ForeignSceneDelegate(app: self) }]
     }
 
+    /// Windows closed from the shell are asked to close in the program too.
     public func didDiscard(_ sessions: [SceneSession]) {
         // Closed from the shell (Ctrl+W, Exposé): ask the client to close that window.
         for s in sessions {

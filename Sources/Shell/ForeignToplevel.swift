@@ -40,18 +40,26 @@ import UI
 
 /// What the finger or the mouse does over a foreign window.
 public enum ForeignPointerEvent: Hashable, Sendable {
+    /// The finger touched down (the primary button pressed) at a window point.
     case down(Point)
+    /// The finger or the pointer moved to a window point.
     case moved(Point)
+    /// The finger lifted (the primary button released) at a window point.
     case up(Point)
+    /// The wheel or a two-finger scroll, in points.
     case scroll(Point, dx: Double, dy: Double)
+    /// The pointer left the window (or the touch was cancelled).
     case leave
 }
 
 /// A popup of a foreign window, placed in the window's points.
 public struct ForeignPopup: Sendable {
+    /// Where it is, in the window's points.
     public var frame: Rect
+    /// Its latest picture; nil before its first buffer.
     public var picture: PixelImage?
 
+    /// A popup at `frame` showing `picture`.
     public init(frame: Rect, picture: PixelImage?) {
         self.frame = frame
         self.picture = picture
