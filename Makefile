@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines e2e examples a11y format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines e2e examples a11y compositor format lint bench docs clean
 
 setup:
 	@scripts/setup.sh
@@ -21,7 +21,7 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines e2e examples a11y
+test: setup lint unit scripts guidelines e2e examples a11y compositor
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
@@ -30,7 +30,7 @@ lint:
 
 unit:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip CompositorTests
 
 scripts: build
 	$(SLATE_DEBUG) script Tests/scripts/*.slate --out .build/script-out
@@ -56,6 +56,19 @@ examples: setup
 # Screen readers: pyatspi walks and drives `slate run` on the AT-SPI bus, under Xvfb.
 a11y: build
 	SLATE=$(SLATE_DEBUG) Tests/a11y/atspi.sh
+
+# The shell as a Wayland compositor with real clients (weston-simple-shm, GTK 4, foot), headless
+# (its Swift tests, CompositorTests, run with the unit tests): the command line writing a screen with
+# a client beside Mail, and scripts dragging foot from the Dock beside Mail (W2a).
+compositor: build
+	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
+		--out .build/compositor-render.png
+	mkdir -p .build/compositor-config/slate && echo foot > .build/compositor-config/slate/dock
+	XDG_CONFIG_HOME=$(CURDIR)/.build/compositor-config \
+	XDG_DATA_DIRS=$(CURDIR)/Tests/compositor-scripts/data:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share} timeout 120 $(SLATE_DEBUG) script --backend headless \
+		Tests/compositor-scripts/*.slate --out .build/compositor-script-out >.build/compositor-script.log 2>&1 \
+		|| { cat .build/compositor-script.log; exit 1; }
+	@grep '^scripts:' .build/compositor-script.log
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "AccessibilityBus", targets: ["AccessibilityBus"]),
+        .library(name: "Compositor", targets: ["Compositor"]),
         .library(name: "Guidelines", targets: ["Guidelines"]),
         .library(name: "SlateScripts", targets: ["SlateScripts"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
@@ -32,6 +33,15 @@ let package = Package(
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
+        // The Wayland compositor's C side: wlroots behind a narrow API (only `Compositor` imports it).
+        .target(
+            name: "SlateCompositorShim", dependencies: ["CWlroots"],
+            cSettings: [.define("WLR_USE_UNSTABLE"), .headerSearchPath("protocol")],
+            linkerSettings: [
+                .linkedLibrary("wlroots"), .linkedLibrary("wayland-server"), .linkedLibrary("xkbcommon"),
+                .linkedLibrary("pixman-1"),
+            ]),
 
         .target(name: "Graphics"),
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
@@ -42,6 +52,10 @@ let package = Package(
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "CDBus"]),
+        // The shell as a Wayland compositor: client toplevels become Shell windows.
+        .target(
+            name: "Compositor",
+            dependencies: ["Graphics", "Rendering", "UI", "Scenes", "Shell", "Host", "SlateCompositorShim"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
@@ -56,8 +70,7 @@ let package = Package(
             name: "SlateSystem",
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Notes",
-                "Guidelines",
-                "SlateScripts", "AccessibilityBus",
+                "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
@@ -87,6 +100,9 @@ let package = Package(
             resources: [.copy("References")]),
         .testTarget(
             name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "Shell", "Host", "Graphics", "UI", "Scenes"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateScripts", "SlateTesting"]),
     ],

@@ -14,6 +14,8 @@ import UI
     public private(set) var framebuffer: PixelImage
     /// The rectangles drawn by the last frame, in points.
     public private(set) var lastDamage: [Rect] = []
+    /// Called after each frame is drawn (a compositor serves its clients here).
+    public var onFrame: (() -> Void)?
     /// The length of one frame on the virtual clock (120 Hz, as an iPad Pro's ProMotion display).
     public static let frameInterval = 1.0 / 120
 
@@ -49,6 +51,7 @@ import UI
                 }
             }
         }
+        onFrame?()
         return framebuffer
     }
 

@@ -7,6 +7,8 @@ import UI
     public let appIdentifier: String
     public var symbol: String { didSet { setNeedsDisplay() } }
     public var colors: (Color, Color) { didSet { setNeedsDisplay() } }
+    /// A picture drawn instead of the symbol on its gradient (another program's own icon).
+    public var image: PixelImage? { didSet { setNeedsDisplay() } }
     public let nameLabel: Label
     /// Whether the name is shown under the icon (Home screen) or not (Dock).
     public var showsName: Bool { didSet { nameLabel.isHidden = !showsName } }
@@ -43,6 +45,10 @@ import UI
         let r = iconRect
         let radius = r.width * ShellMetrics.homeIconCornerRadius / ShellMetrics.homeIconSize
         let path = Path.roundedRect(r, radius: radius)
+        if let image {
+            canvas.drawImage(image, in: r, opacity: isPressed ? 0.7 : 1)
+            return
+        }
         canvas.drawShadow(of: path, color: Color.black.withAlpha(0.18), blur: 6, offset: Point(0, 2))
         canvas.fill(
             path,

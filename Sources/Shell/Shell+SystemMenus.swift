@@ -10,6 +10,13 @@ extension Shell {
         ContextMenuConfiguration(identifier: "system.app-icon") { [weak self, weak app] _ in
             Menu(identifier: "system.app-icon") {
                 Menu(options: .displayInline) {
+                    // Another program's own actions (its .desktop file's Actions, e.g. New Private Window).
+                    for a in (app?.application as? ForeignApp)?.entry?.actions ?? [] {
+                        Action(a.name, image: "macwindow.badge.plus") { _ in
+                            guard let self, let app else { return }
+                            self.launch(app, action: a)
+                        }
+                    }
                     for q in app?.application.quickActions ?? [] {
                         Action(q.title, image: q.symbol) { _ in
                             guard let self, let app else { return }

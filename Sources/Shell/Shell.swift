@@ -50,6 +50,8 @@ import UI
     var iconDragSources: [AppIconDragSource] = []
     /// Where the divider was when a drag of it began.
     var dividerStart = 0.0
+    /// Other programs' windows and launches.
+    let foreign = ForeignWindows()
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
@@ -101,7 +103,8 @@ import UI
     @discardableResult
     public func install(_ application: any Application, restoring: Bool = true) -> ShellApp {
         var store: RestorationStore? = nil
-        if let home = stateHome {
+        // Another program's windows live in the program: nothing of them is stored.
+        if let home = stateHome, !(application is ForeignApp) {
             do {
                 store = try RestorationStore(appIdentifier: application.identifier, stateHome: home)
             } catch {
@@ -131,6 +134,7 @@ import UI
             let v = AppIconView(
                 appIdentifier: a.identifier, name: a.displayName.text, symbol: a.icon.symbol,
                 colors: (a.icon.topColor, a.icon.bottomColor), showsName: !dock)
+            v.image = (a as? ForeignApp)?.iconImage
             v.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.openApp(app) })
             let source = AppIconDragSource(app: app)
             iconDragSources.append(source)
@@ -146,7 +150,7 @@ import UI
         }
         iconDragSources.removeAll()
         home.setIcons(apps.map { icon($0, dock: false) })
-        dock.setIcons(apps.map { icon($0, dock: true) })
+        dock.setIcons(apps.filter(isInDock).map { icon($0, dock: true) })
         relayout(animated: false)
     }
 
@@ -185,6 +189,11 @@ import UI
         of app: ShellApp, requesting: WindowScene? = nil, placement: Placement = .automatic
     ) -> SceneSession? {
         closeExpose()
+        // Another program makes its own windows: start it (again).
+        if app.application is ForeignApp {
+            launch(app)
+            return nil
+        }
         return environment.errors.attempt(ShellStrings.openANewWindow, userAction: true) {
             try app.activate(
                 ActivationRequest(

@@ -64,7 +64,7 @@ import UI
 
     static var cases: [Case] {
         let out = screenCases
-        return out + scenesCases + menusCases + shellCases + mailCases + notesCases + extraCases
+        return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).

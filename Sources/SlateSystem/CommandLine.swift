@@ -9,7 +9,8 @@ struct Arguments {
 
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [
-        "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir",
+        "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir", "backend", "open",
+        "timeout",
     ]
 
     init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
@@ -63,7 +64,12 @@ let helpBody = """
     verbs:
       run       open the screen in a real window (SDL2); --scale 1|2, --appearance light|dark,
                 --locale en|ru. With no display: one line saying so, exit code 2.
-      render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale]
+      render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale];
+                with --backend headless, as a Wayland compositor: --open "CMD ARGS[,CMD ARGS…]" starts
+                programs and waits (--timeout S, 20) for their windows; --split puts the last beside
+                the first app
+      run --backend headless|nested   the shell as a Wayland compositor (no screen, or a window on
+                the desktop), with the installed programs; prints WAYLAND_DISPLAY
       bench     print frame-time figures: [--json] [CASE-PREFIX...]
       script    run scripts headless on the virtual clock: FILE... [--out DIR] [--update-snapshots]
                 (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2)

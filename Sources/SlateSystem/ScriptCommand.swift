@@ -29,7 +29,14 @@ import UI
         for (script, url) in scripts {
             // Every script starts in English unless it says `locale ru`.
             Language.current = .en
-            let (world, scratch) = makeWorld(apps: apps)
+            var (world, scratch) = makeWorld(apps: apps)
+            // With --backend headless, a real compositor serves programs the script launches.
+            var compositorWorld: CompositorWorld?
+            if try CompositorCommand.backend(args) != nil, let shellWorld = world as? ShellWorld {
+                compositorWorld = try CompositorWorld(inner: shellWorld)
+                world = compositorWorld!
+            }
+            defer { compositorWorld?.shutdown() }
             defer { try? FileManager.default.removeItem(at: scratch) }
             let runner = ScriptRunner(world: world, outputDirectory: out)
             runner.filesRoot = scratch.appendingPathComponent("Documents")

@@ -71,6 +71,9 @@ import UI
 
     /// `slate run`: the screen in a real window on the wall clock.
     func runWindow(_ args: Arguments) throws -> Int32 {
+        if let backend = try CompositorCommand.backend(args) {
+            return try CompositorCommand.run(args, backend: backend, apps: apps, device: try device(args))
+        }
         let clock = MonotonicClock()
         let screen = try SystemBuilder.makeShell(
             device: try device(args), clock: clock, places: SystemBuilder.userPlaces(args), apps: apps)
@@ -94,6 +97,9 @@ import UI
     /// `slate render`: the screen drawn once, headless, to a PNG.
     func render(_ args: Arguments) throws -> Int32 {
         guard let out = args.options["out"] else { throw UsageError("render needs --out FILE.png") }
+        if try CompositorCommand.backend(args) != nil {
+            return try CompositorCommand.render(args, apps: apps, device: try device(args), out: out)
+        }
         let clock = VirtualClock()
         let places = SystemBuilder.scratchPlaces(options: args.options)
         defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }

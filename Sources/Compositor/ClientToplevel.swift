@@ -1,0 +1,204 @@
+import Foundation
+import Graphics
+import Shell
+import SlateCompositorShim
+import UI
+
+/// A client's toplevel window, as the shell sees it (`ForeignToplevel`).
+@MainActor public final class ClientToplevel: ClientView, ForeignToplevel {
+    /// Called when the picture, the popups or the title change (the shell sets it).
+    public var onChange: (() -> Void)?
+    private(set) var popupViews: [ClientPopup] = []
+    /// The size last asked of the client, in points.
+    public private(set) var requestedSize: Size?
+    /// The view under the finger from down to up (the pointer's implicit grab), with its offset.
+    private var grab: ClientView?
+    /// Evdev codes of the modifiers held for the key being sent.
+    private static let leftShift: UInt32 = 42
+    private static let leftCtrl: UInt32 = 29
+    private static let leftAlt: UInt32 = 56
+    private static let leftMeta: UInt32 = 125
+    private static let buttonLeft: UInt32 = 0x110
+
+    override var toplevel: ClientToplevel? { self }
+
+    public var title: String { isAlive ? String(cString: slate_view_title(handle)) : "" }
+    public var appID: String { isAlive ? String(cString: slate_view_app_id(handle)) : "" }
+    public var processID: Int32 { isAlive ? slate_view_pid(handle) : 0 }
+
+    public var prefersCentred: Bool {
+        guard isAlive else { return false }
+        if slate_view_has_parent(handle) != 0 { return true }
+        var minW: Int32 = 0
+        var minH: Int32 = 0
+        var maxW: Int32 = 0
+        var maxH: Int32 = 0
+        slate_view_size_limits(handle, &minW, &minH, &maxW, &maxH)
+        return minW > 0 && minW == maxW && minH > 0 && minH == maxH
+    }
+
+    /// The window's size in points: what it was asked for, else its own geometry.
+    var windowSize: Size {
+        requestedSize ?? (geometry.isEmpty ? Size(800, 600) : geometry.size)
+    }
+
+    public var popups: [ForeignPopup] {
+        popupViews.filter { $0.isMapped }.map { ForeignPopup(frame: $0.frame, picture: $0.picture) }
+    }
+
+    /// The popups open now (for tests).
+    public var openPopups: [ClientPopup] { popupViews.filter { $0.isMapped } }
+
+    func attach(_ p: ClientPopup) { popupViews.append(p) }
+
+    func detach(_ p: ClientPopup) {
+        popupViews.removeAll { $0 === p }
+        if grab === p { grab = nil }
+        popupsChanged()
+    }
+
+    func popupsChanged() {
+        damage = nil
+        onChange?()
+    }
+
+    override func pictureDidChange() { onChange?() }
+
+    public func configure(size: Size, tiled: Bool, activated: Bool) {
+        guard isAlive else { return }
+        requestedSize = size
+        slate_view_configure(
+            handle, Int32(size.width.rounded()), Int32(size.height.rounded()), tiled ? 1 : 0, tiled ? 1 : 0,
+            activated ? 1 : 0)
+    }
+
+    public func close() {
+        guard isAlive else { return }
+        slate_view_close(handle)
+    }
+
+    public func frameShown() {
+        guard isAlive else { return }
+        slate_view_frame_done(handle, slate_comp_now_msec())
+    }
+
+    /// The view under a window point (front popup first) and the point in its surface coordinates.
+    private func target(at p: Point) -> (ClientView, Point) {
+        for popup in popupViews.reversed() where popup.isMapped && popup.isAlive {
+            let f = popup.frame
+            if f.contains(p) {
+                return (popup, Point(p.x - f.minX + popup.geometry.minX, p.y - f.minY + popup.geometry.minY))
+            }
+        }
+        return (self, Point(p.x + geometry.minX, p.y + geometry.minY))
+    }
+
+    private func surfacePoint(_ p: Point, in v: ClientView) -> Point {
+        if let popup = v as? ClientPopup {
+            let f = popup.frame
+            return Point(p.x - f.minX + popup.geometry.minX, p.y - f.minY + popup.geometry.minY)
+        }
+        return Point(p.x + geometry.minX, p.y + geometry.minY)
+    }
+
+    public func pointer(_ event: ForeignPointerEvent) {
+        guard isAlive else { return }
+        let t = slate_comp_now_msec()
+        switch event {
+        case .moved(let p):
+            let (v, sp) = grab.map { ($0, surfacePoint(p, in: $0)) } ?? target(at: p)
+            slate_comp_pointer_motion(comp, v.handle, sp.x, sp.y, t)
+        case .down(let p):
+            let (v, sp) = target(at: p)
+            grab = v
+            slate_comp_pointer_motion(comp, v.handle, sp.x, sp.y, t)
+            slate_comp_pointer_button(comp, Self.buttonLeft, 1, t)
+        case .up(let p):
+            if let g = grab, g.isAlive {
+                let sp = surfacePoint(p, in: g)
+                slate_comp_pointer_motion(comp, g.handle, sp.x, sp.y, t)
+            }
+            slate_comp_pointer_button(comp, Self.buttonLeft, 0, t)
+            grab = nil
+        case .scroll(_, let dx, let dy):
+            slate_comp_pointer_axis(comp, dx, dy, t)
+        case .leave:
+            grab = nil
+            slate_comp_pointer_leave(comp)
+        }
+    }
+
+    public func setKeyboardFocus(_ focused: Bool) {
+        guard isAlive else { return }
+        slate_comp_keyboard_focus(comp, focused ? handle : nil)
+    }
+
+    public func key(_ press: KeyPress) -> Bool {
+        guard isAlive, let (code, shift) = Keymap.code(for: press.key) else { return false }
+        var mods: [UInt32] = []
+        if shift || press.modifiers.contains(.shift) { mods.append(Self.leftShift) }
+        if press.modifiers.contains(.control) { mods.append(Self.leftCtrl) }
+        if press.modifiers.contains(.alternate) { mods.append(Self.leftAlt) }
+        if press.modifiers.contains(.command) { mods.append(Self.leftMeta) }
+        let t = slate_comp_now_msec()
+        for m in mods { slate_comp_key(comp, m, 1, t) }
+        slate_comp_key(comp, code, 1, t)
+        slate_comp_key(comp, code, 0, t)
+        for m in mods.reversed() { slate_comp_key(comp, m, 0, t) }
+        return true
+    }
+}
+
+/// Slate's keys as evdev key codes on a US layout (the keymap the compositor gives clients unless
+/// `XKB_DEFAULT_LAYOUT` says otherwise).
+enum Keymap {
+    static let letters: [Character: UInt32] = [
+        "q": 16, "w": 17, "e": 18, "r": 19, "t": 20, "y": 21, "u": 22, "i": 23, "o": 24, "p": 25,
+        "a": 30, "s": 31, "d": 32, "f": 33, "g": 34, "h": 35, "j": 36, "k": 37, "l": 38,
+        "z": 44, "x": 45, "c": 46, "v": 47, "b": 48, "n": 49, "m": 50,
+    ]
+    /// Unshifted and shifted characters of the other keys.
+    static let symbols: [Character: (UInt32, Bool)] = {
+        var out: [Character: (UInt32, Bool)] = [:]
+        let rows: [(String, String, [UInt32])] = [
+            ("1234567890", "!@#$%^&*()", [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+            ("-=[];'`\\,./", "_+{}:\"~|<>?", [12, 13, 26, 27, 39, 40, 41, 43, 51, 52, 53]),
+        ]
+        for (plain, shifted, codes) in rows {
+            for (i, c) in plain.enumerated() { out[c] = (codes[i], false) }
+            for (i, c) in shifted.enumerated() { out[c] = (codes[i], true) }
+        }
+        out[" "] = (57, false)
+        return out
+    }()
+
+    /// The key code and whether Shift is needed, or nil for a key with none on the layout.
+    static func code(for key: Key) -> (UInt32, Bool)? {
+        switch key {
+        case .character(let c):
+            if let l = letters[c] { return (l, false) }
+            if let l = c.lowercased().first, let code = letters[l] { return (code, true) }
+            return symbols[c]
+        case .return: return (28, false)
+        case .escape: return (1, false)
+        case .tab: return (15, false)
+        case .backspace: return (14, false)
+        case .delete: return (111, false)
+        case .space: return (57, false)
+        case .up: return (103, false)
+        case .down: return (108, false)
+        case .left: return (105, false)
+        case .right: return (106, false)
+        case .home: return (102, false)
+        case .end: return (107, false)
+        case .pageUp: return (104, false)
+        case .pageDown: return (109, false)
+        case .menu: return (127, false)
+        case .function(let n):
+            if (1...10).contains(n) { return (UInt32(58 + n), false) }
+            if n == 11 { return (87, false) }
+            if n == 12 { return (88, false) }
+            return nil
+        }
+    }
+}

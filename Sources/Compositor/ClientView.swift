@@ -1,0 +1,126 @@
+import Graphics
+import Host
+import Shell
+import SlateCompositorShim
+import UI
+
+/// One xdg surface of a client as Swift keeps it: its handle, whether it is shown, and its latest
+/// picture cut to its window geometry.
+@MainActor public class ClientView {
+    let handle: OpaquePointer
+    let comp: OpaquePointer
+    /// False once the client destroyed it: nothing is sent to it any more.
+    var isAlive = true
+    var isMapped = false
+    /// The latest picture, cut to the window geometry; nil before the first readable buffer.
+    public internal(set) var picture: PixelImage?
+    /// What the last commit changed, in the picture's points; nil when it may be everything.
+    public internal(set) var damage: Rect?
+    /// The window geometry in surface points.
+    public internal(set) var geometry = Rect.zero
+    /// Pictures taken from the client so far.
+    public internal(set) var pictureCount = 0
+    /// When the last picture was taken (`MonotonicClock` seconds), for latency figures.
+    public internal(set) var pictureTime = 0.0
+
+    init(handle: OpaquePointer, comp: OpaquePointer) {
+        self.handle = handle
+        self.comp = comp
+    }
+
+    /// The size and scale of the last buffer read.
+    private var bufferSize = (width: 0, height: 0, scale: 1)
+
+    /// Reads the committed buffer (premultiplied BGRA), cut to the window geometry, into the picture.
+    /// When the buffer kept its size, only the rows the commit damaged are copied, and `damage` says
+    /// where they are in the picture.
+    func refreshPicture() {
+        guard isAlive else { return }
+        var gx: Int32 = 0
+        var gy: Int32 = 0
+        var gw: Int32 = 0
+        var gh: Int32 = 0
+        slate_view_geometry(handle, &gx, &gy, &gw, &gh)
+        var w: Int32 = 0
+        var h: Int32 = 0
+        var s: Int32 = 1
+        guard slate_view_copy_pixels(handle, nil, 0, &w, &h, &s) > 0 else { return }
+        let (bw, bh, scale) = (Int(w), Int(h), Int(max(1, s)))
+        var dx: Int32 = 0
+        var dy: Int32 = 0
+        var dw: Int32 = 0
+        var dh: Int32 = 0
+        slate_view_damage(handle, &dx, &dy, &dw, &dh)
+        // The window geometry in buffer pixels, kept inside the buffer.
+        let x0 = min(max(0, Int(gx) * scale), bw - 1)
+        let y0 = min(max(0, Int(gy) * scale), bh - 1)
+        let cw = min(gw > 0 ? Int(gw) * scale : bw, bw - x0)
+        let ch = min(gh > 0 ? Int(gh) * scale : bh, bh - y0)
+        guard cw > 0, ch > 0 else { return }
+        geometry = Rect(Double(gx), Double(gy), Double(cw / scale), Double(ch / scale))
+        let sameBuffer = bufferSize == (bw, bh, scale)
+        bufferSize = (bw, bh, scale)
+        if sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = picture, p.width == cw, p.height == ch {
+            let ok = picture!.pixels.withUnsafeMutableBufferPointer {
+                slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), dy, dh)
+            }
+            guard ok == 0 else { return }
+            let d = Double(scale)
+            damage = Rect(Double(Int(dx) - x0) / d, Double(Int(dy) - y0) / d, Double(dw) / d, Double(dh) / d)
+        } else {
+            var pixels = [UInt8](repeating: 0, count: cw * ch * 4)
+            let ok = pixels.withUnsafeMutableBufferPointer {
+                slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), 0, -1)
+            }
+            guard ok == 0 else { return }
+            picture = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)
+            damage = nil
+        }
+        pictureCount += 1
+        pictureTime = MonotonicClock.read()
+        pictureDidChange()
+    }
+
+    func pictureDidChange() {}
+
+    var toplevel: ClientToplevel? { nil }
+}
+
+/// A client's popup (menu, tooltip): placed relative to its parent, kept inside the window.
+@MainActor public final class ClientPopup: ClientView {
+    weak var parent: ClientView?
+
+    init(handle: OpaquePointer, comp: OpaquePointer, parent: ClientView?) {
+        self.parent = parent
+        super.init(handle: handle, comp: comp)
+        constrain()
+    }
+
+    /// The popup's frame in the toplevel's window points.
+    public var frame: Rect {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
+        slate_view_popup_position(handle, &x, &y, &w, &h)
+        let origin = (parent as? ClientPopup)?.frame.origin ?? .zero
+        return Rect(origin.x + Double(x), origin.y + Double(y), Double(w), Double(h))
+    }
+
+    /// Keeps the popup inside its toplevel's window (so inside the screen), flipping or sliding it
+    /// as its positioner allows.
+    func constrain() {
+        guard let top = toplevel else { return }
+        let win = top.windowSize
+        let origin = (parent as? ClientPopup)?.frame.origin ?? .zero
+        slate_view_popup_constrain(
+            handle, Int32(-origin.x), Int32(-origin.y), Int32(win.width.rounded()), Int32(win.height.rounded()))
+    }
+
+    override func pictureDidChange() { toplevel?.popupsChanged() }
+
+    override var toplevel: ClientToplevel? {
+        if let t = parent as? ClientToplevel { return t }
+        return parent?.toplevel
+    }
+}

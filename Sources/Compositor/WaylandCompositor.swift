@@ -1,0 +1,240 @@
+import Foundation
+import Graphics
+import Shell
+import SlateCompositorShim
+import UI
+
+/// Why the compositor could not start.
+public struct CompositorError: Error, CustomStringConvertible {
+    /// What went wrong, in one line.
+    public var description: String
+}
+
+/// Which wlroots backend the compositor runs on.
+public enum CompositorBackend: String, Sendable {
+    /// No screen: the output lives in memory (tests, pictures).
+    case headless
+    /// A window on the X11 or Wayland desktop Slate runs in.
+    case nested
+}
+
+/// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell and
+/// the clipboard relay. Each client toplevel that maps becomes a shell window (`Shell.adopt`); each
+/// one that goes away leaves (`Shell.toplevelDidClose`). The owner drives it: `dispatch` between
+/// frames, `framesShown` after each.
+@MainActor public final class WaylandCompositor {
+    /// The shell that shows the clients' windows.
+    public weak var shell: Shell?
+    /// The screen's size in points and its scale (pixels a point).
+    public let size: Size
+    /// Pixels a point of the output (clients get it as `wl_output` scale).
+    public let scale: Double
+    /// The wlroots backend it runs on.
+    public let backend: CompositorBackend
+    /// The socket clients connect to (`WAYLAND_DISPLAY`).
+    public let socketName: String
+    /// The runtime folder the socket is in (`XDG_RUNTIME_DIR`).
+    public let runtimeDirectory: String
+    /// Input from the nested backend's window: pointer and touch in points, keys as evdev codes.
+    public var onNestedInput: ((NestedInput) -> Void)?
+
+    private var comp: OpaquePointer?
+    private var views: [OpaquePointer: ClientView] = [:]
+    /// Toplevels, in the order they mapped.
+    public private(set) var toplevels: [ClientToplevel] = []
+    private var callbacks = slate_comp_callbacks()
+
+    /// Starts a compositor for a screen of `size` points at `scale`, with a socket in
+    /// `$XDG_RUNTIME_DIR` (made, owner-only, under the temporary folder when unset).
+    public init(backend: CompositorBackend, size: Size, scale: Double) throws(CompositorError) {
+        self.backend = backend
+        self.size = size
+        self.scale = scale
+        runtimeDirectory = try Self.ensureRuntimeDirectory()
+        // The C side calls back with the box; the box points at this compositor once it is made.
+        callbacks.user = Unmanaged.passUnretained(box).toOpaque()
+        callbacks.view_new = { user, view, kind, parent in
+            guard let user, let view else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.viewNew(view, kind: Int(kind), parent: parent) }
+        }
+        callbacks.view_event = { user, view, event in
+            guard let user, let view else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.viewEvent(view, Int(event)) }
+        }
+        callbacks.input = { user, kind, id, x, y, code in
+            guard let user else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.nestedInput(Int(kind), Int(id), x, y, code) }
+        }
+        var err = [CChar](repeating: 0, count: 256)
+        let pw = Int32((size.width * scale).rounded())
+        let ph = Int32((size.height * scale).rounded())
+        let kind = backend == .headless ? SLATE_BACKEND_HEADLESS : SLATE_BACKEND_NESTED
+        guard let c = slate_comp_create(Int32(kind.rawValue), pw, ph, scale, &callbacks, &err, err.count) else {
+            throw CompositorError(description: String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        }
+        comp = c
+        socketName = String(cString: slate_comp_socket(c))
+        box.current = self
+    }
+
+    /// Stops the compositor: every client is disconnected.
+    public func shutdown() {
+        guard let c = comp else { return }
+        comp = nil
+        for v in views.values { v.isAlive = false }
+        views.removeAll()
+        slate_comp_destroy(c)
+        box.current = nil
+    }
+
+    /// The environment a client program gets: this compositor's socket, and no X display.
+    public func clientEnvironment(_ base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var env = base
+        env["WAYLAND_DISPLAY"] = socketName
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        env["DISPLAY"] = nil
+        env["GDK_BACKEND"] = "wayland"
+        env["QT_QPA_PLATFORM"] = "wayland"
+        env["XDG_CURRENT_DESKTOP"] = DesktopEntry.desktopName
+        return env
+    }
+
+    /// Runs the event loop once, waiting up to `timeout` seconds for a client.
+    public func dispatch(timeout: Double = 0) {
+        guard let c = comp else { return }
+        _ = slate_comp_dispatch(c, Int32((timeout * 1000).rounded()))
+    }
+
+    /// The file descriptor that becomes readable when clients have spoken.
+    public var eventFD: Int32 { comp.map { slate_comp_event_fd($0) } ?? -1 }
+
+    /// Tells every mapped client its last picture was shown, so it may draw the next.
+    public func framesShown() {
+        let t = slate_comp_now_msec()
+        // Only windows on the screen draw again (as iPadOS suspends what is not seen); the others
+        // keep their last picture until they are shown.
+        for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
+        if let c = comp { slate_comp_flush(c) }
+    }
+
+    /// Whether a view's window is on the screen (with no shell: yes).
+    private func isShown(_ v: ClientView) -> Bool {
+        guard let shell, let top = v.toplevel else { return true }
+        guard let w = shell.window(showing: top) else { return true }
+        return shell.expose != nil || shell.isOnScreen(w.id)
+    }
+
+    /// Shows the shell's frame in the nested backend's window; false when the window cannot take
+    /// a frame yet (the last one is not shown), so the caller tries again.
+    @discardableResult
+    public func present(_ image: PixelImage) -> Bool {
+        guard let c = comp, backend == .nested else { return true }
+        return image.pixels.withUnsafeBufferPointer { buf in
+            slate_comp_present(c, buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4)) == 0
+        }
+    }
+
+    // MARK: Callbacks
+
+    private func viewNew(_ handle: OpaquePointer, kind: Int, parent: OpaquePointer?) {
+        guard let comp else { return }
+        if kind == Int(SLATE_VIEW_POPUP.rawValue) {
+            let parentView = parent.flatMap { views[$0] }
+            let p = ClientPopup(handle: handle, comp: comp, parent: parentView)
+            views[handle] = p
+            parentView?.toplevel?.attach(p)
+        } else {
+            views[handle] = ClientToplevel(handle: handle, comp: comp)
+        }
+    }
+
+    private func viewEvent(_ handle: OpaquePointer, _ event: Int) {
+        guard let v = views[handle] else { return }
+        switch UInt32(event) {
+        case SLATE_VIEW_MAP.rawValue:
+            v.isMapped = true
+            v.refreshPicture()
+            if let t = v as? ClientToplevel {
+                toplevels.append(t)
+                shell?.adopt(t)
+            } else if let p = v as? ClientPopup {
+                p.toplevel?.popupsChanged()
+            }
+        case SLATE_VIEW_COMMIT.rawValue:
+            v.refreshPicture()
+        case SLATE_VIEW_TITLE.rawValue:
+            v.damage = nil
+            (v as? ClientToplevel)?.onChange?()
+        case SLATE_VIEW_UNMAP.rawValue:
+            v.isMapped = false
+            gone(v)
+        case SLATE_VIEW_DESTROY.rawValue:
+            v.isAlive = false
+            v.isMapped = false
+            gone(v)
+            views[handle] = nil
+        default:
+            break
+        }
+    }
+
+    private func gone(_ v: ClientView) {
+        if let t = v as? ClientToplevel {
+            if let i = toplevels.firstIndex(where: { $0 === t }) {
+                toplevels.remove(at: i)
+                shell?.toplevelDidClose(t)
+            }
+        } else if let p = v as? ClientPopup {
+            p.toplevel?.detach(p)
+        }
+    }
+
+    private func nestedInput(_ kind: Int, _ id: Int, _ x: Double, _ y: Double, _ code: UInt32) {
+        let p = Point(x / scale, y / scale)
+        let event: NestedInput
+        switch kind {
+        case 0: event = .pointerMoved(p)
+        case 1: event = .button(code, down: true)
+        case 2: event = .button(code, down: false)
+        case 3: event = .touch(id, .began, p)
+        case 4: event = .touch(id, .moved, p)
+        case 5: event = .touch(id, .ended, p)
+        case 6: event = .key(code, down: true)
+        case 7: event = .key(code, down: false)
+        case 8: event = .scroll(dx: x, dy: y)
+        default: return
+        }
+        onNestedInput?(event)
+    }
+
+    /// `$XDG_RUNTIME_DIR`, or a private folder made for it when it is unset.
+    static func ensureRuntimeDirectory() throws(CompositorError) -> String {
+        if let d = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !d.isEmpty { return d }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-runtime-\(getuid())").path
+        mkdir(dir, 0o700)
+        var st = stat()
+        guard stat(dir, &st) == 0, st.st_uid == getuid(), st.st_mode & 0o077 == 0 else {
+            throw CompositorError(description: "$XDG_RUNTIME_DIR is unset and \(dir) is not a private folder")
+        }
+        setenv("XDG_RUNTIME_DIR", dir, 1)
+        return dir
+    }
+
+    /// What the C callbacks reach: this compositor (kept weakly, so the C side never holds it).
+    private final class Box {
+        weak var current: WaylandCompositor?
+    }
+    private let box = Box()
+}
+
+/// Input from the nested backend's window.
+public enum NestedInput: Sendable {
+    case pointerMoved(Point)
+    case button(UInt32, down: Bool)
+    case touch(Int, Touch.Phase, Point)
+    case key(UInt32, down: Bool)
+    case scroll(dx: Double, dy: Double)
+}

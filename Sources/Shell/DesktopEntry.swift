@@ -1,0 +1,305 @@
+import Foundation
+import UI
+
+/// A program as its freedesktop `.desktop` file describes it (Desktop Entry Specification 1.5):
+/// the `[Desktop Entry]` group's keys, with the English and Russian values of localized keys, and
+/// the `[Desktop Action …]` groups its `Actions` key lists.
+public struct DesktopEntry: Hashable, Sendable {
+    /// The desktop-file id: the path under `applications/` with `/` as `-`, without `.desktop`.
+    public var id: String
+    /// `Type`: `Application`, `Link` or `Directory` (only applications are shown).
+    public var type: String
+    /// `Name`, in English and Russian (`Name[ru]`).
+    public var name: LocalizedString
+    /// `GenericName` ("Web Browser"), when given.
+    public var genericName: LocalizedString?
+    /// `Comment`, the tooltip text, when given.
+    public var comment: LocalizedString?
+    /// `Icon`: a theme icon name or an absolute path.
+    public var icon: String?
+    /// `Exec`, as written (field codes in it); see `command(files:urls:)`.
+    public var exec: String?
+    /// `TryExec`: a program that must be installed for the entry to be shown.
+    public var tryExec: String?
+    /// `Path`: the working directory the program starts in.
+    public var path: String?
+    /// `NoDisplay`: installed, but not to be shown in menus (a helper).
+    public var noDisplay = false
+    /// `Hidden`: deleted by the user (a user file hiding a system one).
+    public var hidden = false
+    /// `Terminal`: the program runs in a terminal.
+    public var terminal = false
+    /// `OnlyShowIn`: the desktops it belongs on (empty: all).
+    public var onlyShowIn: [String] = []
+    /// `NotShowIn`: the desktops it is kept from.
+    public var notShowIn: [String] = []
+    /// `StartupWMClass`: the app id (or X11 class) its windows carry, when it differs from its id.
+    public var startupWMClass: String?
+    /// `Categories`.
+    public var categories: [String] = []
+    /// The `[Desktop Action …]` groups listed in `Actions`, in that order.
+    public var actions: [Action] = []
+    /// The file it was read from.
+    public var file: String?
+
+    /// One `[Desktop Action ID]` group.
+    public struct Action: Hashable, Sendable {
+        /// The id in `Actions` and in the group's name.
+        public var id: String
+        /// The action's `Name`, in English and Russian.
+        public var name: LocalizedString
+        /// The action's `Icon`.
+        public var icon: String?
+        /// The action's `Exec`, as written.
+        public var exec: String?
+    }
+
+    /// Why a file is not a desktop entry.
+    public struct ParseError: Error, CustomStringConvertible, Hashable, Sendable {
+        /// The line (from 1) where the file goes wrong; 0 for the file as a whole.
+        public var line: Int
+        /// What is wrong, in a few words.
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// The desktop Slate is, for `OnlyShowIn` and `NotShowIn` (as `XDG_CURRENT_DESKTOP` names it).
+    public static let desktopName = "Slate"
+
+    /// Whether the entry belongs on the Home screen of `desktops` (`XDG_CURRENT_DESKTOP`'s names):
+    /// an application, not hidden, not NoDisplay, shown in one of these desktops, and, with `TryExec`,
+    /// its program installed (`programExists`).
+    public func isShown(in desktops: [String], programExists: (String) -> Bool) -> Bool {
+        guard type == "Application", !hidden, !noDisplay, exec != nil else { return false }
+        if !onlyShowIn.isEmpty, !onlyShowIn.contains(where: desktops.contains) { return false }
+        if notShowIn.contains(where: desktops.contains) { return false }
+        if let t = tryExec, !programExists(t) { return false }
+        return true
+    }
+
+    /// The program and its arguments for `exec` (the entry's, or an action's): quoting undone, `%f`
+    /// `%u` given the first file or URL (or dropped), `%F` `%U` all of them, `%i` the icon as
+    /// `--icon NAME`, `%c` the name, `%k` the file, `%%` a percent sign; deprecated codes dropped.
+    @MainActor public func command(_ exec: String? = nil, files: [String] = [], urls: [String] = []) throws(ParseError)
+        -> [String]
+    {
+        guard let line = exec ?? self.exec else { throw ParseError(line: 0, reason: "no Exec key") }
+        let words = try Self.splitExec(line)
+        var out: [String] = []
+        for w in words {
+            switch w {
+            case "%f": if let f = files.first { out.append(f) }
+            case "%F": out += files
+            case "%u": if let u = urls.first ?? files.first { out.append(u) }
+            case "%U": out += urls.isEmpty ? files : urls
+            case "%i": if let i = icon { out += ["--icon", i] }
+            default: out.append(Self.expandInline(w, entry: self))
+            }
+        }
+        out.removeAll { $0.isEmpty }
+        guard !out.isEmpty else { throw ParseError(line: 0, reason: "Exec names no program") }
+        return out
+    }
+
+    /// Field codes inside a word: `%c`, `%k`, `%%`; the rest (deprecated `%d %D %n %N %v %m`, and
+    /// file codes not standing alone, which the spec forbids) are dropped.
+    @MainActor static func expandInline(_ word: String, entry: DesktopEntry) -> String {
+        var out = ""
+        var it = word.makeIterator()
+        while let c = it.next() {
+            guard c == "%" else {
+                out.append(c)
+                continue
+            }
+            switch it.next() {
+            case "%": out.append("%")
+            case "c": out += entry.name.text
+            case "k": out += entry.file ?? ""
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// Splits an Exec value into words: spaces separate, double quotes group, and inside quotes a
+    /// backslash escapes `"`, `` ` ``, `$` and `\`.
+    static func splitExec(_ line: String) throws(ParseError) -> [String] {
+        var words: [String] = []
+        var cur = ""
+        var inWord = false
+        var quoted = false
+        var chars = Array(line)[...]
+        while let c = chars.popFirst() {
+            if quoted {
+                if c == "\\", let n = chars.first, "\"`$\\".contains(n) {
+                    cur.append(n)
+                    chars.removeFirst()
+                } else if c == "\"" {
+                    quoted = false
+                } else {
+                    cur.append(c)
+                }
+            } else if c == " " || c == "\t" {
+                if inWord { words.append(cur) }
+                cur = ""
+                inWord = false
+            } else if c == "\"" {
+                quoted = true
+                inWord = true
+            } else {
+                cur.append(c)
+                inWord = true
+            }
+        }
+        if quoted { throw ParseError(line: 0, reason: "unterminated quote in Exec") }
+        if inWord { words.append(cur) }
+        return words
+    }
+}
+
+extension DesktopEntry {
+    /// Reads a desktop entry from the text of a `.desktop` file with desktop-file id `id`. Throws
+    /// when the text is not one: no `[Desktop Entry]` group first, a line that is neither a group,
+    /// a key, a comment nor blank, a key twice in a group, no `Type` or `Name`, an Exec with an
+    /// unterminated quote.
+    public init(parsing text: String, id: String, file: String? = nil) throws(ParseError) {
+        var groups: [(name: String, keys: [String: String])] = []
+        var lineNo = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNo += 1
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+            let t = line.trimmingCharacters(in: .whitespaces)
+            if t.isEmpty || t.hasPrefix("#") { continue }
+            if t.hasPrefix("[") {
+                guard t.hasSuffix("]"), t.count > 2 else {
+                    throw ParseError(line: lineNo, reason: "a bad group header")
+                }
+                let name = String(t.dropFirst().dropLast())
+                guard !name.contains("["), !name.contains("]") else {
+                    throw ParseError(line: lineNo, reason: "a bad group header")
+                }
+                if groups.contains(where: { $0.name == name }) {
+                    throw ParseError(line: lineNo, reason: "the group [\(name)] twice")
+                }
+                groups.append((name, [:]))
+                continue
+            }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw ParseError(line: lineNo, reason: "neither a group, a key nor a comment")
+            }
+            guard !groups.isEmpty else { throw ParseError(line: lineNo, reason: "a key before any group") }
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "-[]@_.".contains($0) }) else {
+                throw ParseError(line: lineNo, reason: "a bad key name '\(key)'")
+            }
+            if groups[groups.count - 1].keys[key] != nil {
+                throw ParseError(line: lineNo, reason: "the key \(key) twice")
+            }
+            groups[groups.count - 1].keys[key] = value
+        }
+        guard let first = groups.first, first.name == "Desktop Entry" else {
+            throw ParseError(line: 1, reason: "the first group is not [Desktop Entry]")
+        }
+        let k = first.keys
+        guard let type = k["Type"] else { throw ParseError(line: 1, reason: "no Type key") }
+        guard let name = Self.localized("Name", in: k) else { throw ParseError(line: 1, reason: "no Name key") }
+        self.id = id
+        self.type = type
+        self.name = name
+        self.file = file
+        genericName = Self.localized("GenericName", in: k)
+        comment = Self.localized("Comment", in: k)
+        icon = k["Icon"].map(Self.unescape)
+        exec = k["Exec"].map(Self.unescape)
+        tryExec = k["TryExec"].map(Self.unescape)
+        path = k["Path"].map(Self.unescape)
+        noDisplay = try Self.bool("NoDisplay", in: k)
+        hidden = try Self.bool("Hidden", in: k)
+        terminal = try Self.bool("Terminal", in: k)
+        onlyShowIn = Self.list(k["OnlyShowIn"])
+        notShowIn = Self.list(k["NotShowIn"])
+        categories = Self.list(k["Categories"])
+        startupWMClass = k["StartupWMClass"]
+        if let e = exec { _ = try Self.splitExec(e) }
+        for actionID in Self.list(k["Actions"]) {
+            // An action listed without its group is ignored, as the spec allows.
+            guard let g = groups.first(where: { $0.name == "Desktop Action \(actionID)" }),
+                let n = Self.localized("Name", in: g.keys)
+            else { continue }
+            actions.append(Action(id: actionID, name: n, icon: g.keys["Icon"], exec: g.keys["Exec"].map(Self.unescape)))
+        }
+    }
+
+    /// `Key[ru_RU]`, `Key[ru]` or `Key` for Russian; `Key[en_US]`, `Key[en]` or `Key` for English
+    /// (the spec's matching order, with the country and modifier forms for both languages).
+    static func localized(_ key: String, in keys: [String: String]) -> LocalizedString? {
+        guard let plain = keys[key].map(unescape) else { return nil }
+        func pick(_ lang: String) -> String {
+            for suffix in ["\(lang)_\(lang.uppercased())", lang] {
+                if let v = keys["\(key)[\(suffix)]"] { return unescape(v) }
+            }
+            if let v = keys.first(where: { $0.key.hasPrefix("\(key)[\(lang)_") || $0.key.hasPrefix("\(key)[\(lang)@") })
+            {
+                return unescape(v.value)
+            }
+            return plain
+        }
+        return LocalizedString(en: pick("en"), ru: pick("ru"))
+    }
+
+    static func bool(_ key: String, in keys: [String: String]) throws(ParseError) -> Bool {
+        switch keys[key] {
+        case nil, "false": return false
+        case "true": return true
+        case let v?: throw ParseError(line: 0, reason: "\(key) is true or false, not '\(v)'")
+        }
+    }
+
+    /// A `;`-separated list (the last `;` optional; `\;` is a semicolon inside an item).
+    static func list(_ value: String?) -> [String] {
+        guard let value else { return [] }
+        var out: [String] = []
+        var cur = ""
+        var escaped = false
+        for c in value {
+            if escaped {
+                cur.append(c == ";" ? ";" : c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == ";" {
+                out.append(cur)
+                cur = ""
+            } else {
+                cur.append(c)
+            }
+        }
+        if !cur.isEmpty { out.append(cur) }
+        return out.filter { !$0.isEmpty }.map(unescape)
+    }
+
+    /// The string escapes `\s \n \t \r \\`.
+    static func unescape(_ s: String) -> String {
+        guard s.contains("\\") else { return s }
+        var out = ""
+        var it = s.makeIterator()
+        while let c = it.next() {
+            guard c == "\\", let n = it.next() else {
+                out.append(c)
+                continue
+            }
+            switch n {
+            case "s": out.append(" ")
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "\\": out.append("\\")
+            default:
+                out.append("\\")
+                out.append(n)
+            }
+        }
+        return out
+    }
+}

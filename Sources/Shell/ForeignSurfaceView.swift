@@ -1,0 +1,121 @@
+import Graphics
+import UI
+
+/// A foreign window's content in its Slate window: the client's picture scaled into the space below
+/// the status bar, its popups above it, and the finger, the wheel and the keys forwarded to it. Each
+/// change of the view's size is sent to the client as a configure (tiled, so it drops its shadows).
+@MainActor public final class ForeignSurfaceView: View {
+    public let toplevel: any ForeignToplevel
+    /// The size last asked of the client, in points.
+    public private(set) var requestedSize: Size?
+    /// Whether the window is the one taking input.
+    public var isActive = false {
+        didSet { if isActive != oldValue { sendConfigure(force: true) } }
+    }
+    /// The size of the picture last drawn whole, in points (a new size redraws everything).
+    private var shownSize: Size?
+    /// Pictures drawn since the view was made (each one a frame the client may follow).
+    public private(set) var picturesShown = 0
+
+    public init(toplevel: any ForeignToplevel) {
+        self.toplevel = toplevel
+        super.init()
+        backgroundColor = .systemBackground
+        accessibilityLabel = toplevel.title
+        identifier = "foreign-surface"
+    }
+
+    /// Where the client's window goes: the bounds without the status bar and home indicator.
+    public var surfaceRect: Rect {
+        let i = safeAreaInsets
+        return Rect(bounds.minX, bounds.minY + i.top, bounds.width, max(0, bounds.height - i.top - i.bottom))
+    }
+
+    public override var canBecomeFocused: Bool { true }
+
+    public override func layoutSubviews() {
+        sendConfigure(force: false)
+    }
+
+    private func sendConfigure(force: Bool) {
+        let r = surfaceRect
+        guard r.width >= 1, r.height >= 1 else { return }
+        let size = Size(r.width.rounded(), r.height.rounded())
+        if !force, size == requestedSize { return }
+        requestedSize = size
+        toplevel.configure(size: size, tiled: true, activated: isActive)
+    }
+
+    /// The client drew something new.
+    func pictureChanged() {
+        if accessibilityLabel != toplevel.title { accessibilityLabel = toplevel.title }
+        let r = surfaceRect
+        guard let d = toplevel.damage, toplevel.popups.isEmpty, let size = toplevel.picture?.size,
+            size == shownSize, size.width > 0, size.height > 0
+        else {
+            shownSize = toplevel.picture?.size
+            setNeedsDisplay()
+            return
+        }
+        // Only what the client redrew (a pixel more around it, for filtering at the edges).
+        let sx = r.width / size.width
+        let sy = r.height / size.height
+        setNeedsDisplay(
+            Rect(r.minX + d.minX * sx, r.minY + d.minY * sy, d.width * sx, d.height * sy).insetBy(dx: -1, dy: -1))
+    }
+
+    public override func draw(in canvas: any Canvas) {
+        let r = surfaceRect
+        guard let picture = toplevel.picture else { return }
+        // The client's picture fills the window; while it has not caught up with a new size it is
+        // stretched to it, as iPadOS stretches a snapshot during a resize.
+        canvas.drawImage(picture, in: r, opacity: 1)
+        for popup in toplevel.popups {
+            guard let p = popup.picture else { continue }
+            let f = popup.frame.offsetBy(dx: r.minX, dy: r.minY)
+            canvas.drawImage(p, in: f, opacity: 1)
+        }
+        picturesShown += 1
+    }
+
+    /// A point of the view in the client's window points.
+    func clientPoint(_ p: Point) -> Point {
+        let r = surfaceRect
+        guard let want = requestedSize, want.width > 0, want.height > 0 else {
+            return Point(p.x - r.minX, p.y - r.minY)
+        }
+        return Point((p.x - r.minX) * want.width / r.width, (p.y - r.minY) * want.height / r.height)
+    }
+
+    public override func touchBegan(_ touch: Touch, at point: Point) {
+        toplevel.pointer(.moved(clientPoint(point)))
+        toplevel.pointer(.down(clientPoint(point)))
+    }
+
+    public override func touchMoved(_ touch: Touch, at point: Point) {
+        toplevel.pointer(.moved(clientPoint(point)))
+    }
+
+    public override func touchEnded(_ touch: Touch, at point: Point) {
+        toplevel.pointer(.up(clientPoint(point)))
+    }
+
+    public override func touchCancelled(_ touch: Touch) {
+        toplevel.pointer(.leave)
+    }
+
+    public override func handleScroll(dx: Double, dy: Double) -> Bool {
+        toplevel.pointer(.scroll(.zero, dx: dx, dy: dy))
+        return true
+    }
+
+    public override func handleKey(_ press: KeyPress) -> Bool {
+        toplevel.key(press)
+    }
+
+    public override func handleText(_ text: String) -> Bool {
+        var sent = false
+        for c in text { sent = toplevel.key(KeyPress(.character(c))) || sent }
+        return sent
+    }
+}

@@ -1,0 +1,67 @@
+import Graphics
+import UI
+
+/// A window of another program — a Wayland client's toplevel — as the compositor hands it to the
+/// shell. The shell shows it like any window (full screen, Split View, Slide Over, Exposé) and tells
+/// it how it is shown; the compositor behind it speaks the protocol. Points are the window's own
+/// (its window geometry), the same as the client's surface coordinates.
+@MainActor public protocol ForeignToplevel: AnyObject {
+    /// The window's title (`xdg_toplevel.set_title`).
+    var title: String { get }
+    /// The client's app id (`xdg_toplevel.set_app_id`), usually its desktop-file id.
+    var appID: String { get }
+    /// The client's process, or 0 when unknown.
+    var processID: Int32 { get }
+    /// Whether the window is a dialog (it has a parent) or of one fixed size: it opens centred on
+    /// top of the screen rather than full screen.
+    var prefersCentred: Bool { get }
+    /// The window's latest picture, cut to its window geometry; nil before the first buffer.
+    var picture: PixelImage? { get }
+    /// What changed in the picture at its last change, in the picture's points; nil: maybe everything.
+    var damage: Rect? { get }
+    /// The window's open popups (menus, tooltips), front last, placed in window points.
+    var popups: [ForeignPopup] { get }
+    /// Called when the picture, the popups or the title change (set by the shell).
+    var onChange: (() -> Void)? { get set }
+    /// Asks the client to show the window at `size` points; `tiled` windows drop their shadows and
+    /// rounded corners; `activated` draws it as the one taking input.
+    func configure(size: Size, tiled: Bool, activated: Bool)
+    /// Asks the client to close the window.
+    func close()
+    /// The finger or the mouse, at a point of the window (popups first, then the window).
+    func pointer(_ event: ForeignPointerEvent)
+    /// Gives the window the keyboard, or takes it away.
+    func setKeyboardFocus(_ focused: Bool)
+    /// A key pressed while the window has the keyboard; false when the key has no code to send.
+    func key(_ press: KeyPress) -> Bool
+    /// The picture was shown on the screen at `time` (host seconds): the client may draw the next.
+    func frameShown()
+}
+
+/// What the finger or the mouse does over a foreign window.
+public enum ForeignPointerEvent: Hashable, Sendable {
+    /// The finger touched down (the primary button pressed) at a window point.
+    case down(Point)
+    /// The finger or the pointer moved to a window point.
+    case moved(Point)
+    /// The finger lifted (the primary button released) at a window point.
+    case up(Point)
+    /// The wheel or a two-finger scroll, in points.
+    case scroll(Point, dx: Double, dy: Double)
+    /// The pointer left the window (or the touch was cancelled).
+    case leave
+}
+
+/// A popup of a foreign window, placed in the window's points.
+public struct ForeignPopup: Sendable {
+    /// Where it is, in the window's points.
+    public var frame: Rect
+    /// Its latest picture; nil before its first buffer.
+    public var picture: PixelImage?
+
+    /// A popup at `frame` showing `picture`.
+    public init(frame: Rect, picture: PixelImage?) {
+        self.frame = frame
+        self.picture = picture
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+/// What the shell keeps about other programs: which app each launched process belongs to.
+@MainActor public final class ForeignWindows {
+    /// The app each launched process belongs to, by process id.
+    var launchedBy: [Int32: ShellApp] = [:]
+    /// Every foreign toplevel shown now, with its app.
+    public internal(set) var shown: [ObjectIdentifier: ShellApp] = [:]
+    /// The desktop-file ids of the foreign apps the Dock holds (the dock file); nil: none of them.
+    public var dock: [String]?
+
+    init() {}
+}
+
+// Windows of other programs (Wayland clients): they join the shell as scenes of a `ForeignApp`.
+extension Shell {
+    /// Adds another program to the Home screen and the Dock (its windows are not restored: they
+    /// live in the program).
+    @discardableResult
+    public func install(foreign app: ForeignApp) -> ShellApp {
+        install(app, restoring: false)
+    }
+
+    /// Installs the catalog's programs on the Home screen (those in its dock list in the Dock too),
+    /// printing one warning for each file it skipped; `icon` draws each one's icon (nil: a
+    /// neutral symbol).
+    public func install(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
+        for w in catalog.warnings { FileHandle.standardError.write(Data((w + "\n").utf8)) }
+        foreign.dock = catalog.dock
+        for e in catalog.entries where app(ForeignApp.identifier(desktopID: e.id)) == nil {
+            let f = ForeignApp(entry: e)
+            f.iconImage = icon(e)
+            install(foreign: f)
+        }
+    }
+
+    /// Whether an app's icon belongs in the Dock: Slate's own always; another program when the dock
+    /// file lists it.
+    func isInDock(_ app: ShellApp) -> Bool {
+        guard let f = app.application as? ForeignApp else { return true }
+        guard let id = f.entry?.id, let dock = foreign.dock else { return false }
+        return dock.contains(id)
+    }
+
+    /// The installed foreign apps.
+    public var foreignApps: [ShellApp] { apps.filter { $0.application is ForeignApp } }
+
+    /// Starts the program of a foreign app (its `.desktop` Exec line); a failure shows a banner.
+    public func launch(_ app: ShellApp) {
+        guard let f = app.application as? ForeignApp else { return }
+        if f.launch?(f) != true {
+            showBanner(ShellStrings.couldNotOpen.formatted(f.displayName.text))
+        }
+    }
+
+    /// Starts one of the `.desktop` file's actions of a foreign app; a failure shows a banner.
+    public func launch(_ app: ShellApp, action: DesktopEntry.Action) {
+        guard let f = app.application as? ForeignApp else { return }
+        if f.launchAction?(f, action) != true {
+            showBanner(ShellStrings.couldNotOpen.formatted(f.displayName.text))
+        }
+    }
+
+    /// A program started for `app` ended before showing a window, with a failure: a banner says so.
+    public func programFailed(_ app: ShellApp) {
+        showBanner(ShellStrings.couldNotOpen.formatted(app.application.displayName.text))
+    }
+
+    /// Remembers that process `pid` was started for `app`, so its first window joins that app.
+    public func noteLaunch(of app: ShellApp, processID pid: Int32) {
+        foreign.launchedBy[pid] = app
+    }
+
+    /// A new window of another program: it becomes a window of its app — the one whose desktop
+    /// file matches its app id, the one that launched its process, or a new app named after it —
+    /// and opens full screen (a dialog or a window of fixed size: centred on top), taking input.
+    public func adopt(_ toplevel: any ForeignToplevel) {
+        let app = foreignApp(for: toplevel)
+        guard let f = app.application as? ForeignApp else { return }
+        f.pending.append(toplevel)
+        foreign.shown[ObjectIdentifier(toplevel)] = app
+        closeExpose()
+        environment.errors.attempt(ShellStrings.openTheProgram, userAction: false) {
+            try app.activate(
+                ActivationRequest(
+                    placement: toplevel.prefersCentred ? .prominent : .automatic, forcesNewWindow: true, role: .primary)
+            )
+        }
+        f.pending.removeAll { $0 === toplevel }
+        // A dialog of the same program that came first stays in front and keeps the input.
+        if let c = centerWindow, windows[c]?.app === app, !toplevel.prefersCentred {
+            focus(c, animated: false)
+        }
+    }
+
+    /// A foreign window went away (the client closed it, or died): its window leaves the screen.
+    public func toplevelDidClose(_ toplevel: any ForeignToplevel) {
+        guard let app = foreign.shown.removeValue(forKey: ObjectIdentifier(toplevel)),
+            let f = app.application as? ForeignApp
+        else { return }
+        let id = f.sessionID(of: toplevel)
+        f.unbind(toplevel)
+        if let id, let session = app.runtime.session(withIdentifier: id) {
+            environment.errors.attempt(ShellStrings.closeTheWindow, userAction: false) {
+                try app.destroy(session, animation: .standard)
+            }
+        }
+    }
+
+    /// The window showing `toplevel`, if it has one.
+    public func window(showing toplevel: any ForeignToplevel) -> WindowFrameView? {
+        guard let app = foreign.shown[ObjectIdentifier(toplevel)], let f = app.application as? ForeignApp,
+            let id = f.sessionID(of: toplevel)
+        else { return nil }
+        return windows[id]
+    }
+
+    func foreignApp(for toplevel: any ForeignToplevel) -> ShellApp {
+        if toplevel.processID > 0, let a = foreign.launchedBy[toplevel.processID] { return a }
+        let appID = toplevel.appID
+        let candidates = foreignApps
+        if !appID.isEmpty {
+            let lower = appID.lowercased()
+            if let a = candidates.first(where: {
+                guard let e = ($0.application as? ForeignApp)?.entry else { return false }
+                return e.id.lowercased() == lower || e.startupWMClass?.lowercased() == lower
+                    || e.id.lowercased().hasSuffix("." + lower)
+            }) {
+                return a
+            }
+        }
+        let id = ForeignApp.identifier(desktopID: appID.isEmpty ? "pid-\(toplevel.processID)" : appID)
+        if let a = candidates.first(where: { $0.identifier == id }) { return a }
+        let name = appID.isEmpty ? (toplevel.title.isEmpty ? ShellStrings.program.text : toplevel.title) : appID
+        return install(foreign: ForeignApp(appID: appID.isEmpty ? "pid-\(toplevel.processID)" : appID, name: name))
+    }
+}
+
+extension ShellStrings {
+    public static let windowIsGone = LocalizedString(
+        en: "This window was closed by its program", ru: "Это окно закрыла его программа")
+    public static let openTheProgram = LocalizedString(en: "open the program", ru: "открыть программу")
+    public static let couldNotOpen = LocalizedString(en: "Could not open %@", ru: "Не удалось открыть %@")
+    public static let program = LocalizedString(en: "Program", ru: "Программа")
+}

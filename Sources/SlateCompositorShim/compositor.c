@@ -1,0 +1,914 @@
+// Slate's Wayland compositor over wlroots 0.15: a display, one output, a seat, xdg-shell and the
+// data device, and nothing that draws. The shell (Swift) composes client buffers into its own frame;
+// this file only hands it the buffers, relays input to clients and tells it what clients do.
+#define _POSIX_C_SOURCE 200809L
+#include "slate_compositor.h"
+
+#include <linux/input-event-codes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <wayland-server-core.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include <drm_fourcc.h>
+#include <wlr/backend.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/multi.h>
+#include <wlr/interfaces/wlr_keyboard.h>
+#include <wlr/render/allocator.h>
+#include <wlr/render/pixman.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_buffer.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_xdg_decoration_v1.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/edges.h>
+#include <wlr/util/log.h>
+
+struct slate_comp {
+    slate_comp_callbacks cb;
+    int backend_kind;
+    struct wl_display *display;
+    struct wl_event_loop *loop;
+    struct wlr_backend *backend;
+    struct wlr_renderer *renderer;
+    struct wlr_allocator *allocator;
+    struct wlr_compositor *compositor;
+    struct wlr_xdg_shell *xdg_shell;
+    struct wlr_seat *seat;
+    struct wlr_output *output;
+    struct wlr_input_device *keyboard_device;
+    struct xkb_keymap *keymap;
+    const char *socket;
+    char socket_path[512];
+    double scale;
+    int width, height;
+
+    struct wl_listener new_xdg_surface;
+    struct wl_listener new_decoration;
+    struct wl_listener new_output;
+    struct wl_listener new_input;
+    struct wl_listener request_set_selection;
+    struct wl_listener request_cursor;
+    struct wl_listener keyboard_key;
+    struct wl_listener keyboard_modifiers;
+    struct wl_listener output_frame;
+    struct wl_list nested_inputs;  // struct nested_input::link
+
+    struct slate_view *pointer_view;
+    /// A frame was committed to the nested output and not yet shown: the next waits.
+    int frame_pending;
+};
+
+struct slate_view {
+    slate_comp *comp;
+    struct wlr_xdg_surface *xdg;
+    int kind;
+    uint32_t commits;
+    struct wl_listener map, unmap, destroy, commit, new_popup;
+    struct wl_listener set_title, set_app_id, request_fullscreen, request_maximize;
+};
+
+/// One input device of the nested backend (x11/wayland window): its events go to the owner.
+struct nested_input {
+    slate_comp *comp;
+    struct wlr_input_device *device;
+    struct wl_list link;
+    struct wl_listener destroy, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
+};
+
+uint32_t slate_comp_now_msec(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+}
+
+static void emit(slate_view *view, int event) {
+    if (view->comp->cb.view_event) view->comp->cb.view_event(view->comp->cb.user, view, event);
+}
+
+// ---- Views --------------------------------------------------------------------------------------
+
+static void view_on_map(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, map);
+    emit(view, SLATE_VIEW_MAP);
+}
+
+static void view_on_unmap(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, unmap);
+    if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    emit(view, SLATE_VIEW_UNMAP);
+}
+
+static void view_on_commit(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, commit);
+    view->commits++;
+    if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
+}
+
+static void view_on_title(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, set_title);
+    emit(view, SLATE_VIEW_TITLE);
+}
+
+static void view_on_app_id(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, set_app_id);
+    emit(view, SLATE_VIEW_TITLE);
+}
+
+static void view_on_request_fullscreen(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, request_fullscreen);
+    emit(view, SLATE_VIEW_REQUEST_FULLSCREEN);
+}
+
+static void view_on_request_maximize(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, request_maximize);
+    // xdg-shell wants a configure in answer even when nothing changes.
+    wlr_xdg_surface_schedule_configure(view->xdg);
+    emit(view, SLATE_VIEW_REQUEST_FULLSCREEN);
+}
+
+static void view_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, destroy);
+    if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    emit(view, SLATE_VIEW_DESTROY);
+    wl_list_remove(&view->map.link);
+    wl_list_remove(&view->unmap.link);
+    wl_list_remove(&view->destroy.link);
+    wl_list_remove(&view->commit.link);
+    wl_list_remove(&view->new_popup.link);
+    if (view->kind == SLATE_VIEW_TOPLEVEL) {
+        wl_list_remove(&view->set_title.link);
+        wl_list_remove(&view->set_app_id.link);
+        wl_list_remove(&view->request_fullscreen.link);
+        wl_list_remove(&view->request_maximize.link);
+    }
+    view->xdg->data = NULL;
+    free(view);
+}
+
+static void view_on_new_popup(struct wl_listener *l, void *data);
+
+static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, slate_view *parent) {
+    slate_view *view = calloc(1, sizeof(*view));
+    if (!view) return NULL;
+    view->comp = comp;
+    view->xdg = xdg;
+    view->kind = xdg->role == WLR_XDG_SURFACE_ROLE_POPUP ? SLATE_VIEW_POPUP : SLATE_VIEW_TOPLEVEL;
+    xdg->data = view;
+    view->map.notify = view_on_map;
+    wl_signal_add(&xdg->events.map, &view->map);
+    view->unmap.notify = view_on_unmap;
+    wl_signal_add(&xdg->events.unmap, &view->unmap);
+    view->destroy.notify = view_on_destroy;
+    wl_signal_add(&xdg->events.destroy, &view->destroy);
+    view->commit.notify = view_on_commit;
+    wl_signal_add(&xdg->surface->events.commit, &view->commit);
+    view->new_popup.notify = view_on_new_popup;
+    wl_signal_add(&xdg->events.new_popup, &view->new_popup);
+    if (view->kind == SLATE_VIEW_TOPLEVEL) {
+        struct wlr_xdg_toplevel *t = xdg->toplevel;
+        view->set_title.notify = view_on_title;
+        wl_signal_add(&t->events.set_title, &view->set_title);
+        view->set_app_id.notify = view_on_app_id;
+        wl_signal_add(&t->events.set_app_id, &view->set_app_id);
+        view->request_fullscreen.notify = view_on_request_fullscreen;
+        wl_signal_add(&t->events.request_fullscreen, &view->request_fullscreen);
+        view->request_maximize.notify = view_on_request_maximize;
+        wl_signal_add(&t->events.request_maximize, &view->request_maximize);
+    }
+    if (comp->cb.view_new) comp->cb.view_new(comp->cb.user, view, view->kind, parent);
+    return view;
+}
+
+static void view_on_new_popup(struct wl_listener *l, void *data) {
+    slate_view *parent = wl_container_of(l, parent, new_popup);
+    struct wlr_xdg_popup *popup = data;
+    if (popup->base->data) return;  // already known through the shell's new_surface
+    view_create(parent->comp, popup->base, parent);
+}
+
+static void on_new_xdg_surface(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_xdg_surface);
+    struct wlr_xdg_surface *xdg = data;
+    if (xdg->data) return;
+    if (xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL) {
+        view_create(comp, xdg, NULL);
+    } else if (xdg->role == WLR_XDG_SURFACE_ROLE_POPUP) {
+        // A popup of an xdg surface: its parent's view, when the parent is one of ours.
+        slate_view *parent = NULL;
+        struct wlr_surface *ps = xdg->popup->parent;
+        if (ps && wlr_surface_is_xdg_surface(ps)) {
+            struct wlr_xdg_surface *pxdg = wlr_xdg_surface_from_wlr_surface(ps);
+            if (pxdg) parent = pxdg->data;
+        }
+        view_create(comp, xdg, parent);
+    }
+}
+
+int slate_view_kind(slate_view *view) { return view->kind; }
+
+const char *slate_view_title(slate_view *view) {
+    if (view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->toplevel->title) return "";
+    return view->xdg->toplevel->title;
+}
+
+const char *slate_view_app_id(slate_view *view) {
+    if (view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->toplevel->app_id) return "";
+    return view->xdg->toplevel->app_id;
+}
+
+int slate_view_pid(slate_view *view) {
+    pid_t pid = 0;
+    wl_client_get_credentials(wl_resource_get_client(view->xdg->resource), &pid, NULL, NULL);
+    return pid;
+}
+
+void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *height) {
+    struct wlr_box box;
+    wlr_xdg_surface_get_geometry(view->xdg, &box);
+    *x = box.x;
+    *y = box.y;
+    *width = box.width;
+    *height = box.height;
+}
+
+int slate_view_has_parent(slate_view *view) {
+    return view->kind == SLATE_VIEW_TOPLEVEL && view->xdg->toplevel->parent != NULL;
+}
+
+void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h) {
+    *min_w = *min_h = *max_w = *max_h = 0;
+    if (view->kind != SLATE_VIEW_TOPLEVEL) return;
+    struct wlr_xdg_toplevel_state *s = &view->xdg->toplevel->current;
+    *min_w = (int)s->min_width;
+    *min_h = (int)s->min_height;
+    *max_w = (int)s->max_width;
+    *max_h = (int)s->max_height;
+}
+
+void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height) {
+    *x = *y = *width = *height = 0;
+    if (view->kind != SLATE_VIEW_POPUP) return;
+    struct wlr_box g = view->xdg->popup->geometry;
+    *x = g.x;
+    *y = g.y;
+    *width = g.width;
+    *height = g.height;
+}
+
+void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int height) {
+    if (view->kind != SLATE_VIEW_POPUP) return;
+    struct wlr_box box = {.x = x, .y = y, .width = width, .height = height};
+    wlr_xdg_popup_unconstrain_from_box(view->xdg->popup, &box);
+}
+
+void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
+    if (view->kind != SLATE_VIEW_TOPLEVEL) return;
+    struct wlr_xdg_surface *x = view->xdg;
+    wlr_xdg_toplevel_set_tiled(x, tiled ? (WLR_EDGE_TOP | WLR_EDGE_BOTTOM | WLR_EDGE_LEFT | WLR_EDGE_RIGHT) : 0);
+    wlr_xdg_toplevel_set_maximized(x, maximized != 0);
+    wlr_xdg_toplevel_set_activated(x, activated != 0);
+    wlr_xdg_toplevel_set_size(x, (uint32_t)(width > 0 ? width : 0), (uint32_t)(height > 0 ? height : 0));
+}
+
+void slate_view_close(slate_view *view) {
+    if (view->kind == SLATE_VIEW_TOPLEVEL) {
+        wlr_xdg_toplevel_send_close(view->xdg);
+    } else {
+        wlr_xdg_popup_destroy(view->xdg);
+    }
+}
+
+void slate_view_kill_client(slate_view *view) {
+    wl_client_destroy(wl_resource_get_client(view->xdg->resource));
+}
+
+uint32_t slate_view_commit_count(slate_view *view) { return view->commits; }
+
+void slate_view_frame_done(slate_view *view, uint32_t msec) {
+    struct timespec ts = {.tv_sec = msec / 1000, .tv_nsec = (long)(msec % 1000) * 1000000};
+    wlr_surface_send_frame_done(view->xdg->surface, &ts);
+}
+
+/// Copies rows of 32-bit pixels; an X format gets an opaque alpha. Other formats are refused.
+static long copy_rows(const uint8_t *src, size_t stride, uint32_t format, int w, int h, uint8_t *dst, int y0,
+                      int y1) {
+    int opaque;
+    if (format == DRM_FORMAT_ARGB8888) {
+        opaque = 0;
+    } else if (format == DRM_FORMAT_XRGB8888) {
+        opaque = 1;
+    } else {
+        return -1;
+    }
+    size_t row = (size_t)w * 4;
+    if (stride < row) return -1;
+    for (int y = y0; y < y1 && y < h; y++) {
+        uint8_t *d = dst + row * (size_t)y;
+        memcpy(d, src + stride * (size_t)y, row);
+        if (opaque) {
+            for (int x = 0; x < w; x++) d[x * 4 + 3] = 0xff;
+        }
+    }
+    return (long)(row * (size_t)h);
+}
+
+/// Copies columns `cx ..< cx + cw` of rows `y0 ..< y1` into `dst`, a picture of `cw` pixels a row
+/// whose first row is buffer row `cy`.
+static int copy_crop(const uint8_t *src, size_t stride, uint32_t format, int cx, int cy, int cw, int y0, int y1,
+                     uint8_t *dst) {
+    int opaque;
+    if (format == DRM_FORMAT_ARGB8888) {
+        opaque = 0;
+    } else if (format == DRM_FORMAT_XRGB8888) {
+        opaque = 1;
+    } else {
+        return -1;
+    }
+    size_t row = (size_t)cw * 4;
+    for (int y = y0; y < y1; y++) {
+        uint8_t *d = dst + row * (size_t)(y - cy);
+        memcpy(d, src + stride * (size_t)y + (size_t)cx * 4, row);
+        if (opaque) {
+            for (int x = 0; x < cw; x++) d[x * 4 + 3] = 0xff;
+        }
+    }
+    return 0;
+}
+
+int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows) {
+    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    if (!cb || cx < 0 || cy < 0 || cw <= 0 || ch <= 0) return -1;
+    int w = cb->base.width, h = cb->base.height;
+    if (cx + cw > w || cy + ch > h) return -1;
+    int y0 = first_row > cy ? first_row : cy;
+    int y1 = rows < 0 ? cy + ch : first_row + rows;
+    if (y1 > cy + ch) y1 = cy + ch;
+    if (y0 >= y1) return 0;
+    if (cb->source) {
+        void *data = NULL;
+        uint32_t format = 0;
+        size_t stride = 0;
+        if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
+            int r = stride >= (size_t)w * 4 ? copy_crop(data, stride, format, cx, cy, cw, y0, y1, dst) : -1;
+            wlr_buffer_end_data_ptr_access(cb->source);
+            if (r == 0) return 0;
+        }
+    }
+    if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
+        pixman_image_t *img = wlr_pixman_texture_get_image(cb->texture);
+        if (!img || pixman_image_get_width(img) != w || pixman_image_get_height(img) != h) return -1;
+        pixman_format_code_t pf = pixman_image_get_format(img);
+        uint32_t format = pf == PIXMAN_a8r8g8b8 ? DRM_FORMAT_ARGB8888 : pf == PIXMAN_x8r8g8b8 ? DRM_FORMAT_XRGB8888 : 0;
+        return copy_crop((const uint8_t *)pixman_image_get_data(img), (size_t)pixman_image_get_stride(img), format,
+                         cx, cy, cw, y0, y1, dst);
+    }
+    return -1;
+}
+
+void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height) {
+    pixman_box32_t *b = pixman_region32_extents(&view->xdg->surface->buffer_damage);
+    *x = b->x1;
+    *y = b->y1;
+    *width = b->x2 - b->x1;
+    *height = b->y2 - b->y1;
+}
+
+long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale) {
+    return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
+}
+
+long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
+                          int *height, int *scale) {
+    struct wlr_surface *surface = view->xdg->surface;
+    struct wlr_client_buffer *cb = surface->buffer;
+    *width = *height = 0;
+    *scale = surface->current.scale > 0 ? surface->current.scale : 1;
+    if (!cb) return -1;
+    int w = cb->base.width, h = cb->base.height;
+    if (w <= 0 || h <= 0 || w > 16384 || h > 16384) return -1;
+    *width = w;
+    *height = h;
+    long need = (long)w * h * 4;
+    if (!dst || capacity < (size_t)need) return need;
+    int y0 = first_row < 0 ? 0 : first_row;
+    int y1 = rows < 0 ? h : y0 + rows;
+
+    // The client's own buffer (shared memory), read in place.
+    if (cb->source) {
+        void *data = NULL;
+        uint32_t format = 0;
+        size_t stride = 0;
+        if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
+            long n = copy_rows(data, stride, format, w, h, dst, y0, y1);
+            wlr_buffer_end_data_ptr_access(cb->source);
+            if (n >= 0) return n;
+        }
+    }
+    // Else the copy the pixman renderer keeps.
+    if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
+        pixman_image_t *img = wlr_pixman_texture_get_image(cb->texture);
+        if (!img) return -1;
+        pixman_format_code_t pf = pixman_image_get_format(img);
+        uint32_t format = pf == PIXMAN_a8r8g8b8 ? DRM_FORMAT_ARGB8888 : pf == PIXMAN_x8r8g8b8 ? DRM_FORMAT_XRGB8888 : 0;
+        if (pixman_image_get_width(img) != w || pixman_image_get_height(img) != h) return -1;
+        return copy_rows((const uint8_t *)pixman_image_get_data(img), (size_t)pixman_image_get_stride(img), format, w,
+                         h, dst, y0, y1);
+    }
+    return -1;
+}
+
+// ---- Decorations ----------------------------------------------------------------------------------
+
+/// A toplevel's decoration object: the shell draws the window's frame, so the client is always told
+/// to draw none (foot and Qt drop their title bars; GTK does not speak this protocol).
+struct decoration {
+    struct wlr_xdg_toplevel_decoration_v1 *deco;
+    struct wl_listener request_mode, destroy;
+};
+
+static void decoration_on_request_mode(struct wl_listener *l, void *data) {
+    (void)data;
+    struct decoration *d = wl_container_of(l, d, request_mode);
+    wlr_xdg_toplevel_decoration_v1_set_mode(d->deco, WLR_XDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+}
+
+static void decoration_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    struct decoration *d = wl_container_of(l, d, destroy);
+    wl_list_remove(&d->request_mode.link);
+    wl_list_remove(&d->destroy.link);
+    free(d);
+}
+
+static void on_new_decoration(struct wl_listener *l, void *data) {
+    (void)l;
+    struct wlr_xdg_toplevel_decoration_v1 *deco = data;
+    struct decoration *d = calloc(1, sizeof(*d));
+    if (!d) return;
+    d->deco = deco;
+    d->request_mode.notify = decoration_on_request_mode;
+    wl_signal_add(&deco->events.request_mode, &d->request_mode);
+    d->destroy.notify = decoration_on_destroy;
+    wl_signal_add(&deco->events.destroy, &d->destroy);
+    wlr_xdg_toplevel_decoration_v1_set_mode(deco, WLR_XDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+}
+
+// ---- Input ----------------------------------------------------------------------------------------
+
+void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time) {
+    if (!view || !view->xdg->mapped) {
+        slate_comp_pointer_leave(comp);
+        return;
+    }
+    if (comp->pointer_view != view) {
+        wlr_seat_pointer_notify_enter(comp->seat, view->xdg->surface, sx, sy);
+        comp->pointer_view = view;
+    }
+    wlr_seat_pointer_notify_motion(comp->seat, time, sx, sy);
+    wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_comp_pointer_button(slate_comp *comp, uint32_t button, int pressed, uint32_t time) {
+    wlr_seat_pointer_notify_button(comp->seat, time, button,
+                                   pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED);
+    wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_comp_pointer_axis(slate_comp *comp, double dx, double dy, uint32_t time) {
+    if (dy != 0)
+        wlr_seat_pointer_notify_axis(comp->seat, time, WLR_AXIS_ORIENTATION_VERTICAL, dy, 0,
+                                     WLR_AXIS_SOURCE_FINGER);
+    if (dx != 0)
+        wlr_seat_pointer_notify_axis(comp->seat, time, WLR_AXIS_ORIENTATION_HORIZONTAL, dx, 0,
+                                     WLR_AXIS_SOURCE_FINGER);
+    wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_comp_pointer_leave(slate_comp *comp) {
+    comp->pointer_view = NULL;
+    wlr_seat_pointer_notify_clear_focus(comp->seat);
+}
+
+void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
+    if (!view || !view->xdg->mapped) return;
+    wlr_seat_touch_notify_down(comp->seat, view->xdg->surface, time, id, sx, sy);
+    wlr_seat_touch_notify_frame(comp->seat);
+}
+
+void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uint32_t time) {
+    if (!wlr_seat_touch_get_point(comp->seat, id)) return;
+    wlr_seat_touch_notify_motion(comp->seat, time, id, sx, sy);
+    wlr_seat_touch_notify_frame(comp->seat);
+}
+
+void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time) {
+    if (!wlr_seat_touch_get_point(comp->seat, id)) return;
+    wlr_seat_touch_notify_up(comp->seat, time, id);
+    wlr_seat_touch_notify_frame(comp->seat);
+}
+
+void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
+    if (!view || !view->xdg->mapped) {
+        wlr_seat_keyboard_notify_clear_focus(comp->seat);
+        return;
+    }
+    struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
+    wlr_seat_keyboard_notify_enter(comp->seat, view->xdg->surface, kb->keycodes, kb->num_keycodes, &kb->modifiers);
+}
+
+void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time) {
+    // Through the keyboard, so its xkb state (and so the modifiers clients see) follows.
+    struct wlr_event_keyboard_key ev = {
+        .time_msec = time,
+        .keycode = keycode,
+        .update_state = true,
+        .state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
+    };
+    wlr_keyboard_notify_key(comp->keyboard_device->keyboard, &ev);
+}
+
+static void on_keyboard_key(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, keyboard_key);
+    struct wlr_event_keyboard_key *ev = data;
+    wlr_seat_keyboard_notify_key(comp->seat, ev->time_msec, ev->keycode, ev->state);
+}
+
+static void on_keyboard_modifiers(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, keyboard_modifiers);
+    wlr_seat_keyboard_notify_modifiers(comp->seat, &comp->keyboard_device->keyboard->modifiers);
+}
+
+static void on_request_set_selection(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, request_set_selection);
+    struct wlr_seat_request_set_selection_event *ev = data;
+    // The relay: the selection passes from client to client; data moves only on paste.
+    wlr_seat_set_selection(comp->seat, ev->source, ev->serial);
+}
+
+static void on_request_cursor(struct wl_listener *l, void *data) {
+    // The shell draws no client cursor (the finger is the pointer); the request is accepted silently.
+    (void)l;
+    (void)data;
+}
+
+// ---- Nested backend input -----------------------------------------------------------------------
+
+static void nested_emit(slate_comp *comp, int kind, int id, double x, double y, uint32_t code) {
+    if (comp->cb.input) comp->cb.input(comp->cb.user, kind, id, x, y, code);
+}
+
+static void nested_on_motion_abs(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, motion_abs);
+    struct wlr_event_pointer_motion_absolute *ev = data;
+    nested_emit(in->comp, 0, 0, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+}
+
+static void nested_on_button(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, button);
+    struct wlr_event_pointer_button *ev = data;
+    nested_emit(in->comp, ev->state == WLR_BUTTON_PRESSED ? 1 : 2, 0, 0, 0, ev->button);
+}
+
+static void nested_on_axis(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, axis);
+    struct wlr_event_pointer_axis *ev = data;
+    int vertical = ev->orientation == WLR_AXIS_ORIENTATION_VERTICAL;
+    nested_emit(in->comp, 8, 0, vertical ? 0 : ev->delta, vertical ? ev->delta : 0, 0);
+}
+
+static void nested_on_key(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, key);
+    struct wlr_event_keyboard_key *ev = data;
+    nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? 6 : 7, 0, 0, 0, ev->keycode);
+}
+
+static void nested_on_touch_down(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, touch_down);
+    struct wlr_event_touch_down *ev = data;
+    nested_emit(in->comp, 3, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+}
+
+static void nested_on_touch_motion(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, touch_motion);
+    struct wlr_event_touch_motion *ev = data;
+    nested_emit(in->comp, 4, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+}
+
+static void nested_on_touch_up(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, touch_up);
+    struct wlr_event_touch_up *ev = data;
+    nested_emit(in->comp, 5, ev->touch_id, 0, 0, 0);
+}
+
+static void nested_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    struct nested_input *in = wl_container_of(l, in, destroy);
+    wl_list_remove(&in->destroy.link);
+    wl_list_remove(&in->link);
+    switch (in->device->type) {
+    case WLR_INPUT_DEVICE_POINTER:
+        wl_list_remove(&in->motion_abs.link);
+        wl_list_remove(&in->button.link);
+        wl_list_remove(&in->axis.link);
+        break;
+    case WLR_INPUT_DEVICE_KEYBOARD:
+        wl_list_remove(&in->key.link);
+        break;
+    case WLR_INPUT_DEVICE_TOUCH:
+        wl_list_remove(&in->touch_down.link);
+        wl_list_remove(&in->touch_motion.link);
+        wl_list_remove(&in->touch_up.link);
+        break;
+    default:
+        break;
+    }
+    free(in);
+}
+
+static void on_new_input(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_input);
+    struct wlr_input_device *dev = data;
+    if (dev == comp->keyboard_device) return;
+    struct nested_input *in = calloc(1, sizeof(*in));
+    if (!in) return;
+    in->comp = comp;
+    in->device = dev;
+    switch (dev->type) {
+    case WLR_INPUT_DEVICE_POINTER:
+        in->motion_abs.notify = nested_on_motion_abs;
+        wl_signal_add(&dev->pointer->events.motion_absolute, &in->motion_abs);
+        in->button.notify = nested_on_button;
+        wl_signal_add(&dev->pointer->events.button, &in->button);
+        in->axis.notify = nested_on_axis;
+        wl_signal_add(&dev->pointer->events.axis, &in->axis);
+        break;
+    case WLR_INPUT_DEVICE_KEYBOARD:
+        wlr_keyboard_set_keymap(dev->keyboard, comp->keymap);
+        in->key.notify = nested_on_key;
+        wl_signal_add(&dev->keyboard->events.key, &in->key);
+        break;
+    case WLR_INPUT_DEVICE_TOUCH:
+        in->touch_down.notify = nested_on_touch_down;
+        wl_signal_add(&dev->touch->events.down, &in->touch_down);
+        in->touch_motion.notify = nested_on_touch_motion;
+        wl_signal_add(&dev->touch->events.motion, &in->touch_motion);
+        in->touch_up.notify = nested_on_touch_up;
+        wl_signal_add(&dev->touch->events.up, &in->touch_up);
+        break;
+    default:
+        free(in);
+        return;
+    }
+    in->destroy.notify = nested_on_destroy;
+    wl_signal_add(&dev->events.destroy, &in->destroy);
+    wl_list_insert(&comp->nested_inputs, &in->link);
+}
+
+// ---- Output -------------------------------------------------------------------------------------
+
+static void on_output_frame(struct wl_listener *l, void *data) {
+    // The output can take the next frame.
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, output_frame);
+    comp->frame_pending = 0;
+}
+
+static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len) {
+    if (!wlr_output_init_render(output, comp->allocator, comp->renderer)) {
+        snprintf(err, err_len, "cannot set up drawing on the output");
+        return -1;
+    }
+    if (comp->backend_kind == SLATE_BACKEND_NESTED) {
+        wlr_output_set_custom_mode(output, comp->width, comp->height, 0);
+    }
+    wlr_output_set_scale(output, (float)comp->scale);
+    wlr_output_enable(output, true);
+    if (comp->backend_kind == SLATE_BACKEND_NESTED && wlr_output_attach_render(output, NULL)) {
+        // A window's output is enabled with a first (black) frame.
+        wlr_renderer_begin(comp->renderer, (uint32_t)comp->width, (uint32_t)comp->height);
+        wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
+        wlr_renderer_end(comp->renderer);
+    }
+    if (!wlr_output_commit(output)) {
+        snprintf(err, err_len, "the output refused its mode %dx%d", comp->width, comp->height);
+        return -1;
+    }
+    wlr_output_create_global(output);
+    comp->output_frame.notify = on_output_frame;
+    wl_signal_add(&output->events.frame, &comp->output_frame);
+    comp->output = output;
+    return 0;
+}
+
+static void on_new_output(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_output);
+    if (comp->output) return;  // one screen
+    char err[128];
+    if (setup_output(comp, data, err, sizeof err) != 0) wlr_log(WLR_ERROR, "slate: %s", err);
+}
+
+int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int height, int stride) {
+    struct wlr_output *o = comp->output;
+    if (!o || comp->frame_pending) return -1;
+    struct wlr_texture *tex =
+        wlr_texture_from_pixels(comp->renderer, DRM_FORMAT_ARGB8888, (uint32_t)stride, (uint32_t)width,
+                                (uint32_t)height, pixels);
+    if (!tex) return -1;
+    if (!wlr_output_attach_render(o, NULL)) {
+        wlr_texture_destroy(tex);
+        return -1;
+    }
+    wlr_renderer_begin(comp->renderer, (uint32_t)o->width, (uint32_t)o->height);
+    wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
+    wlr_render_texture(comp->renderer, tex, o->transform_matrix, 0, 0, 1.0f);
+    wlr_renderer_end(comp->renderer);
+    int ok = wlr_output_commit(o);
+    if (ok) comp->frame_pending = 1;
+    wlr_texture_destroy(tex);
+    return ok ? 0 : -1;
+}
+
+// ---- Life -----------------------------------------------------------------------------------------
+
+static void log_quietly(enum wlr_log_importance importance, const char *fmt, va_list args) {
+    if (importance > WLR_ERROR) return;
+    fprintf(stderr, "slate: wlroots: ");
+    vfprintf(stderr, fmt, args);
+    fputc('\n', stderr);
+}
+
+slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
+                              char *err, size_t err_len) {
+    static int logging = 0;
+    if (!logging) {
+        wlr_log_init(WLR_ERROR, log_quietly);
+        logging = 1;
+    }
+    slate_comp *comp = calloc(1, sizeof(*comp));
+    if (!comp) {
+        snprintf(err, err_len, "out of memory");
+        return NULL;
+    }
+    comp->cb = *callbacks;
+    comp->backend_kind = backend;
+    comp->width = width;
+    comp->height = height;
+    comp->scale = scale > 0 ? scale : 1;
+    wl_list_init(&comp->nested_inputs);
+    comp->display = wl_display_create();
+    if (!comp->display) {
+        snprintf(err, err_len, "cannot create a Wayland display");
+        free(comp);
+        return NULL;
+    }
+    comp->loop = wl_display_get_event_loop(comp->display);
+
+    if (backend == SLATE_BACKEND_HEADLESS) {
+        comp->backend = wlr_headless_backend_create(comp->display);
+    } else {
+        comp->backend = wlr_backend_autocreate(comp->display);
+    }
+    if (!comp->backend) {
+        snprintf(err, err_len, backend == SLATE_BACKEND_HEADLESS ? "cannot create the headless backend"
+                                                                 : "no X11 or Wayland desktop to open a window on");
+        goto fail;
+    }
+    // Headless always draws on the CPU; nested lets wlroots choose (WLR_RENDERER may force one).
+    comp->renderer = backend == SLATE_BACKEND_HEADLESS ? wlr_pixman_renderer_create()
+                                                       : wlr_renderer_autocreate(comp->backend);
+    if (!comp->renderer) {
+        snprintf(err, err_len, "cannot create a renderer");
+        goto fail;
+    }
+    wlr_renderer_init_wl_display(comp->renderer, comp->display);
+    comp->allocator = wlr_allocator_autocreate(comp->backend, comp->renderer);
+    if (!comp->allocator) {
+        snprintf(err, err_len, "cannot create a buffer allocator");
+        goto fail;
+    }
+    comp->compositor = wlr_compositor_create(comp->display, comp->renderer);
+    wlr_data_device_manager_create(comp->display);
+    comp->xdg_shell = wlr_xdg_shell_create(comp->display);
+    comp->new_xdg_surface.notify = on_new_xdg_surface;
+    wl_signal_add(&comp->xdg_shell->events.new_surface, &comp->new_xdg_surface);
+    struct wlr_xdg_decoration_manager_v1 *decorations = wlr_xdg_decoration_manager_v1_create(comp->display);
+    comp->new_decoration.notify = on_new_decoration;
+    wl_signal_add(&decorations->events.new_toplevel_decoration, &comp->new_decoration);
+
+    comp->seat = wlr_seat_create(comp->display, "seat0");
+    wlr_seat_set_capabilities(comp->seat,
+                              WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
+    comp->request_set_selection.notify = on_request_set_selection;
+    wl_signal_add(&comp->seat->events.request_set_selection, &comp->request_set_selection);
+    comp->request_cursor.notify = on_request_cursor;
+    wl_signal_add(&comp->seat->events.request_set_cursor, &comp->request_cursor);
+
+    // The keyboard the shell types with: a headless device with the desktop's keymap.
+    struct xkb_context *ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+    comp->keymap = ctx ? xkb_keymap_new_from_names(ctx, NULL, XKB_KEYMAP_COMPILE_NO_FLAGS) : NULL;
+    if (ctx) xkb_context_unref(ctx);
+    if (!comp->keymap) {
+        snprintf(err, err_len, "cannot compile the keyboard map (xkbcommon)");
+        goto fail;
+    }
+    struct wlr_backend *headless_input = backend == SLATE_BACKEND_HEADLESS ? comp->backend : NULL;
+    if (!headless_input) {
+        headless_input = wlr_headless_backend_create(comp->display);
+        if (headless_input && !wlr_multi_backend_add(comp->backend, headless_input)) headless_input = NULL;
+    }
+    if (!headless_input) {
+        snprintf(err, err_len, "cannot create the shell's keyboard");
+        goto fail;
+    }
+    comp->keyboard_device = wlr_headless_add_input_device(headless_input, WLR_INPUT_DEVICE_KEYBOARD);
+    if (!comp->keyboard_device) {
+        snprintf(err, err_len, "cannot create the shell's keyboard");
+        goto fail;
+    }
+    wlr_keyboard_set_keymap(comp->keyboard_device->keyboard, comp->keymap);
+    wlr_keyboard_set_repeat_info(comp->keyboard_device->keyboard, 25, 600);
+    comp->keyboard_key.notify = on_keyboard_key;
+    wl_signal_add(&comp->keyboard_device->keyboard->events.key, &comp->keyboard_key);
+    comp->keyboard_modifiers.notify = on_keyboard_modifiers;
+    wl_signal_add(&comp->keyboard_device->keyboard->events.modifiers, &comp->keyboard_modifiers);
+    wlr_seat_set_keyboard(comp->seat, comp->keyboard_device);
+
+    comp->new_input.notify = on_new_input;
+    wl_signal_add(&comp->backend->events.new_input, &comp->new_input);
+    comp->new_output.notify = on_new_output;
+    wl_signal_add(&comp->backend->events.new_output, &comp->new_output);
+
+    comp->socket = wl_display_add_socket_auto(comp->display);
+    if (!comp->socket) {
+        snprintf(err, err_len, "cannot open a Wayland socket in $XDG_RUNTIME_DIR");
+        goto fail;
+    }
+    const char *runtime = getenv("XDG_RUNTIME_DIR");
+    snprintf(comp->socket_path, sizeof comp->socket_path, "%s/%s", runtime ? runtime : "", comp->socket);
+    chmod(comp->socket_path, 0700);
+
+    if (!wlr_backend_start(comp->backend)) {
+        snprintf(err, err_len, "cannot start the backend");
+        goto fail;
+    }
+    if (backend == SLATE_BACKEND_HEADLESS) {
+        struct wlr_output *o = wlr_headless_add_output(comp->backend, (unsigned)width, (unsigned)height);
+        if (!o || (!comp->output && setup_output(comp, o, err, err_len) != 0)) {
+            if (!o) snprintf(err, err_len, "cannot create the headless output");
+            goto fail;
+        }
+    }
+    return comp;
+
+fail:
+    wl_display_destroy_clients(comp->display);
+    if (comp->backend) wlr_backend_destroy(comp->backend);
+    wl_display_destroy(comp->display);
+    if (comp->keymap) xkb_keymap_unref(comp->keymap);
+    free(comp);
+    return NULL;
+}
+
+void slate_comp_destroy(slate_comp *comp) {
+    if (!comp) return;
+    wl_display_destroy_clients(comp->display);
+    wlr_backend_destroy(comp->backend);
+    wl_display_destroy(comp->display);
+    if (comp->keymap) xkb_keymap_unref(comp->keymap);
+    free(comp);
+}
+
+const char *slate_comp_socket(slate_comp *comp) { return comp->socket; }
+
+int slate_comp_event_fd(slate_comp *comp) { return wl_event_loop_get_fd(comp->loop); }
+
+int slate_comp_dispatch(slate_comp *comp, int timeout_ms) {
+    wl_display_flush_clients(comp->display);
+    int r = wl_event_loop_dispatch(comp->loop, timeout_ms);
+    wl_display_flush_clients(comp->display);
+    return r;
+}
+
+void slate_comp_flush(slate_comp *comp) { wl_display_flush_clients(comp->display); }

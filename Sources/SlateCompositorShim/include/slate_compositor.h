@@ -1,0 +1,129 @@
+// The narrow C face of Slate's Wayland compositor (wlroots 0.15 behind it). Swift sees only this
+// header: opaque handles, plain numbers and callbacks; no wlroots or Wayland type crosses it.
+//
+// Everything runs on one thread: the caller drives the event loop (`slate_comp_dispatch`, or poll
+// `slate_comp_event_fd` and then dispatch), and callbacks arrive from inside that call.
+#ifndef SLATE_COMPOSITOR_H
+#define SLATE_COMPOSITOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct slate_comp slate_comp;
+/// One xdg-shell surface of a client: a toplevel window or a popup.
+typedef struct slate_view slate_view;
+
+enum slate_backend {
+    /// No screen: an output in memory only (tests, pictures).
+    SLATE_BACKEND_HEADLESS = 0,
+    /// A window on the X11 or Wayland desktop the process runs in (wlr_backend_autocreate).
+    SLATE_BACKEND_NESTED = 1,
+};
+
+enum slate_view_kind { SLATE_VIEW_TOPLEVEL = 0, SLATE_VIEW_POPUP = 1 };
+
+enum slate_view_event {
+    /// The view has content and may be shown.
+    SLATE_VIEW_MAP = 0,
+    /// The view must not be shown any more (it may map again).
+    SLATE_VIEW_UNMAP = 1,
+    /// The client committed a new state (a new buffer, usually).
+    SLATE_VIEW_COMMIT = 2,
+    /// The title or the app id changed.
+    SLATE_VIEW_TITLE = 3,
+    /// The view is gone; its handle is invalid after the callback returns.
+    SLATE_VIEW_DESTROY = 4,
+    /// A toplevel asked to be full screen or maximized (the shell decides).
+    SLATE_VIEW_REQUEST_FULLSCREEN = 5,
+};
+
+/// What the compositor tells its owner.
+typedef struct slate_comp_callbacks {
+    void *user;
+    /// A new view; for a popup, `parent` is the view it belongs to (NULL when its parent is unknown).
+    void (*view_new)(void *user, slate_view *view, int kind, slate_view *parent);
+    void (*view_event)(void *user, slate_view *view, int event);
+    /// Input from the nested backend's own devices, in output pixels (pointer and touch) or evdev
+    /// key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch down,
+    /// 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close requested.
+    void (*input)(void *user, int kind, int id, double x, double y, uint32_t code);
+} slate_comp_callbacks;
+
+/// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new
+/// socket in $XDG_RUNTIME_DIR (owner-only). Returns NULL and a reason in `err` on failure.
+slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
+                              char *err, size_t err_len);
+void slate_comp_destroy(slate_comp *comp);
+/// The socket's name, for WAYLAND_DISPLAY.
+const char *slate_comp_socket(slate_comp *comp);
+/// A file descriptor that becomes readable when there is work for `slate_comp_dispatch`.
+int slate_comp_event_fd(slate_comp *comp);
+/// Runs the event loop once, waiting up to `timeout_ms` (0: do not wait), and flushes the clients.
+/// Returns -1 when the loop failed.
+int slate_comp_dispatch(slate_comp *comp, int timeout_ms);
+/// Sends what is queued for the clients now, without reading from them.
+void slate_comp_flush(slate_comp *comp);
+/// The milliseconds clients see in input and frame events (CLOCK_MONOTONIC).
+uint32_t slate_comp_now_msec(void);
+
+/// Nested backend: shows `pixels` (premultiplied BGRA, `stride` bytes a row) on the output.
+/// Returns 0, or -1 when the output cannot take a frame now.
+int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int height, int stride);
+
+// Views.
+int slate_view_kind(slate_view *view);
+const char *slate_view_title(slate_view *view);
+const char *slate_view_app_id(slate_view *view);
+/// The client's process id, or 0.
+int slate_view_pid(slate_view *view);
+/// The window geometry (the part of the surface that is the window, without shadows), in surface
+/// coordinates.
+void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *height);
+/// Whether a toplevel belongs to another (a dialog).
+int slate_view_has_parent(slate_view *view);
+/// A toplevel's minimum and maximum size (0 where it sets none).
+void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h);
+/// A popup's position relative to its parent's window geometry, after constraining.
+void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height);
+/// Constrains a popup to a box given relative to its parent's window geometry origin.
+void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int height);
+/// Asks a toplevel for a size (surface coordinates; 0 lets the client choose) and states.
+void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated);
+/// Asks a toplevel to close (a popup is dismissed).
+void slate_view_close(slate_view *view);
+/// Copies the surface's current buffer as premultiplied BGRA rows without padding. With `dst`
+/// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
+/// surface has no buffer that can be read. `scale` is the buffer's scale.
+long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale);
+/// As `slate_view_copy_pixels`, but only rows `first_row` ..< `first_row + rows` are written
+/// (`rows` < 0: to the end); `dst` holds the whole buffer.
+long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
+                          int *height, int *scale);
+/// Copies the part `cx, cy, cw × ch` (buffer pixels) of the current buffer into `dst` (cw × ch × 4
+/// bytes, premultiplied BGRA), only rows `first_row ..< first_row + rows` of the buffer (`rows` < 0:
+/// all). Returns 0, or -1 when the buffer cannot be read or the part is not inside it.
+int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows);
+/// The last commit's damage: the box around it, in buffer pixels.
+void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height);
+/// How many commits the surface has had (to see whether its picture changed).
+uint32_t slate_view_commit_count(slate_view *view);
+/// Tells the client its frame was shown (frame callbacks), so it may draw the next.
+void slate_view_frame_done(slate_view *view, uint32_t msec);
+/// Disconnects the view's client (it broke the rules).
+void slate_view_kill_client(slate_view *view);
+
+// Input to a view, in surface coordinates. `time` in milliseconds.
+void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time);
+/// `button`: evdev code (BTN_LEFT 0x110, BTN_RIGHT 0x111).
+void slate_comp_pointer_button(slate_comp *comp, uint32_t button, int pressed, uint32_t time);
+void slate_comp_pointer_axis(slate_comp *comp, double dx, double dy, uint32_t time);
+void slate_comp_pointer_leave(slate_comp *comp);
+void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time);
+void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uint32_t time);
+void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
+/// Gives a view the keyboard (NULL: nobody).
+void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view);
+/// An evdev key code pressed or released, through the keymap (xkbcommon, from XKB_DEFAULT_* or us).
+void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time);
+
+#endif

@@ -1,0 +1,95 @@
+import Compositor
+import Foundation
+import Graphics
+import Host
+import Shell
+import Testing
+import UI
+
+@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct ClientTests {
+    /// weston-simple-shm's window becomes a full-screen Slate window, and its pixels are on screen.
+    @Test(.enabled(if: tool("weston-simple-shm"))) func simpleShmPixelsOnScreen() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch(["weston-simple-shm"])
+        guard rig.wait(10, "a window of weston-simple-shm", { rig.shell.visibleWindows.count == 1 }) else { return }
+        guard let top = rig.host.compositor.toplevels.first,
+            rig.wait(10, "its first picture", { top.picture != nil })
+        else { return }
+        rig.settle()
+        let id = rig.shell.visibleWindows[0]
+        #expect(rig.shell.arrangement == .fullScreen(id))
+        #expect(rig.shell.focusedWindow == id)
+        // The picture drawn in the last frame is the toplevel's picture now: compare them.
+        rig.host.compositor.dispatch()
+        rig.host.host.frame()
+        guard let picture = top.picture, let frame = rig.shell.windows[id] else {
+            Issue.record("no picture or no window")
+            return
+        }
+        let view = frame.scene.rootView as! ForeignSurfaceView
+        let r = view.convert(view.surfaceRect, to: nil)
+        // The picture is stretched to the window: compare the mean colours of four quarters of its
+        // middle on the screen and in the client's picture (a shifted or blended edge moves a mean
+        // little; a window without the client's pixels, or with others, moves it far).
+        var matches = 0
+        for (fx, fy) in [(0.2, 0.2), (0.5, 0.2), (0.2, 0.5), (0.5, 0.5)] {
+            let onScreen = rig.meanColor(
+                Rect(r.minX + r.width * fx, r.minY + r.height * fy, r.width * 0.3, r.height * 0.3))
+            let inClient = mean(
+                picture,
+                Rect(
+                    Double(picture.width) * fx, Double(picture.height) * fy, Double(picture.width) * 0.3,
+                    Double(picture.height) * 0.3))
+            if close(onScreen, inClient, 0.08) {
+                matches += 1
+            } else if ProcessInfo.processInfo.environment["SLATE_TEST_VERBOSE"] != nil {
+                print("quarter \(fx),\(fy): screen \(onScreen) client \(inClient)")
+            }
+        }
+        #expect(!close(rig.meanColor(r), RGBA(1, 1, 1, 1), 0.05), "the window is blank")
+        rig.snapshot("simple-shm")
+        #expect(matches == 4, "the client's pixels are not on the screen (\(matches) of 4 quarters match)")
+    }
+
+    /// A client killed with SIGKILL takes only its window with it: the shell keeps running and the
+    /// next client's window opens.
+    @Test(.enabled(if: tool("weston-simple-shm"))) func killedClientLeavesTheShellRunning() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let victim = try rig.launch(["weston-simple-shm"])
+        guard rig.wait(10, "the first window", { rig.shell.visibleWindows.count == 1 }) else { return }
+        kill(victim.processIdentifier, SIGKILL)
+        guard rig.wait(10, "the window to go", { rig.shell.visibleWindows.isEmpty }) else { return }
+        #expect(rig.shell.windows.isEmpty)
+        #expect(rig.host.compositor.toplevels.isEmpty)
+        rig.settle()
+        try rig.launch(["weston-simple-shm"])
+        rig.wait(10, "a window of the next client") {
+            rig.shell.visibleWindows.count == 1 && rig.host.compositor.toplevels.first?.picture != nil
+        }
+    }
+}
+
+@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct InputTests {
+    /// Keys typed on the shell reach the focused program through the keymap: a shell in foot runs
+    /// what is typed, and the file it makes appears.
+    @Test(.enabled(if: tool("foot"))) func typingReachesTheFocusedProgram() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-typing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try rig.launch(["foot", "--working-directory", dir.path, "--", "sh"])
+        guard rig.wait(20, "foot's window", { rig.host.compositor.toplevels.first?.picture != nil }) else { return }
+        rig.settle()
+        // The shell's prompt first; then a command, as a person types it.
+        rig.host.run(for: 0.5)
+        rig.host.host.type("echo Typed_OK > out.txt")
+        rig.host.host.key(KeyPress(.return))
+        let out = dir.appendingPathComponent("out.txt").path
+        rig.wait(10, "the file the typed command writes") {
+            (try? String(contentsOfFile: out, encoding: .utf8)) == "Typed_OK\n"
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Shell
+import Testing
+import UI
+
+@MainActor @Suite struct DesktopEntryTests {
+    /// The spec's example file (Desktop Entry Specification 1.5, "Example Desktop Entry File").
+    static let specExample = """
+        [Desktop Entry]
+        Version=1.0
+        Type=Application
+        Name=Foo Viewer
+        Comment=The best viewer for Foo objects available!
+        TryExec=fooview
+        Exec=fooview %F
+        Icon=fooview
+        MimeType=image/x-foo;
+        Actions=Gallery;Create;
+
+        [Desktop Action Gallery]
+        Exec=fooview --gallery
+        Name=Browse Gallery
+
+        [Desktop Action Create]
+        Exec=fooview --create-new
+        Name=Create a new Foo!
+        Icon=fooview-new
+        """
+
+    @Test func specExample() throws {
+        let e = try DesktopEntry(parsing: Self.specExample, id: "fooview", file: "/x/fooview.desktop")
+        #expect(e.type == "Application")
+        #expect(e.name.en == "Foo Viewer")
+        #expect(e.tryExec == "fooview")
+        #expect(e.icon == "fooview")
+        #expect(e.actions.map(\.id) == ["Gallery", "Create"])
+        #expect(e.actions[1].name.en == "Create a new Foo!")
+        #expect(e.actions[1].icon == "fooview-new")
+        #expect(try e.command(files: ["/a b.foo", "/c.foo"]) == ["fooview", "/a b.foo", "/c.foo"])
+        #expect(try e.command() == ["fooview"])
+        #expect(try e.command(e.actions[0].exec) == ["fooview", "--gallery"])
+        #expect(e.isShown(in: ["Slate"], programExists: { $0 == "fooview" }))
+        #expect(!e.isShown(in: ["Slate"], programExists: { _ in false }), "TryExec names a missing program")
+    }
+
+    @Test func localizedKeys() throws {
+        let text = """
+            [Desktop Entry]
+            Type=Application
+            Name=Text Editor
+            Name[ru]=Текстовый редактор
+            Name[de]=Texteditor
+            GenericName=Editor
+            GenericName[ru_RU]=Редактор
+            Comment=Edit\\stext\\nfiles
+            Exec=editor
+            """
+        let e = try DesktopEntry(parsing: text, id: "editor")
+        #expect(e.name == LocalizedString(en: "Text Editor", ru: "Текстовый редактор"))
+        #expect(e.genericName == LocalizedString(en: "Editor", ru: "Редактор"))
+        #expect(e.comment?.en == "Edit text\nfiles")
+    }
+
+    @Test func fieldCodes() throws {
+        let text = """
+            [Desktop Entry]
+            Type=Application
+            Name=Viewer
+            Icon=viewer-icon
+            Exec="/opt/my apps/viewer" --name=%c --icon-from %i %u --file %k "100%%" "a \\\\"quoted\\\\" word" %d %N
+            """
+        let e = try DesktopEntry(parsing: text, id: "viewer", file: "/apps/viewer.desktop")
+        #expect(
+            try e.command(urls: ["https://example.org/", "https://example.com/"]) == [
+                "/opt/my apps/viewer", "--name=Viewer", "--icon-from", "--icon", "viewer-icon", "https://example.org/",
+                "--file", "/apps/viewer.desktop", "100%", "a \"quoted\" word",
+            ])
+        // %f with no file is dropped.
+        let f = try DesktopEntry(parsing: "[Desktop Entry]\nType=Application\nName=F\nExec=f %f\n", id: "f")
+        #expect(try f.command() == ["f"])
+    }
+
+    @Test func visibility() throws {
+        func entry(_ extra: String) throws -> DesktopEntry {
+            try DesktopEntry(parsing: "[Desktop Entry]\nType=Application\nName=A\nExec=a\n" + extra, id: "a")
+        }
+        let yes: (String) -> Bool = { _ in true }
+        #expect(try entry("").isShown(in: ["Slate"], programExists: yes))
+        #expect(try !entry("NoDisplay=true").isShown(in: ["Slate"], programExists: yes))
+        #expect(try !entry("Hidden=true").isShown(in: ["Slate"], programExists: yes))
+        #expect(try !entry("OnlyShowIn=GNOME;KDE;").isShown(in: ["Slate"], programExists: yes))
+        #expect(try entry("OnlyShowIn=GNOME;Slate;").isShown(in: ["Slate"], programExists: yes))
+        #expect(try !entry("NotShowIn=Slate;").isShown(in: ["Slate"], programExists: yes))
+        #expect(
+            try !DesktopEntry(parsing: "[Desktop Entry]\nType=Link\nName=L\nURL=x\n", id: "l").isShown(
+                in: ["Slate"], programExists: yes))
+    }
+
+    @Test(arguments: [
+        ("", "no group"),
+        ("Name=A\n[Desktop Entry]\nType=Application\n", "a key before any group"),
+        ("[Other]\nName=A\n", "the first group is not Desktop Entry"),
+        ("[Desktop Entry]\nName=A\n", "no Type"),
+        ("[Desktop Entry]\nType=Application\nExec=a\n", "no Name"),
+        ("[Desktop Entry]\nType=Application\nName=A\nName=B\n", "a key twice"),
+        ("[Desktop Entry]\nType=Application\nName=A\njust words\n", "a line that is not a key"),
+        ("[Desktop Entry\nType=Application\nName=A\n", "a broken group header"),
+        ("[Desktop Entry]\nType=Application\nName=A\nNoDisplay=maybe\n", "a bad boolean"),
+        ("[Desktop Entry]\nType=Application\nName=A\nExec=\"unterminated\n", "an unterminated quote"),
+        ("[Desktop Entry]\nType=Application\nName=A\n[Desktop Entry]\nName=B\n", "a group twice"),
+    ])
+    func brokenFiles(_ text: String, _ why: String) {
+        #expect(throws: DesktopEntry.ParseError.self, "\(why)") { try DesktopEntry(parsing: text, id: "broken") }
+    }
+}

@@ -1,0 +1,74 @@
+// A GTK 4 window filled with one colour, for the compositor tests:
+//   colour-window TITLE COLOUR [--popup | --dialog | --button]
+// COLOUR is any CSS colour. With --popup, a popover opens from a button in the bottom-right corner
+// half a second after the window shows (it has to be moved to stay inside the window). With
+// --dialog, a second window titled "TITLE Dialog", transient for the first, opens with it. With
+// --button, the window is one big button; a click on it retitles the window "TITLE Clicked".
+#include <gtk/gtk.h>
+
+static gboolean done = FALSE;
+
+static void on_destroy(GtkWidget *w, gpointer data) {
+    (void)w;
+    (void)data;
+    done = TRUE;
+}
+
+static void on_clicked(GtkButton *button, gpointer window) {
+    (void)button;
+    char *title = g_strdup_printf("%s Clicked", gtk_window_get_title(GTK_WINDOW(window)));
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    g_free(title);
+}
+
+static gboolean open_popover(gpointer popover) {
+    gtk_popover_popup(GTK_POPOVER(popover));
+    return G_SOURCE_REMOVE;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        g_printerr("usage: colour-window TITLE COLOUR [--popup]\n");
+        return 2;
+    }
+    gtk_init();
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), argv[1]);
+    gtk_window_set_default_size(GTK_WINDOW(window), 400, 300);
+    char *css = g_strdup_printf("window, window > * { background: %s; }", argv[2]);
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_USER);
+    g_free(css);
+    if (argc > 3 && g_str_equal(argv[3], "--popup")) {
+        GtkWidget *button = gtk_button_new_with_label("Menu");
+        gtk_widget_set_halign(button, GTK_ALIGN_END);
+        gtk_widget_set_valign(button, GTK_ALIGN_END);
+        GtkWidget *popover = gtk_popover_new();
+        GtkWidget *label = gtk_label_new("A popover with some lines\nthat is taller than\nthe space under the button\n.\n.\n.");
+        gtk_popover_set_child(GTK_POPOVER(popover), label);
+        gtk_widget_set_parent(popover, button);
+        gtk_popover_set_position(GTK_POPOVER(popover), GTK_POS_BOTTOM);
+        gtk_window_set_child(GTK_WINDOW(window), button);
+        g_timeout_add(500, open_popover, popover);
+    }
+    if (argc > 3 && g_str_equal(argv[3], "--button")) {
+        GtkWidget *button = gtk_button_new_with_label("Tap me");
+        g_signal_connect(button, "clicked", G_CALLBACK(on_clicked), window);
+        gtk_window_set_child(GTK_WINDOW(window), button);
+    }
+    g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
+    gtk_window_present(GTK_WINDOW(window));
+    if (argc > 3 && g_str_equal(argv[3], "--dialog")) {
+        GtkWidget *dialog = gtk_window_new();
+        char *title = g_strdup_printf("%s Dialog", argv[1]);
+        gtk_window_set_title(GTK_WINDOW(dialog), title);
+        g_free(title);
+        gtk_window_set_transient_for(GTK_WINDOW(dialog), GTK_WINDOW(window));
+        gtk_window_set_default_size(GTK_WINDOW(dialog), 300, 200);
+        gtk_window_present(GTK_WINDOW(dialog));
+    }
+    while (!done) g_main_context_iteration(NULL, TRUE);
+    return 0;
+}

@@ -1,0 +1,151 @@
+import Compositor
+import Foundation
+import Graphics
+import Host
+import Shell
+import Testing
+import UI
+
+/// A headless shell serving real Wayland clients, removed at the end of the test.
+@MainActor final class Rig {
+    let clock = VirtualClock()
+    let shell: Shell
+    let host: CompositorHost
+    let log: FileHandle
+
+    init(scale: Double = 1, device: Device = Device()) throws {
+        shell = Shell(device: device, clock: clock, stateHome: nil)
+        host = try CompositorHost(shell: shell, clock: clock, scale: scale)
+        log = FileHandle(forWritingAtPath: "/dev/null")!
+        host.run(for: 0.05)
+    }
+
+    /// Starts a client; its output is thrown away unless SLATE_TEST_VERBOSE is set.
+    @discardableResult
+    func launch(_ argv: [String]) throws -> Process {
+        let verbose = ProcessInfo.processInfo.environment["SLATE_TEST_VERBOSE"] != nil
+        return try host.launch(argv, log: verbose ? nil : log)
+    }
+
+    /// Turns until `condition` holds, at most `timeout` seconds.
+    @discardableResult
+    func wait(_ timeout: Double = 10, _ what: String, _ condition: () -> Bool) -> Bool {
+        let ok = host.run(until: condition, timeout: timeout)
+        if !ok { Issue.record("timed out after \(timeout) s waiting for \(what)") }
+        return ok
+    }
+
+    /// Lets the shell's animations end (half a second of virtual time, served as it goes).
+    func settle() {
+        for _ in 0..<60 { host.step(wait: 0.001) }
+    }
+
+    var framebuffer: PixelImage { host.host.framebuffer }
+
+    /// The mean colour of a rectangle of the screen (points).
+    func meanColor(_ r: Rect) -> RGBA {
+        let fb = framebuffer
+        let s = fb.scale
+        let x0 = Int(r.minX * s)
+        let y0 = Int(r.minY * s)
+        let x1 = Int(r.maxX * s)
+        let y1 = Int(r.maxY * s)
+        var acc = (0.0, 0.0, 0.0)
+        var n = 0.0
+        for y in stride(from: y0, to: y1, by: 4) {
+            for x in stride(from: x0, to: x1, by: 4) {
+                let p = fb.pixel(x: x, y: y)
+                acc.0 += p.red
+                acc.1 += p.green
+                acc.2 += p.blue
+                n += 1
+            }
+        }
+        return RGBA(acc.0 / n, acc.1 / n, acc.2 / n, 1)
+    }
+
+    /// Writes the screen to `$SLATE_TEST_OUT/NAME.png` when that variable is set (to look at).
+    func snapshot(_ name: String) {
+        guard let dir = ProcessInfo.processInfo.environment["SLATE_TEST_OUT"] else { return }
+        try? host.host.savePNG("\(dir)/\(name).png")
+    }
+
+    func shutdown() { host.shutdown() }
+}
+
+nonisolated func tool(_ name: String) -> Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)")
+}
+
+/// The GTK 4 test program (`Fixtures/colour-window.c`), compiled once a run into a temporary folder;
+/// nil (with an issue recorded) when it cannot be built.
+@MainActor enum ColourWindow {
+    static var built: String??
+
+    static var path: String? {
+        if let b = built { return b }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/colour-window.c").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-colour-window-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "timeout 60 cc -o '\(out)' '\(source)' $(pkg-config --cflags --libs gtk4)"]
+        do {
+            try p.run()
+            p.waitUntilExit()
+        } catch {
+            Issue.record("cannot run cc: \(error)")
+        }
+        built = p.terminationStatus == 0 ? out : nil
+        if built! == nil { Issue.record("the GTK 4 test program did not compile") }
+        return built!
+    }
+
+    /// Whether GTK 4 and a C compiler are installed.
+    nonisolated static var available: Bool {
+        FileManager.default.fileExists(atPath: "/usr/include/gtk-4.0/gtk/gtk.h") && tool("cc")
+    }
+}
+
+extension Rig {
+    /// Starts the GTK 4 program with a window of one colour (the cairo renderer: there is no GPU).
+    @discardableResult
+    func colourWindow(_ title: String, _ colour: String, mode: String? = nil) throws -> Process? {
+        guard let path = ColourWindow.path else { return nil }
+        let extra = mode.map { ["--\($0)"] } ?? []
+        return try launch(["env", "GSK_RENDERER=cairo", path, title, colour] + extra)
+    }
+
+    /// The window whose title is `title`.
+    func window(titled title: String) -> WindowFrameView? {
+        shell.windows.values.first { $0.scene.title == title }
+    }
+
+    /// The client toplevel titled `title`.
+    func toplevel(titled title: String) -> ClientToplevel? {
+        host.compositor.toplevels.first { $0.title == title }
+    }
+}
+
+/// The mean colour of a rectangle of an image (pixels).
+func mean(_ image: PixelImage, _ r: Rect) -> RGBA {
+    var acc = (0.0, 0.0, 0.0)
+    var n = 0.0
+    for y in stride(from: Int(r.minY), to: Int(r.maxY), by: 2) {
+        for x in stride(from: Int(r.minX), to: Int(r.maxX), by: 2) {
+            let p = image.pixel(x: x, y: y)
+            acc.0 += p.red
+            acc.1 += p.green
+            acc.2 += p.blue
+            n += 1
+        }
+    }
+    return RGBA(acc.0 / n, acc.1 / n, acc.2 / n, 1)
+}
+
+/// Whether two colours are within `tolerance` on every channel.
+func close(_ a: RGBA, _ b: RGBA, _ tolerance: Double = 0.06) -> Bool {
+    abs(a.red - b.red) < tolerance && abs(a.green - b.green) < tolerance && abs(a.blue - b.blue) < tolerance
+}
