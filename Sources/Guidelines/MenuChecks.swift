@@ -169,7 +169,11 @@ public struct MenuChecks: Sendable {
     // MARK: C8
 
     func order(_ children: [MenuNode], _ ctx: MenuContext) -> [Finding] {
-        let total = ctx.usage.values.reduce(0, +)
+        // Saturating: counts from a file or a long-lived store can sum past Int.max.
+        let total = ctx.usage.values.reduce(0) { sum, n in
+            let (s, overflow) = sum.addingReportingOverflow(max(0, n))
+            return overflow ? Int.max : s
+        }
         guard total >= settings.minimumUsesForOrder,
             let (top, count) = ctx.usage.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })
         else { return [] }
