@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines e2e format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines cli e2e format lint bench docs clean
 
 setup:
 	@scripts/setup.sh
@@ -21,7 +21,7 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines e2e
+test: setup lint unit scripts guidelines cli e2e
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
@@ -38,6 +38,10 @@ scripts: build
 guidelines: build
 	$(SLATE_DEBUG) lint
 	$(SLATE_DEBUG) lint --menu Documentation/menus/mail-message.json
+
+# The command line on hostile input (a missing Maildir, huge numbers, sloppy menu files, leftovers).
+cli: build
+	SLATE=$(SLATE_DEBUG) Tests/e2e/cli.sh
 
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh

@@ -18,11 +18,14 @@ import UI
         var stateHome: URL?
         var maildir: URL
         var now: @Sendable () -> Date
+        /// Whether a sample may be written into an empty `maildir`: only Slate's own folders, never a
+        /// path the user gave.
+        var writesSample = true
     }
 
     /// The user's places: `$XDG_STATE_HOME`, the Maildir from `--maildir`, `SLATE_MAILDIR` or
     /// `$XDG_DATA_HOME/slate/mail` (a sample is written there on first run).
-    static func userPlaces(_ args: Arguments) -> Places {
+    static func userPlaces(_ args: Arguments) throws -> Places {
         let env = ProcessInfo.processInfo.environment
         let dataHome: URL
         if let d = env["XDG_DATA_HOME"], d.hasPrefix("/") {
@@ -30,21 +33,27 @@ import UI
         } else {
             dataHome = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         }
-        let maildir =
-            args.options["maildir"].map { URL(fileURLWithPath: $0) } ?? env["SLATE_MAILDIR"].map {
-                URL(fileURLWithPath: $0)
+        let given = args.options["maildir"] ?? env["SLATE_MAILDIR"].flatMap { $0.isEmpty ? nil : $0 }
+        if let given {
+            // A Maildir the user names must be one: never create it or write the sample into it.
+            var isFolder: ObjCBool = false
+            let cur = URL(fileURLWithPath: given).appendingPathComponent("cur").path
+            guard FileManager.default.fileExists(atPath: cur, isDirectory: &isFolder), isFolder.boolValue else {
+                throw UsageError("no Maildir at \(given) (a Maildir has cur, new and tmp folders)")
             }
-            ?? dataHome.appendingPathComponent("slate/mail")
+        }
+        let maildir = given.map { URL(fileURLWithPath: $0) } ?? dataHome.appendingPathComponent("slate/mail")
         let state =
             args.options["state-dir"].map { URL(fileURLWithPath: $0) }
             ?? RestorationStore.defaultStateHome(environment: env)
-        return Places(stateHome: state, maildir: maildir, now: { Date() })
+        return Places(stateHome: state, maildir: maildir, now: { Date() }, writesSample: given == nil)
     }
 
     /// Places of a throwaway run: a fresh sample Maildir and state in a temporary folder, a fixed date.
     static func scratchPlaces() -> Places {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "slate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        ScratchFolders.shared.add(dir)
         return Places(
             stateHome: dir.appendingPathComponent("state"), maildir: dir.appendingPathComponent("mail"),
             now: { headlessDate })
@@ -53,7 +62,8 @@ import UI
     /// Mail over the Maildir at `places.maildir`; a sample is written only into an empty or new folder.
     static func makeMail(_ places: Places) throws -> MailApp {
         let isUserMaildir = FileManager.default.fileExists(atPath: places.maildir.appendingPathComponent("cur").path)
-        let library = try MailLibrary.open(root: places.maildir, writeSampleIfEmpty: !isUserMaildir, now: places.now)
+        let library = try MailLibrary.open(
+            root: places.maildir, writeSampleIfEmpty: places.writesSample && !isUserMaildir, now: places.now)
         for p in library.problems { FileHandle.standardError.write(Data("slate mail: \(p)\n".utf8)) }
         return MailApp(library: library)
     }

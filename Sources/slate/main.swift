@@ -48,7 +48,7 @@ func fail(_ message: String, code: Int32) -> Never {
         case "run":
             let clock = MonotonicClock()
             let screen = try SystemBuilder.makeShell(
-                device: try device(args), clock: clock, places: SystemBuilder.userPlaces(args))
+                device: try device(args), clock: clock, places: try SystemBuilder.userPlaces(args))
             try configure(args, root: screen)
             do {
                 let host = try SDLHost(root: screen, clock: clock, title: "Slate")
@@ -63,6 +63,14 @@ func fail(_ message: String, code: Int32) -> Never {
             }
         case "render":
             guard let out = args.options["out"] else { throw UsageError("render needs --out FILE.png") }
+            // Render draws the same picture everywhere: the sample mail at 9:41, never the user's.
+            if args.options["maildir"] != nil {
+                throw UsageError("render draws the sample mail; --maildir is for slate run")
+            }
+            if ProcessInfo.processInfo.environment["SLATE_MAILDIR"] != nil {
+                FileHandle.standardError.write(
+                    Data("slate: render draws the sample mail; SLATE_MAILDIR is not used\n".utf8))
+            }
             let clock = VirtualClock()
             let screen = try SystemBuilder.makeShell(
                 device: try device(args), clock: clock, places: SystemBuilder.scratchPlaces())
