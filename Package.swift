@@ -57,6 +57,12 @@ let package = Package(
             name: "ShellTests", dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateTesting"],
             resources: [.copy("References")]),
         .testTarget(name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateTesting"]),
+        // Seeded random input on the whole system (Shell, Mail, menus), invariants checked every step.
+        .testTarget(
+            name: "MonkeyTests",
+            dependencies: [
+                "Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "Rendering", "Mail", "MailStore", "SlateTesting",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

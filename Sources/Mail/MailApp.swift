@@ -18,6 +18,8 @@ import UI
     public let library: MailLibrary
     /// The address mail is sent from.
     public var me = "Я <me@slate.example>"
+    /// Where Mail reports what went wrong, one line each (standard error; tests collect them).
+    public var log: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
     public init(library: MailLibrary) {
         self.library = library
@@ -61,7 +63,8 @@ import UI
 
     /// What opens a message in its own window: its activity (W2b, W2d).
     public static func messageActivity(_ s: MessageSummary) -> UserActivity {
-        let subject = s.subject
+        // The title is saved with the window's state: a huge subject is kept to what a title shows.
+        let subject = ShownText.clipped(s.subject, ShownText.longestLine)
         return
             (try? UserActivity(
                 type: messageActivity, title: subject, targetContentIdentifier: "message/\(s.ref.uniqueName)",
@@ -92,18 +95,21 @@ import UI
 
     /// Opens a message in its own window beside `scene` — or brings forward the window that shows it.
     func open(_ s: MessageSummary, from scene: WindowScene?) {
-        guard let system = scene?.sceneSystem else { return }
+        // A tap that lands as its window leaves (Ctrl+H, a close) asks nothing of a window that is gone.
+        guard let scene, let system = scene.sceneSystem, system.connectedScenes.contains(where: { $0 === scene })
+        else { return }
         do {
             try system.activate(
                 ActivationRequest(userActivity: Self.messageActivity(s), requestingScene: scene, placement: .standard))
         } catch {
-            FileHandle.standardError.write(Data("slate mail: cannot open the message: \(error)\n".utf8))
+            log("slate mail: cannot open the message: \(error)")
         }
     }
 
     /// Opens a compose window for `m`.
     func compose(_ m: OutgoingMessage, from scene: WindowScene?) {
-        guard let system = scene?.sceneSystem else { return }
+        guard let scene, let system = scene.sceneSystem, system.connectedScenes.contains(where: { $0 === scene })
+        else { return }
         _ = try? system.activate(
             ActivationRequest(
                 userActivity: Self.composeActivity(m), requestingScene: scene, placement: .prominent,

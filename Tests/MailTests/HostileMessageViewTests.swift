@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import MailStore
+import Scenes
 import Testing
 import UI
 
@@ -67,5 +68,26 @@ import UI
         #expect(row.accessibilityLabel == MailStrings.cannotRead.text)
         #expect(row.snippet.text == reason)
         #expect(row.summary == nil)
+    }
+}
+
+/// A tap that lands on a message row just as its window goes (Ctrl+H, Ctrl+W, a close): Mail asks
+/// nothing of the system, so no orphaned request is refused and logged.
+@MainActor @Suite struct OrphanedRequestTests {
+    @Test func aRowTappedAfterItsWindowClosedMakesNoOrphanedRequest() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("slate-mail-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lib = try MailLibrary.open(root: root, writeSampleIfEmpty: true, now: { Date(timeIntervalSince1970: 0) })
+        let app = MailApp(library: lib)
+        var logged: [String] = []
+        app.log = { logged.append($0) }
+        let system = LocalSceneSystem(application: app)
+        system.restore()
+        let scene = try #require(system.connectedScenes.first)
+        let view = try #require(scene.rootView as? MailboxWindowView)
+        try system.destroy(scene.session, animation: .standard)
+        view.messageList.onSelect?(0)
+        #expect(logged.isEmpty, "\(logged)")
+        #expect(system.openSessions.isEmpty, "no window opened for a window that is gone")
     }
 }
