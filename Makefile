@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines cli e2e format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines cli e2e format lint bench docs clean fuzz asan tsan
 
 setup:
 	@scripts/setup.sh
@@ -45,6 +45,17 @@ cli: build
 
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
+
+# libFuzzer targets, kept out of make test: FUZZ_SECONDS (60) each; crashes go to Fuzz/Crashes/.
+fuzz: setup
+	scripts/fuzz.sh
+
+# The unit tests under AddressSanitizer and ThreadSanitizer (their own build folders).
+asan: setup
+	$(SWIFT) test --sanitize=address --build-path .build/asan
+
+tsan: setup
+	$(SWIFT) test --sanitize=thread --build-path .build/tsan
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
