@@ -36,12 +36,12 @@ link() {  # link NAME SOURCES...
 status=0
 for t in "${targets[@]}"; do
     case $t in
-    mime) link mime Fuzz/MIMEParser.swift $(objects MailStore) ;;
-    headers) link headers Fuzz/HeaderDecoders.swift $(objects MailStore) ;;
-    script) link script Fuzz/ScriptParser.swift Sources/SlateTesting/Script.swift Sources/SlateTesting/ScriptParser.swift \
+    mime) link mime Fuzz/FuzzMIMEParser.swift $(objects MailStore) ;;
+    headers) link headers Fuzz/FuzzHeaderDecoders.swift $(objects MailStore) ;;
+    script) link script Fuzz/FuzzScriptParser.swift Sources/SlateTesting/Script.swift Sources/SlateTesting/ScriptParser.swift \
         $(objects Graphics) ;;
-    menu) link menu Fuzz/MenuFile.swift $(objects Graphics UI Menus Scenes Guidelines) ;;
-    restoration) link restoration Fuzz/Restoration.swift $(objects Graphics UI Menus Scenes) ;;
+    menu) link menu Fuzz/FuzzMenuFile.swift $(objects Graphics UI Menus Scenes Guidelines) ;;
+    restoration) link restoration Fuzz/FuzzRestoration.swift $(objects Graphics UI Menus Scenes) ;;
     *) echo "fuzz: unknown target $t (mime headers script menu restoration)"; exit 2 ;;
     esac
     corpus="$out/corpus-$t"
