@@ -52,7 +52,7 @@ fuzz: setup
 
 # The unit tests under AddressSanitizer and ThreadSanitizer (their own build folders).
 asan: setup
-	$(SWIFT) test --sanitize=address --build-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan
 
 tsan: setup
 	$(SWIFT) test --sanitize=thread --build-path .build/tsan

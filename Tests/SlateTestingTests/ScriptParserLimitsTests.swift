@@ -62,6 +62,8 @@ import Testing
         let text = "tap " + String(repeating: "1,", count: 200_000)
         let clock = ContinuousClock()
         let took = clock.measure { _ = try? ScriptParser.parse(text, source: "t") }
-        #expect(took < .seconds(5))
+        // Well under a second alone; generous for sanitizer builds and a loaded machine. The old lexer
+        // read the word so far as a number at every comma: minutes.
+        #expect(took < .seconds(20))
     }
 }
