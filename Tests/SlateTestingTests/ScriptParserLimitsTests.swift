@@ -1,4 +1,7 @@
+import Graphics
+import Host
 import Testing
+import UI
 
 @testable import SlateTesting
 
@@ -65,5 +68,18 @@ import Testing
         // Well under a second alone; generous for sanitizer builds and a loaded machine. The old lexer
         // read the word so far as a number at every comma: minutes.
         #expect(took < .seconds(20))
+    }
+}
+
+/// The headless host, asked to run for no finite time, returns at once instead of running for ever.
+@MainActor @Suite struct HeadlessRunLimitsTests {
+    @Test func runningForANonFiniteOrNegativeTimeReturnsAtOnce() {
+        let clock = VirtualClock()
+        let host = HeadlessHost(root: RootView(size: Size(100, 100), clock: clock), clock: clock, scale: 1)
+        let start = clock.now
+        for t in [Double.infinity, .nan, -1, 0] { host.run(for: t) }
+        #expect(clock.now == start)
+        host.run(for: 0.05)
+        #expect(clock.now > start)
     }
 }
