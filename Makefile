@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines e2e examples a11y compositor format lint bench docs clean
+.PHONY: setup build release run test unit scripts guidelines cli e2e examples a11y compositor format lint bench docs clean fuzz asan tsan
 
 setup:
 	@scripts/setup.sh
@@ -21,16 +21,19 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines e2e examples a11y compositor
+test: setup lint unit scripts guidelines cli e2e examples a11y compositor
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
+# The monkey holds the main actor for its whole run, and the compositor's tests wait on real client
+# programs: each goes on its own (`make compositor` runs the latter), so neither starves the other.
 unit:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip CompositorTests
+	$(SWIFT) test --skip-build --skip MonkeyTests --skip CompositorTests
+	$(SWIFT) test --skip-build --filter MonkeyTests
 
 scripts: build
 	$(SLATE_DEBUG) script Tests/scripts/*.slate --out .build/script-out
@@ -40,6 +43,10 @@ scripts: build
 guidelines: build
 	$(SLATE_DEBUG) lint
 	$(SLATE_DEBUG) lint --menu Documentation/menus/mail-message.json
+
+# The command line on hostile input (a missing Maildir, huge numbers, sloppy menu files, leftovers).
+cli: build
+	SLATE=$(SLATE_DEBUG) Tests/e2e/cli.sh
 
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
@@ -57,10 +64,12 @@ examples: setup
 a11y: build
 	SLATE=$(SLATE_DEBUG) Tests/a11y/atspi.sh
 
-# The shell as a Wayland compositor with real clients (weston-simple-shm, GTK 4, foot), headless
-# (its Swift tests, CompositorTests, run with the unit tests): the command line writing a screen with
-# a client beside Mail, and scripts dragging foot from the Dock beside Mail (W2a).
+# The shell as a Wayland compositor with real clients (weston-simple-shm, GTK 4, foot), headless: its
+# Swift tests, the command line writing a screen with a client beside Mail, and scripts dragging foot
+# from the Dock beside Mail (W2a).
 compositor: build
+	$(SWIFT) build --build-tests
+	timeout 300 $(SWIFT) test --skip-build --filter CompositorTests
 	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
 		--out .build/compositor-render.png
 	mkdir -p .build/compositor-config/slate && echo foot > .build/compositor-config/slate/dock
@@ -69,6 +78,17 @@ compositor: build
 		Tests/compositor-scripts/*.slate --out .build/compositor-script-out >.build/compositor-script.log 2>&1 \
 		|| { cat .build/compositor-script.log; exit 1; }
 	@grep '^scripts:' .build/compositor-script.log
+
+# libFuzzer targets, kept out of make test: FUZZ_SECONDS (60) each; crashes go to Fuzz/Crashes/.
+fuzz: setup
+	scripts/fuzz.sh
+
+# The unit tests under AddressSanitizer and ThreadSanitizer (their own build folders).
+asan: setup
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --build-path .build/asan
+
+tsan: setup
+	$(SWIFT) test --sanitize=thread --build-path .build/tsan
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)

@@ -105,6 +105,12 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateScripts", "SlateTesting"]),
+        // Seeded random input on the whole system (Shell, Mail, menus), invariants checked every step.
+        .testTarget(
+            name: "MonkeyTests",
+            dependencies: [
+                "Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "Rendering", "Mail", "MailStore", "SlateTesting",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,7 +37,19 @@ public struct MenuFile: Sendable {
         }
     }
 
+    /// The largest menu file read, in bytes: a menu designed on paper is a few kilobytes.
+    public static let largestFile = 4 << 20
+    /// The most elements (actions, submenus, groups, separators) a menu file may hold; a menu people
+    /// can use has a dozen rows (C5).
+    public static let maximumElements = 10_000
+
     public static func read(_ path: String) throws(ReadError) -> MenuFile {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > largestFile {
+            throw ReadError(
+                path: path,
+                reason: "the file has \(info.st_size) bytes; a menu file is at most \(largestFile) bytes")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReadError(path: path, reason: "cannot read the file")
         }
@@ -45,94 +57,164 @@ public struct MenuFile: Sendable {
     }
 
     public static func parse(_ data: Data, path: String) throws(ReadError) -> MenuFile {
-        let object: Any
+        guard data.count <= largestFile else {
+            throw ReadError(
+                path: path, reason: "the file has \(data.count) bytes; a menu file is at most \(largestFile) bytes")
+        }
+        let root: StrictJSON.Node
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try StrictJSON.parse(Array(data))
         } catch {
-            let text = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-            // "… around character N." → line and column.
-            if let r = text.range(of: "character "), let n = Int(text[r.upperBound...].prefix { $0.isNumber }) {
-                let (l, c) = lineAndColumn(of: n, in: data)
-                throw ReadError(path: path, line: l, column: c, reason: "not valid JSON (\(text))")
-            }
-            throw ReadError(path: path, reason: "not valid JSON (\(text))")
+            throw ReadError(
+                path: path, line: error.line, column: error.column, reason: "not valid JSON: \(error.reason)")
         }
-        guard let root = object as? [String: Any] else {
-            throw ReadError(path: path, reason: "the top level must be an object")
-        }
-        let title = (root["title"] as? String) ?? ""
-        var usage: [String: Int] = [:]
-        if let u = root["usage"] {
-            guard let dict = u as? [String: Any] else {
-                throw ReadError(path: path, reason: "usage: must map action identifiers to counts")
-            }
-            for (k, v) in dict {
-                guard let n = v as? Int, n >= 0 else {
-                    throw ReadError(path: path, reason: "usage.\(k): must be a count")
-                }
-                usage[k] = n
-            }
-        }
-        let ctx = MenuContext(
-            location: [title.isEmpty ? URL(fileURLWithPath: path).lastPathComponent : title],
-            menuIdentifier: root["identifier"] as? String, hasPreview: (root["preview"] as? Bool) ?? true,
-            isContentItem: (root["contentItem"] as? Bool) ?? true,
-            previewCommitIdentifier: root["previewCommit"] as? String,
-            usage: usage)
-        let children = try nodes(root["children"], at: "children", path: path)
-        return MenuFile(title: title, context: ctx, children: children)
+        var reader = Reader(path: path)
+        return try reader.file(root)
     }
 
-    static func nodes(_ value: Any?, at key: String, path: String) throws(ReadError) -> [MenuNode] {
-        guard let list = value as? [Any] else {
-            throw ReadError(path: path, reason: "\(key): must be a list of elements")
+    /// Reads the checked tree into a menu, naming the field and its line of the first mistake.
+    struct Reader {
+        let path: String
+        var elements = 0
+
+        func fail(_ node: StrictJSON.Node, _ field: String, _ reason: String) -> ReadError {
+            ReadError(path: path, line: node.line, column: node.column, reason: "\(field): \(reason)")
         }
-        var out: [MenuNode] = []
-        for (i, item) in list.enumerated() {
-            let here = "\(key)[\(i)]"
-            guard let o = item as? [String: Any] else {
-                throw ReadError(path: path, reason: "\(here): must be an object")
+
+        func fields(
+            _ node: StrictJSON.Node, _ field: String, allowed: Set<String>
+        ) throws(ReadError) -> [String: StrictJSON.Node] {
+            guard case .object(let members) = node.value else {
+                throw fail(node, field, "must be an object, not \(node.value.kind)")
             }
-            let type = o["type"] as? String ?? (o["children"] != nil ? "menu" : "action")
-            switch type {
-            case "separator":
-                out.append(.separator)
-            case "action":
-                guard let title = o["title"] as? String else {
-                    throw ReadError(path: path, reason: "\(here).title: an action needs a title")
+            var out: [String: StrictJSON.Node] = [:]
+            for (k, v) in members {
+                guard allowed.contains(k) else {
+                    throw fail(
+                        v, field.isEmpty ? k : "\(field).\(k)",
+                        "unknown field (known: \(allowed.sorted().joined(separator: ", ")))")
                 }
-                var a = MenuNode.ActionNode(
-                    title: title, identifier: o["identifier"] as? String, image: o["image"] as? String)
-                let attrs = o["attributes"] as? [String] ?? []
-                for at in attrs {
-                    switch at {
-                    case "destructive": a.isDestructive = true
-                    case "disabled": a.isDisabled = true
-                    case "hidden": a.isHidden = true
-                    case "keepsMenuPresented": break
-                    default: throw ReadError(path: path, reason: "\(here).attributes: unknown attribute '\(at)'")
-                    }
-                }
-                if let s = o["state"] {
-                    guard let st = s as? String, ["on", "off", "mixed"].contains(st) else {
-                        throw ReadError(path: path, reason: "\(here).state: on, off or mixed")
-                    }
-                    a.state = st
-                }
-                out.append(.action(a))
-            case "menu", "group":
-                let inline = type == "group" || (o["inline"] as? Bool ?? false)
-                let children = try nodes(o["children"], at: "\(here).children", path: path)
-                out.append(
-                    .menu(
-                        .init(
-                            title: o["title"] as? String ?? "", identifier: o["identifier"] as? String,
-                            isInline: inline, children: children)))
-            default:
-                throw ReadError(path: path, reason: "\(here).type: action, menu, group or separator, not '\(type)'")
+                out[k] = v
             }
+            return out
         }
-        return out
+
+        func string(_ node: StrictJSON.Node?, _ field: String) throws(ReadError) -> String? {
+            guard let node else { return nil }
+            guard case .string(let s) = node.value else {
+                throw fail(node, field, "must be a string, not \(node.value.kind)")
+            }
+            return s
+        }
+
+        func bool(_ node: StrictJSON.Node?, _ field: String) throws(ReadError) -> Bool? {
+            guard let node else { return nil }
+            guard case .bool(let b) = node.value else {
+                throw fail(node, field, "must be true or false, not \(node.value.kind)")
+            }
+            return b
+        }
+
+        mutating func file(_ root: StrictJSON.Node) throws(ReadError) -> MenuFile {
+            let f = try fields(
+                root, "",
+                allowed: ["title", "identifier", "preview", "contentItem", "previewCommit", "usage", "children"])
+            let title = try string(f["title"], "title") ?? ""
+            var usage: [String: Int] = [:]
+            if let u = f["usage"] {
+                guard case .object(let members) = u.value else {
+                    throw fail(u, "usage", "must map action identifiers to counts, not \(u.value.kind)")
+                }
+                for (k, v) in members {
+                    guard case .number(let text) = v.value, let n = Int(text), n >= 0 else {
+                        throw fail(v, "usage.\(k)", "must be a count (a whole number from 0 to \(Int.max))")
+                    }
+                    usage[k] = n
+                }
+            }
+            let ctx = MenuContext(
+                location: [title.isEmpty ? URL(fileURLWithPath: path).lastPathComponent : title],
+                menuIdentifier: try string(f["identifier"], "identifier"),
+                hasPreview: try bool(f["preview"], "preview") ?? true,
+                isContentItem: try bool(f["contentItem"], "contentItem") ?? true,
+                previewCommitIdentifier: try string(f["previewCommit"], "previewCommit"),
+                usage: usage)
+            guard let children = f["children"] else {
+                throw ReadError(path: path, line: root.line, column: root.column, reason: "children: missing")
+            }
+            return MenuFile(title: title, context: ctx, children: try nodes(children, at: "children"))
+        }
+
+        static let elementFields: Set<String> = [
+            "type", "title", "identifier", "image", "subtitle", "attributes", "state", "inline", "children",
+        ]
+
+        mutating func nodes(_ node: StrictJSON.Node, at key: String) throws(ReadError) -> [MenuNode] {
+            guard case .array(let list) = node.value else {
+                throw fail(node, key, "must be a list of elements, not \(node.value.kind)")
+            }
+            var out: [MenuNode] = []
+            out.reserveCapacity(list.count)
+            for (i, item) in list.enumerated() {
+                let here = "\(key)[\(i)]"
+                elements += 1
+                guard elements <= MenuFile.maximumElements else {
+                    throw fail(item, here, "more than \(MenuFile.maximumElements) elements in one menu file")
+                }
+                let o = try fields(item, here, allowed: Self.elementFields)
+                let type = try string(o["type"], "\(here).type") ?? (o["children"] != nil ? "menu" : "action")
+                switch type {
+                case "separator":
+                    out.append(.separator)
+                case "action":
+                    guard let title = try string(o["title"], "\(here).title") else {
+                        throw fail(item, "\(here).title", "an action needs a title")
+                    }
+                    var a = MenuNode.ActionNode(
+                        title: title, identifier: try string(o["identifier"], "\(here).identifier"),
+                        image: try string(o["image"], "\(here).image"))
+                    _ = try string(o["subtitle"], "\(here).subtitle")
+                    if let attrs = o["attributes"] {
+                        guard case .array(let list) = attrs.value else {
+                            throw fail(
+                                attrs, "\(here).attributes", "must be a list of strings, not \(attrs.value.kind)")
+                        }
+                        for at in list {
+                            switch try string(at, "\(here).attributes") {
+                            case "destructive": a.isDestructive = true
+                            case "disabled": a.isDisabled = true
+                            case "hidden": a.isHidden = true
+                            case "keepsMenuPresented": break
+                            case let other:
+                                throw fail(at, "\(here).attributes", "unknown attribute '\(other ?? "")'")
+                            }
+                        }
+                    }
+                    if let s = o["state"] {
+                        guard let st = try string(s, "\(here).state"), ["on", "off", "mixed"].contains(st) else {
+                            throw fail(s, "\(here).state", "on, off or mixed")
+                        }
+                        a.state = st
+                    }
+                    out.append(.action(a))
+                case "menu", "group":
+                    let inlineField = try bool(o["inline"], "\(here).inline") ?? false
+                    let inline = type == "group" || inlineField
+                    guard let kids = o["children"] else { throw fail(item, "\(here).children", "missing") }
+                    let children = try nodes(kids, at: "\(here).children")
+                    out.append(
+                        .menu(
+                            .init(
+                                title: try string(o["title"], "\(here).title") ?? "",
+                                identifier: try string(o["identifier"], "\(here).identifier"),
+                                isInline: inline, children: children)))
+                default:
+                    throw fail(
+                        o["type"] ?? item, "\(here).type", "action, menu, group or separator, not '\(type)'")
+                }
+            }
+            return out
+        }
     }
 
     static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {

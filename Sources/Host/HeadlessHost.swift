@@ -56,7 +56,9 @@ import UI
     }
 
     /// Advances the virtual clock by `seconds` in frame steps, drawing each frame.
+    /// A time that is not a finite number of seconds (infinity, NaN, negative) runs nothing.
     public func run(for seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
         var left = seconds
         while left > 1e-9 {
             let step = min(Self.frameInterval, left)

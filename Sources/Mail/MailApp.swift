@@ -61,7 +61,8 @@ import UI
 
     /// What opens a message in its own window: its activity (W2b, W2d).
     public static func messageActivity(_ s: MessageSummary) -> UserActivity {
-        let subject = s.subject
+        // The title is saved with the window's state: a huge subject is kept to what a title shows.
+        let subject = ShownText.clipped(s.subject, ShownText.longestLine)
         return
             (try? UserActivity(
                 type: messageActivity, title: subject, targetContentIdentifier: "message/\(s.ref.uniqueName)",
@@ -92,7 +93,9 @@ import UI
 
     /// Opens a message in its own window beside `scene` — or brings forward the window that shows it.
     func open(_ s: MessageSummary, from scene: WindowScene?) {
-        guard let scene, let system = scene.sceneSystem else { return }
+        // A tap that lands as its window leaves (Ctrl+H, a close) asks nothing of a window that is gone.
+        guard let scene, let system = scene.sceneSystem, system.connectedScenes.contains(where: { $0 === scene })
+        else { return }
         scene.windowView.environment.errors.attempt(MailStrings.openTheMessage, userAction: true) {
             try system.activate(
                 ActivationRequest(userActivity: Self.messageActivity(s), requestingScene: scene, placement: .standard))
@@ -101,7 +104,8 @@ import UI
 
     /// Opens a compose window for `m`.
     func compose(_ m: OutgoingMessage, from scene: WindowScene?) {
-        guard let scene, let system = scene.sceneSystem else { return }
+        guard let scene, let system = scene.sceneSystem, system.connectedScenes.contains(where: { $0 === scene })
+        else { return }
         scene.windowView.environment.errors.attempt(MailStrings.openAComposeWindow, userAction: true) {
             try system.activate(
                 ActivationRequest(

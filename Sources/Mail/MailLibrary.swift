@@ -175,6 +175,8 @@ import MailStore
     public private(set) var refs: [MessageRef] = []
     public private(set) var problem: String?
     private var summaries: [String: MessageSummary] = [:]
+    /// Why a message's file could not be read, by message id, until the next reload.
+    private var failures: [String: String] = [:]
 
     init(maildir: Maildir, mailbox: Mailbox) {
         self.maildir = maildir
@@ -196,6 +198,7 @@ import MailStore
             problem = nil
             let live = Set(refs.map(\.id))
             summaries = summaries.filter { live.contains($0.key) }
+            failures = [:]
             // A renamed file (flags changed) keeps its summary but takes the new ref.
             for r in refs {
                 if var s = summaries[r.id], s.ref != r {
@@ -214,9 +217,26 @@ import MailStore
         guard i >= 0, i < refs.count else { return nil }
         let r = refs[i]
         if let s = summaries[r.id] { return s }
-        guard case .success(let s) = Maildir.summarize(r) else { return nil }
-        summaries[r.id] = s
-        return s
+        if failures[r.id] != nil { return nil }
+        switch Maildir.summarize(r) {
+        case .success(let s):
+            summaries[r.id] = s
+            return s
+        case .failure(let e):
+            if case .ioFailure(_, _, let reason) = e {
+                failures[r.id] = reason
+            } else {
+                failures[r.id] = "\(e)"
+            }
+            return nil
+        }
+    }
+
+    /// Why the message at `i` could not be read (its row says so), or nil when it could.
+    public func failure(at i: Int) -> String? {
+        guard i >= 0, i < refs.count else { return nil }
+        if summaries[refs[i].id] == nil && failures[refs[i].id] == nil { _ = summary(at: i) }
+        return failures[refs[i].id]
     }
 
     /// The row of a message, if it is still here.

@@ -78,7 +78,9 @@ import UI
         }
         let message = app.library.message(found)
         ref = app.library.setSeen(found, true) ?? found
-        scene.title = message.subject.isEmpty ? MailStrings.noSubject.text : message.subject
+        scene.title =
+            message.subject.isEmpty
+            ? MailStrings.noSubject.text : ShownText.clipped(message.subject, ShownText.longestLine)
         body.show(message, language: Language.current)
         if let a = activity { session.userActivity = a }
         scene.activationConditions = ActivationConditions(

@@ -43,6 +43,11 @@ public enum MailStrings {
         en: "Part of this message could not be shown: %@", ru: "Часть сообщения не удалось показать: %@")
     public static let folderUnreadable = LocalizedString(
         en: "This mailbox could not be read: %@", ru: "Этот ящик не удалось прочитать: %@")
+    public static let cannotRead = LocalizedString(
+        en: "This message cannot be read", ru: "Это письмо не удаётся прочитать")
+    public static let textCut = LocalizedString(
+        en: "Only the first %@ characters of this message are shown.",
+        ru: "Показаны только первые %@ символов этого письма.")
     public static let messageText = LocalizedString(en: "Message text", ru: "Текст сообщения")
     public static let attachments = LocalizedString(en: "Attachments", ru: "Вложения")
     public static let editMailboxes = LocalizedString(en: "Edit", ru: "Изменить")

@@ -166,7 +166,11 @@ extension MailboxWindowView: ListView.DataSource {
             return r
         }
         let r = (reusing as? MessageRowView) ?? makeMessageRow()
-        if let s = index.summary(at: row) { r.configure(s, now: app.library.now()) }
+        if let s = index.summary(at: row) {
+            r.configure(s, now: app.library.now())
+        } else if let reason = index.failure(at: row) {
+            r.configureUnreadable(reason: reason)
+        }
         return r
     }
 

@@ -47,16 +47,30 @@ import UI
 
     public func show(_ m: Message, language: Language) {
         message = m
-        sender.text = m.from.map(\.displayName).joined(separator: ", ")
-        recipients.text = MailStrings.to.resolved(language) + " " + m.to.map(\.displayName).joined(separator: ", ")
+        let clip = ShownText.clipped
+        sender.text = clip(m.from.map(\.displayName).joined(separator: ", "), ShownText.longestLine)
+        recipients.text = clip(
+            MailStrings.to.resolved(language) + " " + m.to.map(\.displayName).joined(separator: ", "),
+            ShownText.longestLine)
         date.text = m.date.map { MailDateFormatter.fullString($0, language: language) } ?? ""
-        subject.text = m.subject.isEmpty ? MailStrings.noSubject.resolved(language) : m.subject
-        problems.text =
-            m.problems.isEmpty
-            ? "" : "  " + MailStrings.couldNotShow.formatted(m.problems.joined(separator: "; ")).resolved(language)
-        problems.isHidden = m.problems.isEmpty
-        body.text = m.text
-        body.accessibilityValue = m.text
+        subject.text =
+            m.subject.isEmpty ? MailStrings.noSubject.resolved(language) : clip(m.subject, ShownText.longestLine)
+        // A huge body is cut, and the cut said: the text laid out stays a few hundred kilobytes, so the
+        // window opens at once and its memory stays bounded whatever the message.
+        let text = clip(m.text, ShownText.longestBody)
+        var notes: [String] = []
+        if !m.problems.isEmpty {
+            notes.append(
+                MailStrings.couldNotShow.formatted(clip(m.problems.joined(separator: "; "), ShownText.longestLine))
+                    .resolved(language))
+        }
+        if text.utf8.count < m.text.utf8.count {
+            notes.append(MailStrings.textCut.formatted(ShownText.longestBody.formatted()).resolved(language))
+        }
+        problems.text = notes.isEmpty ? "" : "  " + notes.joined(separator: "\n  ")
+        problems.isHidden = notes.isEmpty
+        body.text = text
+        body.accessibilityValue = text
         let names = m.attachments.map { a in
             "• \(a.filename) (\(ByteCountFormatter.string(fromByteCount: Int64(a.size), countStyle: .file)))"
         }

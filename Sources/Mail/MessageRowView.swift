@@ -26,9 +26,11 @@ import UI
 
     public func configure(_ s: MessageSummary, now: Date) {
         summary = s
-        sender.text = s.fromName.isEmpty ? (s.from?.address ?? "") : s.fromName
+        sender.text = ShownText.clipped(
+            s.fromName.isEmpty ? (s.from?.address ?? "") : s.fromName, ShownText.longestLine)
         date.text = MailDateFormatter.listString(s.date, now: now, language: Language.current)
-        subject.text = s.subject.isEmpty ? MailStrings.noSubject.text : s.subject
+        subject.text =
+            s.subject.isEmpty ? MailStrings.noSubject.text : ShownText.clipped(s.subject, ShownText.longestLine)
         snippet.text = s.snippet
         // Scripts and people find a message by its subject.
         accessibilityLabel = subject.text
@@ -36,6 +38,20 @@ import UI
         if !s.isSeen { value.append(MailStrings.unread.text) }
         if s.isFlagged { value.append(MailStrings.flagged.text) }
         accessibilityValue = value.joined(separator: ", ")
+        identifier = "message-row"
+        restyle()
+        setNeedsDisplay()
+    }
+
+    /// A message whose file cannot be read: the row says so and why, instead of staying blank.
+    public func configureUnreadable(reason: String) {
+        summary = nil
+        sender.text = ""
+        date.text = ""
+        subject.text = MailStrings.cannotRead.text
+        snippet.text = reason
+        accessibilityLabel = subject.text
+        accessibilityValue = reason
         identifier = "message-row"
         restyle()
         setNeedsDisplay()

@@ -226,7 +226,26 @@ struct BodyExtractor {
 
     static func normalizeLineEnds(_ text: String) -> String {
         guard text.utf8.contains(0x0D) else { return text }
-        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        // One pass over the bytes (two replacingOccurrences took seconds on a 10 MB body). Only ASCII
+        // bytes change, so the UTF-8 stays valid.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0D {
+                    out.append(0x0A)
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                } else {
+                    out.append(bytes[i])
+                }
+                i += 1
+            }
+        }
+        if text.utf8.withContiguousStorageIfAvailable(run) == nil {
+            Array(text.utf8).withUnsafeBufferPointer(run)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Looks for `charset=` in the first kilobyte of an HTML document.

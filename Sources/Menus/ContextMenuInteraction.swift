@@ -82,6 +82,11 @@ import UI
         view?.addGestureRecognizer(gestureRecognizer)
     }
 
+    /// The item left the screen (its window closed): its menu goes with it.
+    public func viewDidMoveToRoot(_ root: RootView?) {
+        if root == nil, let overlay, overlay.isActive { overlay.finish(.cancelled) }
+    }
+
     // MARK: Opening
 
     private func handle(_ g: GestureRecognizer) {

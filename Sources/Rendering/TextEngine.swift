@@ -83,9 +83,14 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         pango_font_description_set_style(desc, layout.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         pango_layout_set_font_description(pl, desc)
         pango_font_description_free(desc)
-        pango_layout_set_text(pl, layout.text, -1)
+        // Pango reads a C string: a NUL would end the text there, so it is shown as U+FFFD instead.
+        let text =
+            layout.text.utf8.contains(0) ? layout.text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : layout.text
+        pango_layout_set_text(pl, text, -1)
         if let w = layout.width {
-            pango_layout_set_width(pl, Int32(max(0, w) * Double(PANGO_SCALE)))
+            // Pango units are Int32: a width past about two million points (or not a number) is clamped.
+            let units = w.isNaN ? 0 : min(max(0, w) * Double(PANGO_SCALE), Double(Int32.max))
+            pango_layout_set_width(pl, Int32(units))
             pango_layout_set_wrap(pl, PANGO_WRAP_WORD_CHAR)
         }
         if layout.lineLimit > 0 && layout.width != nil {

@@ -22,6 +22,10 @@ import UI
     /// The engine.
     public let runtime: SceneRuntime
 
+    /// What the windows share, as a screen's views do (they are on no screen): the language, the
+    /// text measurer, where errors go.
+    public let environment = ScreenEnvironment()
+
     /// Opens activities of other apps (`open(_:)` for a type this app does not declare); nil: there are
     /// none. A test sets it to see what was asked.
     public var otherApps: ((ActivationRequest) throws(SceneError) -> SceneSession)?
@@ -117,6 +121,7 @@ import UI
     // MARK: SceneHosting
 
     public func place(_ scene: WindowScene, placement: Placement, beside: WindowScene?) {
+        scene.windowView.detachedEnvironment = environment
         events.append(
             .place(
                 session: scene.session.persistentIdentifier, placement: placement,

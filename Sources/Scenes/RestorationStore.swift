@@ -13,8 +13,15 @@ import Foundation
 ///
 /// Reading is forgiving: a corrupt, truncated or empty file is moved aside as `NAME.corrupt-N`
 /// (never deleted), reported in one line, and that part starts fresh; a manifest naming a missing
-/// session skips it; unknown files are ignored. A file written by a newer Slate (a higher
-/// `schemaVersion`) is never overwritten: the store becomes read-only and says so in one line.
+/// session skips it; unknown files are ignored. A missing or corrupt manifest never costs a window:
+/// the sessions are read back from their own files (newest first) and the manifest is rebuilt from
+/// them. A file written by a newer Slate (a higher `schemaVersion`) is never overwritten: the store
+/// becomes read-only and says so in one line.
+///
+/// One process at a time saves into a folder: the store takes an advisory lock (`flock`) on it when
+/// it first reads or writes there. A second Slate finding it taken says so in one line, reads the
+/// state, and runs without saving over it. Temporary files have names no other writer uses
+/// (`.NAME.PID-N.tmp`).
 public final class RestorationStore {
     /// The version of the format this Slate writes and reads.
     public static let schemaVersion = 1
@@ -25,6 +32,14 @@ public final class RestorationStore {
     public let folder: URL
     /// Whether saving is refused (the state is from a newer Slate).
     public private(set) var isReadOnly = false
+    /// Whether another process holds the state folder: this store reads but never saves.
+    public private(set) var isInUse = false
+    /// Whether this store holds (a share of) the folder's lock.
+    private var holdsLock = false
+    /// Temporary files written so far, for their unique names.
+    private var temporaryCount = 0
+    /// Tests: every write fails with this `errno` (ENOSPC: a full disk), as a real one would.
+    var simulatedWriteError: Int32?
     /// Where problems are reported, one line each.
     public let log: @Sendable (String) -> Void
 
@@ -63,6 +78,29 @@ public final class RestorationStore {
         sessionsPath = folderPath + "/sessions"
         manifestPath = folderPath + "/manifest.json"
         self.log = log
+    }
+
+    deinit {
+        if holdsLock { StateFolderLock.shared.release(folderPath) }
+    }
+
+    /// Takes the folder's lock if the folder exists and the lock is not held yet. Returns whether
+    /// this store may write; the first refusal is reported in one line.
+    @discardableResult
+    private func lockFolder(report: (String) -> Void) -> Bool {
+        if holdsLock { return true }
+        if isInUse { return false }
+        switch StateFolderLock.shared.acquire(folderPath) {
+        case .success:
+            holdsLock = true
+            return true
+        case .failure(.inUse):
+            isInUse = true
+            report("slate: \(folderPath) is in use by another Slate; this one runs without saving")
+            return false
+        case .failure(.cannotOpen):
+            return false  // no folder yet: the first save makes it and locks it
+        }
     }
 
     /// `$XDG_STATE_HOME` when it is set to an absolute path (the XDG Base Directory rules), else
@@ -104,12 +142,13 @@ public final class RestorationStore {
             log(line)
         }
         manifestOnDisk = nil
+        lockFolder(report: report)
         var manifestIsSound = false
         switch readStored(manifestPath, as: RestorationManifest.self, report: report) {
         case .missing:
-            manifestIsSound = true
+            return rebuilt(state, reason: "\(manifestPath) is missing", report: report)
         case .unreadable:
-            break
+            return rebuilt(state, reason: nil, report: report)
         case .newer(let v):
             isReadOnly = true
             report(
@@ -120,7 +159,9 @@ public final class RestorationStore {
             let invalid = m.allIdentifiers.filter { !SessionRecord.isValidIdentifier($0) }
             if !invalid.isEmpty {
                 moveAside(
-                    manifestPath, reason: "it names invalid session ids", whatNext: "starting fresh", report: report)
+                    manifestPath, reason: "it names invalid session ids", whatNext: Self.manifestWhatNext,
+                    report: report)
+                return rebuilt(state, reason: nil, report: report)
             } else {
                 manifestOnDisk = m
                 state.manifest = Self.deduplicated(m)
@@ -157,7 +198,57 @@ public final class RestorationStore {
         state.manifest.foreground.removeAll { found[$0] == nil }
         if let a = state.manifest.active, found[a] == nil { state.manifest.active = nil }
         state.manifest.recentlyClosed.removeAll { found[$0.id] == nil }
-        if manifestIsSound && !isReadOnly { removeLeftovers(keeping: state.manifest.allIdentifiers) }
+        if manifestIsSound && !isReadOnly && holdsLock { removeLeftovers(keeping: state.manifest.allIdentifiers) }
+        return state
+    }
+
+    static let manifestWhatNext = "the sessions are read back from their own files"
+
+    /// The state read back from the session files alone, when the manifest is missing or was set
+    /// aside: every readable session is open, newest file first, and the newest is in front. A line
+    /// says so when there were sessions and `reason` is given (a set-aside manifest was reported).
+    private func rebuilt(_ start: RestoredState, reason: String?, report: (String) -> Void) -> RestoredState {
+        var state = start
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return state }
+        var found: [(id: String, modified: Double)] = []
+        let sessionsFD = open(sessionsPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if sessionsFD >= 0 { close(sessionsFD) } }
+        for name in names where name.hasSuffix(".json") {
+            let id = String(name.dropLast(5))
+            guard SessionRecord.isValidIdentifier(id) else { continue }
+            let path = sessionPath(id)
+            switch readStored(path, in: sessionsFD, name: name, as: SessionRecord.self, report: report) {
+            case .missing, .unreadable:
+                continue
+            case .newer(let v):
+                isReadOnly = true
+                report(
+                    "slate: \(path) is from a newer Slate (schema \(v), this one reads \(Self.schemaVersion)); "
+                        + "the state is kept and nothing is saved over it")
+            case .value(let r):
+                guard r.id == id else {
+                    moveAside(
+                        path, reason: "it holds session \(r.id)", whatNext: "its window is not restored", report: report
+                    )
+                    continue
+                }
+                var info = stat()
+                let modified =
+                    stat(path, &info) == 0 ? Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 : 0
+                state.records[id] = r
+                found.append((id, modified))
+            }
+        }
+        found.sort { ($0.modified, $1.id) > ($1.modified, $0.id) }
+        state.manifest = RestorationManifest(order: found.map(\.id))
+        if let front = found.first {
+            state.manifest.foreground = [front.id]
+            state.manifest.active = front.id
+        }
+        if let reason, !found.isEmpty {
+            report("slate: \(reason); \(found.count) sessions read back from their own files")
+        }
+        if !isReadOnly && holdsLock { removeLeftovers(keeping: Set(found.map(\.id))) }
         return state
     }
 
@@ -197,7 +288,7 @@ public final class RestorationStore {
         case .success(let d):
             data = d
         }
-        let whatNext = T.self == RestorationManifest.self ? "starting fresh" : "its window is not restored"
+        let whatNext = T.self == RestorationManifest.self ? Self.manifestWhatNext : "its window is not restored"
         if data.isEmpty {
             moveAside(path, reason: "it is empty", whatNext: whatNext, report: report)
             return .unreadable
@@ -220,6 +311,10 @@ public final class RestorationStore {
 
     /// Moves a corrupt file to `NAME.corrupt-N` (the first N free) and reports it in one line.
     private func moveAside(_ path: String, reason: String, whatNext: String, report: (String) -> Void) {
+        if isInUse {  // the folder is another Slate's: say so, touch nothing
+            report("slate: \(path) is corrupt (\(reason)); left as it is (the folder is in use); \(whatNext)")
+            return
+        }
         var n = 1
         var target = path + ".corrupt-1"
         while access(target, F_OK) == 0 {
@@ -235,7 +330,8 @@ public final class RestorationStore {
         }
     }
 
-    /// Removes session files no manifest names and temporary files left by a crash.
+    /// Removes session files no manifest names and temporary files left by a crash (only ever with
+    /// the folder's lock held, so never another writer's).
     private func removeLeftovers(keeping ids: Set<String>) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return }
         for name in names {
@@ -245,8 +341,10 @@ public final class RestorationStore {
                 && !ids.contains(String(name.dropLast(5)))
             if isTemporary || isOrphan { unlink(sessionsPath + "/" + name) }
         }
-        let manifestTemp = folderPath + "/.manifest.json.tmp"
-        if access(manifestTemp, F_OK) == 0 { unlink(manifestTemp) }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        where name.hasPrefix(".manifest.json.") && name.hasSuffix(".tmp") {
+            unlink(folderPath + "/" + name)
+        }
     }
 
     private static func deduplicated(_ m: RestorationManifest) -> RestorationManifest {
@@ -269,10 +367,15 @@ public final class RestorationStore {
     /// so the cost of a save follows what changed, not how many sessions there are.
     public func save(records: [SessionRecord], manifest: RestorationManifest?) throws(SceneError) {
         if isReadOnly { throw .stateReadOnly(path: folderPath) }
+        if isInUse { return }  // another Slate's folder: this one runs without saving
         if let bad = records.first(where: { !SessionRecord.isValidIdentifier($0.id) }) {
             throw .stateUnwritable(path: folderPath, reason: "invalid session id '\(bad.id)'")
         }
         try makeFolders()
+        guard lockFolder(report: log) else {
+            if isInUse { return }
+            throw .stateUnwritable(path: folderPath, reason: "the folder cannot be locked")
+        }
         do {
             for r in records {
                 try writeAtomically(
@@ -311,27 +414,31 @@ public final class RestorationStore {
     /// Temporary file in the same folder, write, fsync, rename over `dir/name`, and fsync the folder.
     private func writeAtomically(_ data: Data, in dir: String, name: String, syncFolder sync: Bool) throws(SceneError) {
         let path = dir + "/" + name
-        let tmp = dir + "/." + name + ".tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .stateUnwritable(path: tmp, reason: Self.errnoText()) }
+        temporaryCount += 1
+        let tmp = dir + "/." + name + ".\(getpid())-\(temporaryCount).tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
         var failure: String?
-        data.withUnsafeBytes { buf in
-            var done = 0
-            while done < buf.count {
-                let n = write(fd, buf.baseAddress! + done, buf.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = Self.errnoText()
-                    return
+        if let code = simulatedWriteError { failure = String(cString: strerror(code)) }
+        if failure == nil {
+            data.withUnsafeBytes { buf in
+                var done = 0
+                while done < buf.count {
+                    let n = write(fd, buf.baseAddress! + done, buf.count - done)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = Self.errnoText()
+                        return
+                    }
+                    done += n
                 }
-                done += n
             }
         }
         if failure == nil && fsync(fd) != 0 { failure = Self.errnoText() }
         if close(fd) != 0 && failure == nil { failure = Self.errnoText() }
         if let failure {
             unlink(tmp)
-            throw .stateUnwritable(path: tmp, reason: failure)
+            throw .stateUnwritable(path: dir, reason: failure)  // the folder: one line for all its files
         }
         guard rename(tmp, path) == 0 else {
             let reason = Self.errnoText()

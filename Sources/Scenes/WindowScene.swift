@@ -123,6 +123,8 @@ import UI
     /// `requestSceneSessionDestruction`); with no system (a runtime used on its own), the runtime does
     /// it. A failure goes to the screen's error reporter and is shown to the person, who asked.
     public func close(_ animation: DismissalAnimation) {
+        // A second Done while the window leaves (its session is already closed) asks nothing.
+        guard session.runtime != nil else { return }
         windowView.environment.errors.attempt(SceneStrings.closeTheWindow, userAction: true) {
             if let sceneSystem {
                 try sceneSystem.destroy(session, animation: animation)

@@ -15,7 +15,9 @@ public enum ScriptParser {
     /// Parses every line; the first line that does not parse is the error (nothing has run yet).
     public static func parse(_ text: String, source: String) throws(ScriptSyntaxError) -> Script {
         var steps: [Script.Step] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: both it and "\n" end a line.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (i, raw) in lines.enumerated() {
             var lexer = Lexer(line: String(raw), number: i + 1, source: source)
             let tokens = try lexer.tokens()
             if tokens.isEmpty { continue }
@@ -110,7 +112,7 @@ struct Lexer {
             while j < chars.count && chars[j] != " " && chars[j] != "\t" && chars[j] != "#" && chars[j] != "\r" {
                 if chars[j] == "," {
                     // x,y: a comma between two numbers belongs to the word.
-                    if Double(w) != nil, j + 1 < chars.count,
+                    if w.count <= ScriptLimits.longestNumber, Double(w) != nil, j + 1 < chars.count,
                         chars[j + 1].isNumber || chars[j + 1] == "-" || chars[j + 1] == "."
                     {
                         w.append(",")
@@ -122,7 +124,11 @@ struct Lexer {
                 w.append(chars[j])
                 j += 1
             }
-            out.append(Token(kind: Self.classify(w), column: col))
+            let kind = Self.classify(w)
+            if case .word = kind, w.count <= ScriptLimits.longestNumber, Self.looksNumeric(w) {
+                throw error(col, "\(ScriptLimits.shown(w)) is not a finite number")
+            }
+            out.append(Token(kind: kind, column: col))
             i = j
         }
         code = String(chars[0..<end])
@@ -131,12 +137,25 @@ struct Lexer {
 
     static func classify(_ w: String) -> Token.Kind {
         if w == "--" || w == "-" { return .dash }
+        // Only finite numbers are numbers ("inf", "nan" and 1e999 are not); long words are words.
+        guard w.count <= ScriptLimits.longestNumber else { return .word(w) }
+        func finite<S: StringProtocol>(_ s: S) -> Double? {
+            guard let d = Double(String(s)), d.isFinite else { return nil }
+            return d
+        }
         let parts = w.split(separator: ",", omittingEmptySubsequences: false)
-        if parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) { return .point(x, y) }
-        if let d = Double(w) { return .number(d) }
-        if w.hasSuffix("ms"), let d = Double(w.dropLast(2)) { return .duration(d / 1000) }
-        if w.hasSuffix("s"), let d = Double(w.dropLast()) { return .duration(d) }
+        if parts.count == 2, let x = finite(parts[0]), let y = finite(parts[1]) { return .point(x, y) }
+        if let d = finite(w) { return .number(d) }
+        if w.hasSuffix("ms"), let d = finite(w.dropLast(2)) { return .duration(d / 1000) }
+        if w.hasSuffix("s"), let d = finite(w.dropLast()) { return .duration(d) }
         return .word(w)
+    }
+
+    /// Whether a word Swift reads as a number that is not finite (inf, nan, 1e999), alone, with a
+    /// unit, or in a point: such words are errors, not step words.
+    static func looksNumeric(_ w: String) -> Bool {
+        let body = w.hasSuffix("ms") ? String(w.dropLast(2)) : w.hasSuffix("s") ? String(w.dropLast()) : w
+        return body.split(separator: ",", omittingEmptySubsequences: false).contains { Double(String($0)) != nil }
     }
 }
 
@@ -172,7 +191,7 @@ struct LineParser {
         guard case .word(let w)? = peek() else {
             throw error(expected.map { "expected '\($0)'" } ?? "expected a word")
         }
-        if let expected, w != expected { throw error("expected '\(expected)', found '\(w)'") }
+        if let expected, w != expected { throw error("expected '\(expected)', found \(ScriptLimits.shown(w))") }
         pos += 1
         return w
     }
@@ -194,6 +213,9 @@ struct LineParser {
     mutating func duration() throws(ScriptSyntaxError) -> Double {
         switch peek() {
         case .duration(let d)?, .number(let d)?:
+            guard d >= 0, d <= ScriptLimits.longestDuration else {
+                throw error("a duration is from 0 to \(Int(ScriptLimits.longestDuration))s")
+            }
             pos += 1
             return d
         default: throw error("expected a duration such as 0.6s or 600ms")
@@ -202,13 +224,25 @@ struct LineParser {
 
     mutating func integer() throws(ScriptSyntaxError) -> Int {
         guard case .number(let d)? = peek(), d == d.rounded(), d >= 0 else { throw error("expected a whole number") }
+        guard d <= Double(ScriptLimits.largestCount) else {
+            throw error("expected a whole number up to \(ScriptLimits.largestCount)")
+        }
         pos += 1
         return Int(d)
+    }
+
+    /// A distance or coordinate in points, within `ScriptLimits.largestDistance`.
+    func checkDistance(_ v: Double) throws(ScriptSyntaxError) {
+        guard abs(v) <= ScriptLimits.largestDistance else {
+            throw error("points are within ±\(Int(ScriptLimits.largestDistance))")
+        }
     }
 
     mutating func target() throws(ScriptSyntaxError) -> Script.Target {
         switch peek() {
         case .point(let x, let y)?:
+            try checkDistance(x)
+            try checkDistance(y)
             pos += 1
             return .point(Point(x, y))
         case .quoted(let s)?:
@@ -220,7 +254,7 @@ struct LineParser {
                 case "dock": scope = .dock
                 case "menu": scope = .menu
                 case "window": scope = .window(try integer())
-                default: throw error("expected dock, menu or window N after 'in', found '\(w)'")
+                default: throw error("expected dock, menu or window N after 'in', found \(ScriptLimits.shown(w))")
                 }
             }
             return .element(s, scope)
@@ -241,7 +275,7 @@ struct LineParser {
             let name = try word()
             guard ["ipad-pro-12.9", "ipad-pro-11"].contains(name) else {
                 pos -= 1
-                throw error("unknown device '\(name)': ipad-pro-12.9 or ipad-pro-11")
+                throw error("unknown device \(ScriptLimits.shown(name)): ipad-pro-12.9 or ipad-pro-11")
             }
             var landscape = true
             if accept("portrait") { landscape = false } else { _ = accept("landscape") }
@@ -250,14 +284,14 @@ struct LineParser {
             let w = try word()
             guard let a = Appearance(rawValue: w) else {
                 pos -= 1
-                throw error("appearance is light or dark, not '\(w)'")
+                throw error("appearance is light or dark, not \(ScriptLimits.shown(w))")
             }
             action = .appearance(a)
         case "locale":
             let w = try word()
             guard ["en", "ru"].contains(w) else {
                 pos -= 1
-                throw error("locale is en or ru, not '\(w)'")
+                throw error("locale is en or ru, not \(ScriptLimits.shown(w))")
             }
             action = .locale(w)
         case "launch":
@@ -303,10 +337,9 @@ struct LineParser {
         case "scroll":
             let t = try target()
             _ = try word("by")
-            guard case .number(let dy)? = next() else {
-                pos -= 1
-                throw error("expected points to scroll, such as 300 or -300")
-            }
+            guard case .number(let dy)? = peek() else { throw error("expected points to scroll, such as 300 or -300") }
+            try checkDistance(dy)
+            pos += 1
             action = .scroll(t, dy: dy)
         case "snapshot":
             let name = try word()
@@ -322,7 +355,7 @@ struct LineParser {
             action = try expectation()
         default:
             pos -= 1
-            throw error("unknown step '\(verb)'")
+            throw error("unknown step \(ScriptLimits.shown(verb))")
         }
         try end()
         return action
@@ -380,8 +413,46 @@ struct LineParser {
         default:
             pos -= 1
             throw error(
-                "unknown expectation '\(what)': windows, window, split, visible, not visible, menu, focused, file")
+                "unknown expectation \(ScriptLimits.shown(what)): windows, window, split, visible, not visible, menu, focused, file"
+            )
         }
+    }
+}
+
+/// The bounds of what a script may say, so that no step can trap or run for ever, and how its words
+/// are echoed in errors.
+public enum ScriptLimits {
+    /// The longest `wait` or `hold`, in seconds (the virtual clock draws every frame of it).
+    public static let longestDuration = 60.0
+    /// The largest whole number (a window count, `in window N`).
+    public static let largestCount = 1_000_000
+    /// The largest distance or coordinate, in points.
+    public static let largestDistance = 1_000_000.0
+    /// Longer words are never numbers (and are not handed to the number parser).
+    static let longestNumber = 64
+    /// How much of a word an error message echoes.
+    public static let echoedCharacters = 40
+
+    /// A word as an error shows it: in quotes, cut to `echoedCharacters` with "…", control
+    /// characters escaped (`\u{1B}`), so a huge or hostile word gives a short, printable line.
+    public static func shown(_ word: String) -> String {
+        var out = ""
+        var n = 0
+        for c in word.unicodeScalars {
+            if n == echoedCharacters {
+                out += "…"
+                break
+            }
+            if c.properties.generalCategory == .control || c.properties.generalCategory == .format
+                || c.properties.generalCategory == .lineSeparator || c.properties.generalCategory == .paragraphSeparator
+            {
+                out += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(c)
+            }
+            n += 1
+        }
+        return "'" + out + "'"
     }
 }
 

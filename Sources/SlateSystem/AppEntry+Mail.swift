@@ -4,27 +4,33 @@ import MailStore
 
 extension AppEntry {
     /// Slate's Mail over the Maildir at `--maildir`, `$SLATE_MAILDIR`, or `<data home>/slate/mail`,
-    /// where a sample is written on first run. Scratch runs always use a fresh sample.
+    /// where a sample is written on first run. A Maildir the user names must be one: it is never made
+    /// or given the sample. Scratch runs always use a fresh sample.
     public static let mail = AppEntry(name: "Mail", options: ["maildir"]) { places in
-        let maildir: URL
         if places.isScratch {
-            maildir = places.dataDirectory(for: "mail")
-        } else {
-            maildir =
-                places.options["maildir"].map { URL(fileURLWithPath: $0) }
-                ?? places.environment["SLATE_MAILDIR"].map { URL(fileURLWithPath: $0) }
-                ?? places.dataDirectory(for: "mail")
+            return try MailApp.open(maildir: places.dataDirectory(for: "mail"), now: places.now, writesSample: true)
         }
-        return try MailApp.open(maildir: maildir, now: places.now)
+        let given = places.options["maildir"] ?? places.environment["SLATE_MAILDIR"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let given else {
+            return try MailApp.open(maildir: places.dataDirectory(for: "mail"), now: places.now, writesSample: true)
+        }
+        var isFolder: ObjCBool = false
+        let cur = URL(fileURLWithPath: given).appendingPathComponent("cur").path
+        guard FileManager.default.fileExists(atPath: cur, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("no Maildir at \(given) (a Maildir has cur, new and tmp folders)")
+        }
+        return try MailApp.open(maildir: URL(fileURLWithPath: given), now: places.now, writesSample: false)
     }
 }
 
 extension MailApp {
-    /// Mail over the Maildir at `maildir`; a sample is written only into an empty or new folder. Each
-    /// problem found while reading it is said on standard error.
-    @MainActor static func open(maildir: URL, now: @escaping @Sendable () -> Date) throws -> MailApp {
-        let isUserMaildir = FileManager.default.fileExists(atPath: maildir.appendingPathComponent("cur").path)
-        let library = try MailLibrary.open(root: maildir, writeSampleIfEmpty: !isUserMaildir, now: now)
+    /// Mail over the Maildir at `maildir`; with `writesSample`, a sample is written into an empty or new
+    /// folder. Each problem found while reading it is said on standard error.
+    @MainActor static func open(
+        maildir: URL, now: @escaping @Sendable () -> Date, writesSample: Bool
+    ) throws -> MailApp {
+        let isMaildir = FileManager.default.fileExists(atPath: maildir.appendingPathComponent("cur").path)
+        let library = try MailLibrary.open(root: maildir, writeSampleIfEmpty: writesSample && !isMaildir, now: now)
         for p in library.problems { FileHandle.standardError.write(Data("slate mail: \(p)\n".utf8)) }
         return MailApp(library: library)
     }

@@ -97,6 +97,14 @@ import UI
     /// `slate render`: the screen drawn once, headless, to a PNG.
     func render(_ args: Arguments) throws -> Int32 {
         guard let out = args.options["out"] else { throw UsageError("render needs --out FILE.png") }
+        // Render draws the same picture everywhere: the sample mail at 9:41, never the user's.
+        if args.options["maildir"] != nil {
+            throw UsageError("render draws the sample mail; --maildir is for slate run")
+        }
+        if ProcessInfo.processInfo.environment["SLATE_MAILDIR"] != nil {
+            FileHandle.standardError.write(
+                Data("slate: render draws the sample mail; SLATE_MAILDIR is not used\n".utf8))
+        }
         if try CompositorCommand.backend(args) != nil {
             return try CompositorCommand.render(args, apps: apps, device: try device(args), out: out)
         }

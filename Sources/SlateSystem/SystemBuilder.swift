@@ -88,6 +88,8 @@ public struct AppEntry: Sendable {
     static func scratchPlaces(options: [String: String] = [:]) -> AppPlaces {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "slate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        // Removed when the process exits, however it exits.
+        ScratchFolders.shared.add(dir)
         return AppPlaces(
             isScratch: true, dataHome: dir.appendingPathComponent("data"),
             stateHome: dir.appendingPathComponent("state"),

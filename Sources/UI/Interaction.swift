@@ -5,4 +5,11 @@
     var view: View? { get }
     func willMove(to view: View?)
     func didMove(to view: View?)
+    /// The view joined a screen or left it (`root` nil): a context menu closes when its item goes.
+    /// Default: nothing.
+    func viewDidMoveToRoot(_ root: RootView?)
+}
+
+extension Interaction {
+    public func viewDidMoveToRoot(_ root: RootView?) {}
 }

@@ -298,6 +298,7 @@ import Graphics
     private func propagateRootChange(from old: RootView?, to new: RootView?) {
         old?.viewLeft(self)
         didMoveToRoot()
+        for i in interactions { i.viewDidMoveToRoot(new) }
         for s in subviews { s.propagateRootChange(from: old, to: new) }
     }
 

@@ -127,7 +127,7 @@ func sub(_ t: String, _ c: [MenuNode]) -> MenuNode { .menu(.init(title: t, child
             _ = try MenuFile.parse(Data("{\"children\": [{\"type\": \"action\"}]}".utf8), path: "m.json")
             Issue.record("parsed")
         } catch {
-            #expect(error.description == "m.json: children[0].title: an action needs a title")
+            #expect(error.description == "m.json:1:15: children[0].title: an action needs a title")
         }
         #expect(throws: MenuFile.ReadError.self) { try MenuFile.read("/nonexistent/menu.json") }
     }

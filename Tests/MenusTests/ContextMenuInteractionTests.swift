@@ -396,3 +396,16 @@ import UI
         #expect(o.highlightedRow == nil, "off the panel nothing is highlighted")
     }
 }
+
+@MainActor @Suite struct MenuLifetimeTests {
+    @Test func aMenuClosesWhenItsItemLeavesTheScreen() throws {
+        let h = MenuHarness()
+        let id = h.hold(row: 3)
+        h.host.touchUp(id, at: h.center(ofRow: 3))
+        h.settle()
+        let o = try #require(h.overlay)
+        let row = try #require(h.screen.menuInteractions[3].view)
+        row.removeFromSuperview()
+        #expect(o.phase == .closed && o.superview == nil, "the menu went with its item")
+    }
+}

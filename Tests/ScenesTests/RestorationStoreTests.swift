@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test(arguments: Damage.allCases)
-    func aBadManifestIsMovedAsideReportedOnceAndTheAppStartsFresh(_ how: Damage) throws {
+    func aBadManifestIsMovedAsideReportedOnceAndTheSessionsReadBackFromTheirFiles(_ how: Damage) throws {
         let home = temporaryStateHome()
         let url = try makeState(home).manifestURL
         try damage(url, how)
@@ -48,22 +48,120 @@ import Testing
         let lines = LogLines()
         let store = try reload(home, lines)
         let state = store.load()
-        #expect(state.openSessions.isEmpty, "fresh start")
+        #expect(Set(state.openSessions.map(\.id)) == ["s1", "s2", "s3"], "nothing a person had open is lost")
         #expect(lines.lines.count == 1, "one line: \(lines.lines)")
         let line = try #require(lines.lines.first)
         #expect(line.contains(url.path) && line.contains("corrupt") && line.contains("manifest.json.corrupt-1"))
+        #expect(line.contains("read back"))
         #expect(!line.contains("\n"))
         #expect(contents(URL(fileURLWithPath: url.path + ".corrupt-1")) == bad, "kept, never deleted")
         #expect(!FileManager.default.fileExists(atPath: url.path))
         #expect(!store.isReadOnly)
 
         let system = LocalSceneSystem(application: TestApp(), store: store)
-        #expect(system.restore().count == 1, "the app starts with a new window")
-        #expect(FileManager.default.fileExists(atPath: url.path), "and saves a new manifest")
+        #expect(system.restore().count == 3, "the three windows come back")
+        #expect(FileManager.default.fileExists(atPath: url.path), "and a new manifest names them")
+        for id in ["s1", "s2", "s3"] {
+            #expect(FileManager.default.fileExists(atPath: store.sessionURL(id).path), "\(id) kept")
+        }
+        #expect(
+            Set(try reload(home, LogLines()).load().manifest.order) == ["s1", "s2", "s3"], "at the next launch too")
         try damage(url, how)
         _ = try reload(home, lines).load()
         #expect(FileManager.default.fileExists(atPath: url.path + ".corrupt-2"), "the next one gets a new name")
         #expect(FileManager.default.fileExists(atPath: url.path + ".corrupt-1"))
+    }
+
+    @Test func aDeletedManifestLosesNoSessionFile() throws {
+        let home = temporaryStateHome()
+        let url = try makeState(home).manifestURL
+        try FileManager.default.removeItem(at: url)
+        let lines = LogLines()
+        let store = try reload(home, lines)
+        let system = LocalSceneSystem(application: TestApp(), store: store)
+        #expect(Set(system.restore().map(\.persistentIdentifier)) == ["s1", "s2", "s3"])
+        #expect(lines.lines.count == 1 && lines.lines[0].contains("missing"), "\(lines.lines)")
+        for id in ["s1", "s2", "s3"] {
+            #expect(FileManager.default.fileExists(atPath: store.sessionURL(id).path), "\(id) kept")
+        }
+        let again = try reload(home, LogLines()).load()
+        #expect(Set(again.manifest.order) == ["s1", "s2", "s3"], "the manifest was rebuilt")
+    }
+
+    @Test func aManifestNamingAnInvalidIdLosesNoSessionFile() throws {
+        let home = temporaryStateHome()
+        let url = try makeState(home).manifestURL
+        try Data(#"{"schemaVersion": 1, "order": ["../x"], "foreground": [], "recentlyClosed": []}"#.utf8).write(
+            to: url)
+        let lines = LogLines()
+        let state = try reload(home, lines).load()
+        #expect(Set(state.openSessions.map(\.id)) == ["s1", "s2", "s3"])
+        #expect(lines.lines.count == 1, "\(lines.lines)")
+    }
+
+    @Test func aSecondProcessSaysTheFolderIsInUseAndDoesNotSave() throws {
+        let home = temporaryStateHome()
+        let store = try reload(home, LogLines())
+        _ = try makeState(home)  // its store is gone: no lock held in this process
+        let folder = store.folder.path
+        // Another process's lock: a descriptor of our own, outside the store's per-process sharing.
+        let fd = open(folder, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: store.sessionsFolder.path).sorted()
+        let manifest = contents(store.manifestURL)
+        let lines = LogLines()
+        let second = try reload(home, lines)
+        let system = LocalSceneSystem(application: TestApp(), store: second)
+        #expect(system.restore().count == 3, "it reads the state")
+        #expect(second.isInUse)
+        #expect(lines.lines == ["slate: \(folder) is in use by another Slate; this one runs without saving"])
+        try system.activate(ActivationRequest(userActivity: message("9")))
+        try system.runtime.save()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.sessionsFolder.path).sorted() == before)
+        #expect(contents(store.manifestURL) == manifest, "nothing saved over the other's state")
+        #expect(lines.lines.count == 1, "said once: \(lines.lines)")
+    }
+
+    @Test func temporaryNamesAreUniquePerProcessAndWrite() throws {
+        let home = temporaryStateHome()
+        let lines = LogLines()
+        let store = try reload(home, lines)
+        let system = LocalSceneSystem(application: TestApp(), store: store)
+        system.restore()
+        // A stale temporary file of another writer's old name does not get in the way.
+        let stale = store.sessionsFolder.appendingPathComponent(".s2.json.tmp")
+        try Data("{".utf8).write(to: stale)
+        for i in 0..<5 { try system.activate(ActivationRequest(userActivity: message("\(i)"))) }
+        #expect(lines.lines.isEmpty, "\(lines.lines)")
+        #expect(system.runtime.lastSaveError == nil)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.sessionsFolder.path)
+        #expect(names.filter { $0.hasSuffix(".tmp") } == [".s2.json.tmp"], "no temporary file of ours is left")
+    }
+
+    @Test func aFullDiskWhileSavingKeepsTheLastGoodStateAndTheAppRuns() throws {
+        // A full disk is simulated: every write fails with ENOSPC, as write(2) would.
+        let home = temporaryStateHome()
+        let lines = LogLines()
+        let store = try reload(home, lines)
+        let system = LocalSceneSystem(application: TestApp(), store: store, makeIdentifier: counter())
+        system.restore()
+        try system.activate(ActivationRequest(userActivity: message("1")))
+        let manifest = contents(store.manifestURL)
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.sessionsFolder.path).sorted()
+        store.simulatedWriteError = ENOSPC
+        try system.activate(ActivationRequest(userActivity: message("2")))
+        try system.activate(ActivationRequest(userActivity: message("3")))
+        #expect(system.openSessions.count == 4, "the app keeps running")
+        let full = lines.lines.filter { $0.contains("No space left on device") }
+        #expect(full.count == 1, "one clear line: \(lines.lines)")
+        #expect(contents(store.manifestURL) == manifest, "the last good manifest stays")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.sessionsFolder.path).sorted() == files)
+        #expect(try reload(home, LogLines()).load().openSessions.count == 2, "the last good state loads")
+        store.simulatedWriteError = nil
+        try system.runtime.save()
+        #expect(try reload(home, LogLines()).load().openSessions.count == 4, "saved once there is room again")
     }
 
     @Test(arguments: [Damage.garbage, .empty, .truncated, .wrongType, .noVersion])

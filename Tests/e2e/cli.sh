@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The command line on hostile input: each check is named after what it guards, and prints it when it
+# fails. No display is needed.
+set -uo pipefail
+slate=${SLATE:-.build/debug/slate}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+check() {  # check NAME CONDITION-COMMAND...
+    local name=$1
+    shift
+    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+run() {  # run CMD...: sets rc, out, err
+    "$@" >"$work/out" 2>"$work/err"
+    rc=$?
+    out=$(cat "$work/out")
+    err=$(cat "$work/err")
+}
+
+run "$slate" run --maildir "$work/none/dir"
+check a_missing_maildir_is_refused_with_exit_2 test "$rc" -eq 2
+check a_missing_maildir_is_named_in_one_line test "$err" = "slate: no Maildir at $work/none/dir (a Maildir has cur, new and tmp folders)"
+check a_missing_maildir_is_not_created test ! -e "$work/none"
+
+mkdir -p "$work/empty"
+SLATE_MAILDIR="$work/empty" run "$slate" run
+check SLATE_MAILDIR_without_a_maildir_is_refused test "$rc" -eq 2
+check no_sample_mail_is_written_into_a_users_folder test -z "$(ls -A "$work/empty")"
+
+run "$slate" render --out "$work/a.png" --maildir "$work/empty"
+check render_refuses_maildir_with_a_line test "$rc" -eq 2 -a "$err" = "slate: render draws the sample mail; --maildir is for slate run"
+
+mkdir -p "$work/tmp"
+TMPDIR="$work/tmp" SLATE_MAILDIR="$work/empty" run "$slate" render --out "$work/b.png" --scale 1
+check render_says_SLATE_MAILDIR_is_not_used test "$rc" -eq 0 -a -s "$work/b.png" -a "$err" = "slate: render draws the sample mail; SLATE_MAILDIR is not used"
+check render_leaves_no_temporary_folder test -z "$(ls -A "$work/tmp")"
+
+printf 'launch Mail\r\nexpect windows Mail 1\r\n' >"$work/crlf.slate"
+TMPDIR="$work/tmp" run "$slate" script "$work/crlf.slate" --out "$work/script-out"
+check a_script_with_crlf_line_ends_runs test "$rc" -eq 0
+check script_leaves_no_temporary_folder test -z "$(ls -A "$work/tmp")"
+
+printf 'launch Mail\nexpect windows Mail 1e19\n' >"$work/huge.slate"
+TMPDIR="$work/tmp" run "$slate" script "$work/huge.slate"
+check a_huge_number_is_a_parse_error_with_exit_2 test "$rc" -eq 2
+check a_huge_number_error_has_line_and_column test "${err#*huge.slate:2:21: }" != "$err"
+
+printf 'wait 99999999s\n' >"$work/long.slate"
+TMPDIR="$work/tmp" run timeout 20 "$slate" script "$work/long.slate"
+check an_endless_wait_is_refused_at_once test "$rc" -eq 2
+
+printf '{"children": [{"type": "action", "title": "A"},]}' >"$work/menu.json"
+TMPDIR="$work/tmp" run "$slate" lint --menu "$work/menu.json"
+check a_trailing_comma_in_a_menu_file_is_exit_2 test "$rc" -eq 2
+check a_menu_file_error_names_the_line test "${err#*menu.json:1:}" != "$err"
+
+TMPDIR="$work/tmp" run "$slate" lint --menu "$work/menu.json" --json
+TMPDIR="$work/tmp" run "$slate" lint Mail
+check lint_leaves_no_temporary_folder test -z "$(ls -A "$work/tmp")"
+
+if [ "$failures" -ne 0 ]; then
+    echo "cli: $failures checks failed"
+    exit 1
+fi
+echo "cli: every check passed"
