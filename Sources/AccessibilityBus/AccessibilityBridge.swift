@@ -22,25 +22,25 @@ import UI
 /// }
 /// ```
 @MainActor public final class AccessibilityBridge {
-    private let tree: AccessibleTree
-    private let apps: [AccessibleApplicationSource]
-    private var connections: [BusConnection]
+    let tree: AccessibleTree
+    let apps: [AccessibleApplicationSource]
+    var connections: [BusConnection]
     /// Each application's name on the bus (its connection's unique name).
-    private let busNames: [String]
+    let busNames: [String]
     /// Where the desktop is (the registry's root), for each application's root's parent.
-    private var desktop: [ObjectReference]
+    var desktop: [ObjectReference]
     /// The `Id` the registry gives each application.
-    private var appIDs: [Int32]
+    var appIDs: [Int32]
     /// Maps a rectangle of the screen (points) to the display's pixels (true) or the window's (false).
-    private let displayRect: @MainActor (Rect, Bool) -> Rect
-    private var last: [Int: AccessibleTree.Summary] = [:]
-    private var lastFocus: Int?
-    private var stale = true
+    let displayRect: @MainActor (Rect, Bool) -> Rect
+    var last: [Int: AccessibleTree.Summary] = [:]
+    var lastFocus: Int?
+    var stale = true
     /// When `refresh()` last compared (the root's clock).
-    private var lastRefresh = -Double.infinity
+    var lastRefresh = -Double.infinity
 
     /// Touches made by the default action get ids far from real fingers'.
-    private var nextTouchID = 9_000_000
+    var nextTouchID = 9_000_000
 
     /// A bridge over `connections`, one an application; tests give none and name the applications.
     init(
@@ -188,20 +188,20 @@ import UI
         return signals
     }
 
-    private func currentSummaries() -> [Int: AccessibleTree.Summary] {
+    func currentSummaries() -> [Int: AccessibleTree.Summary] {
         var out: [Int: AccessibleTree.Summary] = [:]
         for a in apps.indices { out[AccessibleTree.appNode(a)] = tree.summary(AccessibleTree.appNode(a), apps: apps) }
         for id in tree.nodes.keys { out[id] = tree.summary(id, apps: apps) }
         return out
     }
 
-    private func remember(_ summaries: [Int: AccessibleTree.Summary]) {
+    func remember(_ summaries: [Int: AccessibleTree.Summary]) {
         last = summaries
         lastFocus = tree.focus
         stale = false
     }
 
-    private func ensureFresh() {
+    func ensureFresh() {
         if stale || tree.root.needsFrame {
             tree.rebuild(apps)
             stale = false
@@ -210,17 +210,17 @@ import UI
 
     // MARK: References
 
-    private func path(_ node: Int) -> String {
+    func path(_ node: Int) -> String {
         AccessibleTree.appIndex(node) != nil ? ATSPI.rootPath : ATSPI.pathPrefix + String(node)
     }
 
-    private func ref(_ node: Int?) -> ObjectReference {
+    func ref(_ node: Int?) -> ObjectReference {
         guard let node, let app = tree.app(of: node), app < busNames.count else { return .null }
         return ObjectReference(bus: busNames[app], path: path(node))
     }
 
     /// The node at `path` of application `app`.
-    private func node(at path: String, app: Int) -> Int? {
+    func node(at path: String, app: Int) -> Int? {
         if path == ATSPI.rootPath { return AccessibleTree.appNode(app) }
         guard path.hasPrefix(ATSPI.pathPrefix), let n = Int(path.dropFirst(ATSPI.pathPrefix.count)),
             let node = tree.nodes[n], node.app == app
@@ -236,7 +236,7 @@ import UI
         case ref(ObjectReference)
     }
 
-    private func event(
+    func event(
         _ path: String, _ interface: String, _ member: String, _ detail: String, _ d1: Int32, _ d2: Int32,
         _ any: AnyData
     ) -> OpaquePointer {
@@ -256,7 +256,7 @@ import UI
 
     // MARK: Calls
 
-    private func handle(_ call: IncomingCall, app: Int, on connection: BusConnection) {
+    func handle(_ call: IncomingCall, app: Int, on connection: BusConnection) {
         guard call.isMethodCall, let reply = reply(to: call, app: app) else { return }
         if call.wantsReply { connection.send(reply) }
         dbus_message_unref(reply)
@@ -277,7 +277,7 @@ import UI
 
     /// The reply's body for `call`, or a D-Bus error for a call Slate does not know, an object that is
     /// gone, or arguments of the wrong types.
-    private func answer(_ call: IncomingCall, app: Int) throws(DBusFailure) -> ((MessageWriter) -> Void)? {
+    func answer(_ call: IncomingCall, app: Int) throws(DBusFailure) -> ((MessageWriter) -> Void)? {
         let args = MessageReader(message: call.message)
         if call.interface == ATSPI.introspectable && call.member == "Introspect" {
             let xml = Self.introspection
@@ -342,7 +342,7 @@ import UI
         }
     }
 
-    private func propertyValues(_ interface: String, node: Int, app: Int) -> [(String, Value)]? {
+    func propertyValues(_ interface: String, node: Int, app: Int) -> [(String, Value)]? {
         switch interface {
         case ATSPI.accessible:
             let parent: ObjectReference =
@@ -373,7 +373,7 @@ import UI
         }
     }
 
-    private func properties(_ member: String, _ args: MessageReader, node: Int, app: Int) throws(DBusFailure)
+    func properties(_ member: String, _ args: MessageReader, node: Int, app: Int) throws(DBusFailure)
         -> ((MessageWriter) -> Void)?
     {
         switch member {
@@ -409,434 +409,4 @@ import UI
             throw .unknownMethod("Properties.\(member)")
         }
     }
-
-    // MARK: Accessible
-
-    private func interfaces(_ node: Int) -> [String] {
-        var out = [ATSPI.accessible]
-        if AccessibleTree.appIndex(node) != nil {
-            out.append(ATSPI.application)
-            return out
-        }
-        out.append(ATSPI.component)
-        if !actions(node).isEmpty { out.append(ATSPI.action) }
-        if textContent(node) != nil { out.append(ATSPI.text) }
-        if tree.view(node) is ListView { out.append(ATSPI.selection) }
-        return out
-    }
-
-    private func accessible(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
-        -> ((MessageWriter) -> Void)?
-    {
-        switch member {
-        case "GetChildAtIndex":
-            let i = Int(try args.int32())
-            let kids = tree.children(of: node)
-            let r = kids.indices.contains(i) ? ref(kids[i]) : ObjectReference.null
-            return { $0.reference(r) }
-        case "GetChildren":
-            let refs = tree.children(of: node).map { ref($0) }
-            return { w in w.array("(so)") { for r in refs { w.reference(r) } } }
-        case "GetIndexInParent":
-            var i: Int32 = -1
-            if let p = tree.parent(of: node), let k = tree.children(of: p).firstIndex(of: node) { i = Int32(k) }
-            return { $0.int32(i) }
-        case "GetRelationSet":
-            return { w in w.array("(ua(so))") {} }
-        case "GetRole":
-            let r = tree.role(node).rawValue
-            return { $0.uint32(r) }
-        case "GetRoleName":
-            let r = tree.role(node).name
-            return { $0.string(r) }
-        case "GetLocalizedRoleName":
-            let r = tree.role(node).localizedName.resolved(tree.root.environment.language)
-            return { $0.string(r) }
-        case "GetState":
-            let words = tree.states(node).words
-            return { w in w.array("u") { for x in words { w.uint32(x) } } }
-        case "GetAttributes":
-            var attributes = ["toolkit": "Slate"]
-            if let id = tree.view(node)?.identifier { attributes["id"] = id }
-            return { w in
-                w.array("{ss}") {
-                    for (k, v) in attributes.sorted(by: { $0.key < $1.key }) {
-                        w.dictEntry {
-                            w.string(k)
-                            w.string(v)
-                        }
-                    }
-                }
-            }
-        case "GetApplication":
-            let r = ref(AccessibleTree.appNode(tree.app(of: node) ?? 0))
-            return { $0.reference(r) }
-        case "GetInterfaces":
-            let list = interfaces(node)
-            return { w in w.array("s") { for s in list { w.string(s) } } }
-        default:
-            throw .unknownMethod("Accessible.\(member)")
-        }
-    }
-
-    // MARK: Component
-
-    private func extents(_ node: Int, _ type: UInt32) throws(DBusFailure) -> Rect {
-        guard let coords = ATSPI.Coordinates(rawValue: type) else { throw .invalidArgs("unknown coordinate type") }
-        let f = tree.frame(node)
-        switch coords {
-        case .screen: return displayRect(f, true)
-        case .window: return displayRect(f, false)
-        case .parent:
-            let r = displayRect(f, false)
-            guard let p = tree.parent(of: node) else { return r }
-            let pr = displayRect(tree.frame(p), false)
-            return Rect(r.minX - pr.minX, r.minY - pr.minY, r.width, r.height)
-        }
-    }
-
-    /// A point given in `type` coordinates, as a point of Slate's screen.
-    private func screenPoint(_ x: Int32, _ y: Int32, _ type: UInt32, node: Int) throws(DBusFailure) -> Point {
-        guard let coords = ATSPI.Coordinates(rawValue: type) else { throw .invalidArgs("unknown coordinate type") }
-        let whole = tree.root.bounds
-        let window = displayRect(whole, false)
-        var wx = Double(x)
-        var wy = Double(y)
-        switch coords {
-        case .screen:
-            let o = displayRect(whole, true).origin
-            wx -= o.x
-            wy -= o.y
-        case .window: break
-        case .parent:
-            if let p = tree.parent(of: node) {
-                let o = displayRect(tree.frame(p), false).origin
-                wx += o.x
-                wy += o.y
-            }
-        }
-        let sx = window.width > 0 ? window.width / whole.width : 1
-        let sy = window.height > 0 ? window.height / whole.height : 1
-        return Point(wx / sx, wy / sy)
-    }
-
-    private func component(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
-        -> ((MessageWriter) -> Void)?
-    {
-        func i(_ v: Double) -> Int32 { Int32(clamping: Int(v.rounded())) }
-        switch member {
-        case "GetExtents":
-            let r = try extents(node, try args.uint32())
-            return { w in
-                w.structure {
-                    w.int32(i(r.minX))
-                    w.int32(i(r.minY))
-                    w.int32(i(r.width))
-                    w.int32(i(r.height))
-                }
-            }
-        case "GetPosition":
-            let r = try extents(node, try args.uint32())
-            return { w in
-                w.int32(i(r.minX))
-                w.int32(i(r.minY))
-            }
-        case "GetSize":
-            let r = try extents(node, 1)
-            return { w in
-                w.int32(i(r.width))
-                w.int32(i(r.height))
-            }
-        case "Contains":
-            let x = try args.int32()
-            let y = try args.int32()
-            let t = try args.uint32()
-            let p = try screenPoint(x, y, t, node: node)
-            let inside = tree.frame(node).contains(p)
-            return { $0.bool(inside) }
-        case "GetAccessibleAtPoint":
-            let x = try args.int32()
-            let y = try args.int32()
-            let t = try args.uint32()
-            let p = try screenPoint(x, y, t, node: node)
-            let r = ref(tree.node(at: p, in: node))
-            return { $0.reference(r) }
-        case "GetLayer":
-            let role = tree.role(node)
-            let layer: ATSPI.Layer = role == .frame ? .window : (role == .menu ? .popup : .widget)
-            return { $0.uint32(layer.rawValue) }
-        case "GetMDIZOrder":
-            return { $0.int16(-1) }
-        case "GetAlpha":
-            let a = tree.view(node)?.alpha ?? 1
-            return { $0.double(a) }
-        case "GrabFocus":
-            let ok = grabFocus(node)
-            return { $0.bool(ok) }
-        case "ScrollTo", "ScrollToPoint", "SetExtents", "SetPosition", "SetSize":
-            return { $0.bool(false) }
-        default:
-            throw .unknownMethod("Component.\(member)")
-        }
-    }
-
-    private func grabFocus(_ node: Int) -> Bool {
-        guard let v = tree.view(node) else { return false }
-        stale = true
-        if let row = v as? ListRow, let list = row.superview as? ListView,
-            let index = list.visibleRows.first(where: { $0.1 === row })?.0
-        {
-            list.selectedRow = index
-            return tree.root.setFocus(list)
-        }
-        var cur: View? = v
-        while let c = cur {
-            if c.canBecomeFocused { return tree.root.setFocus(c) }
-            cur = c.superview
-        }
-        return false
-    }
-
-    // MARK: Action
-
-    struct ActionItem {
-        var name: String
-        var localizedName: String
-        var description: String
-        var keyBinding: String
-        var perform: @MainActor () -> Bool
-    }
-
-    private func actions(_ node: Int) -> [ActionItem] {
-        guard let v = tree.view(node) else { return [] }
-        let lang = tree.root.environment.language
-        var out: [ActionItem] = []
-        let role = AccessibleTree.role(of: v)
-        let clickable: Set<ATSPI.Role> = [.pushButton, .listItem, .menuItem, .checkMenuItem]
-        let submenu = role == .menu && !(v is ContextMenuOverlay)
-        if clickable.contains(role) || submenu || v.accessibilityTraits.contains(.button) {
-            out.append(
-                ActionItem(
-                    name: "click", localizedName: BridgeStrings.click.resolved(lang),
-                    description: BridgeStrings.clickDescription.resolved(lang), keyBinding: "",
-                    perform: { [weak self, weak v] in
-                        guard let self, let v else { return false }
-                        return self.activate(v)
-                    }))
-        }
-        if let menu = v.interactions.lazy.compactMap({ $0 as? ContextMenuInteraction }).first {
-            out.append(
-                ActionItem(
-                    name: "show menu", localizedName: BridgeStrings.showMenu.resolved(lang),
-                    description: BridgeStrings.showMenuDescription.resolved(lang), keyBinding: "<Shift>F10",
-                    perform: { [weak menu] in menu?.present() ?? false }))
-        }
-        if let d = v as? any AccessibilityDescribing {
-            for a in d.accessibilityCustomActions {
-                out.append(
-                    ActionItem(
-                        name: a.name, localizedName: a.localizedName, description: a.localizedName, keyBinding: "",
-                        perform: a.perform))
-            }
-        }
-        return out
-    }
-
-    /// The default action: what a tap does.
-    private func activate(_ v: View) -> Bool {
-        stale = true
-        if let b = v as? Button {
-            guard b.isEnabled else { return false }
-            b.sendAction()
-            return true
-        }
-        if let row = v as? ListRow, let list = row.superview as? ListView,
-            let index = list.visibleRows.first(where: { $0.1 === row })?.0
-        {
-            list.selectedRow = index
-            list.onSelect?(index)
-            return true
-        }
-        // A tap where the element shows, as a finger would make it.
-        let root = tree.root
-        let f = v.frameInRoot
-        guard !f.isEmpty else { return false }
-        let id = nextTouchID
-        nextTouchID += 1
-        let now = root.clock.now
-        root.dispatcher.handle(Touch(id: id, phase: .began, location: f.center, timestamp: now))
-        root.dispatcher.handle(Touch(id: id, phase: .ended, location: f.center, timestamp: now))
-        return true
-    }
-
-    private func action(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
-        -> ((MessageWriter) -> Void)?
-    {
-        let list = actions(node)
-        func item() throws(DBusFailure) -> ActionItem {
-            let i = Int(try args.int32())
-            guard list.indices.contains(i) else { throw .invalidArgs("no action \(i); there are \(list.count)") }
-            return list[i]
-        }
-        switch member {
-        case "GetNActions":
-            return { $0.int32(Int32(list.count)) }
-        case "GetName":
-            let a = try item()
-            return { $0.string(a.name) }
-        case "GetLocalizedName":
-            let a = try item()
-            return { $0.string(a.localizedName) }
-        case "GetDescription":
-            let a = try item()
-            return { $0.string(a.description) }
-        case "GetKeyBinding":
-            let a = try item()
-            return { $0.string(a.keyBinding) }
-        case "GetActions":
-            return { w in
-                w.array("(sss)") {
-                    for a in list {
-                        w.structure {
-                            w.string(a.localizedName)
-                            w.string(a.description)
-                            w.string(a.keyBinding)
-                        }
-                    }
-                }
-            }
-        case "DoAction":
-            let a = try item()
-            let ok = a.perform()
-            return { $0.bool(ok) }
-        default:
-            throw .unknownMethod("Action.\(member)")
-        }
-    }
-
-    // MARK: Text
-
-    /// The text of a text field, a label or a text view; nil for elements that are not text.
-    private func textContent(_ node: Int) -> String? {
-        guard let v = tree.view(node) else { return nil }
-        if let field = v as? TextField { return field.text }
-        switch AccessibleTree.role(of: v) {
-        case .text: return v.accessibilityValue ?? v.accessibilityLabelOrText ?? ""
-        case .label, .heading: return v.accessibilityValue ?? v.accessibilityLabelOrText ?? ""
-        default: return nil
-        }
-    }
-
-    private func caret(_ node: Int) -> Int32 {
-        if let field = tree.view(node) as? TextField { return Int32(field.caret) }
-        return 0
-    }
-
-    private func text(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
-        -> ((MessageWriter) -> Void)?
-    {
-        guard let content = textContent(node) else { throw .unknownMethod("not a text") }
-        let scalars = Array(content.unicodeScalars)
-        func slice(_ a: Int, _ b: Int) -> String {
-            let lo = max(0, min(a, scalars.count))
-            let hi = b < 0 ? scalars.count : max(lo, min(b, scalars.count))
-            var s = String.UnicodeScalarView()
-            s.append(contentsOf: scalars[lo..<hi])
-            return String(s)
-        }
-        switch member {
-        case "GetText":
-            let a = Int(try args.int32())
-            let b = Int(try args.int32())
-            let s = slice(a, b)
-            return { $0.string(s) }
-        case "GetCharacterCount":
-            return { $0.int32(Int32(scalars.count)) }
-        case "GetCaretOffset":
-            let c = caret(node)
-            return { $0.int32(c) }
-        case "GetCharacterAtOffset":
-            let i = Int(try args.int32())
-            let c: Int32 = scalars.indices.contains(i) ? Int32(bitPattern: scalars[i].value) : 0
-            return { $0.int32(c) }
-        case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset", "GetStringAtOffset":
-            // The whole text is one line; finer units are not told apart yet.
-            _ = try args.int32()
-            _ = try args.uint32()
-            let n = Int32(scalars.count)
-            return { w in
-                w.string(content)
-                w.int32(0)
-                w.int32(n)
-            }
-        case "GetNSelections":
-            return { $0.int32(0) }
-        case "SetCaretOffset":
-            _ = try args.int32()
-            return { $0.bool(false) }
-        default:
-            throw .unknownMethod("Text.\(member)")
-        }
-    }
-
-    // MARK: Selection
-
-    private func selection(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
-        -> ((MessageWriter) -> Void)?
-    {
-        guard let list = tree.view(node) as? ListView else { throw .unknownMethod("not a list") }
-        let kids = tree.children(of: node)
-        let selected = kids.filter { tree.states($0).contains(.selected) }
-        func rowIndex(_ child: Int) -> Int? {
-            guard kids.indices.contains(child), let v = tree.view(kids[child]) else { return nil }
-            return list.visibleRows.first { $0.1 === v }?.0
-        }
-        stale = true
-        switch member {
-        case "GetSelectedChild":
-            let i = Int(try args.int32())
-            let r = selected.indices.contains(i) ? ref(selected[i]) : ObjectReference.null
-            return { $0.reference(r) }
-        case "SelectChild":
-            guard let row = rowIndex(Int(try args.int32())) else { return { $0.bool(false) } }
-            list.selectedRow = row
-            return { $0.bool(true) }
-        case "DeselectSelectedChild", "DeselectChild":
-            _ = try args.int32()
-            list.selectedRow = nil
-            return { $0.bool(true) }
-        case "IsChildSelected":
-            let i = Int(try args.int32())
-            let yes = kids.indices.contains(i) && selected.contains(kids[i])
-            return { $0.bool(yes) }
-        case "SelectAll":
-            return { $0.bool(false) }
-        case "ClearSelection":
-            list.selectedRow = nil
-            return { $0.bool(true) }
-        default:
-            throw .unknownMethod("Selection.\(member)")
-        }
-    }
-
-    static let introspection = """
-        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" \
-        "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-        <node>
-          <interface name="org.a11y.atspi.Accessible"/>
-          <interface name="org.a11y.atspi.Component"/>
-          <interface name="org.a11y.atspi.Action"/>
-          <interface name="org.a11y.atspi.Text"/>
-          <interface name="org.a11y.atspi.Selection"/>
-        </node>
-        """
-}
-
-/// The bridge's own words, in English and Russian.
-enum BridgeStrings {
-    static let click = LocalizedString(en: "Click", ru: "Нажать")
-    static let clickDescription = LocalizedString(en: "Activates the item", ru: "Активирует элемент")
-    static let showMenu = LocalizedString(en: "Show menu", ru: "Показать меню")
-    static let showMenuDescription = LocalizedString(
-        en: "Opens the item's context menu", ru: "Открывает контекстное меню элемента")
 }

@@ -16,3 +16,19 @@ public final class MonotonicClock: Clock, @unchecked Sendable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
+
+extension MonotonicClock {
+    /// The calling thread's processor time in seconds (`CLOCK_THREAD_CPUTIME_ID`): what a
+    /// benchmark's figure is on a machine nobody else is using.
+    public static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// The machine's calendar date and time. Only the host reads it; an app gets it as its injected
+/// `now` (a headless run gives a fixed date instead).
+public enum WallClock {
+    public static func now() -> Date { Date() }
+}

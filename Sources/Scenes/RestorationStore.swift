@@ -31,36 +31,36 @@ public final class RestorationStore {
     /// `<state home>/slate/<app-id>`.
     public let folder: URL
     /// Whether saving is refused (the state is from a newer Slate).
-    public private(set) var isReadOnly = false
+    public internal(set) var isReadOnly = false
     /// Whether another process holds the state folder: this store reads but never saves.
-    public private(set) var isInUse = false
+    public internal(set) var isInUse = false
     /// Whether this store holds (a share of) the folder's lock.
-    private var holdsLock = false
+    var holdsLock = false
     /// Temporary files written so far, for their unique names.
-    private var temporaryCount = 0
+    var temporaryCount = 0
     /// Tests: every write fails with this `errno` (ENOSPC: a full disk), as a real one would.
     var simulatedWriteError: Int32?
     /// Where problems are reported, one line each.
     public let log: @Sendable (String) -> Void
 
     /// Files written by this store so far, and their bytes (for `slate bench` and tests).
-    @_spi(Testing) public private(set) var filesWritten = 0
-    @_spi(Testing) public private(set) var bytesWritten = 0
+    @_spi(Testing) public internal(set) var filesWritten = 0
+    @_spi(Testing) public internal(set) var bytesWritten = 0
 
     // Paths as strings, made once: building URLs for a thousand files costs more than reading them.
-    private let folderPath: String
-    private let sessionsPath: String
-    private let manifestPath: String
+    let folderPath: String
+    let sessionsPath: String
+    let manifestPath: String
 
     /// The manifest on disk as this store last read or wrote it.
-    private var manifestOnDisk: RestorationManifest?
-    private var foldersExist = false
-    private let encoder: JSONEncoder = {
+    var manifestOnDisk: RestorationManifest?
+    var foldersExist = false
+    let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return e
     }()
-    private let decoder = JSONDecoder()
+    let decoder = JSONDecoder()
 
     /// A store for `appIdentifier` under `stateHome` (nil: `$XDG_STATE_HOME`, else `~/.local/state`).
     /// Nothing is created until the first save.
@@ -87,7 +87,7 @@ public final class RestorationStore {
     /// Takes the folder's lock if the folder exists and the lock is not held yet. Returns whether
     /// this store may write; the first refusal is reported in one line.
     @discardableResult
-    private func lockFolder(report: (String) -> Void) -> Bool {
+    func lockFolder(report: (String) -> Void) -> Bool {
         if holdsLock { return true }
         if isInUse { return false }
         switch StateFolderLock.shared.acquire(folderPath) {
@@ -129,7 +129,7 @@ public final class RestorationStore {
     /// The file of session `id`.
     public func sessionURL(_ id: String) -> URL { URL(fileURLWithPath: sessionPath(id)) }
 
-    private func sessionPath(_ id: String) -> String { sessionsPath + "/" + id + ".json" }
+    func sessionPath(_ id: String) -> String { sessionsPath + "/" + id + ".json" }
 
     // MARK: Loading
 
@@ -207,7 +207,7 @@ public final class RestorationStore {
     /// The state read back from the session files alone, when the manifest is missing or was set
     /// aside: every readable session is open, newest file first, and the newest is in front. A line
     /// says so when there were sessions and `reason` is given (a set-aside manifest was reported).
-    private func rebuilt(_ start: RestoredState, reason: String?, report: (String) -> Void) -> RestoredState {
+    func rebuilt(_ start: RestoredState, reason: String?, report: (String) -> Void) -> RestoredState {
         var state = start
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return state }
         var found: [(id: String, modified: Double)] = []
@@ -252,7 +252,7 @@ public final class RestorationStore {
         return state
     }
 
-    private enum ReadResult<T> {
+    enum ReadResult<T> {
         case missing
         case unreadable
         case newer(Int)
@@ -261,7 +261,7 @@ public final class RestorationStore {
 
     /// A stored file read in one pass: its version first, then, when this Slate can read that
     /// version, the value.
-    private struct Versioned<T: Decodable>: Decodable {
+    struct Versioned<T: Decodable>: Decodable {
         var schemaVersion: Int
         var value: T?
 
@@ -275,7 +275,7 @@ public final class RestorationStore {
 
     /// Reads and decodes a stored file: `name` in the folder open as `folderFD` when that is open,
     /// else `path`.
-    private func readStored<T: Decodable>(
+    func readStored<T: Decodable>(
         _ path: String, in folderFD: Int32 = -1, name: String = "", as type: T.Type, report: (String) -> Void
     ) -> ReadResult<T> {
         let data: Data
@@ -310,7 +310,7 @@ public final class RestorationStore {
     }
 
     /// Moves a corrupt file to `NAME.corrupt-N` (the first N free) and reports it in one line.
-    private func moveAside(_ path: String, reason: String, whatNext: String, report: (String) -> Void) {
+    func moveAside(_ path: String, reason: String, whatNext: String, report: (String) -> Void) {
         if isInUse {  // the folder is another Slate's: say so, touch nothing
             report("slate: \(path) is corrupt (\(reason)); left as it is (the folder is in use); \(whatNext)")
             return
@@ -332,7 +332,7 @@ public final class RestorationStore {
 
     /// Removes session files no manifest names and temporary files left by a crash (only ever with
     /// the folder's lock held, so never another writer's).
-    private func removeLeftovers(keeping ids: Set<String>) {
+    func removeLeftovers(keeping ids: Set<String>) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return }
         for name in names {
             let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp")
@@ -347,7 +347,7 @@ public final class RestorationStore {
         }
     }
 
-    private static func deduplicated(_ m: RestorationManifest) -> RestorationManifest {
+    static func deduplicated(_ m: RestorationManifest) -> RestorationManifest {
         var seen = Set<String>()
         var out = m
         out.order = m.order.filter { seen.insert($0).inserted }
@@ -358,160 +358,10 @@ public final class RestorationStore {
         out.recentlyClosed = m.recentlyClosed.filter { seen.insert($0.id).inserted }
         return out
     }
-
-    // MARK: Saving
-
-    /// Writes `records` (the sessions that changed), then `manifest` if one is given and it differs
-    /// from the one on disk, then deletes the files of sessions the old manifest named and the new one
-    /// does not. Returns when everything is on disk. Neither step reads or writes unchanged sessions,
-    /// so the cost of a save follows what changed, not how many sessions there are.
-    public func save(records: [SessionRecord], manifest: RestorationManifest?) throws(SceneError) {
-        if isReadOnly { throw .stateReadOnly(path: folderPath) }
-        if isInUse { return }  // another Slate's folder: this one runs without saving
-        if let bad = records.first(where: { !SessionRecord.isValidIdentifier($0.id) }) {
-            throw .stateUnwritable(path: folderPath, reason: "invalid session id '\(bad.id)'")
-        }
-        try makeFolders()
-        guard lockFolder(report: log) else {
-            if isInUse { return }
-            throw .stateUnwritable(path: folderPath, reason: "the folder cannot be locked")
-        }
-        do {
-            for r in records {
-                try writeAtomically(
-                    try encoder.encode(StoredSession(record: r)), in: sessionsPath, name: r.id + ".json",
-                    syncFolder: false)
-            }
-            if !records.isEmpty { try syncFolder(sessionsPath) }
-            guard var m = manifest, m != manifestOnDisk else { return }
-            m.schemaVersion = Self.schemaVersion
-            try writeAtomically(try encoder.encode(m), in: folderPath, name: "manifest.json", syncFolder: true)
-            let gone = (manifestOnDisk?.allIdentifiers ?? []).subtracting(m.allIdentifiers)
-            manifestOnDisk = m
-            for id in gone { unlink(sessionPath(id)) }
-        } catch let e as SceneError {
-            foldersExist = false
-            throw e
-        } catch {
-            foldersExist = false
-            throw .stateUnwritable(path: folderPath, reason: Self.oneLine(error))
-        }
-    }
-
-    private func makeFolders() throws(SceneError) {
-        if foldersExist { return }
-        // mkdir -p with POSIX calls, for plain errno messages; new folders are private (0700).
-        var path = ""
-        for part in sessionsPath.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw .stateUnwritable(path: path, reason: Self.errnoText())
-            }
-        }
-        foldersExist = true
-    }
-
-    /// Temporary file in the same folder, write, fsync, rename over `dir/name`, and fsync the folder.
-    private func writeAtomically(_ data: Data, in dir: String, name: String, syncFolder sync: Bool) throws(SceneError) {
-        let path = dir + "/" + name
-        temporaryCount += 1
-        let tmp = dir + "/." + name + ".\(getpid())-\(temporaryCount).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
-        var failure: String?
-        if let code = simulatedWriteError { failure = String(cString: strerror(code)) }
-        if failure == nil {
-            data.withUnsafeBytes { buf in
-                var done = 0
-                while done < buf.count {
-                    let n = write(fd, buf.baseAddress! + done, buf.count - done)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = Self.errnoText()
-                        return
-                    }
-                    done += n
-                }
-            }
-        }
-        if failure == nil && fsync(fd) != 0 { failure = Self.errnoText() }
-        if close(fd) != 0 && failure == nil { failure = Self.errnoText() }
-        if let failure {
-            unlink(tmp)
-            throw .stateUnwritable(path: dir, reason: failure)  // the folder: one line for all its files
-        }
-        guard rename(tmp, path) == 0 else {
-            let reason = Self.errnoText()
-            unlink(tmp)
-            throw .stateUnwritable(path: path, reason: reason)
-        }
-        filesWritten += 1
-        bytesWritten += data.count
-        if sync { try syncFolder(dir) }
-    }
-
-    private func syncFolder(_ dir: String) throws(SceneError) {
-        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
-        defer { close(fd) }
-        if fsync(fd) != 0 { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
-    }
-
-    // MARK: Files
-
-    private struct ReadError: Error {
-        var code: Int32
-        var reason: String
-    }
-
-    /// The whole file, read with POSIX calls (cheaper than Foundation's for many small files).
-    private static func readFile(_ path: String, in folderFD: Int32) -> Result<Data, ReadError> {
-        let fd = openat(folderFD, path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ReadError(code: errno, reason: errnoText())) }
-        defer { close(fd) }
-        var info = stat()
-        let size = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
-        var out = Data(count: size)
-        var filled = 0
-        while true {
-            if filled == out.count { out.count += max(4096, out.count) }  // the file grew, or size was unknown
-            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(code: errno, reason: errnoText()))
-            }
-            if n == 0 { break }
-            filled += n
-        }
-        out.count = filled
-        return .success(out)
-    }
-
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
-
-    /// An error as one short line.
-    static func oneLine(_ error: any Error) -> String {
-        var text: String
-        if let d = error as? DecodingError {
-            switch d {
-            case .dataCorrupted(let c): text = "not valid JSON: " + c.debugDescription
-            case .keyNotFound(let k, _): text = "missing '\(k.stringValue)'"
-            case .typeMismatch(_, let c):
-                text = "wrong type at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
-            case .valueNotFound(_, let c):
-                text = "no value at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
-            @unknown default: text = "\(d)"
-            }
-        } else {
-            text = "\(error)"
-        }
-        text = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return text.count > 160 ? String(text.prefix(159)) + "…" : text
-    }
 }
 
 /// A session file: the record with the format's version beside its fields.
-private struct StoredSession: Encodable {
+struct StoredSession: Encodable {
     var record: SessionRecord
 
     private enum CodingKeys: String, CodingKey { case schemaVersion }

@@ -4,7 +4,7 @@ import Graphics
 import Host
 import Menus
 import Shell
-import SlateTesting
+import SlateScripts
 import UI
 
 /// What scripts act on with `--backend headless`: the shell world, served by a real compositor,

@@ -207,12 +207,8 @@ extension Bench {
         return r
     }
 
-    /// This thread's processor time in seconds (`CLOCK_THREAD_CPUTIME_ID`).
-    static func threadCPUTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    /// This thread's processor time in seconds.
+    static func threadCPUTime() -> Double { MonotonicClock.threadCPUTime() }
 
     static func showsNotes(_ shell: Shell) -> Bool {
         guard let id = shell.focusedWindow, let w = shell.windows[id], w.alpha > 0.001,

@@ -1,5 +1,6 @@
 import Foundation
 import Guidelines
+import Host
 import Scenes
 import Shell
 import UI
@@ -81,7 +82,7 @@ public struct AppEntry: Sendable {
             ?? RestorationStore.defaultStateHome(environment: env)
         return AppPlaces(
             isScratch: false, dataHome: dataHome, stateHome: state, options: args.options, environment: env,
-            now: { Date() })
+            now: { WallClock.now() })
     }
 
     /// Places of a throwaway run: data and state in a temporary folder, a fixed date.
