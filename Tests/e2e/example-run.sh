@@ -11,14 +11,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ -z "${DISPLAY:-}" ]; then
-    for n in $(seq 80 89); do [ -e "/tmp/.X11-unix/X$n" ] || break; done
-    Xvfb ":$n" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-    xvfb=$!
-    export DISPLAY=":$n"
-    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
-    xdpyinfo >/dev/null 2>&1 || { echo "example run: Xvfb did not start: $(cat "$work/xvfb.log")"; exit 1; }
-fi
+name="example run"
+source "$(dirname "$0")/xvfb.sh"
 
 XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" "$recipes" run >"$work/out.log" 2>&1 &
 app=$!

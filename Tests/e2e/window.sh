@@ -12,14 +12,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ -z "${DISPLAY:-}" ]; then
-    for n in $(seq 90 99); do [ -e "/tmp/.X11-unix/X$n" ] || break; done
-    Xvfb ":$n" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-    xvfb=$!
-    export DISPLAY=":$n"
-    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
-    xdpyinfo >/dev/null 2>&1 || { echo "e2e: Xvfb did not start: $(cat "$work/xvfb.log")"; exit 1; }
-fi
+name="e2e"
+source "$(dirname "$0")/xvfb.sh"
 
 "$slate" probe --log "$work/gestures.log" >"$work/out.log" 2>&1 &
 app=$!
