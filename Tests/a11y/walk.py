@@ -24,7 +24,8 @@ WORDS = {
         "primary": "primary window",
         "auxiliary": "auxiliary window",
         "unread": "unread",
-        "menu": ["Reply", "Reply All", "Forward", "—", "Flag", "Mark as Read", "Move to",
+        # The message was opened (read) before its menu is shown: Mail offers Mark as Unread.
+        "menu": ["Reply", "Reply All", "Forward", "—", "Flag", "Mark as Unread", "Move to",
                  "Open in New Window", "—", "Delete"],
         "text": "Message text",
         "close": "Close",
@@ -35,7 +36,7 @@ WORDS = {
         "primary": "основное окно",
         "auxiliary": "вспомогательное окно",
         "unread": "не прочитано",
-        "menu": ["Ответить", "Ответить всем", "Переслать", "—", "Пометить флажком", "Пометить как прочитанное",
+        "menu": ["Ответить", "Ответить всем", "Переслать", "—", "Пометить флажком", "Пометить как непрочитанное",
                  "Переместить", "Открыть в новом окне", "—", "Удалить"],
         "text": "Текст сообщения",
         "close": "Закрыть",
