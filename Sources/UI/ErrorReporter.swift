@@ -20,17 +20,14 @@ import Foundation
     /// failed. `userAction` says a person asked for it, so they are told too.
     public func report(_ error: any Error, while what: LocalizedString, userAction: Bool = false) {
         let message = LocalizedString(en: "cannot %@: %@", ru: "не удаётся %@: %@")
-        let line = message.formatted(what.en, Self.describe(error, .en)).en
-        if seen.insert(line).inserted {
-            logged.append(line)
-            log(line)
+        let said = LocalizedString(
+            en: message.formatted(what.en, Self.describe(error, .en)).en,
+            ru: message.formatted(what.ru, Self.describe(error, .ru)).ru)
+        if seen.insert(said.en).inserted {
+            logged.append(said.en)
+            log(said.en)
         }
-        if userAction {
-            present?(
-                LocalizedString(
-                    en: message.formatted(what.en, Self.describe(error, .en)).en,
-                    ru: message.formatted(what.ru, Self.describe(error, .ru)).ru))
-        }
+        if userAction { present?(said) }
     }
 
     /// Runs `body`; a thrown error is reported as `report` does and nil is returned.

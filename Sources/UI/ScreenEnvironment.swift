@@ -60,8 +60,8 @@ import Graphics
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
-    /// What views that are on no screen read: approximate measurement, English, no renderer. Views
-    /// measure and draw on a screen; this only keeps a detached view's answers defined.
+    /// What views that are on no screen read: approximate measurement, the process's language, no
+    /// renderer. Views measure and draw on a screen; this only keeps a detached view's answers defined.
     public static var detached: ScreenEnvironment { ScreenEnvironment() }
 }
 
