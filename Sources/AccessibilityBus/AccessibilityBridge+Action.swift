@@ -1,4 +1,3 @@
-import CDBus
 import Foundation
 import Graphics
 import Menus
