@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Host", targets: ["Host"]),
         .library(name: "AccessibilityBus", targets: ["AccessibilityBus"]),
         .library(name: "Compositor", targets: ["Compositor"]),
+        .library(name: "ClientHost", targets: ["ClientHost"]),
         .library(name: "Guidelines", targets: ["Guidelines"]),
         .library(name: "SlateScripts", targets: ["SlateScripts"]),
         .library(name: "SlateTesting", targets: ["SlateTesting"]),
@@ -35,13 +36,21 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
         // The Wayland compositor's C side: wlroots behind a narrow API (only `Compositor` imports it).
+        // The Wayland interface tables of xdg-shell and Slate's scene protocol, linked once for both sides.
+        .target(name: "SlateProtocols", linkerSettings: [.linkedLibrary("wayland-client")]),
         .target(
-            name: "SlateCompositorShim", dependencies: ["CWlroots"],
+            name: "SlateCompositorShim", dependencies: ["CWlroots", "SlateProtocols"],
             cSettings: [.define("WLR_USE_UNSTABLE"), .headerSearchPath("protocol")],
             linkerSettings: [
                 .linkedLibrary("wlroots"), .linkedLibrary("wayland-server"), .linkedLibrary("xkbcommon"),
                 .linkedLibrary("pixman-1"),
             ]),
+
+        // An app process's side of Wayland: xdg-shell toplevels with the scene protocol, wl_shm, the seat.
+        .target(
+            name: "SlateClientShim", dependencies: ["SlateProtocols"],
+            cSettings: [.headerSearchPath("protocol")],
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
 
         .target(name: "Graphics"),
         .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
@@ -56,6 +65,8 @@ let package = Package(
         .target(
             name: "Compositor",
             dependencies: ["Graphics", "Rendering", "UI", "Scenes", "Shell", "Host", "SlateCompositorShim"]),
+        // The client host: a Slate app as a process of its own, its windows shown by Slate's shell.
+        .target(name: "ClientHost", dependencies: ["Graphics", "UI", "Scenes", "Host", "SlateClientShim"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
@@ -70,7 +81,7 @@ let package = Package(
             name: "SlateSystem",
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Notes",
-                "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor",
+                "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.

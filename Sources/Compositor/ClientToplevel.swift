@@ -5,7 +5,7 @@ import SlateCompositorShim
 import UI
 
 /// A client's toplevel window, as the shell sees it (`ForeignToplevel`).
-@MainActor public final class ClientToplevel: ClientView, ForeignToplevel {
+@MainActor public class ClientToplevel: ClientView, ForeignToplevel {
     /// Called when the picture, the popups or the title change (the shell sets it).
     public var onChange: (() -> Void)?
     private(set) var popupViews: [ClientPopup] = []

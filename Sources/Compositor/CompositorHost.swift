@@ -23,31 +23,12 @@ import UI
         host = HeadlessHost(root: shell, clock: clock, scale: scale)
         compositor = try WaylandCompositor(backend: .headless, size: shell.bounds.size, scale: scale)
         compositor.shell = shell
-        installLauncher()
+        launcher = Launcher(compositor: compositor, shell: shell)
+        launcher.install()
     }
 
-    /// Makes the shell's foreign apps start their programs through this compositor.
-    func installLauncher() {
-        for app in shell.foreignApps {
-            guard let f = app.application as? ForeignApp else { continue }
-            f.launch = { [weak self] f in self?.launch(f) ?? false }
-            f.launchAction = { [weak self] f, a in self?.launch(f, exec: a.exec) ?? false }
-        }
-    }
-
-    /// Starts a foreign app's program (its Exec line, or `exec` — an action's — field codes expanded
-    /// with no files).
-    public func launch(_ app: ForeignApp, exec: String? = nil) -> Bool {
-        guard let entry = app.entry, let argv = try? entry.command(exec) else { return false }
-        do {
-            let p = try launch(argv, workingDirectory: entry.path)
-            if let s = shell.app(app.identifier) { shell.noteLaunch(of: s, processID: p.processIdentifier) }
-            return true
-        } catch {
-            FileHandle.standardError.write(Data("slate: cannot start \(argv.joined(separator: " ")): \(error)\n".utf8))
-            return false
-        }
-    }
+    /// Starts the shell's other programs and app processes, and watches them.
+    public let launcher: Launcher
 
     /// Starts `argv` as a client of this compositor (`WAYLAND_DISPLAY` set, `DISPLAY` unset); the
     /// program is looked up on `PATH`. Its output goes to `log` (standard error when nil).
@@ -75,6 +56,7 @@ import UI
         host.clock.advance(by: HeadlessHost.frameInterval)
         host.frame()
         compositor.framesShown()
+        launcher.check()
     }
 
     /// Turns until `condition` holds or `timeout` seconds of real time pass; returns whether it held.
@@ -96,6 +78,7 @@ import UI
     /// Stops the programs it started and the compositor.
     public func shutdown() {
         for p in processes where p.isRunning { p.terminate() }
+        launcher.terminateAll()
         // Served while their windows close (a client blocked on its socket would not see the
         // signal), for at most a second; then the compositor goes and takes any left with it.
         let end = MonotonicClock.read() + 1

@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Scenes
 import Shell
 import SlateCompositorShim
 import UI
@@ -62,6 +63,13 @@ public enum CompositorBackend: String, Sendable {
             guard let user, let view else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             MainActor.assumeIsolated { box.current?.viewEvent(view, Int(event)) }
+        }
+        callbacks.app_event = { user, app, event, text, payload, number in
+            guard let user, let app else { return 0 }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            let t = text.map { String(cString: $0) } ?? ""
+            let p = payload.map { String(cString: $0) } ?? ""
+            return MainActor.assumeIsolated { box.current?.appEvent(app, Int(event), t, p, number) ?? 0 }
         }
         callbacks.input = { user, kind, id, x, y, code in
             guard let user else { return }
@@ -146,6 +154,8 @@ public enum CompositorBackend: String, Sendable {
             let p = ClientPopup(handle: handle, comp: comp, parent: parentView)
             views[handle] = p
             parentView?.toplevel?.attach(p)
+        } else if slate_view_scene_session(handle) != nil {
+            views[handle] = ClientSceneToplevel(handle: handle, comp: comp)
         } else {
             views[handle] = ClientToplevel(handle: handle, comp: comp)
         }
@@ -165,6 +175,13 @@ public enum CompositorBackend: String, Sendable {
             }
         case SLATE_VIEW_COMMIT.rawValue:
             v.refreshPicture()
+        case SLATE_VIEW_BRING_FORWARD.rawValue:
+            if let t = v as? ClientSceneToplevel, t.isMapped { shell?.sceneWantsForward(t) }
+        case SLATE_VIEW_REMOVE.rawValue:
+            if let t = v as? ClientSceneToplevel {
+                shell?.sceneWasRemoved(t, animation: t.removeAnimation)
+                toplevels.removeAll { $0 === t }
+            }
         case SLATE_VIEW_TITLE.rawValue:
             v.damage = nil
             (v as? ClientToplevel)?.onChange?()
@@ -189,6 +206,58 @@ public enum CompositorBackend: String, Sendable {
             }
         } else if let p = v as? ClientPopup {
             p.toplevel?.detach(p)
+        }
+    }
+
+    /// The app processes connected now, by their scene manager.
+    private var apps: [OpaquePointer: ClientApp] = [:]
+
+    private func appEvent(_ handle: OpaquePointer, _ event: Int, _ text: String, _ payload: String, _ number: UInt32)
+        -> Int32
+    {
+        switch UInt32(event) {
+        case SLATE_APP_ANNOUNCE.rawValue:
+            let app = ClientApp(handle: handle)
+            guard let shell, shell.processDidAnnounce(text, channel: app) else {
+                FileHandle.standardError.write(
+                    Data(
+                        "slate: a client (process \(app.processID)) announced an unknown app '\(text)'; disconnected\n"
+                            .utf8))
+                return 0
+            }
+            apps[handle] = app
+            return 1
+        case SLATE_APP_OPEN_ACTIVITY.rawValue:
+            guard let app = apps[handle] else { return 0 }
+            guard let activity = try? JSONDecoder().decode(UserActivity.self, from: Data(payload.utf8)),
+                activity.activityType == text
+            else {
+                FileHandle.standardError.write(
+                    Data(
+                        "slate: process \(app.processID) asked to open an activity that does not decode; ignored\n".utf8
+                    ))
+                return 0
+            }
+            shell?.openActivity(from: app, activity: activity, placement: Self.placement(number))
+            return 1
+        case SLATE_APP_GONE.rawValue:
+            guard let app = apps.removeValue(forKey: handle) else { return 0 }
+            app.isAlive = false
+            shell?.processDidEnd(app)
+            return 1
+        default:
+            return 0
+        }
+    }
+
+    /// A placement of the scene protocol.
+    static func placement(_ n: UInt32) -> Placement {
+        switch n {
+        case 2: .prominent
+        case 3: .standard
+        case 4: .left
+        case 5: .right
+        default: .automatic
         }
     }
 

@@ -47,7 +47,7 @@ import UI
     // MARK: SceneSystem
 
     @discardableResult
-    public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
+    public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession? {
         if let s = try openOwn(request, app: runtime.application) { return s }
         let type = request.userActivity?.activityType ?? ""
         guard let otherApps else { throw .activityTypeNotDeclared(type: type, app: runtime.application.identifier) }

@@ -9,9 +9,11 @@
     /// Shows a window of whichever app declares the activity's type: this app's own (as `activate`),
     /// or another app the system knows — the way an app asks another for a window without linking it
     /// (Notes asking for Mail's compose window). A window of another app is never the requester.
+    /// Returns the session shown when it is known at once; nil when another app's process opens the
+    /// window (it comes a moment later, and that session is that app's to hold).
     /// Throws `activityTypeNotDeclared` when no app declares the type.
     @discardableResult
-    func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession
+    func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession?
     /// Closes a window for good: its scene disconnects, the app is told the session is discarded, and
     /// the session joins the recently-closed list.
     func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError)

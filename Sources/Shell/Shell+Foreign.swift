@@ -78,6 +78,14 @@ extension Shell {
     /// file matches its app id, the one that launched its process, or a new app named after it —
     /// and opens full screen (a dialog or a window of fixed size: centred on top), taking input.
     public func adopt(_ toplevel: any ForeignToplevel) {
+        if let scene = toplevel as? SceneToplevel {
+            adopt(scene: scene)
+        } else {
+            adoptForeign(toplevel)
+        }
+    }
+
+    func adoptForeign(_ toplevel: any ForeignToplevel) {
         let app = foreignApp(for: toplevel)
         guard let f = app.application as? ForeignApp else { return }
         f.pending.append(toplevel)
@@ -98,9 +106,12 @@ extension Shell {
 
     /// A foreign window went away (the client closed it, or died): its window leaves the screen.
     public func toplevelDidClose(_ toplevel: any ForeignToplevel) {
-        guard let app = foreign.shown.removeValue(forKey: ObjectIdentifier(toplevel)),
-            let f = app.application as? ForeignApp
-        else { return }
+        guard let app = foreign.shown.removeValue(forKey: ObjectIdentifier(toplevel)) else { return }
+        if let scene = toplevel as? SceneToplevel {
+            sceneToplevelDidClose(scene, app: app)
+            return
+        }
+        guard let f = app.application as? ForeignApp else { return }
         let id = f.sessionID(of: toplevel)
         f.unbind(toplevel)
         if let id, let session = app.runtime.session(withIdentifier: id) {
@@ -112,9 +123,9 @@ extension Shell {
 
     /// The window showing `toplevel`, if it has one.
     public func window(showing toplevel: any ForeignToplevel) -> WindowFrameView? {
-        guard let app = foreign.shown[ObjectIdentifier(toplevel)], let f = app.application as? ForeignApp,
-            let id = f.sessionID(of: toplevel)
-        else { return nil }
+        guard let app = foreign.shown[ObjectIdentifier(toplevel)] else { return nil }
+        if let scene = toplevel as? SceneToplevel { return windows[scene.sessionIdentifier] }
+        guard let f = app.application as? ForeignApp, let id = f.sessionID(of: toplevel) else { return nil }
         return windows[id]
     }
 

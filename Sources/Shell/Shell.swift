@@ -104,7 +104,8 @@ import UI
     public func install(_ application: any Application, restoring: Bool = true) -> ShellApp {
         var store: RestorationStore? = nil
         // Another program's windows live in the program: nothing of them is stored.
-        if let home = stateHome, !(application is ForeignApp) {
+        // An app process keeps its own state (the shell only shows its windows).
+        if let home = stateHome, !(application is ForeignApp), !(application is ProcessApp) {
             do {
                 store = try RestorationStore(appIdentifier: application.identifier, stateHome: home)
             } catch {
@@ -166,6 +167,14 @@ import UI
     /// Tap on an icon: the app's most recent window full screen, or a new primary window.
     public func openApp(_ app: ShellApp) {
         closeExpose()
+        if let p = app.application as? ProcessApp, !p.isRunning {
+            // Started, it brings back its windows itself (or opens a first one).
+            if app.openSessions.isEmpty {
+                if !p.startIfNeeded() { showBanner(ShellStrings.couldNotOpen.formatted(p.displayName.text)) }
+                return
+            }
+            p.startIfNeeded()
+        }
         let ids = Set(app.openSessions.map(\.persistentIdentifier))
         if let last = recency.first(where: { ids.contains($0) }) ?? app.openSessions.first?.persistentIdentifier,
             let session = app.runtime.session(withIdentifier: last)

@@ -9,10 +9,14 @@ import UI
     public let runtime: SceneRuntime
     unowned let shell: Shell
 
+    /// The identifier the next new session takes, when the shell must match one an app process chose.
+    let nextIdentifier = NextIdentifier()
+
     init(application: any Application, store: RestorationStore?, shell: Shell) {
         self.application = application
         self.shell = shell
-        runtime = SceneRuntime(application: application, store: store)
+        let next = nextIdentifier
+        runtime = SceneRuntime(application: application, store: store) { next.take() ?? UUID().uuidString }
         runtime.system = self
         runtime.hosting = self
     }
@@ -27,7 +31,7 @@ import UI
     }
 
     @discardableResult
-    public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
+    public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession? {
         if let s = try openOwn(request, app: application) { return s }
         let type = request.userActivity?.activityType ?? ""
         guard let other = shell.apps.first(where: { $0.application.activityTypes.contains(type) }) else {
@@ -67,5 +71,15 @@ import UI
 
     public func didDisconnect(_ scene: WindowScene) {
         shell.forget(scene)
+    }
+}
+
+/// An identifier handed once to the runtime's identifier maker.
+@MainActor final class NextIdentifier {
+    private var value: String?
+    func set(_ v: String?) { value = v }
+    func take() -> String? {
+        defer { value = nil }
+        return value
     }
 }

@@ -71,3 +71,11 @@ extension ShellMetrics {
     /// A window's subtitle under its snapshot (white at 75 %, as iPadOS's secondary label on dark).
     public static let exposeSubtitleText = Color.white.withAlpha(0.75)
 }
+
+extension ShellMetrics {
+    /// A window whose app process does not run: its last picture under black at 35 % (iPadOS dims a
+    /// snapshot it shows in place of a relaunching app about this much), or the app's icon, 96 pt
+    /// (the launch-screen size of an iPad app icon at 1×), before it ever drew.
+    public static let suspendedWindowDim = 0.35
+    public static let placeholderIconSize = 96.0
+}

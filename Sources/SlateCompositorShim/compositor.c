@@ -2,83 +2,8 @@
 // data device, and nothing that draws. The shell (Swift) composes client buffers into its own frame;
 // this file only hands it the buffers, relays input to clients and tells it what clients do.
 #define _POSIX_C_SOURCE 200809L
-#include "slate_compositor.h"
 
-#include <linux/input-event-codes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <wayland-server-core.h>
-#include <xkbcommon/xkbcommon.h>
-
-#include <drm_fourcc.h>
-#include <wlr/backend.h>
-#include <wlr/backend/headless.h>
-#include <wlr/backend/multi.h>
-#include <wlr/interfaces/wlr_keyboard.h>
-#include <wlr/render/allocator.h>
-#include <wlr/render/pixman.h>
-#include <wlr/render/wlr_renderer.h>
-#include <wlr/types/wlr_buffer.h>
-#include <wlr/types/wlr_compositor.h>
-#include <wlr/types/wlr_data_device.h>
-#include <wlr/types/wlr_input_device.h>
-#include <wlr/types/wlr_keyboard.h>
-#include <wlr/types/wlr_output.h>
-#include <wlr/types/wlr_pointer.h>
-#include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
-#include <wlr/types/wlr_touch.h>
-#include <wlr/types/wlr_xdg_decoration_v1.h>
-#include <wlr/types/wlr_xdg_shell.h>
-#include <wlr/util/edges.h>
-#include <wlr/util/log.h>
-
-struct slate_comp {
-    slate_comp_callbacks cb;
-    int backend_kind;
-    struct wl_display *display;
-    struct wl_event_loop *loop;
-    struct wlr_backend *backend;
-    struct wlr_renderer *renderer;
-    struct wlr_allocator *allocator;
-    struct wlr_compositor *compositor;
-    struct wlr_xdg_shell *xdg_shell;
-    struct wlr_seat *seat;
-    struct wlr_output *output;
-    struct wlr_input_device *keyboard_device;
-    struct xkb_keymap *keymap;
-    const char *socket;
-    char socket_path[512];
-    double scale;
-    int width, height;
-
-    struct wl_listener new_xdg_surface;
-    struct wl_listener new_decoration;
-    struct wl_listener new_output;
-    struct wl_listener new_input;
-    struct wl_listener request_set_selection;
-    struct wl_listener request_cursor;
-    struct wl_listener keyboard_key;
-    struct wl_listener keyboard_modifiers;
-    struct wl_listener output_frame;
-    struct wl_list nested_inputs;  // struct nested_input::link
-
-    struct slate_view *pointer_view;
-    /// A frame was committed to the nested output and not yet shown: the next waits.
-    int frame_pending;
-};
-
-struct slate_view {
-    slate_comp *comp;
-    struct wlr_xdg_surface *xdg;
-    int kind;
-    uint32_t commits;
-    struct wl_listener map, unmap, destroy, commit, new_popup;
-    struct wl_listener set_title, set_app_id, request_fullscreen, request_maximize;
-};
+#include "internal.h"
 
 /// One input device of the nested backend (x11/wayland window): its events go to the owner.
 struct nested_input {
@@ -94,9 +19,11 @@ uint32_t slate_comp_now_msec(void) {
     return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }
 
-static void emit(slate_view *view, int event) {
+void slate_emit(slate_view *view, int event) {
     if (view->comp->cb.view_event) view->comp->cb.view_event(view->comp->cb.user, view, event);
 }
+
+static void emit(slate_view *view, int event) { slate_emit(view, event); }
 
 // ---- Views --------------------------------------------------------------------------------------
 
@@ -151,6 +78,8 @@ static void view_on_destroy(struct wl_listener *l, void *data) {
     slate_view *view = wl_container_of(l, view, destroy);
     if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
     emit(view, SLATE_VIEW_DESTROY);
+    slate_scene_view_destroyed(view);
+    wl_list_remove(&view->link);
     wl_list_remove(&view->map.link);
     wl_list_remove(&view->unmap.link);
     wl_list_remove(&view->destroy.link);
@@ -175,6 +104,7 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
     view->xdg = xdg;
     view->kind = xdg->role == WLR_XDG_SURFACE_ROLE_POPUP ? SLATE_VIEW_POPUP : SLATE_VIEW_TOPLEVEL;
     xdg->data = view;
+    wl_list_insert(comp->views.prev, &view->link);
     view->map.notify = view_on_map;
     wl_signal_add(&xdg->events.map, &view->map);
     view->unmap.notify = view_on_unmap;
@@ -196,6 +126,7 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
         view->request_maximize.notify = view_on_request_maximize;
         wl_signal_add(&t->events.request_maximize, &view->request_maximize);
     }
+    if (view->kind == SLATE_VIEW_TOPLEVEL) slate_scene_view_created(view);
     if (comp->cb.view_new) comp->cb.view_new(comp->cb.user, view, view->kind, parent);
     return view;
 }
@@ -777,6 +708,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     comp->height = height;
     comp->scale = scale > 0 ? scale : 1;
     wl_list_init(&comp->nested_inputs);
+    wl_list_init(&comp->views);
+    wl_list_init(&comp->apps);
     comp->display = wl_display_create();
     if (!comp->display) {
         snprintf(err, err_len, "cannot create a Wayland display");
@@ -816,6 +749,11 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     struct wlr_xdg_decoration_manager_v1 *decorations = wlr_xdg_decoration_manager_v1_create(comp->display);
     comp->new_decoration.notify = on_new_decoration;
     wl_signal_add(&decorations->events.new_toplevel_decoration, &comp->new_decoration);
+
+    if (slate_scene_init(comp) != 0) {
+        snprintf(err, err_len, "cannot create the scene manager");
+        goto fail;
+    }
 
     comp->seat = wlr_seat_create(comp->display, "seat0");
     wlr_seat_set_capabilities(comp->seat,

@@ -69,7 +69,10 @@ let helpBody = """
                 programs and waits (--timeout S, 20) for their windows; --split puts the last beside
                 the first app
       run --backend headless|nested   the shell as a Wayland compositor (no screen, or a window on
-                the desktop), with the installed programs; prints WAYLAND_DISPLAY
+                the desktop), with the installed programs; prints WAYLAND_DISPLAY. With --processes,
+                Slate's apps run as processes of their own (started as `slate app NAME`)
+      app       NAME: one app as a process of its own, in the Slate shell at $WAYLAND_DISPLAY
+                (its windows, state and crashes are its own; the shell starts it this way)
       bench     print frame-time figures: [--json] [CASE-PREFIX...]
       script    run scripts headless on the virtual clock: FILE... [--out DIR] [--update-snapshots]
                 (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2)

@@ -36,7 +36,8 @@ import UI
         let clock = VirtualClock()
         let scale = try args.double("scale", default: 1)
         let shell = try SystemBuilder.makeShell(
-            device: device, clock: clock, places: SystemBuilder.userPlaces(args), apps: apps)
+            device: device, clock: clock, places: SystemBuilder.userPlaces(args), apps: apps,
+            processes: args.flags.contains("processes") ? args : nil)
         installPrograms(shell, scale: scale, environment: ProcessInfo.processInfo.environment)
         let live: LiveHost
         do {
@@ -48,6 +49,8 @@ import UI
         launcher.install()
         live.onTurn = { launcher.check() }
         FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
+        // The first app's windows (the shell could not start it before the compositor was up).
+        if shell.visibleWindows.isEmpty, let first = shell.processApps.first { shell.openApp(first) }
         live.run()
         return 0
     }
@@ -102,80 +105,5 @@ import UI
         try host.host.savePNG(out)
         print(out)
         return 0
-    }
-}
-
-/// Starts programs as clients of a compositor and tells the shell which app each belongs to.
-@MainActor final class Launcher {
-    let compositor: WaylandCompositor
-    unowned var shell: Shell
-
-    init(compositor: WaylandCompositor, shell: Shell) {
-        self.compositor = compositor
-        self.shell = shell
-    }
-
-    func install() {
-        for app in shell.foreignApps {
-            guard let f = app.application as? ForeignApp else { continue }
-            f.launch = { [weak self] f in self?.launch(f) ?? false }
-            f.launchAction = { [weak self] f, a in self?.launch(f, exec: a.exec) ?? false }
-        }
-    }
-
-    /// Starts the app's program: its Exec line, or `exec` (an action's).
-    func launch(_ app: ForeignApp, exec: String? = nil) -> Bool {
-        guard let entry = app.entry, let argv = try? entry.command(exec) else { return false }
-        let pid: pid_t
-        do {
-            pid = try Spawn.start(argv, environment: compositor.clientEnvironment(), directory: entry.path)
-        } catch {
-            FileHandle.standardError.write(Data("slate: \(error)\n".utf8))
-            // Said on the screen at the next check, as for a program that ends at once.
-            if let s = shell.app(app.identifier) { failed.append(s) }
-            return true
-        }
-        started.append(pid)
-        if let s = shell.app(app.identifier) {
-            shell.noteLaunch(of: s, processID: pid)
-            running.append((pid, s))
-        }
-        return true
-    }
-
-    /// Every program started, to end them with the run.
-    private var started: [pid_t] = []
-
-    /// Ends the programs it started (SIGTERM), serving them for up to a second while they close.
-    func terminateAll() {
-        for pid in started { kill(pid, SIGTERM) }
-        let end = MonotonicClock.read() + 1
-        while !compositor.toplevels.isEmpty, MonotonicClock.read() < end { compositor.dispatch(timeout: 0.01) }
-        for pid in started { _ = Spawn.reap(pid) }
-        started.removeAll()
-    }
-
-    /// Programs started and not yet seen to end or to show a window.
-    private var running: [(pid: pid_t, app: ShellApp)] = []
-    /// Apps whose program could not be started at all.
-    private var failed: [ShellApp] = []
-
-    /// Looks at the programs started: one that ended with a failure before showing a window is
-    /// reported on the screen (and in the log); one that showed a window is no longer watched (a
-    /// process that ends later is reaped by nobody: it stays a zombie until Slate ends).
-    func check() {
-        for app in failed { shell.programFailed(app) }
-        failed.removeAll()
-        running.removeAll { pid, app in
-            guard let status = Spawn.reap(pid) else { return !shell.windows(of: app).isEmpty }
-            if status != 0, shell.windows(of: app).isEmpty {
-                FileHandle.standardError.write(
-                    Data(
-                        "slate: \(app.application.displayName.en) ended (status \(status)) before showing a window\n"
-                            .utf8))
-                shell.programFailed(app)
-            }
-            return true
-        }
     }
 }

@@ -65,6 +65,7 @@ import UI
         case "lint": return LintCommand.run(args, apps: apps)
         case "script": return try ScriptCommand.run(args, apps: apps)
         case "probe": return try Probe.run(args)
+        case "app": return try AppCommand.run(args, apps: apps)
         default: throw UsageError("unknown verb '\(args.verb)'; see slate --help")
         }
     }

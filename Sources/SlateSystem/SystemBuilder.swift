@@ -117,8 +117,10 @@ public struct AppEntry: Sendable {
     }
 
     /// The shell with `apps` installed; their windows come back, or the first app's first window opens.
+    /// With `processes` (the run's arguments), each app is a process of its own, started when needed.
     static func makeShell(
-        device: Device, clock: any Clock, places: AppPlaces, apps: [AppEntry], environment: ScreenEnvironment? = nil
+        device: Device, clock: any Clock, places: AppPlaces, apps: [AppEntry], environment: ScreenEnvironment? = nil,
+        processes: Arguments? = nil
     ) throws -> Shell {
         let shell = Shell(
             device: device, clock: clock, stateHome: places.stateHome, environment: environment ?? ScreenEnvironment())
@@ -128,8 +130,14 @@ public struct AppEntry: Sendable {
             shell.onWindowPlaced = { app in monitor.check(scenes: app.connectedScenes) }
         #endif
         var installed: [ShellApp] = []
-        for entry in apps { installed.append(shell.install(try entry.make(places))) }
-        if shell.visibleWindows.isEmpty, let first = installed.first { shell.openApp(first) }
+        for entry in apps {
+            if let args = processes {
+                installed.append(shell.install(try AppCommand.processApp(entry, arguments: args), restoring: false))
+            } else {
+                installed.append(shell.install(try entry.make(places)))
+            }
+        }
+        if processes == nil, shell.visibleWindows.isEmpty, let first = installed.first { shell.openApp(first) }
         return shell
     }
 }

@@ -12,6 +12,8 @@
 typedef struct slate_comp slate_comp;
 /// One xdg-shell surface of a client: a toplevel window or a popup.
 typedef struct slate_view slate_view;
+/// A Slate app process that bound the scene manager (Slate's scene protocol, slate-scene-v1.xml).
+typedef struct slate_app slate_app;
 
 enum slate_backend {
     /// No screen: an output in memory only (tests, pictures).
@@ -35,6 +37,21 @@ enum slate_view_event {
     SLATE_VIEW_DESTROY = 4,
     /// A toplevel asked to be full screen or maximized (the shell decides).
     SLATE_VIEW_REQUEST_FULLSCREEN = 5,
+    /// A Slate app asked for its scene shown by this toplevel again (`slate_view_scene_placement`).
+    SLATE_VIEW_BRING_FORWARD = 6,
+    /// A Slate app destroyed the session this toplevel shows (`slate_view_scene_animation`).
+    SLATE_VIEW_REMOVE = 7,
+};
+
+enum slate_app_event {
+    /// A client announced itself as the app `text` (its identifier). Return 1 to accept, 0 to
+    /// refuse (the client is disconnected).
+    SLATE_APP_ANNOUNCE = 0,
+    /// The app asks for a window of whichever app declares activity type `text`, with the user
+    /// activity `payload` (JSON) and placement `number`.
+    SLATE_APP_OPEN_ACTIVITY = 1,
+    /// The app's connection is gone (it quit, crashed or was disconnected).
+    SLATE_APP_GONE = 2,
 };
 
 /// What the compositor tells its owner.
@@ -47,6 +64,8 @@ typedef struct slate_comp_callbacks {
     /// key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch down,
     /// 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close requested.
     void (*input)(void *user, int kind, int id, double x, double y, uint32_t code);
+    /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
+    int (*app_event)(void *user, slate_app *app, int event, const char *text, const char *payload, uint32_t number);
 } slate_comp_callbacks;
 
 /// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new
@@ -125,5 +144,27 @@ void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view);
 /// An evdev key code pressed or released, through the keymap (xkbcommon, from XKB_DEFAULT_* or us).
 void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time);
+
+// Scenes (Slate's scene protocol).
+/// The app process's id.
+int slate_app_pid(slate_app *app);
+/// Asks the app to connect a new session `session` with `role` (0 primary, 1 auxiliary) for the
+/// user activity `payload` (JSON, or empty).
+void slate_app_connect(slate_app *app, const char *session, int role, const char *payload);
+/// The app whose scene this toplevel shows, or NULL for a toplevel with no scene.
+slate_app *slate_view_app(slate_view *view);
+/// The scene session this toplevel shows, or NULL.
+const char *slate_view_scene_session(slate_view *view);
+/// The scene's role (0 primary, 1 auxiliary), placement (slate_scene_manager_v1.placement), the
+/// session it opened beside ("" for none), subtitle, and the animation of its last remove.
+int slate_view_scene_role(slate_view *view);
+int slate_view_scene_placement(slate_view *view);
+const char *slate_view_scene_beside(slate_view *view);
+const char *slate_view_scene_subtitle(slate_view *view);
+int slate_view_scene_animation(slate_view *view);
+/// Tells the app how its scene is shown (0 background, 1 inactive, 2 active).
+void slate_view_scene_state(slate_view *view, int state);
+/// Tells the app a person closed the scene's window: it destroys the session.
+void slate_view_scene_discard(slate_view *view);
 
 #endif

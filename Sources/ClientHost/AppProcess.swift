@@ -1,0 +1,262 @@
+import Foundation
+import Graphics
+import Host
+import Scenes
+import SlateClientShim
+import UI
+
+/// Why an app process could not start.
+public struct AppProcessError: Error, CustomStringConvertible {
+    /// What went wrong, in one line.
+    public var description: String
+}
+
+/// A Slate app running as a process of its own, its windows shown by Slate's shell (a Wayland
+/// compositor). The app's code is the same as in the shell's process: it talks to a `SceneSystem`,
+/// and this one speaks Slate's scene protocol. The app keeps its sessions and their state (its
+/// `SceneRuntime` and `RestorationStore`); the shell decides where windows go, tells the app which
+/// one is active or in the background, and asks it to connect sessions (a window asked for from the
+/// Dock or by another app, or brought back after a crash).
+@MainActor public final class AppProcess: SceneSystem, SceneHosting {
+    /// The app's sessions and their lifecycle.
+    public let runtime: SceneRuntime
+    /// The windows on the shell's screen, by session identifier.
+    private var windows: [String: AppWindow] = [:]
+    private var client: OpaquePointer?
+    private var callbacks = slate_client_callbacks()
+    /// The identifier the shell chose for the session being connected, taken by the next new session.
+    private var nextIdentifier: String?
+    private let clock = VirtualClock()
+    private let origin = MonotonicClock.read()
+    private var running = true
+    /// Where problems go, one line each.
+    private let log: @Sendable (String) -> Void
+
+    /// Connects `application` to the shell at `$WAYLAND_DISPLAY`, keeping its state in `store`.
+    public init(application: any Application, store: RestorationStore?) throws(AppProcessError) {
+        let pending = PendingIdentifier()
+        runtime = SceneRuntime(application: application, store: store) { pending.take() ?? UUID().uuidString }
+        log = runtime.log
+        self.pendingIdentifier = pending
+        runtime.system = self
+        runtime.hosting = self
+        callbacks.user = Unmanaged.passUnretained(box).toOpaque()
+        installCallbacks()
+        var err = [CChar](repeating: 0, count: 256)
+        guard let c = slate_client_connect(application.identifier, &callbacks, &err, err.count) else {
+            throw AppProcessError(description: String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        }
+        client = c
+        box.current = self
+    }
+
+    private let pendingIdentifier: PendingIdentifier
+    private let box = Box()
+
+    /// Brings back the app's windows (or opens a first one) and serves the shell until it goes away;
+    /// then the state is saved and the run ends.
+    public func run() {
+        runtime.restore()
+        while running, let c = client {
+            let busy = windows.values.contains { $0.needsFrame && !$0.framePending }
+            let timer = windows.values.compactMap { $0.root.dispatcher.nextTimerTime }.min()
+            let wait = busy ? 0 : Int32((min(timer.map { max(0, $0 - clock.now) } ?? 0.5, 0.5) * 1000).rounded(.up))
+            if slate_client_dispatch(c, wait) < 0 {
+                log("slate: \(runtime.application.identifier): the shell closed the connection")
+                break
+            }
+            clock.set(max(clock.now, MonotonicClock.read() - origin))
+            for w in windows.values where w.needsFrame { w.present() }
+        }
+        runtime.terminate()
+        for w in windows.values { slate_window_destroy(w.handle) }
+        windows.removeAll()
+        if let c = client { slate_client_destroy(c) }
+        client = nil
+    }
+
+    /// Ends `run()` after the current turn.
+    public func stop() { running = false }
+
+    // MARK: SceneSystem
+
+    @discardableResult
+    public func activate(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
+        try runtime.activate(request)
+    }
+
+    @discardableResult
+    public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession? {
+        if let s = try openOwn(request, app: runtime.application) { return s }
+        guard let activity = request.userActivity, let c = client else {
+            throw .activityTypeNotDeclared(
+                type: request.userActivity?.activityType ?? "", app: runtime.application.identifier)
+        }
+        // The shell finds the app that declares it; its window is that app's, not this one's.
+        let json = (try? JSONEncoder().encode(activity)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        slate_client_open_activity(c, activity.activityType, json, SceneWire.placement(request.placement))
+        return nil
+    }
+
+    public func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError) {
+        try runtime.destroy(session, animation: animation)
+    }
+
+    @discardableResult
+    public func reopen(_ closed: ClosedSession) throws(SceneError) -> SceneSession {
+        try runtime.reopen(closed)
+    }
+
+    public var openSessions: [SceneSession] { runtime.openSessions }
+    public var connectedScenes: [WindowScene] { runtime.connectedScenes }
+    public var recentlyClosed: [ClosedSession] { runtime.recentlyClosed }
+
+    // MARK: SceneHosting
+
+    public func place(_ scene: WindowScene, placement: Placement, beside: WindowScene?) {
+        guard let c = client else { return }
+        let id = scene.session.persistentIdentifier
+        if let old = windows.removeValue(forKey: id) { slate_window_destroy(old.handle) }
+        guard
+            let handle = slate_window_create(
+                c, scene.title, id, SceneWire.role(scene.session.role), SceneWire.placement(placement),
+                beside?.session.persistentIdentifier ?? "")
+        else { return }
+        let scale = Double(max(1, slate_client_scale(c)))
+        windows[id] = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
+    }
+
+    public func bringForward(_ scene: WindowScene, placement: Placement) {
+        guard let w = windows[scene.session.persistentIdentifier] else {
+            place(scene, placement: placement, beside: nil)
+            return
+        }
+        slate_window_bring_forward(w.handle, SceneWire.placement(placement))
+    }
+
+    public func remove(_ scene: WindowScene, animation: DismissalAnimation) {
+        guard let w = windows.removeValue(forKey: scene.session.persistentIdentifier) else { return }
+        slate_window_remove(w.handle, SceneWire.animation(animation))
+        slate_window_destroy(w.handle)
+    }
+
+    public func didDisconnect(_ scene: WindowScene) {
+        // The shell keeps the window's last picture; it asks for the session again when shown.
+        guard let w = windows.removeValue(forKey: scene.session.persistentIdentifier) else { return }
+        slate_window_destroy(w.handle)
+    }
+
+    /// A window's size before the shell gives it one: an 11-inch iPad Pro in landscape, in points.
+    static let defaultSize = Size(1194, 834)
+
+    // MARK: The shell's side
+
+    private func window(_ handle: OpaquePointer?) -> AppWindow? {
+        guard let handle else { return nil }
+        return windows.values.first { $0.handle == handle }
+    }
+
+    private func connect(session id: String, role: Int32, payload: String) {
+        if let existing = runtime.session(withIdentifier: id) {
+            // A session the app has (its window was disconnected, or the shell lost it): show it.
+            _ = try? runtime.activate(ActivationRequest(session: existing))
+            return
+        }
+        let activity = payload.isEmpty ? nil : try? JSONDecoder().decode(UserActivity.self, from: Data(payload.utf8))
+        if !payload.isEmpty, activity == nil {
+            log(
+                "slate: \(runtime.application.identifier): the shell sent an activity that does not decode; a plain window opens"
+            )
+        }
+        pendingIdentifier.set(id)
+        defer { pendingIdentifier.set(nil) }
+        do {
+            try runtime.activate(
+                ActivationRequest(
+                    userActivity: activity, forcesNewWindow: true, role: role == 1 ? .auxiliary : .primary))
+        } catch {
+            log("slate: \(runtime.application.identifier) cannot connect session \(id): \(error)")
+        }
+    }
+
+    private func sceneState(_ w: AppWindow, _ state: Int32) {
+        switch state {
+        case 2: runtime.setForeground(w.scene, active: true)
+        case 1: runtime.setForeground(w.scene, active: false)
+        default: runtime.moveToBackground(w.scene)
+        }
+    }
+
+    private func discard(_ w: AppWindow) {
+        guard runtime.session(withIdentifier: w.scene.session.persistentIdentifier) != nil else { return }
+        do {
+            try runtime.destroy(w.scene.session, animation: .standard)
+        } catch {
+            log("slate: \(runtime.application.identifier) cannot close a window: \(error)")
+        }
+    }
+
+    private func installCallbacks() {
+        callbacks.connect = { user, session, role, payload in
+            guard let user, let session else { return }
+            let s = String(cString: session)
+            let p = payload.map { String(cString: $0) } ?? ""
+            AppProcess.with(user) { $0.connect(session: s, role: role, payload: p) }
+        }
+        callbacks.configure = { user, handle, width, height, _ in
+            guard let user else { return }
+            AppProcess.with(user) { $0.window(handle)?.resize(to: Size(Double(width), Double(height))) }
+        }
+        callbacks.close = { user, handle in
+            guard let user else { return }
+            AppProcess.with(user) { me in me.window(handle).map { me.discard($0) } }
+        }
+        callbacks.scene_discard = { user, handle in
+            guard let user else { return }
+            AppProcess.with(user) { me in me.window(handle).map { me.discard($0) } }
+        }
+        callbacks.scene_state = { user, handle, state in
+            guard let user else { return }
+            AppProcess.with(user) { me in me.window(handle).map { me.sceneState($0, state) } }
+        }
+        callbacks.frame = { user, handle in
+            guard let user else { return }
+            AppProcess.with(user) { $0.window(handle)?.framePending = false }
+        }
+        callbacks.pointer = { user, handle, kind, id, x, y in
+            guard let user else { return }
+            AppProcess.with(user) { $0.window(handle)?.pointerEvent(kind: kind, id: id, x: x, y: y) }
+        }
+        callbacks.key = { user, handle, sym, text, pressed, mods in
+            guard let user, pressed != 0 else { return }
+            let t = text.map { String(cString: $0) } ?? ""
+            AppProcess.with(user) { $0.window(handle)?.keyEvent(sym: sym, text: t, modifiers: mods) }
+        }
+    }
+
+    /// Runs `body` with the app process the C side's `user` pointer names (callbacks come on the
+    /// main thread, from inside `slate_client_dispatch`).
+    private nonisolated static func with(_ user: UnsafeMutableRawPointer, _ body: @MainActor (AppProcess) -> Void) {
+        let address = UInt(bitPattern: user)
+        MainActor.assumeIsolated {
+            guard let user = UnsafeMutableRawPointer(bitPattern: address) else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            if let me = box.current { body(me) }
+        }
+    }
+
+    /// What the C callbacks reach: this app process (kept weakly, so the C side never holds it).
+    private final class Box {
+        weak var current: AppProcess?
+    }
+}
+
+/// The session identifier the shell chose, handed to the runtime's identifier maker once.
+@MainActor private final class PendingIdentifier {
+    private var value: String?
+    func set(_ v: String?) { value = v }
+    func take() -> String? {
+        defer { value = nil }
+        return value
+    }
+}

@@ -1,0 +1,151 @@
+import Graphics
+import Host
+import Scenes
+import SlateClientShim
+import UI
+
+/// One window of an app process: a scene's window view in a root of its own, drawn on the CPU with
+/// Cairo and handed to the shell as `wl_shm` buffers. It draws only when something changed and the
+/// shell showed the last picture (frame callbacks), and sends only the part that changed.
+@MainActor final class AppWindow {
+    let scene: WindowScene
+    let handle: OpaquePointer
+    private(set) var root: RootView
+    private(set) var host: HeadlessHost
+    /// A picture was given to the shell and it has not said it was shown yet.
+    var framePending = false
+    /// Draw and send everything at the next chance (a new size, a new root).
+    private var needsWholePicture = true
+    private var shownTitle = ""
+    private var shownSubtitle = ""
+    /// The touch the primary button makes while it is held, and the pointer's last point.
+    private var buttonTouch: Int?
+    private var pointer = Point.zero
+    private static var nextTouchID = 1
+
+    /// A window of `size` points for `scene`, shown by the toplevel `handle`.
+    init(scene: WindowScene, handle: OpaquePointer, size: Size, clock: VirtualClock, scale: Double) {
+        self.scene = scene
+        self.handle = handle
+        (root, host) = Self.makeRoot(scene: scene, size: size, clock: clock, scale: scale)
+    }
+
+    private static func makeRoot(
+        scene: WindowScene, size: Size, clock: VirtualClock, scale: Double
+    ) -> (RootView, HeadlessHost) {
+        let root = RootView(size: size, clock: clock)
+        scene.windowView.removeFromSuperview()
+        root.addSubview(scene.windowView)
+        scene.windowView.frame = root.bounds
+        let host = HeadlessHost(root: root, clock: clock, scale: scale)
+        return (root, host)
+    }
+
+    /// The shell gave the window a size (points); 0 leaves it as it is.
+    func resize(to size: Size) {
+        guard size.width >= 1, size.height >= 1, size != root.bounds.size else { return }
+        (root, host) = Self.makeRoot(scene: scene, size: size, clock: host.clock, scale: host.scale)
+        needsWholePicture = true
+    }
+
+    /// Whether the window has something new to show.
+    var needsFrame: Bool { needsWholePicture || root.needsFrame || titleChanged }
+
+    private var titleChanged: Bool { scene.title != shownTitle || scene.subtitle != shownSubtitle }
+
+    /// Draws what changed and gives it to the shell, when the shell can take it.
+    func present() {
+        guard !framePending, slate_window_is_configured(handle) != 0 else { return }
+        if titleChanged {
+            shownTitle = scene.title
+            shownSubtitle = scene.subtitle
+            slate_window_set_title(handle, shownTitle)
+            slate_window_set_subtitle(handle, shownSubtitle)
+        }
+        if needsWholePicture { root.damageAll() }
+        let image = host.frame()
+        guard needsWholePicture || !host.lastDamage.isEmpty else { return }
+        let s = host.scale
+        var box = (x: 0, y: 0, w: 0, h: 0)
+        if !needsWholePicture, let first = host.lastDamage.first {
+            let u = host.lastDamage.dropFirst().reduce(first) { $0.union($1) }
+            let x0 = max(0, Int((u.minX * s).rounded(.down)))
+            let y0 = max(0, Int((u.minY * s).rounded(.down)))
+            let x1 = min(image.width, Int((u.maxX * s).rounded(.up)))
+            let y1 = min(image.height, Int((u.maxY * s).rounded(.up)))
+            box = (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+        }
+        let rc = image.pixels.withUnsafeBufferPointer { buf in
+            slate_window_present(
+                handle, buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4),
+                Int32(s.rounded()), Int32(box.x), Int32(box.y), Int32(box.w), Int32(box.h))
+        }
+        if rc == 0 {
+            framePending = true
+            needsWholePicture = false
+        } else {
+            // Not taken: the next try sends all of it (this damage is spent).
+            needsWholePicture = true
+        }
+    }
+
+    // MARK: Input
+
+    /// The finger or the pointer from the shell, in window points.
+    func pointerEvent(kind: Int32, id: Int32, x: Double, y: Double) {
+        let d = root.dispatcher!
+        let now = host.clock.now
+        let p = Point(x, y)
+        switch UInt32(kind) {
+        case SLATE_POINTER_MOTION.rawValue:
+            pointer = p
+            if let t = buttonTouch {
+                d.handle(Touch(id: t, phase: .moved, location: p, timestamp: now))
+            } else {
+                d.handle(PointerEvent.hover(p))
+            }
+        case SLATE_POINTER_DOWN.rawValue:
+            let t = Self.nextTouchID
+            Self.nextTouchID += 1
+            buttonTouch = t
+            d.handle(Touch(id: t, phase: .began, location: pointer, timestamp: now))
+        case SLATE_POINTER_UP.rawValue:
+            if let t = buttonTouch { d.handle(Touch(id: t, phase: .ended, location: pointer, timestamp: now)) }
+            buttonTouch = nil
+        case SLATE_POINTER_SECONDARY.rawValue:
+            d.handle(PointerEvent.secondaryClick(pointer))
+        case SLATE_POINTER_AXIS.rawValue:
+            d.handle(PointerEvent.scroll(pointer, dx: x, dy: y))
+        case SLATE_POINTER_LEAVE.rawValue:
+            if let t = buttonTouch { d.handle(Touch(id: t, phase: .cancelled, location: pointer, timestamp: now)) }
+            buttonTouch = nil
+            d.handle(PointerEvent.exit)
+        case SLATE_TOUCH_DOWN.rawValue:
+            touchPoints[id] = p
+            d.handle(Touch(id: 10_000 + Int(id), phase: .began, location: p, timestamp: now))
+        case SLATE_TOUCH_MOTION.rawValue:
+            touchPoints[id] = p
+            d.handle(Touch(id: 10_000 + Int(id), phase: .moved, location: p, timestamp: now))
+        case SLATE_TOUCH_UP.rawValue:
+            let last = touchPoints.removeValue(forKey: id) ?? pointer
+            d.handle(Touch(id: 10_000 + Int(id), phase: .ended, location: last, timestamp: now))
+        default:
+            break
+        }
+    }
+
+    /// Where each finger last was (wl_touch's up carries no point).
+    private var touchPoints: [Int32: Point] = [:]
+
+    /// A key from the shell's keyboard (pressed only; releases mean nothing to Slate's views).
+    func keyEvent(sym: UInt32, text: String, modifiers bits: UInt32) {
+        guard let key = Keysyms.key(sym, text: text) else { return }
+        let d = root.dispatcher!
+        let mods = Keysyms.modifiers(bits)
+        if case .character(let c) = key, mods.subtracting(.shift).isEmpty {
+            if !d.handleText(String(c)) { d.handle(KeyPress(key, modifiers: mods.subtracting(.shift))) }
+        } else {
+            d.handle(KeyPress(key, modifiers: mods))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Scenes
+import Shell
+import SlateCompositorShim
+
+/// A toplevel of a Slate app process: a client toplevel that shows one of the app's scene sessions
+/// (Slate's scene protocol).
+@MainActor public final class ClientSceneToplevel: ClientToplevel, SceneToplevel {
+    /// Read once: a scene's session and role never change.
+    public let sessionIdentifier: String
+    public let role: SceneSession.Role
+
+    override init(handle: OpaquePointer, comp: OpaquePointer) {
+        sessionIdentifier = slate_view_scene_session(handle).map { String(cString: $0) } ?? ""
+        role = slate_view_scene_role(handle) == 1 ? .auxiliary : .primary
+        super.init(handle: handle, comp: comp)
+    }
+
+    public var placement: Placement {
+        guard isAlive else { return .automatic }
+        switch slate_view_scene_placement(handle) {
+        case 2: return .prominent
+        case 3: return .standard
+        case 4: return .left
+        case 5: return .right
+        default: return .automatic
+        }
+    }
+
+    public var besideSession: String? {
+        guard isAlive, let s = slate_view_scene_beside(handle) else { return nil }
+        let v = String(cString: s)
+        return v.isEmpty ? nil : v
+    }
+
+    public var subtitle: String {
+        guard isAlive, let s = slate_view_scene_subtitle(handle) else { return "" }
+        return String(cString: s)
+    }
+
+    /// The animation the app asked for in its last `remove`.
+    var removeAnimation: DismissalAnimation {
+        switch slate_view_scene_animation(handle) {
+        case 1: return .commit
+        case 2: return .decline
+        default: return .standard
+        }
+    }
+
+    public func setSceneState(_ state: SceneToplevelState) {
+        guard isAlive else { return }
+        slate_view_scene_state(handle, Int32(state.rawValue))
+    }
+
+    public func discardScene() {
+        guard isAlive else { return }
+        slate_view_scene_discard(handle)
+    }
+}
+
+/// A running Slate app process as the shell talks to it (one client's scene manager).
+@MainActor final class ClientApp: AppChannel {
+    let handle: OpaquePointer
+    let processID: Int32
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+        processID = slate_app_pid(handle)
+    }
+
+    /// Set false when the connection is gone: nothing is sent any more.
+    var isAlive = true
+
+    func connect(session: String, role: SceneSession.Role, activity: UserActivity?) {
+        guard isAlive else { return }
+        let json = activity.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        slate_app_connect(handle, session, role == .auxiliary ? 1 : 0, json ?? "")
+    }
+}

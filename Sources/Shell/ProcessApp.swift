@@ -1,0 +1,248 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+/// A Slate app that runs as a process of its own. The shell knows it before it runs — its name, icon
+/// and the activity types it declares, as an iPad knows an app from its `Info.plist` — and starts it
+/// when one of its windows must be shown. Each of the app's windows is a scene of this app in the
+/// shell with the same session identifier as in the app; the app draws it (context menus and all)
+/// and the shell places it. When the process ends or crashes its windows stay, with their last
+/// picture dimmed; showing one starts the app again, and it connects the same sessions.
+@MainActor public final class ProcessApp: Application {
+    public let identifier: String
+    public let displayName: LocalizedString
+    public let icon: AppIcon
+    public let activityTypes: Set<String>
+    /// The program and its arguments that start the app.
+    public let command: [String]
+    /// Starts the program (set by whoever can: the compositor's launcher). Returns false when it
+    /// could not start.
+    public var launch: (@MainActor (ProcessApp) -> Bool)?
+    /// The running process's connection, once it announced itself; nil while it does not run.
+    public internal(set) var channel: (any AppChannel)?
+    /// Whether the program was started and has not connected yet.
+    public internal(set) var isLaunching = false
+
+    /// The toplevel showing each session now.
+    public internal(set) var toplevels: [String: any SceneToplevel] = [:]
+    /// Sessions the shell asked for that wait for the process to connect them.
+    var waiting: [(session: String, role: SceneSession.Role, activity: UserActivity?)] = []
+    /// The session identifier the shell's runtime gives the next new session (the app's own).
+    var nextIdentifier: String?
+    /// The delegates of the scenes connected in the shell, by session.
+    var delegates: [String: ProcessSceneDelegate] = [:]
+
+    /// An app started with `command`, known by its identifier, name, icon and activity types.
+    public init(
+        identifier: String, displayName: LocalizedString, icon: AppIcon, activityTypes: Set<String>,
+        command: [String]
+    ) {
+        self.identifier = identifier
+        self.displayName = displayName
+        self.icon = icon
+        self.activityTypes = activityTypes
+        self.command = command
+    }
+
+    /// Whether the process runs and has connected.
+    public var isRunning: Bool { channel != nil }
+
+    /// A primary and an auxiliary configuration: the app's windows of either role.
+    public var configurations: [SceneConfiguration] {
+        [
+            SceneConfiguration(name: "Primary", role: .primary) { [unowned self] in ProcessSceneDelegate(app: self) },
+            SceneConfiguration(name: "Auxiliary", role: .auxiliary) { [unowned self] in
+                ProcessSceneDelegate(app: self)
+            },
+        ]
+    }
+
+    /// Windows closed in the shell (Ctrl+W, Exposé) are closed in the app too: it destroys the sessions.
+    public func didDiscard(_ sessions: [SceneSession]) {
+        for s in sessions {
+            toplevels.removeValue(forKey: s.persistentIdentifier)?.discardScene()
+            waiting.removeAll { $0.session == s.persistentIdentifier }
+        }
+    }
+
+    /// Asks the app to connect `session` (a window the shell shows before the app drew it), starting
+    /// the program when it does not run.
+    func requestConnect(_ session: String, role: SceneSession.Role, activity: UserActivity?) {
+        if let channel {
+            channel.connect(session: session, role: role, activity: activity)
+            return
+        }
+        if !waiting.contains(where: { $0.session == session }) {
+            waiting.append((session, role, activity))
+        }
+        startIfNeeded()
+    }
+
+    /// Starts the program unless it runs or is starting.
+    @discardableResult
+    func startIfNeeded() -> Bool {
+        guard channel == nil, !isLaunching else { return true }
+        isLaunching = launch?(self) ?? false
+        return isLaunching
+    }
+}
+
+/// The shell's line to a running app process (the scene protocol's manager, for one client).
+@MainActor public protocol AppChannel: AnyObject {
+    /// The process id.
+    var processID: Int32 { get }
+    /// Asks the app to connect a new session with this identifier, for `activity` and `role`.
+    func connect(session: String, role: SceneSession.Role, activity: UserActivity?)
+}
+
+/// One window of an app process in the shell: the app's picture while it runs, its last picture
+/// dimmed (or the app's icon, before it ever drew) while it does not.
+@MainActor final class ProcessSceneDelegate: SceneDelegate {
+    unowned let app: ProcessApp
+    weak var scene: WindowScene?
+    private(set) var surface: ForeignSurfaceView?
+    /// The last picture the window had, kept when the process goes.
+    private var lastPicture: PixelImage?
+
+    init(app: ProcessApp) { self.app = app }
+
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
+        self.scene = scene
+        let id = session.persistentIdentifier
+        app.delegates[id] = self
+        if let t = app.toplevels[id] {
+            show(t)
+        } else {
+            showPlaceholder()
+            app.requestConnect(id, role: session.role, activity: options.userActivities.first)
+        }
+    }
+
+    /// The app's toplevel for this session arrived (again): show it.
+    func show(_ toplevel: any SceneToplevel) {
+        guard let scene else { return }
+        surface?.toplevel.onChange = nil
+        let v = ForeignSurfaceView(toplevel: toplevel)
+        surface = v
+        scene.rootView = v
+        scene.title = toplevel.title
+        scene.subtitle = toplevel.subtitle
+        toplevel.onChange = { [weak self, weak v] in
+            guard let self, let v, let scene = self.scene else { return }
+            if scene.title != toplevel.title { scene.title = toplevel.title }
+            if scene.subtitle != toplevel.subtitle { scene.subtitle = toplevel.subtitle }
+            self.lastPicture = toplevel.picture ?? self.lastPicture
+            v.pictureChanged()
+        }
+        lastPicture = toplevel.picture ?? lastPicture
+        sendState()
+    }
+
+    /// The process went away: the window keeps its last picture, dimmed; a tap starts the app again.
+    func showPlaceholder() {
+        guard let scene else { return }
+        surface?.toplevel.onChange = nil
+        lastPicture = surface?.toplevel.picture ?? lastPicture
+        surface = nil
+        let v = ProcessPlaceholderView(picture: lastPicture, icon: app.icon, name: app.displayName.text)
+        v.onTap = { [weak self] in self?.relaunch() }
+        scene.rootView = v
+    }
+
+    private func relaunch() {
+        guard let scene else { return }
+        app.requestConnect(scene.session.persistentIdentifier, role: scene.session.role, activity: nil)
+    }
+
+    /// Tells the app how the window is shown now.
+    func sendState() {
+        guard let scene, let t = surface?.toplevel as? SceneToplevel else { return }
+        switch scene.activationState {
+        case .foregroundActive: t.setSceneState(.active)
+        case .foregroundInactive: t.setSceneState(.inactive)
+        default: t.setSceneState(.background)
+        }
+    }
+
+    func sceneDidBecomeActive(_ scene: WindowScene) {
+        sendState()
+        guard let surface else { return }
+        surface.isActive = true
+        surface.toplevel.setKeyboardFocus(true)
+        _ = surface.root?.setFocus(surface)
+    }
+
+    func sceneWillResignActive(_ scene: WindowScene) {
+        guard let surface else { return }
+        surface.isActive = false
+        surface.toplevel.setKeyboardFocus(false)
+        (surface.toplevel as? SceneToplevel)?.setSceneState(.inactive)
+    }
+
+    func sceneDidEnterBackground(_ scene: WindowScene) {
+        (surface?.toplevel as? SceneToplevel)?.setSceneState(.background)
+    }
+
+    func sceneWillEnterForeground(_ scene: WindowScene) {
+        sendState()
+    }
+
+    func sceneDidDisconnect(_ scene: WindowScene) {
+        surface?.toplevel.onChange = nil
+        if app.delegates[scene.session.persistentIdentifier] === self {
+            app.delegates[scene.session.persistentIdentifier] = nil
+        }
+    }
+}
+
+/// A window of an app that does not run now: its last picture dimmed, or its icon on the window's
+/// background before it ever drew; a tap starts the app again.
+@MainActor final class ProcessPlaceholderView: View {
+    let picture: PixelImage?
+    var onTap: (() -> Void)?
+    private let iconView: ImageView
+    private let label: Label
+    /// A dark pill behind the note, so it reads over any picture.
+    private let pill = View()
+
+    init(picture: PixelImage?, icon: AppIcon, name: String) {
+        self.picture = picture
+        iconView = ImageView(symbol: icon.symbol, tint: icon.bottomColor)
+        label = Label(
+            ShellStrings.tapToReopen.formatted(name).text, style: .subheadline, color: ShellMetrics.recentlyClosedText)
+        super.init()
+        backgroundColor = .systemBackground
+        identifier = "process-placeholder"
+        accessibilityLabel = ShellStrings.tapToReopen.formatted(name).text
+        iconView.isHidden = picture != nil
+        pill.backgroundColor = ShellMetrics.recentlyClosedChip
+        pill.cornerRadius = ShellMetrics.recentlyClosedChipRadius
+        addSubview(iconView)
+        addSubview(pill)
+        addSubview(label)
+        addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onTap?() })
+    }
+
+    override func layoutSubviews() {
+        let s = ShellMetrics.placeholderIconSize
+        iconView.frame = Rect(bounds.midX - s / 2, bounds.midY - s / 2 - 20, s, s)
+        let size = label.sizeThatFits(Size(bounds.width - 64, 60))
+        label.frame = Rect(bounds.midX - size.width / 2, bounds.midY + s / 2, size.width, size.height)
+        pill.frame = label.frame.insetBy(dx: -16, dy: -8)
+    }
+
+    override func draw(in canvas: any Canvas) {
+        guard let picture else { return }
+        let i = safeAreaInsets
+        let r = Rect(bounds.minX, bounds.minY + i.top, bounds.width, max(0, bounds.height - i.top - i.bottom))
+        canvas.drawImage(picture, in: r, opacity: 1)
+        canvas.fill(r, with: Color.black.withAlpha(ShellMetrics.suspendedWindowDim))
+    }
+}
+
+extension ShellStrings {
+    public static let tapToReopen = LocalizedString(
+        en: "%@ is not running. Tap to open it again.", ru: "%@ не запущено. Коснитесь, чтобы открыть снова.")
+    public static let openTheWindow = LocalizedString(en: "open the window", ru: "открыть окно")
+}

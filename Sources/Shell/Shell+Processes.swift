@@ -1,0 +1,127 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+// Slate apps as processes of their own (Slate's scene protocol): their windows join the shell as
+// scenes with the app's own session identifiers.
+extension Shell {
+    /// The installed app processes.
+    public var processApps: [ShellApp] { apps.filter { $0.application is ProcessApp } }
+
+    /// A process announced itself as the app `identifier`: true when the shell knows that app (the
+    /// process is then its running instance and gets the windows the shell asked for meanwhile).
+    public func processDidAnnounce(_ identifier: String, channel: any AppChannel) -> Bool {
+        guard let app = processApps.first(where: { $0.identifier == identifier }),
+            let p = app.application as? ProcessApp
+        else { return false }
+        p.channel = channel
+        p.isLaunching = false
+        foreign.launchedBy[channel.processID] = app
+        // The windows the shell shows without the app's picture: the app connects them again.
+        let waiting = p.waiting
+        p.waiting.removeAll()
+        for w in waiting { channel.connect(session: w.session, role: w.role, activity: w.activity) }
+        for scene in app.connectedScenes where p.toplevels[scene.session.persistentIdentifier] == nil {
+            let id = scene.session.persistentIdentifier
+            guard !waiting.contains(where: { $0.session == id }) else { continue }
+            channel.connect(session: id, role: scene.session.role, activity: nil)
+        }
+        return true
+    }
+
+    /// An app process's connection ended (it quit or crashed): its windows stay, dimmed.
+    public func processDidEnd(_ channel: any AppChannel) {
+        for app in processApps {
+            guard let p = app.application as? ProcessApp, p.channel === channel else { continue }
+            p.channel = nil
+            p.isLaunching = false
+        }
+    }
+
+    /// A program started for an app process ended before it connected: a banner says so.
+    public func processFailedToStart(_ app: ProcessApp) {
+        guard app.isLaunching else { return }
+        app.isLaunching = false
+        app.waiting.removeAll()
+        showBanner(ShellStrings.couldNotOpen.formatted(app.displayName.text))
+    }
+
+    /// A toplevel of an app process maps: it joins the window of its session, or opens a new window
+    /// as the app asked (placement, beside another of its windows).
+    func adopt(scene toplevel: any SceneToplevel) {
+        guard let app = foreign.launchedBy[toplevel.processID], let p = app.application as? ProcessApp else {
+            // Not an app the shell started or knows: a plain foreign window.
+            adoptForeign(toplevel)
+            return
+        }
+        let id = toplevel.sessionIdentifier
+        foreign.shown[ObjectIdentifier(toplevel)] = app
+        p.toplevels[id] = toplevel
+        p.waiting.removeAll { $0.session == id }
+        if let delegate = p.delegates[id] {
+            delegate.show(toplevel)
+            return
+        }
+        closeExpose()
+        let beside = toplevel.besideSession.flatMap { app.runtime.session(withIdentifier: $0)?.scene }
+        app.nextIdentifier.set(id)
+        defer { app.nextIdentifier.set(nil) }
+        environment.errors.attempt(ShellStrings.openTheWindow, userAction: false) {
+            try app.activate(
+                ActivationRequest(
+                    requestingScene: beside, placement: toplevel.placement, forcesNewWindow: true,
+                    role: toplevel.role))
+        }
+    }
+
+    /// The app asked for its window again (`bring_forward`).
+    public func sceneWantsForward(_ toplevel: any SceneToplevel) {
+        guard let app = foreign.shown[ObjectIdentifier(toplevel)],
+            let session = app.runtime.session(withIdentifier: toplevel.sessionIdentifier)
+        else { return }
+        closeExpose()
+        environment.errors.attempt(ShellStrings.openTheWindow, userAction: false) {
+            try app.activate(ActivationRequest(session: session, placement: toplevel.placement))
+        }
+    }
+
+    /// The app destroyed the session its toplevel shows (`remove`): the window goes as it asked.
+    public func sceneWasRemoved(_ toplevel: any SceneToplevel, animation: DismissalAnimation) {
+        guard let app = foreign.shown.removeValue(forKey: ObjectIdentifier(toplevel)),
+            let p = app.application as? ProcessApp
+        else { return }
+        let id = toplevel.sessionIdentifier
+        if p.toplevels[id] === toplevel { p.toplevels[id] = nil }
+        guard let session = app.runtime.session(withIdentifier: id) else { return }
+        environment.errors.attempt(ShellStrings.closeTheWindow, userAction: false) {
+            try app.destroy(session, animation: animation)
+        }
+    }
+
+    /// A toplevel of an app process went without `remove` (the process ended, or the app let the
+    /// scene go to save memory): the session stays, its last picture dimmed.
+    func sceneToplevelDidClose(_ toplevel: any SceneToplevel, app: ShellApp) {
+        guard let p = app.application as? ProcessApp else { return }
+        let id = toplevel.sessionIdentifier
+        guard p.toplevels[id] === toplevel else { return }
+        p.toplevels[id] = nil
+        p.delegates[id]?.showPlaceholder()
+    }
+
+    /// An app process asks for a window of whichever app declares the activity's type.
+    public func openActivity(from channel: any AppChannel, activity: UserActivity, placement: Placement) {
+        let requester = processApps.first { ($0.application as? ProcessApp)?.channel === channel }
+        guard let target = app(for: activity), target !== requester else {
+            showBanner(
+                SceneError.activityTypeNotDeclared(
+                    type: activity.activityType, app: requester?.identifier ?? "?"
+                ).message)
+            return
+        }
+        closeExpose()
+        environment.errors.attempt(ShellStrings.openTheWindow, userAction: true) {
+            try target.activate(ActivationRequest(userActivity: activity, placement: placement, forcesNewWindow: true))
+        }
+    }
+}

@@ -1,0 +1,702 @@
+// A Slate app's side of Wayland: the connection, xdg-shell toplevels with Slate's scene protocol,
+// wl_shm buffers (memfd), frame callbacks, and the seat (pointer, touch, keyboard via xkbcommon).
+// It draws nothing itself: the app hands it finished pictures.
+#define _GNU_SOURCE
+#include "slate_client.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/input-event-codes.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include "slate-scene-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+/// Buffers a window draws into in turn (one shown, one drawn).
+enum { BUFFERS = 2 };
+
+struct buffer {
+    struct wl_buffer *wl;
+    uint8_t *data;
+    size_t size;
+    int width, height;
+    int busy;
+};
+
+struct slate_window {
+    slate_client *client;
+    struct wl_surface *surface;
+    struct xdg_surface *xdg;
+    struct xdg_toplevel *toplevel;
+    struct slate_scene_v1 *scene;
+    struct wl_callback *frame;
+    struct buffer buffers[BUFFERS];
+    int configured;
+    int pending_width, pending_height, pending_activated;
+    struct wl_list link;
+};
+
+struct slate_client {
+    slate_client_callbacks cb;
+    struct wl_display *display;
+    struct wl_registry *registry;
+    struct wl_compositor *compositor;
+    struct wl_shm *shm;
+    struct xdg_wm_base *wm_base;
+    struct wl_seat *seat;
+    struct wl_output *output;
+    struct slate_scene_manager_v1 *scenes;
+    struct wl_pointer *pointer;
+    struct wl_touch *touch;
+    struct wl_keyboard *keyboard;
+    struct xkb_context *xkb;
+    struct xkb_keymap *keymap;
+    struct xkb_state *xkb_state;
+    int scale;
+    int failed;
+    struct wl_list windows;
+    slate_window *pointer_window, *keyboard_window;
+    double pointer_x, pointer_y;
+    /// The window each touch point went down on (wl_touch ids are small).
+    slate_window *touch_windows[16];
+};
+
+// ---- Buffers ------------------------------------------------------------------------------------
+
+static void buffer_release(void *data, struct wl_buffer *wl) {
+    (void)wl;
+    struct buffer *b = data;
+    b->busy = 0;
+}
+
+static const struct wl_buffer_listener buffer_listener = {.release = buffer_release};
+
+static void buffer_free(struct buffer *b) {
+    if (b->wl) wl_buffer_destroy(b->wl);
+    if (b->data) munmap(b->data, b->size);
+    memset(b, 0, sizeof(*b));
+}
+
+static int buffer_make(slate_client *c, struct buffer *b, int width, int height) {
+    buffer_free(b);
+    size_t stride = (size_t)width * 4;
+    size_t size = stride * (size_t)height;
+    int fd = memfd_create("slate-buffer", MFD_CLOEXEC);
+    if (fd < 0) return -1;
+    if (ftruncate(fd, (off_t)size) < 0) {
+        close(fd);
+        return -1;
+    }
+    void *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (data == MAP_FAILED) {
+        close(fd);
+        return -1;
+    }
+    struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, (int32_t)size);
+    b->wl = wl_shm_pool_create_buffer(pool, 0, width, height, (int32_t)stride, WL_SHM_FORMAT_ARGB8888);
+    wl_shm_pool_destroy(pool);
+    close(fd);
+    wl_buffer_add_listener(b->wl, &buffer_listener, b);
+    b->data = data;
+    b->size = size;
+    b->width = width;
+    b->height = height;
+    return 0;
+}
+
+// ---- Windows ------------------------------------------------------------------------------------
+
+static void xdg_surface_configure(void *data, struct xdg_surface *xdg, uint32_t serial) {
+    slate_window *w = data;
+    xdg_surface_ack_configure(xdg, serial);
+    w->configured = 1;
+    if (w->client->cb.configure)
+        w->client->cb.configure(w->client->cb.user, w, w->pending_width, w->pending_height, w->pending_activated);
+}
+
+static const struct xdg_surface_listener xdg_surface_listener = {.configure = xdg_surface_configure};
+
+static void toplevel_configure(void *data, struct xdg_toplevel *t, int32_t width, int32_t height,
+                               struct wl_array *states) {
+    (void)t;
+    slate_window *w = data;
+    w->pending_width = width;
+    w->pending_height = height;
+    w->pending_activated = 0;
+    uint32_t *state;
+    wl_array_for_each(state, states) {
+        if (*state == XDG_TOPLEVEL_STATE_ACTIVATED) w->pending_activated = 1;
+    }
+}
+
+static void toplevel_close(void *data, struct xdg_toplevel *t) {
+    (void)t;
+    slate_window *w = data;
+    if (w->client->cb.close) w->client->cb.close(w->client->cb.user, w);
+}
+
+static const struct xdg_toplevel_listener toplevel_listener = {
+    .configure = toplevel_configure,
+    .close = toplevel_close,
+};
+
+static void scene_state(void *data, struct slate_scene_v1 *scene, uint32_t state) {
+    (void)scene;
+    slate_window *w = data;
+    if (w->client->cb.scene_state) w->client->cb.scene_state(w->client->cb.user, w, (int)state);
+}
+
+static void scene_discard(void *data, struct slate_scene_v1 *scene) {
+    (void)scene;
+    slate_window *w = data;
+    if (w->client->cb.scene_discard) w->client->cb.scene_discard(w->client->cb.user, w);
+}
+
+static const struct slate_scene_v1_listener scene_listener = {.state = scene_state, .discard = scene_discard};
+
+slate_window *slate_window_create(slate_client *c, const char *title, const char *session, int role, int placement,
+                                  const char *beside) {
+    slate_window *w = calloc(1, sizeof(*w));
+    if (!w) return NULL;
+    w->client = c;
+    w->surface = wl_compositor_create_surface(c->compositor);
+    wl_surface_set_user_data(w->surface, w);
+    w->xdg = xdg_wm_base_get_xdg_surface(c->wm_base, w->surface);
+    xdg_surface_add_listener(w->xdg, &xdg_surface_listener, w);
+    w->toplevel = xdg_surface_get_toplevel(w->xdg);
+    xdg_toplevel_add_listener(w->toplevel, &toplevel_listener, w);
+    xdg_toplevel_set_title(w->toplevel, title);
+    w->scene = slate_scene_manager_v1_get_scene(c->scenes, w->toplevel, session, (uint32_t)role, (uint32_t)placement,
+                                                beside ? beside : "");
+    slate_scene_v1_add_listener(w->scene, &scene_listener, w);
+    wl_surface_commit(w->surface);
+    wl_list_insert(c->windows.prev, &w->link);
+    return w;
+}
+
+void slate_window_destroy(slate_window *w) {
+    if (!w) return;
+    slate_client *c = w->client;
+    if (c->pointer_window == w) c->pointer_window = NULL;
+    if (c->keyboard_window == w) c->keyboard_window = NULL;
+    for (int i = 0; i < 16; i++)
+        if (c->touch_windows[i] == w) c->touch_windows[i] = NULL;
+    if (w->frame) wl_callback_destroy(w->frame);
+    slate_scene_v1_destroy(w->scene);
+    xdg_toplevel_destroy(w->toplevel);
+    xdg_surface_destroy(w->xdg);
+    wl_surface_destroy(w->surface);
+    for (int i = 0; i < BUFFERS; i++) buffer_free(&w->buffers[i]);
+    wl_list_remove(&w->link);
+    free(w);
+    wl_display_flush(c->display);
+}
+
+void slate_window_set_title(slate_window *w, const char *title) { xdg_toplevel_set_title(w->toplevel, title); }
+
+void slate_window_set_subtitle(slate_window *w, const char *subtitle) {
+    slate_scene_v1_set_subtitle(w->scene, subtitle);
+}
+
+void slate_window_bring_forward(slate_window *w, int placement) {
+    slate_scene_v1_bring_forward(w->scene, (uint32_t)placement);
+}
+
+void slate_window_remove(slate_window *w, int animation) { slate_scene_v1_remove(w->scene, (uint32_t)animation); }
+
+int slate_window_is_configured(slate_window *w) { return w->configured; }
+
+static void frame_done(void *data, struct wl_callback *cb, uint32_t time) {
+    (void)time;
+    slate_window *w = data;
+    wl_callback_destroy(cb);
+    w->frame = NULL;
+    if (w->client->cb.frame) w->client->cb.frame(w->client->cb.user, w);
+}
+
+static const struct wl_callback_listener frame_listener = {.done = frame_done};
+
+int slate_window_present(slate_window *w, const uint8_t *pixels, int width, int height, int stride, int scale, int dx,
+                         int dy, int dw, int dh) {
+    if (!w->configured || w->frame || width <= 0 || height <= 0) return -1;
+    struct buffer *b = NULL;
+    for (int i = 0; i < BUFFERS && !b; i++)
+        if (!w->buffers[i].busy && w->buffers[i].width == width && w->buffers[i].height == height) b = &w->buffers[i];
+    for (int i = 0; i < BUFFERS && !b; i++)
+        if (!w->buffers[i].busy) {
+            if (buffer_make(w->client, &w->buffers[i], width, height) != 0) return -1;
+            b = &w->buffers[i];
+        }
+    if (!b) return -1;
+    // The whole picture goes into the buffer (the other buffer holds an older one); only what
+    // changed is damaged, so the compositor copies no more than that.
+    for (int y = 0; y < height; y++) memcpy(b->data + (size_t)y * (size_t)width * 4, pixels + (size_t)y * (size_t)stride, (size_t)width * 4);
+    b->busy = 1;
+    wl_surface_set_buffer_scale(w->surface, scale > 0 ? scale : 1);
+    wl_surface_attach(w->surface, b->wl, 0, 0);
+    if (dw > 0 && dh > 0)
+        wl_surface_damage_buffer(w->surface, dx, dy, dw, dh);
+    else
+        wl_surface_damage_buffer(w->surface, 0, 0, width, height);
+    w->frame = wl_surface_frame(w->surface);
+    wl_callback_add_listener(w->frame, &frame_listener, w);
+    wl_surface_commit(w->surface);
+    wl_display_flush(w->client->display);
+    return 0;
+}
+
+// ---- Input --------------------------------------------------------------------------------------
+
+static slate_window *window_of(struct wl_surface *surface) {
+    return surface ? wl_surface_get_user_data(surface) : NULL;
+}
+
+static void emit_pointer(slate_client *c, slate_window *w, int kind, int id, double x, double y) {
+    if (w && c->cb.pointer) c->cb.pointer(c->cb.user, w, kind, id, x, y);
+}
+
+static void pointer_enter(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *surface,
+                          wl_fixed_t x, wl_fixed_t y) {
+    (void)p;
+    (void)serial;
+    slate_client *c = data;
+    c->pointer_window = window_of(surface);
+    c->pointer_x = wl_fixed_to_double(x);
+    c->pointer_y = wl_fixed_to_double(y);
+    emit_pointer(c, c->pointer_window, SLATE_POINTER_MOTION, 0, c->pointer_x, c->pointer_y);
+}
+
+static void pointer_leave(void *data, struct wl_pointer *p, uint32_t serial, struct wl_surface *surface) {
+    (void)p;
+    (void)serial;
+    (void)surface;
+    slate_client *c = data;
+    emit_pointer(c, c->pointer_window, SLATE_POINTER_LEAVE, 0, c->pointer_x, c->pointer_y);
+    c->pointer_window = NULL;
+}
+
+static void pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+    (void)p;
+    (void)time;
+    slate_client *c = data;
+    c->pointer_x = wl_fixed_to_double(x);
+    c->pointer_y = wl_fixed_to_double(y);
+    emit_pointer(c, c->pointer_window, SLATE_POINTER_MOTION, 0, c->pointer_x, c->pointer_y);
+}
+
+static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button,
+                           uint32_t state) {
+    (void)p;
+    (void)serial;
+    (void)time;
+    slate_client *c = data;
+    int down = state == WL_POINTER_BUTTON_STATE_PRESSED;
+    if (button == BTN_LEFT)
+        emit_pointer(c, c->pointer_window, down ? SLATE_POINTER_DOWN : SLATE_POINTER_UP, 0, c->pointer_x,
+                     c->pointer_y);
+    else if (button == BTN_RIGHT && down)
+        emit_pointer(c, c->pointer_window, SLATE_POINTER_SECONDARY, 0, c->pointer_x, c->pointer_y);
+}
+
+static void pointer_axis(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis, wl_fixed_t value) {
+    (void)p;
+    (void)time;
+    slate_client *c = data;
+    double v = wl_fixed_to_double(value);
+    double dx = axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL ? v : 0;
+    double dy = axis == WL_POINTER_AXIS_VERTICAL_SCROLL ? v : 0;
+    emit_pointer(c, c->pointer_window, SLATE_POINTER_AXIS, 0, dx, dy);
+}
+
+static void pointer_frame(void *data, struct wl_pointer *p) {
+    (void)data;
+    (void)p;
+}
+static void pointer_axis_source(void *data, struct wl_pointer *p, uint32_t source) {
+    (void)data;
+    (void)p;
+    (void)source;
+}
+static void pointer_axis_stop(void *data, struct wl_pointer *p, uint32_t time, uint32_t axis) {
+    (void)data;
+    (void)p;
+    (void)time;
+    (void)axis;
+}
+static void pointer_axis_discrete(void *data, struct wl_pointer *p, uint32_t axis, int32_t discrete) {
+    (void)data;
+    (void)p;
+    (void)axis;
+    (void)discrete;
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+    .enter = pointer_enter,
+    .leave = pointer_leave,
+    .motion = pointer_motion,
+    .button = pointer_button,
+    .axis = pointer_axis,
+    .frame = pointer_frame,
+    .axis_source = pointer_axis_source,
+    .axis_stop = pointer_axis_stop,
+    .axis_discrete = pointer_axis_discrete,
+};
+
+static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *surface,
+                       int32_t id, wl_fixed_t x, wl_fixed_t y) {
+    (void)t;
+    (void)serial;
+    (void)time;
+    slate_client *c = data;
+    if (id < 0 || id >= 16) return;
+    c->touch_windows[id] = window_of(surface);
+    emit_pointer(c, c->touch_windows[id], SLATE_TOUCH_DOWN, id, wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void touch_up(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, int32_t id) {
+    (void)t;
+    (void)serial;
+    (void)time;
+    slate_client *c = data;
+    if (id < 0 || id >= 16) return;
+    emit_pointer(c, c->touch_windows[id], SLATE_TOUCH_UP, id, 0, 0);
+    c->touch_windows[id] = NULL;
+}
+
+static void touch_motion(void *data, struct wl_touch *t, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y) {
+    (void)t;
+    (void)time;
+    slate_client *c = data;
+    if (id < 0 || id >= 16) return;
+    emit_pointer(c, c->touch_windows[id], SLATE_TOUCH_MOTION, id, wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void touch_frame(void *data, struct wl_touch *t) {
+    (void)data;
+    (void)t;
+}
+
+static void touch_cancel(void *data, struct wl_touch *t) {
+    (void)t;
+    slate_client *c = data;
+    for (int i = 0; i < 16; i++) {
+        emit_pointer(c, c->touch_windows[i], SLATE_POINTER_LEAVE, i, 0, 0);
+        c->touch_windows[i] = NULL;
+    }
+}
+
+static void touch_shape(void *data, struct wl_touch *t, int32_t id, wl_fixed_t major, wl_fixed_t minor) {
+    (void)data;
+    (void)t;
+    (void)id;
+    (void)major;
+    (void)minor;
+}
+
+static void touch_orientation(void *data, struct wl_touch *t, int32_t id, wl_fixed_t orientation) {
+    (void)data;
+    (void)t;
+    (void)id;
+    (void)orientation;
+}
+
+static const struct wl_touch_listener touch_listener = {
+    .down = touch_down,
+    .up = touch_up,
+    .motion = touch_motion,
+    .frame = touch_frame,
+    .cancel = touch_cancel,
+    .shape = touch_shape,
+    .orientation = touch_orientation,
+};
+
+static void keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size) {
+    (void)k;
+    slate_client *c = data;
+    if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1) {
+        close(fd);
+        return;
+    }
+    char *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED) return;
+    struct xkb_keymap *keymap =
+        xkb_keymap_new_from_string(c->xkb, map, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+    munmap(map, size);
+    if (!keymap) {
+        fprintf(stderr, "slate: the compositor's keyboard map does not compile; keys are ignored\n");
+        return;
+    }
+    if (c->xkb_state) xkb_state_unref(c->xkb_state);
+    if (c->keymap) xkb_keymap_unref(c->keymap);
+    c->keymap = keymap;
+    c->xkb_state = xkb_state_new(keymap);
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *k, uint32_t serial, struct wl_surface *surface,
+                           struct wl_array *keys) {
+    (void)k;
+    (void)serial;
+    (void)keys;
+    slate_client *c = data;
+    c->keyboard_window = window_of(surface);
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *k, uint32_t serial, struct wl_surface *surface) {
+    (void)k;
+    (void)serial;
+    (void)surface;
+    slate_client *c = data;
+    c->keyboard_window = NULL;
+}
+
+static uint32_t modifiers(slate_client *c) {
+    uint32_t m = 0;
+    if (!c->xkb_state) return 0;
+    if (xkb_state_mod_name_is_active(c->xkb_state, XKB_MOD_NAME_SHIFT, XKB_STATE_MODS_EFFECTIVE) > 0)
+        m |= SLATE_MOD_SHIFT;
+    if (xkb_state_mod_name_is_active(c->xkb_state, XKB_MOD_NAME_CTRL, XKB_STATE_MODS_EFFECTIVE) > 0) m |= SLATE_MOD_CTRL;
+    if (xkb_state_mod_name_is_active(c->xkb_state, XKB_MOD_NAME_ALT, XKB_STATE_MODS_EFFECTIVE) > 0) m |= SLATE_MOD_ALT;
+    if (xkb_state_mod_name_is_active(c->xkb_state, XKB_MOD_NAME_LOGO, XKB_STATE_MODS_EFFECTIVE) > 0) m |= SLATE_MOD_LOGO;
+    return m;
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
+                         uint32_t state) {
+    (void)k;
+    (void)serial;
+    (void)time;
+    slate_client *c = data;
+    if (!c->xkb_state || !c->keyboard_window || !c->cb.key) return;
+    xkb_keycode_t code = key + 8;  // evdev to XKB
+    xkb_keysym_t sym = xkb_state_key_get_one_sym(c->xkb_state, code);
+    char text[64] = "";
+    xkb_state_key_get_utf8(c->xkb_state, code, text, sizeof text);
+    c->cb.key(c->cb.user, c->keyboard_window, sym, text, state == WL_KEYBOARD_KEY_STATE_PRESSED, modifiers(c));
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t depressed,
+                               uint32_t latched, uint32_t locked, uint32_t group) {
+    (void)k;
+    (void)serial;
+    slate_client *c = data;
+    if (c->xkb_state) xkb_state_update_mask(c->xkb_state, depressed, latched, locked, 0, 0, group);
+}
+
+static void keyboard_repeat(void *data, struct wl_keyboard *k, int32_t rate, int32_t delay) {
+    (void)data;
+    (void)k;
+    (void)rate;
+    (void)delay;
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+    .keymap = keyboard_keymap,
+    .enter = keyboard_enter,
+    .leave = keyboard_leave,
+    .key = keyboard_key,
+    .modifiers = keyboard_modifiers,
+    .repeat_info = keyboard_repeat,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
+    slate_client *c = data;
+    if ((caps & WL_SEAT_CAPABILITY_POINTER) && !c->pointer) {
+        c->pointer = wl_seat_get_pointer(seat);
+        wl_pointer_add_listener(c->pointer, &pointer_listener, c);
+    }
+    if ((caps & WL_SEAT_CAPABILITY_TOUCH) && !c->touch) {
+        c->touch = wl_seat_get_touch(seat);
+        wl_touch_add_listener(c->touch, &touch_listener, c);
+    }
+    if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && !c->keyboard) {
+        c->keyboard = wl_seat_get_keyboard(seat);
+        wl_keyboard_add_listener(c->keyboard, &keyboard_listener, c);
+    }
+}
+
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {
+    (void)data;
+    (void)seat;
+    (void)name;
+}
+
+static const struct wl_seat_listener seat_listener = {.capabilities = seat_capabilities, .name = seat_name};
+
+// ---- The connection -----------------------------------------------------------------------------
+
+static void wm_base_ping(void *data, struct xdg_wm_base *base, uint32_t serial) {
+    (void)data;
+    xdg_wm_base_pong(base, serial);
+}
+
+static const struct xdg_wm_base_listener wm_base_listener = {.ping = wm_base_ping};
+
+static void output_geometry(void *data, struct wl_output *o, int32_t x, int32_t y, int32_t pw, int32_t ph,
+                            int32_t subpixel, const char *make, const char *model, int32_t transform) {
+    (void)data, (void)o, (void)x, (void)y, (void)pw, (void)ph, (void)subpixel, (void)make, (void)model,
+        (void)transform;
+}
+static void output_mode(void *data, struct wl_output *o, uint32_t flags, int32_t w, int32_t h, int32_t refresh) {
+    (void)data, (void)o, (void)flags, (void)w, (void)h, (void)refresh;
+}
+static void output_done(void *data, struct wl_output *o) { (void)data, (void)o; }
+static void output_scale(void *data, struct wl_output *o, int32_t factor) {
+    (void)o;
+    slate_client *c = data;
+    c->scale = factor > 0 ? factor : 1;
+}
+
+static const struct wl_output_listener output_listener = {
+    .geometry = output_geometry,
+    .mode = output_mode,
+    .done = output_done,
+    .scale = output_scale,
+};
+
+static void manager_ready(void *data, struct slate_scene_manager_v1 *m) {
+    (void)m;
+    slate_client *c = data;
+    if (c->cb.ready) c->cb.ready(c->cb.user);
+}
+
+static void manager_connect(void *data, struct slate_scene_manager_v1 *m, const char *session, uint32_t role,
+                            const char *payload) {
+    (void)m;
+    slate_client *c = data;
+    if (c->cb.connect) c->cb.connect(c->cb.user, session, (int)role, payload);
+}
+
+static const struct slate_scene_manager_v1_listener manager_listener = {
+    .ready = manager_ready,
+    .connect = manager_connect,
+};
+
+static void registry_global(void *data, struct wl_registry *r, uint32_t name, const char *interface,
+                            uint32_t version) {
+    slate_client *c = data;
+    if (strcmp(interface, wl_compositor_interface.name) == 0) {
+        c->compositor = wl_registry_bind(r, name, &wl_compositor_interface, version < 4 ? version : 4);
+    } else if (strcmp(interface, wl_shm_interface.name) == 0) {
+        c->shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
+    } else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
+        c->wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+        xdg_wm_base_add_listener(c->wm_base, &wm_base_listener, c);
+    } else if (strcmp(interface, wl_seat_interface.name) == 0 && !c->seat) {
+        c->seat = wl_registry_bind(r, name, &wl_seat_interface, version < 5 ? version : 5);
+        wl_seat_add_listener(c->seat, &seat_listener, c);
+    } else if (strcmp(interface, wl_output_interface.name) == 0 && !c->output && version >= 2) {
+        c->output = wl_registry_bind(r, name, &wl_output_interface, 2);
+        wl_output_add_listener(c->output, &output_listener, c);
+    } else if (strcmp(interface, slate_scene_manager_v1_interface.name) == 0) {
+        c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, 1);
+        slate_scene_manager_v1_add_listener(c->scenes, &manager_listener, c);
+    }
+}
+
+static void registry_global_remove(void *data, struct wl_registry *r, uint32_t name) {
+    (void)data;
+    (void)r;
+    (void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {
+    .global = registry_global,
+    .global_remove = registry_global_remove,
+};
+
+slate_client *slate_client_connect(const char *app_id, const slate_client_callbacks *cb, char *err, size_t err_len) {
+    slate_client *c = calloc(1, sizeof(*c));
+    if (!c) {
+        snprintf(err, err_len, "out of memory");
+        return NULL;
+    }
+    c->cb = *cb;
+    c->scale = 1;
+    wl_list_init(&c->windows);
+    c->display = wl_display_connect(NULL);
+    if (!c->display) {
+        const char *name = getenv("WAYLAND_DISPLAY");
+        snprintf(err, err_len, "no Wayland compositor at %s", name && *name ? name : "wayland-0 ($WAYLAND_DISPLAY unset)");
+        free(c);
+        return NULL;
+    }
+    c->xkb = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+    c->registry = wl_display_get_registry(c->display);
+    wl_registry_add_listener(c->registry, &registry_listener, c);
+    // The globals, then what they say at once (the output's scale, the seat's capabilities).
+    if (wl_display_roundtrip(c->display) < 0 || wl_display_roundtrip(c->display) < 0) {
+        snprintf(err, err_len, "the Wayland compositor closed the connection");
+        slate_client_destroy(c);
+        return NULL;
+    }
+    const char *missing = !c->compositor ? "wl_compositor"
+                          : !c->shm      ? "wl_shm"
+                          : !c->wm_base  ? "xdg_wm_base"
+                          : !c->scenes   ? "slate_scene_manager_v1 (Slate's scene protocol: is it Slate's shell?)"
+                                         : NULL;
+    if (missing) {
+        snprintf(err, err_len, "the Wayland compositor offers no %s", missing);
+        slate_client_destroy(c);
+        return NULL;
+    }
+    slate_scene_manager_v1_announce(c->scenes, app_id);
+    if (wl_display_roundtrip(c->display) < 0) {
+        snprintf(err, err_len, "the shell refused the app %s", app_id);
+        slate_client_destroy(c);
+        return NULL;
+    }
+    return c;
+}
+
+void slate_client_destroy(slate_client *c) {
+    if (!c) return;
+    slate_window *w, *tmp;
+    wl_list_for_each_safe(w, tmp, &c->windows, link) slate_window_destroy(w);
+    if (c->xkb_state) xkb_state_unref(c->xkb_state);
+    if (c->keymap) xkb_keymap_unref(c->keymap);
+    if (c->xkb) xkb_context_unref(c->xkb);
+    wl_display_disconnect(c->display);
+    free(c);
+}
+
+int slate_client_fd(slate_client *c) { return wl_display_get_fd(c->display); }
+
+int slate_client_scale(slate_client *c) { return c->scale; }
+
+int slate_client_dispatch(slate_client *c, int timeout_ms) {
+    if (c->failed) return -1;
+    // The usual read dance: pending events first, then the socket when it has something.
+    while (wl_display_prepare_read(c->display) != 0) {
+        if (wl_display_dispatch_pending(c->display) < 0) goto gone;
+    }
+    if (wl_display_flush(c->display) < 0 && errno != EAGAIN) {
+        wl_display_cancel_read(c->display);
+        goto gone;
+    }
+    struct pollfd pfd = {.fd = wl_display_get_fd(c->display), .events = POLLIN};
+    int n = poll(&pfd, 1, timeout_ms);
+    if (n > 0 && (pfd.revents & (POLLIN | POLLHUP | POLLERR))) {
+        if (wl_display_read_events(c->display) < 0) goto gone;
+    } else {
+        wl_display_cancel_read(c->display);
+    }
+    if (wl_display_dispatch_pending(c->display) < 0) goto gone;
+    wl_display_flush(c->display);
+    return 0;
+gone:
+    c->failed = 1;
+    return -1;
+}
+
+void slate_client_open_activity(slate_client *c, const char *activity_type, const char *payload, int placement) {
+    slate_scene_manager_v1_open_activity(c->scenes, activity_type, payload, (uint32_t)placement);
+    wl_display_flush(c->display);
+}

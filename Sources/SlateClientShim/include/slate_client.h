@@ -1,0 +1,91 @@
+// The narrow C face of a Slate app's Wayland connection: the app's windows as xdg toplevels that
+// show scene sessions (Slate's scene protocol), drawn into wl_shm buffers, and the seat's input
+// through xkbcommon. Swift sees only this header: opaque handles, plain numbers and callbacks.
+//
+// Everything runs on one thread: the caller drives the connection (`slate_client_dispatch`) and
+// callbacks arrive from inside that call.
+#ifndef SLATE_CLIENT_H
+#define SLATE_CLIENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct slate_client slate_client;
+/// One window of the app: an xdg toplevel showing one scene session.
+typedef struct slate_window slate_window;
+
+enum slate_pointer_kind {
+    SLATE_POINTER_MOTION = 0,
+    SLATE_POINTER_DOWN = 1,
+    SLATE_POINTER_UP = 2,
+    SLATE_TOUCH_DOWN = 3,
+    SLATE_TOUCH_MOTION = 4,
+    SLATE_TOUCH_UP = 5,
+    /// A wheel or two-finger scroll: x, y are the distances in surface points.
+    SLATE_POINTER_AXIS = 6,
+    SLATE_POINTER_LEAVE = 7,
+    /// The secondary (right) button went down.
+    SLATE_POINTER_SECONDARY = 8,
+};
+
+enum slate_modifier { SLATE_MOD_SHIFT = 1, SLATE_MOD_CTRL = 2, SLATE_MOD_ALT = 4, SLATE_MOD_LOGO = 8 };
+
+/// What the connection tells its owner.
+typedef struct slate_client_callbacks {
+    void *user;
+    /// The shell accepted the app's announce.
+    void (*ready)(void *user);
+    /// The shell asks the app to connect a new session (`slate_scene_manager_v1.connect`).
+    void (*connect)(void *user, const char *session, int role, const char *payload);
+    /// The window was given a size in surface points (0: the app chooses) and whether it is active.
+    void (*configure)(void *user, slate_window *window, int width, int height, int activated);
+    /// The shell asks the window to close (xdg_toplevel.close).
+    void (*close)(void *user, slate_window *window);
+    /// The last picture was shown: the window may draw the next.
+    void (*frame)(void *user, slate_window *window);
+    /// How the scene is shown now: 0 background, 1 inactive, 2 active.
+    void (*scene_state)(void *user, slate_window *window, int state);
+    /// A person closed the window in the shell: the app destroys the session.
+    void (*scene_discard)(void *user, slate_window *window);
+    /// The finger or the pointer (`slate_pointer_kind`), in surface points; `id` tells touches apart.
+    void (*pointer)(void *user, slate_window *window, int kind, int id, double x, double y);
+    /// A key went down or up: its keysym, the text it types (UTF-8, may be empty) and the modifiers
+    /// held (`slate_modifier`).
+    void (*key)(void *user, slate_window *window, uint32_t keysym, const char *text, int pressed, uint32_t modifiers);
+} slate_client_callbacks;
+
+/// Connects to the compositor of $WAYLAND_DISPLAY and announces the app `app_id`. Returns NULL and
+/// a reason in `err` when there is no compositor, or it speaks no xdg-shell or scene protocol.
+slate_client *slate_client_connect(const char *app_id, const slate_client_callbacks *callbacks, char *err,
+                                   size_t err_len);
+void slate_client_destroy(slate_client *client);
+/// The connection's file descriptor, readable when the compositor has spoken.
+int slate_client_fd(slate_client *client);
+/// Reads and handles what the compositor sent (waiting up to `timeout_ms`; 0: not at all) and
+/// sends what is queued. Returns -1 once the connection is gone (the shell ended or cut it).
+int slate_client_dispatch(slate_client *client, int timeout_ms);
+/// The output's scale (pixels a point).
+int slate_client_scale(slate_client *client);
+/// Asks for a window of whichever app declares `activity_type` (`open_activity`).
+void slate_client_open_activity(slate_client *client, const char *activity_type, const char *payload, int placement);
+
+/// A new window showing scene session `session` (role 0 primary, 1 auxiliary), placed as
+/// `placement` says beside the session `beside` ("" for none). It shows once it has a picture.
+slate_window *slate_window_create(slate_client *client, const char *title, const char *session, int role,
+                                  int placement, const char *beside);
+void slate_window_destroy(slate_window *window);
+void slate_window_set_title(slate_window *window, const char *title);
+void slate_window_set_subtitle(slate_window *window, const char *subtitle);
+/// Asks the shell to show the window again.
+void slate_window_bring_forward(slate_window *window, int placement);
+/// Tells the shell the session was destroyed (animation: 0 standard, 1 commit, 2 decline).
+void slate_window_remove(slate_window *window, int animation);
+/// Shows `pixels` (premultiplied BGRA, `width`×`height` pixels, `stride` bytes a row) at `scale`;
+/// `dx, dy, dw, dh` is what changed since the last picture, in pixels (dw 0: everything). Returns 0,
+/// or -1 while the window has no configure yet or the last picture is not shown (try after `frame`).
+int slate_window_present(slate_window *window, const uint8_t *pixels, int width, int height, int stride, int scale,
+                         int dx, int dy, int dw, int dh);
+/// Whether the window has been configured (it may draw).
+int slate_window_is_configured(slate_window *window);
+
+#endif

@@ -1,0 +1,101 @@
+// What the compositor's C files share: the compositor's and a view's state. Not seen by Swift.
+#ifndef SLATE_COMPOSITOR_INTERNAL_H
+#define SLATE_COMPOSITOR_INTERNAL_H
+
+#include "slate_compositor.h"
+
+#include <linux/input-event-codes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <wayland-server-core.h>
+#include <xkbcommon/xkbcommon.h>
+
+#include <drm_fourcc.h>
+#include <wlr/backend.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/multi.h>
+#include <wlr/interfaces/wlr_keyboard.h>
+#include <wlr/render/allocator.h>
+#include <wlr/render/pixman.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_buffer.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_touch.h>
+#include <wlr/types/wlr_xdg_decoration_v1.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/edges.h>
+#include <wlr/util/log.h>
+
+struct slate_comp {
+    slate_comp_callbacks cb;
+    int backend_kind;
+    struct wl_display *display;
+    struct wl_event_loop *loop;
+    struct wlr_backend *backend;
+    struct wlr_renderer *renderer;
+    struct wlr_allocator *allocator;
+    struct wlr_compositor *compositor;
+    struct wlr_xdg_shell *xdg_shell;
+    struct wlr_seat *seat;
+    struct wlr_output *output;
+    struct wlr_input_device *keyboard_device;
+    struct xkb_keymap *keymap;
+    const char *socket;
+    char socket_path[512];
+    double scale;
+    int width, height;
+
+    struct wl_listener new_xdg_surface;
+    struct wl_listener new_decoration;
+    struct wl_listener new_output;
+    struct wl_listener new_input;
+    struct wl_listener request_set_selection;
+    struct wl_listener request_cursor;
+    struct wl_listener keyboard_key;
+    struct wl_listener keyboard_modifiers;
+    struct wl_listener output_frame;
+    struct wl_list nested_inputs;  // struct nested_input::link
+
+    struct slate_view *pointer_view;
+    /// Every view, for finding one by its xdg_toplevel (struct slate_view::link).
+    struct wl_list views;
+    /// Apps that bound the scene manager (struct slate_app::link).
+    struct wl_list apps;
+    /// A frame was committed to the nested output and not yet shown: the next waits.
+    int frame_pending;
+};
+
+struct slate_view {
+    slate_comp *comp;
+    struct wlr_xdg_surface *xdg;
+    int kind;
+    uint32_t commits;
+    struct wl_listener map, unmap, destroy, commit, new_popup;
+    struct wl_listener set_title, set_app_id, request_fullscreen, request_maximize;
+    struct wl_list link;  // slate_comp::views
+    /// The scene session this toplevel shows (a Slate app's window), or NULL.
+    struct slate_scene *scene;
+};
+
+/// Tells the owner about a view.
+void slate_emit(slate_view *view, int event);
+/// Creates the scene manager global (scene.c).
+int slate_scene_init(slate_comp *comp);
+/// A toplevel view was made: it takes the scene that was asked for it (scene.c).
+void slate_scene_view_created(slate_view *view);
+/// A view is going: its scene forgets it (scene.c).
+void slate_scene_view_destroyed(slate_view *view);
+
+#endif
+
+

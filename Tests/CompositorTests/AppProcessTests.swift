@@ -1,0 +1,151 @@
+import Compositor
+import Foundation
+import Graphics
+import Host
+import Scenes
+import Shell
+import Testing
+import UI
+
+/// Slate's own Mail as a process of its own (`slate app Mail`), in the headless compositor: its
+/// windows are scenes with the app's session identifiers, and a crash takes nothing but the process.
+@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct AppProcessTests {
+    /// The `slate` program of this build (built beside the tests by `swift build --build-tests`).
+    nonisolated static let slate = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/slate").path
+
+    /// A folder for one test's data and state.
+    static func folder() throws -> URL {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: slate), "no slate program at \(slate): build it first")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-apps-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Mail as the shell knows it before it runs, started from this build with its data in `dir`.
+    static func mail(in dir: URL) -> ProcessApp {
+        ProcessApp(
+            identifier: "org.slate.mail", displayName: LocalizedString(en: "Mail", ru: "Почта"),
+            icon: AppIcon(symbol: "envelope", topColor: .systemBlue, bottomColor: .systemBlue),
+            activityTypes: ["org.slate.mail.message", "org.slate.mail.compose", "org.slate.mail.mailbox"],
+            command: [
+                "env", "XDG_DATA_HOME=\(dir.path)/data", slate, "app", "Mail", "--state-dir", "\(dir.path)/state",
+            ])
+    }
+
+    /// The shell's windows of `app` with the toplevel each shows now (nil: none).
+    static func toplevels(_ rig: Rig, _ app: ProcessApp) -> [String: String] {
+        var out: [String: String] = [:]
+        for (id, t) in app.toplevels { out[id] = t.sessionIdentifier }
+        return out
+    }
+
+    @Test
+    func mailRunsAsAProcessAndSurvivesAKill() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let mail = Self.mail(in: dir)
+        let app = rig.shell.install(mail, restoring: false)
+        rig.host.launcher.install()
+
+        // A tap on the icon starts the process; its first window opens full screen.
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail's first window", { rig.shell.visibleWindows.count == 1 && mail.isRunning })
+        else { return }
+        guard let first = rig.shell.visibleWindows.first,
+            rig.wait(10, "its picture", { mail.toplevels[first]?.picture != nil })
+        else { return }
+        #expect(rig.shell.arrangement == .fullScreen(first))
+        #expect(mail.toplevels[first]?.sessionIdentifier == first, "the shell's session is the app's")
+        #expect(mail.toplevels[first]?.role == .primary)
+        rig.settle()
+        let frame = rig.shell.windows[first]!
+        let surface = try #require(frame.scene.rootView as? ForeignSurfaceView)
+        // Mail's sidebar and list: a light window with dark text on it, not a blank or black one.
+        let area = surface.convert(surface.surfaceRect, to: nil)
+        let mean = rig.meanColor(area)
+        #expect(mean.red > 0.7 && mean.green > 0.7 && mean.blue > 0.7, "Mail's window is not light: \(mean)")
+        #expect(rig.darkPixels(in: area) > 200, "no text in Mail's window")
+
+        // A second window from the Dock onto the right side: the shell makes the session, the app
+        // connects it and draws it beside the first.
+        rig.shell.newWindow(of: app, placement: .right)
+        guard rig.wait(20, "the second window", { mail.toplevels.count == 2 }) else { return }
+        rig.settle()
+        let second = try #require(rig.shell.visibleWindows.first { $0 != first })
+        #expect(mail.toplevels[second]?.sessionIdentifier == second)
+        #expect(Set(rig.shell.visibleWindows) == [first, second])
+
+        // SIGKILL: the shell runs on; both windows stay with their last picture, dimmed.
+        let pid = try #require(rig.host.launcher.processIDs[mail.identifier])
+        kill(pid, SIGKILL)
+        guard rig.wait(10, "the process to be gone", { !mail.isRunning && mail.toplevels.isEmpty }) else { return }
+        rig.settle()
+        #expect(Set(rig.shell.visibleWindows) == [first, second], "the windows stay after the crash")
+        let arrangement = rig.shell.arrangement
+        for id in [first, second] {
+            #expect(rig.shell.windows[id]?.scene.rootView.identifier == "process-placeholder")
+        }
+        rig.snapshot("mail-process-killed")
+
+        // A tap on a dimmed window starts Mail again; it connects the same sessions, in place.
+        let placeholder = rig.shell.windows[first]!.scene.rootView
+        rig.host.host.tap(at: placeholder.convert(Point(placeholder.bounds.midX, placeholder.bounds.midY), to: nil))
+        guard
+            rig.wait(
+                20, "both windows back",
+                {
+                    mail.isRunning && Set(mail.toplevels.keys) == [first, second]
+                        && mail.toplevels.values.allSatisfy { $0.picture != nil }
+                })
+        else { return }
+        rig.settle()
+        #expect(rig.shell.arrangement == arrangement, "the windows keep their places")
+        #expect(rig.shell.windows[first]?.scene.rootView is ForeignSurfaceView)
+        #expect(rig.shell.windows[second]?.scene.rootView is ForeignSurfaceView)
+        rig.snapshot("mail-process-back")
+    }
+
+    /// A process that announces an app the shell does not know is refused: it says so on one line
+    /// and ends with exit code 2, and the shell runs on.
+    @Test
+    func anUnknownAppIsRefused() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let err = Pipe()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["XDG_DATA_HOME=\(dir.path)/data", Self.slate, "app", "Mail", "--state-dir", "\(dir.path)/state"]
+        p.environment = rig.host.compositor.clientEnvironment()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        rig.wait(20, "the app to end") { !p.isRunning }
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(p.terminationStatus == 2)
+        #expect(text.contains("refused"), "\(text)")
+        #expect(rig.shell.windows.isEmpty)
+    }
+}
+
+extension Rig {
+    /// How many sampled pixels of a rectangle (points) are dark (text).
+    func darkPixels(in r: Rect) -> Int {
+        let fb = framebuffer
+        let s = fb.scale
+        var n = 0
+        for y in stride(from: Int(r.minY * s), to: Int(r.maxY * s), by: 2) {
+            for x in stride(from: Int(r.minX * s), to: Int(r.maxX * s), by: 2) {
+                let p = fb.pixel(x: x, y: y)
+                if p.red + p.green + p.blue < 1.2 { n += 1 }
+            }
+        }
+        return n
+    }
+}
