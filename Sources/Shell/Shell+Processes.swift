@@ -9,11 +9,12 @@ extension Shell {
     /// The installed app processes.
     public var processApps: [ShellApp] { apps.filter { $0.application is ProcessApp } }
 
-    /// A process announced itself as the app `identifier`: true when the shell knows that app (the
-    /// process is then its running instance and gets the windows the shell asked for meanwhile).
+    /// A process announced itself as the app `identifier`: true when the shell knows that app and it
+    /// does not run already (the process is then its one running instance and gets the windows the
+    /// shell asked for meanwhile).
     public func processDidAnnounce(_ identifier: String, channel: any AppChannel) -> Bool {
         guard let app = processApps.first(where: { $0.identifier == identifier }),
-            let p = app.application as? ProcessApp
+            let p = app.application as? ProcessApp, p.channel == nil
         else { return false }
         p.channel = channel
         p.isLaunching = false

@@ -149,3 +149,71 @@ extension Rig {
         return n
     }
 }
+
+/// A client that breaks the scene protocol's rules is disconnected alone, with the error that names
+/// the rule; the shell and its other clients run on.
+@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct SceneProtocolTests {
+    /// The fixture, compiled once a run against the repository's generated protocol code.
+    static let client: String? = {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = here.deletingLastPathComponent().deletingLastPathComponent()
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-scene-client-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
+        let sources = [
+            here.appendingPathComponent("Fixtures/scene-client.c").path,
+            root.appendingPathComponent("Sources/SlateProtocols/slate-scene-v1-protocol.c").path,
+            root.appendingPathComponent("Sources/SlateProtocols/xdg-shell-protocol.c").path,
+        ]
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments =
+            ["cc", "-o", out, "-I", root.appendingPathComponent("Sources/SlateClientShim/protocol").path] + sources + [
+                "-lwayland-client"
+            ]
+        guard (try? p.run()) != nil else { return nil }
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? out : nil
+    }()
+
+    /// Runs the fixture in `mode` against a shell that knows the app `org.slate.test`; returns its
+    /// exit status and what it printed.
+    func run(_ mode: String) throws -> (Int32, String) {
+        let client = try #require(Self.client, "the scene-protocol test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let app = ProcessApp(
+            identifier: "org.slate.test", displayName: LocalizedString(verbatim: "Test"),
+            icon: AppIcon(symbol: "envelope", topColor: .systemGray, bottomColor: .systemGray), activityTypes: [],
+            command: ["false"])
+        rig.shell.install(app, restoring: false)
+        let out = Pipe()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: client)
+        p.arguments = [mode, "org.slate.test"]
+        p.environment = rig.host.compositor.clientEnvironment()
+        p.standardOutput = out
+        try p.run()
+        rig.wait(10, "the client to end") { !p.isRunning }
+        // The shell still takes a well-behaved client.
+        if tool("weston-simple-shm") {
+            try rig.launch(["weston-simple-shm"])
+            rig.wait(10, "a window after the bad client") { rig.shell.visibleWindows.count == 1 }
+        }
+        #expect(!app.isRunning, "a refused client is not the app's running process")
+        return (p.terminationStatus, String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        ("unknown-app", "error slate_scene_manager_v1 2"),
+        ("before-announce", "error slate_scene_manager_v1 0"),
+        ("bad-session", "error slate_scene_manager_v1 3"),
+        ("same-session", "error slate_scene_manager_v1 4"),
+        ("twice", "error slate_scene_manager_v1 1"),
+    ])
+    func aBrokenRuleDisconnectsTheClient(mode: String, expected: String) throws {
+        let (status, text) = try run(mode)
+        #expect(status == 0, "the shell let '\(mode)' through")
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
+    }
+}

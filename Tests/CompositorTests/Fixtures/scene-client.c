@@ -1,0 +1,77 @@
+// A client of Slate's scene protocol that breaks one of its rules on purpose, for the tests that
+// the shell disconnects such a client alone. Usage: scene-client MODE APP_ID
+//   unknown-app      announce an app the shell does not know
+//   before-announce  ask for a scene before announcing
+//   bad-session      a session identifier that cannot name a session ("../etc")
+//   same-session     two toplevels claiming one session
+//   twice            announce twice
+// Prints "error IFACE CODE" for the protocol error the shell sent and exits 0, or exits 1 when the
+// shell let the request through.
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <wayland-client.h>
+
+#include "slate-scene-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+static struct wl_compositor *compositor;
+static struct xdg_wm_base *wm_base;
+static struct slate_scene_manager_v1 *scenes;
+
+static void global(void *data, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version) {
+    (void)data;
+    (void)version;
+    if (!strcmp(iface, wl_compositor_interface.name)) compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
+    if (!strcmp(iface, xdg_wm_base_interface.name)) wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+    if (!strcmp(iface, slate_scene_manager_v1_interface.name))
+        scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, 1);
+}
+
+static void global_remove(void *data, struct wl_registry *r, uint32_t name) {
+    (void)data;
+    (void)r;
+    (void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {global, global_remove};
+
+static struct xdg_toplevel *toplevel(void) {
+    struct wl_surface *s = wl_compositor_create_surface(compositor);
+    struct xdg_surface *x = xdg_wm_base_get_xdg_surface(wm_base, s);
+    return xdg_surface_get_toplevel(x);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) return 2;
+    const char *mode = argv[1], *app = argv[2];
+    struct wl_display *d = wl_display_connect(NULL);
+    if (!d) return 2;
+    wl_registry_add_listener(wl_display_get_registry(d), &registry_listener, NULL);
+    wl_display_roundtrip(d);
+    if (!compositor || !wm_base || !scenes) return 2;
+    if (!strcmp(mode, "unknown-app")) {
+        slate_scene_manager_v1_announce(scenes, "com.example.nobody");
+    } else if (!strcmp(mode, "before-announce")) {
+        slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
+    } else if (!strcmp(mode, "bad-session")) {
+        slate_scene_manager_v1_announce(scenes, app);
+        slate_scene_manager_v1_get_scene(scenes, toplevel(), "../etc", 0, 0, "");
+    } else if (!strcmp(mode, "same-session")) {
+        slate_scene_manager_v1_announce(scenes, app);
+        slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
+        slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
+    } else if (!strcmp(mode, "twice")) {
+        slate_scene_manager_v1_announce(scenes, app);
+        slate_scene_manager_v1_announce(scenes, app);
+    } else {
+        return 2;
+    }
+    wl_display_roundtrip(d);
+    wl_display_roundtrip(d);
+    if (wl_display_get_error(d) != EPROTO) return 1;
+    const struct wl_interface *iface = NULL;
+    uint32_t code = wl_display_get_protocol_error(d, &iface, NULL);
+    printf("error %s %u\n", iface ? iface->name : "?", code);
+    return 0;
+}
