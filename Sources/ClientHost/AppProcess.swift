@@ -42,12 +42,13 @@ public struct AppProcessError: Error, CustomStringConvertible {
         runtime.hosting = self
         callbacks.user = Unmanaged.passUnretained(box).toOpaque()
         installCallbacks()
+        // The shell may ask for windows as soon as it accepts the announce (inside the connect).
+        box.current = self
         var err = [CChar](repeating: 0, count: 256)
         guard let c = slate_client_connect(application.identifier, &callbacks, &err, err.count) else {
             throw AppProcessError(description: String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
         }
         client = c
-        box.current = self
     }
 
     private let pendingIdentifier: PendingIdentifier
@@ -56,7 +57,11 @@ public struct AppProcessError: Error, CustomStringConvertible {
     /// Brings back the app's windows (or opens a first one) and serves the shell until it goes away;
     /// then the state is saved and the run ends.
     public func run() {
-        runtime.restore()
+        // Started to show particular windows: those, and no blank first window besides.
+        runtime.restore(openingNewWindowIfEmpty: queuedConnects.isEmpty)
+        isRestored = true
+        for c in queuedConnects { connect(session: c.session, role: c.role, payload: c.payload) }
+        queuedConnects.removeAll()
         while running, let c = client {
             let busy = windows.values.contains { $0.needsFrame && !$0.framePending }
             let timer = windows.values.compactMap { $0.root.dispatcher.nextTimerTime }.min()
@@ -156,7 +161,16 @@ public struct AppProcessError: Error, CustomStringConvertible {
         return windows.values.first { $0.handle == handle }
     }
 
+    /// Sessions the shell asked for before the app restored its own, in order.
+    private var queuedConnects: [(session: String, role: Int32, payload: String)] = []
+    private var isRestored = false
+
     private func connect(session id: String, role: Int32, payload: String) {
+        guard isRestored else {
+            queuedConnects.append((id, role, payload))
+            return
+        }
+        if windows[id] != nil { return }
         if let existing = runtime.session(withIdentifier: id) {
             // A session the app has (its window was disconnected, or the shell lost it): show it.
             _ = try? runtime.activate(ActivationRequest(session: existing))

@@ -9,6 +9,9 @@ final class StateFolderLock: @unchecked Sendable {
     static let shared = StateFolderLock()
 
     private let mutex = NSLock()
+    /// How often, and how far apart, a lock that looks held is tried again (at most 100 ms in all).
+    static let busyRetries = 20
+    static let busyRetryMicroseconds: useconds_t = 5000
     /// Per folder: the descriptor holding the lock and how many stores hold it.
     private var held: [String: (fd: Int32, count: Int)] = [:]
 
@@ -30,9 +33,18 @@ final class StateFolderLock: @unchecked Sendable {
         }
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
+        var busy = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             let code = errno
+            // A child this process is starting holds a copy of a released descriptor until it
+            // execs (O_CLOEXEC takes effect only then), so a lock just given up may look held for
+            // a moment: a few short tries before saying another process has it.
+            if code == EWOULDBLOCK, busy < Self.busyRetries {
+                busy += 1
+                usleep(Self.busyRetryMicroseconds)
+                continue
+            }
             close(fd)
             return .failure(code == EWOULDBLOCK ? .inUse : .cannotOpen(String(cString: strerror(code))))
         }

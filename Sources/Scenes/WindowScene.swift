@@ -52,7 +52,8 @@ import UI
 
     /// The window's content. For an auxiliary window, a view that is not a `NavigationContainer` is
     /// put in one (with the window's title and its closing button), so reading it back gives the
-    /// container; a container given is used, and its closing button is kept.
+    /// container; a container given is used, and its closing button is kept. A view `DrawnElsewhere`
+    /// (another process's window, with its own bars) is used as it is.
     public var rootView: View {
         didSet { applyRootView() }
     }
@@ -94,7 +95,7 @@ import UI
         guard !isApplyingRootView else { return }
         isApplyingRootView = true
         defer { isApplyingRootView = false }
-        if session.role == .auxiliary && !(rootView is NavigationContainer) {
+        if session.role == .auxiliary && !(rootView is NavigationContainer) && !(rootView is any DrawnElsewhere) {
             rootView = NavigationContainer(root: Page(content: rootView))
         }
         if let container = navigationContainer {
@@ -134,3 +135,7 @@ import UI
         }
     }
 }
+
+/// A window's content drawn by another process, bars and closing button included (an app process's
+/// window in the shell): the scene shows it as it is.
+@MainActor public protocol DrawnElsewhere: View {}

@@ -1,10 +1,11 @@
 import Graphics
+import Scenes
 import UI
 
 /// A foreign window's content in its Slate window: the client's picture scaled into the space below
 /// the status bar, its popups above it, and the finger, the wheel and the keys forwarded to it. Each
 /// change of the view's size is sent to the client as a configure (tiled, so it drops its shadows).
-@MainActor public final class ForeignSurfaceView: View {
+@MainActor public final class ForeignSurfaceView: View, DrawnElsewhere {
     public let toplevel: any ForeignToplevel
     /// The size last asked of the client, in points.
     public private(set) var requestedSize: Size?

@@ -14,6 +14,8 @@ import UI
     public let displayName: LocalizedString
     public let icon: AppIcon
     public let activityTypes: Set<String>
+    /// The declared activity types whose windows are auxiliary (the others open primary windows).
+    public let auxiliaryActivityTypes: Set<String>
     /// The program and its arguments that start the app.
     public let command: [String]
     /// Starts the program (set by whoever can: the compositor's launcher). Returns false when it
@@ -33,16 +35,23 @@ import UI
     /// The delegates of the scenes connected in the shell, by session.
     var delegates: [String: ProcessSceneDelegate] = [:]
 
-    /// An app started with `command`, known by its identifier, name, icon and activity types.
+    /// An app started with `command`, known by its identifier, name, icon and activity types (and
+    /// which of them open auxiliary windows).
     public init(
         identifier: String, displayName: LocalizedString, icon: AppIcon, activityTypes: Set<String>,
-        command: [String]
+        auxiliaryActivityTypes: Set<String> = [], command: [String]
     ) {
         self.identifier = identifier
         self.displayName = displayName
         self.icon = icon
         self.activityTypes = activityTypes
+        self.auxiliaryActivityTypes = auxiliaryActivityTypes
         self.command = command
+    }
+
+    /// The role the app gives a window of `activity` (as it declared it).
+    public func role(for activity: UserActivity) -> SceneSession.Role {
+        auxiliaryActivityTypes.contains(activity.activityType) ? .auxiliary : .primary
     }
 
     /// Whether the process runs and has connected.
@@ -198,7 +207,7 @@ import UI
 
 /// A window of an app that does not run now: its last picture dimmed, or its icon on the window's
 /// background before it ever drew; a tap starts the app again.
-@MainActor final class ProcessPlaceholderView: View {
+@MainActor final class ProcessPlaceholderView: View, DrawnElsewhere {
     let picture: PixelImage?
     var onTap: (() -> Void)?
     private let iconView: ImageView

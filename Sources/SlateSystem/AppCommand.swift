@@ -34,8 +34,8 @@ import Shell
     }
 
     /// What the shell knows of an app before it runs (as an iPad knows an app from its Info.plist):
-    /// the app is made once in a throwaway folder to read its identifier, name, icon and activity
-    /// types; `command` starts it as a process of its own with the run's options.
+    /// the app is made once in a throwaway folder to read its identifier, name, icon, activity types
+    /// and the role of each; `command` starts it as a process of its own with the run's options.
     static func processApp(_ entry: AppEntry, arguments: Arguments) throws -> ProcessApp {
         let places = SystemBuilder.scratchPlaces(options: arguments.options)
         defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
@@ -46,7 +46,9 @@ import Shell
         }
         return ProcessApp(
             identifier: app.identifier, displayName: app.displayName, icon: app.icon,
-            activityTypes: app.activityTypes, command: command)
+            activityTypes: app.activityTypes,
+            auxiliaryActivityTypes: app.activityTypes.filter { app.role(for: UserActivity(type: $0)) == .auxiliary },
+            command: command)
     }
 
     /// This program (so that the shell starts its apps from the same build).

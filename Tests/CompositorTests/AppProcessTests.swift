@@ -30,6 +30,7 @@ import UI
             identifier: "org.slate.mail", displayName: LocalizedString(en: "Mail", ru: "Почта"),
             icon: AppIcon(symbol: "envelope", topColor: .systemBlue, bottomColor: .systemBlue),
             activityTypes: ["org.slate.mail.message", "org.slate.mail.compose", "org.slate.mail.mailbox"],
+            auxiliaryActivityTypes: ["org.slate.mail.message", "org.slate.mail.compose"],
             command: [
                 "env", "XDG_DATA_HOME=\(dir.path)/data", slate, "app", "Mail", "--state-dir", "\(dir.path)/state",
             ])
@@ -182,10 +183,7 @@ extension Rig {
         let client = try #require(Self.client, "the scene-protocol test client did not compile")
         let rig = try Rig()
         defer { rig.shutdown() }
-        let app = ProcessApp(
-            identifier: "org.slate.test", displayName: LocalizedString(verbatim: "Test"),
-            icon: AppIcon(symbol: "envelope", topColor: .systemGray, bottomColor: .systemGray), activityTypes: [],
-            command: ["false"])
+        let app = Self.testApp
         rig.shell.install(app, restoring: false)
         let out = Pipe()
         let p = Process()
@@ -202,6 +200,63 @@ extension Rig {
         }
         #expect(!app.isRunning, "a refused client is not the app's running process")
         return (p.terminationStatus, String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// An app process asks, over the protocol, for a window of an activity another app declares
+    /// (Notes' "Send with Mail"): the shell starts Mail, which connects a compose window with the
+    /// activity's subject, on top of the screen.
+    @Test func openActivityStartsTheAppThatDeclaresIt() throws {
+        let client = try #require(Self.client, "the scene-protocol test client did not compile")
+        let dir = try AppProcessTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let mail = AppProcessTests.mail(in: dir)
+        rig.shell.install(mail, restoring: false)
+        rig.shell.install(Self.testApp, restoring: false)
+        rig.host.launcher.install()
+        struct Compose: Codable {
+            var to: String
+            var subject: String
+            var body: String
+        }
+        let activity = try UserActivity(
+            type: "org.slate.mail.compose", title: "Shopping",
+            payload: Compose(to: "", subject: "Shopping", body: "Milk, bread"))
+        let json = String(decoding: try JSONEncoder().encode(activity), as: UTF8.self)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: client)
+        p.arguments = ["open-activity", "org.slate.test", "org.slate.mail.compose", json]
+        p.environment = rig.host.compositor.clientEnvironment()
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        defer { p.terminate() }
+        guard
+            rig.wait(
+                20, "Mail's compose window",
+                {
+                    mail.toplevels.values.contains { $0.title == "Shopping" && $0.picture != nil }
+                })
+        else {
+            Issue.record("Mail's windows: \(mail.toplevels.values.map { "\($0.title) \($0.role)" })")
+            return
+        }
+        rig.settle()
+        let compose = try #require(mail.toplevels.values.first { $0.title == "Shopping" })
+        #expect(compose.role == .auxiliary, "a compose window is auxiliary")
+        #expect(rig.shell.centerWindow == compose.sessionIdentifier, "it opens on top of the screen (prominent)")
+        #expect(mail.toplevels.count == 1, "only the window asked for")
+        let frame = try #require(rig.shell.windows[compose.sessionIdentifier])
+        #expect(frame.scene.rootView is ForeignSurfaceView, "the app's own bars, and no second one from the shell")
+        rig.snapshot("mail-process-compose")
+    }
+
+    /// An app the shell knows and never starts (the fixture plays it).
+    static var testApp: ProcessApp {
+        ProcessApp(
+            identifier: "org.slate.test", displayName: LocalizedString(verbatim: "Test"),
+            icon: AppIcon(symbol: "envelope", topColor: .systemGray, bottomColor: .systemGray), activityTypes: [],
+            command: ["false"])
     }
 
     @Test(arguments: [

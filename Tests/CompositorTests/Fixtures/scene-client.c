@@ -5,11 +5,14 @@
 //   bad-session      a session identifier that cannot name a session ("../etc")
 //   same-session     two toplevels claiming one session
 //   twice            announce twice
+//   open-activity    (well-behaved) announce, then ask for a window of whichever app declares the
+//                    activity: scene-client open-activity APP_ID TYPE PAYLOAD; stays 20 s
 // Prints "error IFACE CODE" for the protocol error the shell sent and exits 0, or exits 1 when the
 // shell let the request through.
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <wayland-client.h>
 
 #include "slate-scene-v1-client-protocol.h"
@@ -64,6 +67,19 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "twice")) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_announce(scenes, app);
+    } else if (!strcmp(mode, "open-activity") && argc >= 5) {
+        slate_scene_manager_v1_announce(scenes, app);
+        slate_scene_manager_v1_open_activity(scenes, argv[3], argv[4], SLATE_SCENE_MANAGER_V1_PLACEMENT_PROMINENT);
+        wl_display_roundtrip(d);
+        if (wl_display_get_error(d)) return 1;
+        printf("asked\n");
+        fflush(stdout);
+        // Stays connected while the other app opens (the test ends it).
+        for (int i = 0; i < 200 && wl_display_roundtrip(d) >= 0; i++) {
+            struct timespec t = {0, 100 * 1000 * 1000};
+            nanosleep(&t, NULL);
+        }
+        return 0;
     } else {
         return 2;
     }
