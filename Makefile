@@ -66,7 +66,7 @@ a11y: build
 
 # The shell as a Wayland compositor with real clients (weston-simple-shm, GTK 4, foot), headless: its
 # Swift tests, the command line writing a screen with a client beside Mail, and scripts dragging foot
-# from the Dock beside Mail (W2a).
+# from the Dock beside Mail (W2a); then Slate's Mail as a process of its own, killed and opened again.
 compositor: build
 	$(SWIFT) build --build-tests
 	timeout 300 $(SWIFT) test --skip-build --filter CompositorTests
@@ -78,6 +78,8 @@ compositor: build
 		Tests/compositor-scripts/*.slate --out .build/compositor-script-out >.build/compositor-script.log 2>&1 \
 		|| { cat .build/compositor-script.log; exit 1; }
 	@grep '^scripts:' .build/compositor-script.log
+	timeout 120 $(SLATE_DEBUG) script --backend headless --processes Tests/process-scripts/*.slate \
+		--out .build/process-script-out
 
 # libFuzzer targets, kept out of make test: FUZZ_SECONDS (60) each; crashes go to Fuzz/Crashes/.
 fuzz: setup

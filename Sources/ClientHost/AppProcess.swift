@@ -29,6 +29,8 @@ public struct AppProcessError: Error, CustomStringConvertible {
     private let clock = VirtualClock()
     private let origin = MonotonicClock.read()
     private var running = true
+    /// Told each time a window is placed (a debug build checks the guidelines then).
+    public var onWindowPlaced: ((WindowScene) -> Void)?
     /// Where problems go, one line each.
     private let log: @Sendable (String) -> Void
 
@@ -129,6 +131,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         else { return }
         let scale = Double(max(1, slate_client_scale(c)))
         windows[id] = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
+        onWindowPlaced?(scene)
     }
 
     public func bringForward(_ scene: WindowScene, placement: Placement) {

@@ -16,8 +16,10 @@ import UI
         check(scenes: system.connectedScenes, settings: settings)
     }
 
-    /// Checks these windows (of one app or several).
+    /// Checks these windows (of one app or several). A window drawn by another process (an app
+    /// process's window in the shell) is that process's to check, and is skipped here.
     public static func check(scenes: [WindowScene], settings: GuidelineSettings = GuidelineSettings()) -> Report {
+        let scenes = scenes.filter { !($0.rootView is any DrawnElsewhere) }
         var windows: [WindowNode] = []
         var elements: [ElementNode] = []
         var findings: [Finding] = []

@@ -67,6 +67,8 @@ public struct Script: Sendable, Equatable {
         case appearance(Appearance)
         case locale(String)
         case launch(String, restoring: Bool)
+        /// SIGKILL to the app's process (apps as processes only), for tests of crash isolation.
+        case kill(String)
         case tap(Target)
         case hold(Target, duration: Double?, slideTo: Target?)
         case drag(Target, to: Destination)

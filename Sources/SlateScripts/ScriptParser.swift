@@ -297,6 +297,8 @@ struct LineParser {
         case "launch":
             let app = try word()
             action = .launch(app, restoring: accept("restoring"))
+        case "kill":
+            action = .kill(try word())
         case "tap":
             action = .tap(try target())
         case "hold":

@@ -160,6 +160,9 @@ public struct ScriptFailure: Error, CustomStringConvertible {
         case .launch(let app, let restoring):
             try world.launch(app, restoring: restoring)
             settle()
+        case .kill(let app):
+            try world.kill(app)
+            settle()
         case .tap(let t):
             let p = try point(t)
             host.tap(at: p)

@@ -13,6 +13,8 @@ import UI
     func setAppearance(_ appearance: Appearance) throws
     func setLanguage(_ language: Language) throws
     func launch(_ app: String, restoring: Bool) throws
+    /// Kills the app's process with SIGKILL and waits until the shell saw it go.
+    func kill(_ app: String) throws
     /// The view an element search in `scope` looks in; nil when that scope is not on screen.
     func scopeRoot(_ scope: Script.Scope) throws -> View?
     /// The point a drag to the screen's edge ends at.
@@ -30,6 +32,10 @@ import UI
 }
 
 extension ScriptWorld {
+    public func kill(_ app: String) throws {
+        throw UnsupportedStep("'kill \(app)' needs apps as processes: slate script --backend headless --processes")
+    }
+
     public func hasFocus(_ views: [View]) -> Bool {
         guard let focused = host.root.focusedView else { return false }
         return views.contains { focused === $0 || focused.isDescendant(of: $0) }

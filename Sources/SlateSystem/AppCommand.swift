@@ -1,5 +1,6 @@
 import ClientHost
 import Foundation
+import Guidelines
 import Scenes
 import Shell
 
@@ -14,7 +15,14 @@ import Shell
         guard let entry = apps.first(where: { $0.name.lowercased() == name.lowercased() }) else {
             throw UsageError("no app '\(name)'; the apps are \(apps.map(\.name).joined(separator: ", "))")
         }
-        let places = SystemBuilder.userPlaces(args)
+        var places = SystemBuilder.userPlaces(args)
+        if let now = args.options["now"] {
+            // The date the app believes it is (pictures and tests that must not change by the day).
+            guard let date = ISO8601DateFormatter().date(from: now) else {
+                throw UsageError("--now is an ISO 8601 date like 2026-11-29T09:41:00Z, not '\(now)'")
+            }
+            places.now = { date }
+        }
         let application = try entry.make(places)
         var store: RestorationStore?
         do {
@@ -29,6 +37,11 @@ import Shell
         } catch {
             return Slate.failure("\(entry.name): \(error)", code: 2)
         }
+        #if DEBUG
+            // Debug builds say in the console where the app breaks the guidelines, once per finding.
+            let monitor = GuidelineMonitor()
+            process.onWindowPlaced = { [unowned process] _ in monitor.check(scenes: process.connectedScenes) }
+        #endif
         process.run()
         return 0
     }
@@ -37,12 +50,20 @@ import Shell
     /// the app is made once in a throwaway folder to read its identifier, name, icon, activity types
     /// and the role of each; `command` starts it as a process of its own with the run's options.
     static func processApp(_ entry: AppEntry, arguments: Arguments) throws -> ProcessApp {
-        let places = SystemBuilder.scratchPlaces(options: arguments.options)
+        try processApp(entry, options: arguments.options)
+    }
+
+    /// As `processApp(_:arguments:)`, with the options `command` passes on, and `environment`
+    /// (`NAME=value`) set for the process.
+    static func processApp(
+        _ entry: AppEntry, options: [String: String], environment: [String] = []
+    ) throws -> ProcessApp {
+        let places = SystemBuilder.scratchPlaces(options: options)
         defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
         let app = try entry.make(places)
-        var command = [executablePath, "app", entry.name]
-        for key in entry.options.union(["state-dir", "locale"]).sorted() {
-            if let v = arguments.options[key] { command += ["--\(key)", v] }
+        var command = (environment.isEmpty ? [] : ["env"] + environment) + [executablePath, "app", entry.name]
+        for key in entry.options.union(["state-dir", "locale", "now"]).sorted() {
+            if let v = options[key] { command += ["--\(key)", v] }
         }
         return ProcessApp(
             identifier: app.identifier, displayName: app.displayName, icon: app.icon,

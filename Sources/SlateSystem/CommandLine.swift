@@ -10,7 +10,7 @@ struct Arguments {
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [
         "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir", "backend", "open",
-        "timeout",
+        "timeout", "now",
     ]
 
     init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
@@ -72,10 +72,12 @@ let helpBody = """
                 the desktop), with the installed programs; prints WAYLAND_DISPLAY. With --processes,
                 Slate's apps run as processes of their own (started as `slate app NAME`)
       app       NAME: one app as a process of its own, in the Slate shell at $WAYLAND_DISPLAY
-                (its windows, state and crashes are its own; the shell starts it this way)
+                (its windows, state and crashes are its own; the shell starts it this way);
+                --now ISO-DATE: the date it believes it is
       bench     print frame-time figures: [--json] [CASE-PREFIX...]
       script    run scripts headless on the virtual clock: FILE... [--out DIR] [--update-snapshots]
-                (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2)
+                (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2);
+                with --backend headless [--processes], as a compositor (and Slate's apps as processes)
       tour      the tour of every rule, as captioned PNG frames and index.html: [--out DIR]
       lint      check apps against the guidelines: [APP...] [--json], or --menu FILE.json for a menu
                 on paper (exit 0 no error, 1 errors, 2 input that cannot be read)

@@ -17,9 +17,26 @@ import UI
     let catalog: DesktopCatalog
     /// How long `launch` waits for a program's window, in seconds of real time.
     static let launchTimeout = 20.0
+    /// How many turns in a row an app process's windows must be ready before `launch` returns.
+    static let steadyTurns = 30
+    /// Slate's apps that run as processes of their own (`--processes`), by name; empty: in-process.
+    let processApps: [String: ProcessApp]
 
-    init(inner: ShellWorld) throws {
+    /// The world over `inner`'s shell; with `processes`, Slate's apps each run in a process of their
+    /// own, with their data and state under `scratch`, on the headless date.
+    init(inner: ShellWorld, processes: [AppEntry] = [], scratch: URL? = nil) throws {
         self.inner = inner
+        var made: [String: ProcessApp] = [:]
+        for entry in processes {
+            let dir = (scratch ?? FileManager.default.temporaryDirectory).appendingPathComponent("processes")
+            let options = [
+                "state-dir": dir.appendingPathComponent("state").path,
+                "now": ISO8601DateFormatter().string(from: SystemBuilder.headlessDate),
+            ]
+            made[entry.name.lowercased()] = try AppCommand.processApp(
+                entry, options: options, environment: ["XDG_DATA_HOME=\(dir.appendingPathComponent("data").path)"])
+        }
+        processApps = made
         compositor = try WaylandCompositor(backend: .headless, size: inner.shell.bounds.size, scale: inner.host.scale)
         catalog = DesktopCatalog.load()
         launcher = Launcher(compositor: compositor, shell: inner.shell)
@@ -63,6 +80,10 @@ import UI
 
     func launch(_ app: String, restoring: Bool) throws {
         let lower = app.lowercased()
+        if let p = processApps[lower] {
+            try launch(process: p)
+            return
+        }
         guard
             let entry = catalog.entries.first(where: {
                 $0.name.en.lowercased() == lower || $0.name.ru.lowercased() == lower || $0.id.lowercased() == lower
@@ -93,6 +114,56 @@ import UI
         }
         // Its opening animation, as a person would wait for it.
         inner.host.run(for: 0.5)
+    }
+
+    /// Shows an app process's windows as a tap on its icon does (starting it when it does not run),
+    /// and waits until each window on screen has the app's picture.
+    private func launch(process p: ProcessApp) throws {
+        attach()
+        let shell = inner.shell
+        let app = shell.app(p.identifier) ?? shell.install(p, restoring: false)
+        launcher.shell = shell
+        launcher.install()
+        shell.openApp(app)
+        let end = MonotonicClock.read() + Self.launchTimeout
+        // Ready: every window of the app on screen has the app's picture at the size it was given,
+        // and has had it for a while (a window resizing in an animation draws again).
+        func ready() -> Bool {
+            guard p.isRunning, !shell.visibleWindows.isEmpty else { return false }
+            let mine = shell.visibleWindows.filter { id in app.openSessions.contains { $0.persistentIdentifier == id } }
+            return !mine.isEmpty
+                && mine.allSatisfy { id in
+                    guard let t = p.toplevels[id] as? ClientToplevel, let size = t.picture?.size else { return false }
+                    return size == t.requestedSize
+                }
+        }
+        var steady = 0
+        while MonotonicClock.read() < end, steady < Self.steadyTurns {
+            compositor.dispatch(timeout: 0.005)
+            inner.host.run(for: HeadlessHost.frameInterval)
+            steady = ready() ? steady + 1 : 0
+        }
+        guard ready() else {
+            throw UnsupportedStep("\(p.displayName.en) showed no window within \(Int(Self.launchTimeout)) s")
+        }
+        inner.host.run(for: 0.5)
+    }
+
+    /// SIGKILL to an app process; waits until the shell saw it go.
+    func kill(_ app: String) throws {
+        guard let p = processApps[app.lowercased()] else {
+            throw UnsupportedStep("'\(app)' is not an app running as a process (slate script --processes)")
+        }
+        guard let pid = launcher.processIDs[p.identifier], p.isRunning else {
+            throw UnsupportedStep("\(p.displayName.en) does not run")
+        }
+        Foundation.kill(pid, SIGKILL)
+        let end = MonotonicClock.read() + 10
+        while MonotonicClock.read() < end, p.isRunning || !p.toplevels.isEmpty {
+            compositor.dispatch(timeout: 0.005)
+            inner.host.run(for: HeadlessHost.frameInterval)
+        }
+        guard !p.isRunning else { throw UnsupportedStep("\(p.displayName.en) did not end") }
     }
 
     func scopeRoot(_ scope: Script.Scope) throws -> View? { try inner.scopeRoot(scope) }

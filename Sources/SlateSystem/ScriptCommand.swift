@@ -33,7 +33,8 @@ import UI
             // With --backend headless, a real compositor serves programs the script launches.
             var compositorWorld: CompositorWorld?
             if try CompositorCommand.backend(args) != nil, let shellWorld = world as? ShellWorld {
-                compositorWorld = try CompositorWorld(inner: shellWorld)
+                compositorWorld = try CompositorWorld(
+                    inner: shellWorld, processes: args.flags.contains("processes") ? apps : [], scratch: scratch)
                 world = compositorWorld!
             }
             defer { compositorWorld?.shutdown() }
