@@ -130,7 +130,50 @@ import UI
 
     public func setKeyboardFocus(_ focused: Bool) {
         guard isAlive else { return }
+        hasKeyboardFocus = focused
         slate_comp_keyboard_focus(comp, focused ? handle : nil)
+    }
+
+    // MARK: Answering
+
+    /// Whether the window takes the keys (its program is pinged while it does).
+    private(set) var hasKeyboardFocus = false
+    public private(set) var isResponding = true
+    /// When the unanswered ping was sent (`MonotonicClock` seconds), and when the last one was.
+    private var pingSentAt: Double?
+    private var lastPing = -Double.infinity
+    /// How often a program with input is asked whether it answers, in seconds.
+    static let pingInterval = 1.0
+
+    /// Pings the program while the window has input; a ping answered makes it responding again.
+    func checkResponding(now: Double) {
+        guard isAlive, hasKeyboardFocus || !isResponding else { return }
+        if pingSentAt != nil, slate_view_ping_pending(handle) == 0 {
+            pingSentAt = nil
+            if !isResponding {
+                isResponding = true
+                onChange?()
+            }
+        }
+        if pingSentAt == nil, now - lastPing >= Self.pingInterval {
+            slate_view_ping(handle)
+            pingSentAt = now
+            lastPing = now
+        }
+    }
+
+    /// The ping went unanswered for `SLATE_PING_TIMEOUT_MS`.
+    func pingTimedOut() {
+        pingSentAt = nil
+        guard isResponding else { return }
+        isResponding = false
+        onChange?()
+    }
+
+    public func forceQuit() {
+        let pid = processID
+        if pid > 0, pid != getpid() { kill(pid, SIGKILL) }
+        if isAlive { slate_view_kill_client(handle) }
     }
 
     public func key(_ press: KeyPress) -> Bool {

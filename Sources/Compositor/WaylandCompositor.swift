@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Host
 import Scenes
 import Shell
 import SlateCompositorShim
@@ -121,6 +122,8 @@ public enum CompositorBackend: String, Sendable {
 
     /// Tells every mapped client its last picture was shown, so it may draw the next.
     public func framesShown() {
+        let now = MonotonicClock.read()
+        for t in toplevels { t.checkResponding(now: now) }
         let t = slate_comp_now_msec()
         // Only windows on the screen draw again (as iPadOS suspends what is not seen); the others
         // keep their last picture until they are shown.
@@ -175,6 +178,8 @@ public enum CompositorBackend: String, Sendable {
             }
         case SLATE_VIEW_COMMIT.rawValue:
             v.refreshPicture()
+        case SLATE_VIEW_NOT_RESPONDING.rawValue:
+            (v as? ClientToplevel)?.pingTimedOut()
         case SLATE_VIEW_BRING_FORWARD.rawValue:
             if let t = v as? ClientSceneToplevel, t.isMapped { shell?.sceneWantsForward(t) }
         case SLATE_VIEW_REMOVE.rawValue:

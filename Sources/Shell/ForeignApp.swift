@@ -100,6 +100,7 @@ import UI
             return
         }
         let v = ForeignSurfaceView(toplevel: toplevel)
+        v.appName = app.displayName.text
         view = v
         scene.rootView = v
         scene.title = toplevel.title

@@ -17,6 +17,10 @@ import UI
     private var shownSize: Size?
     /// Pictures drawn since the view was made (each one a frame the client may follow).
     public private(set) var picturesShown = 0
+    /// The program's name, for the note shown when it stops answering.
+    public var appName = ""
+    /// Shown over the window while the program does not answer.
+    public private(set) var notResponding: NotRespondingView?
 
     public init(toplevel: any ForeignToplevel) {
         self.toplevel = toplevel
@@ -36,6 +40,7 @@ import UI
 
     public override func layoutSubviews() {
         sendConfigure(force: false)
+        notResponding?.frame = surfaceRect
     }
 
     private func sendConfigure(force: Bool) {
@@ -47,8 +52,9 @@ import UI
         toplevel.configure(size: size, tiled: true, activated: isActive)
     }
 
-    /// The client drew something new.
+    /// The client drew something new, or changed otherwise (its title, whether it answers).
     func pictureChanged() {
+        updateResponding()
         if accessibilityLabel != toplevel.title { accessibilityLabel = toplevel.title }
         let r = surfaceRect
         guard let d = toplevel.damage, toplevel.popups.isEmpty, let size = toplevel.picture?.size,
@@ -63,6 +69,20 @@ import UI
         let sy = r.height / size.height
         setNeedsDisplay(
             Rect(r.minX + d.minX * sx, r.minY + d.minY * sy, d.width * sx, d.height * sy).insetBy(dx: -1, dy: -1))
+    }
+
+    private func updateResponding() {
+        if toplevel.isResponding {
+            notResponding?.removeFromSuperview()
+            notResponding = nil
+        } else if notResponding == nil {
+            let v = NotRespondingView(name: appName.isEmpty ? toplevel.title : appName) { [weak self] in
+                self?.toplevel.forceQuit()
+            }
+            notResponding = v
+            addSubview(v)
+            setNeedsLayout()
+        }
     }
 
     public override func draw(in canvas: any Canvas) {

@@ -36,6 +36,10 @@ import UI
     func key(_ press: KeyPress) -> Bool
     /// The picture was shown on the screen at `time` (host seconds): the client may draw the next.
     func frameShown()
+    /// False while the program does not answer (a ping unanswered for 5 s while it had input).
+    var isResponding: Bool { get }
+    /// Ends the program at once (SIGKILL) and cuts its connection: Force Quit.
+    func forceQuit()
 }
 
 /// What the finger or the mouse does over a foreign window.

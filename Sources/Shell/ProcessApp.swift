@@ -133,6 +133,7 @@ import UI
         guard let scene else { return }
         surface?.toplevel.onChange = nil
         let v = ForeignSurfaceView(toplevel: toplevel)
+        v.appName = app.displayName.text
         surface = v
         scene.rootView = v
         scene.title = toplevel.title

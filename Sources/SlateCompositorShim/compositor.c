@@ -73,6 +73,12 @@ static void view_on_request_maximize(struct wl_listener *l, void *data) {
     emit(view, SLATE_VIEW_REQUEST_FULLSCREEN);
 }
 
+static void view_on_ping_timeout(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, ping_timeout);
+    emit(view, SLATE_VIEW_NOT_RESPONDING);
+}
+
 static void view_on_destroy(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, destroy);
@@ -90,6 +96,7 @@ static void view_on_destroy(struct wl_listener *l, void *data) {
         wl_list_remove(&view->set_app_id.link);
         wl_list_remove(&view->request_fullscreen.link);
         wl_list_remove(&view->request_maximize.link);
+        wl_list_remove(&view->ping_timeout.link);
     }
     view->xdg->data = NULL;
     free(view);
@@ -125,6 +132,8 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
         wl_signal_add(&t->events.request_fullscreen, &view->request_fullscreen);
         view->request_maximize.notify = view_on_request_maximize;
         wl_signal_add(&t->events.request_maximize, &view->request_maximize);
+        view->ping_timeout.notify = view_on_ping_timeout;
+        wl_signal_add(&xdg->events.ping_timeout, &view->ping_timeout);
     }
     if (view->kind == SLATE_VIEW_TOPLEVEL) slate_scene_view_created(view);
     if (comp->cb.view_new) comp->cb.view_new(comp->cb.user, view, view->kind, parent);
@@ -233,6 +242,12 @@ void slate_view_close(slate_view *view) {
 void slate_view_kill_client(slate_view *view) {
     wl_client_destroy(wl_resource_get_client(view->xdg->resource));
 }
+
+void slate_view_ping(slate_view *view) {
+    if (view->xdg->client->ping_serial == 0) wlr_xdg_surface_ping(view->xdg);
+}
+
+int slate_view_ping_pending(slate_view *view) { return view->xdg->client->ping_serial != 0; }
 
 uint32_t slate_view_commit_count(slate_view *view) { return view->commits; }
 
@@ -744,6 +759,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     comp->compositor = wlr_compositor_create(comp->display, comp->renderer);
     wlr_data_device_manager_create(comp->display);
     comp->xdg_shell = wlr_xdg_shell_create(comp->display);
+    comp->xdg_shell->ping_timeout = SLATE_PING_TIMEOUT_MS;
     comp->new_xdg_surface.notify = on_new_xdg_surface;
     wl_signal_add(&comp->xdg_shell->events.new_surface, &comp->new_xdg_surface);
     struct wlr_xdg_decoration_manager_v1 *decorations = wlr_xdg_decoration_manager_v1_create(comp->display);

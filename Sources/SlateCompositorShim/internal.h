@@ -81,7 +81,7 @@ struct slate_view {
     int kind;
     uint32_t commits;
     struct wl_listener map, unmap, destroy, commit, new_popup;
-    struct wl_listener set_title, set_app_id, request_fullscreen, request_maximize;
+    struct wl_listener set_title, set_app_id, request_fullscreen, request_maximize, ping_timeout;
     struct wl_list link;  // slate_comp::views
     /// The scene session this toplevel shows (a Slate app's window), or NULL.
     struct slate_scene *scene;

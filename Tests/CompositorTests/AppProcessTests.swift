@@ -111,6 +111,49 @@ import UI
         rig.snapshot("mail-process-back")
     }
 
+    /// Mail stops answering while it has input (SIGSTOP): after 5 s its window says so and offers
+    /// Force Quit; when it answers again (SIGCONT) the note goes; stopped again, Force Quit ends it and
+    /// its window stays as a not-running window.
+    @Test func aHungAppIsMarkedAndCanBeForcedToQuit() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let mail = Self.mail(in: dir)
+        let app = rig.shell.install(mail, restoring: false)
+        rig.host.launcher.install()
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail's window", { mail.isRunning && mail.toplevels.values.first?.picture != nil }),
+            let id = rig.shell.visibleWindows.first
+        else { return }
+        rig.settle()
+        let pid = try #require(rig.host.launcher.processIDs[mail.identifier])
+        let surface = try #require(rig.shell.windows[id]?.scene.rootView as? ForeignSurfaceView)
+        #expect(surface.notResponding == nil)
+
+        kill(pid, SIGSTOP)
+        guard rig.wait(12, "the not-responding note", { surface.notResponding != nil }) else {
+            kill(pid, SIGCONT)
+            return
+        }
+        #expect(mail.toplevels[id]?.isResponding == false)
+        rig.snapshot("mail-not-responding")
+        kill(pid, SIGCONT)
+        rig.wait(5, "the note to go when Mail answers") { surface.notResponding == nil }
+
+        kill(pid, SIGSTOP)
+        guard rig.wait(12, "the note again", { surface.notResponding != nil }), let note = surface.notResponding
+        else {
+            kill(pid, SIGCONT)
+            return
+        }
+        rig.settle()
+        let button = note.forceQuit
+        rig.host.host.tap(at: button.convert(Point(button.bounds.midX, button.bounds.midY), to: nil))
+        rig.wait(10, "Mail to be gone") { !mail.isRunning }
+        #expect(rig.shell.windows[id]?.scene.rootView.identifier == "process-placeholder", "the window stays")
+    }
+
     /// A process that announces an app the shell does not know is refused: it says so on one line
     /// and ends with exit code 2, and the shell runs on.
     @Test

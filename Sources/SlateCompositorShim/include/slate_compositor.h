@@ -41,7 +41,13 @@ enum slate_view_event {
     SLATE_VIEW_BRING_FORWARD = 6,
     /// A Slate app destroyed the session this toplevel shows (`slate_view_scene_animation`).
     SLATE_VIEW_REMOVE = 7,
+    /// The client did not answer a ping in time (`SLATE_PING_TIMEOUT_MS`): it does not respond.
+    SLATE_VIEW_NOT_RESPONDING = 8,
 };
+
+/// How long a client may take to answer a ping before it is said not to respond, in milliseconds
+/// (macOS and GNOME say so after about 5 s).
+#define SLATE_PING_TIMEOUT_MS 5000
 
 enum slate_app_event {
     /// A client announced itself as the app `text` (its identifier). Return 1 to accept, 0 to
@@ -130,6 +136,11 @@ uint32_t slate_view_commit_count(slate_view *view);
 void slate_view_frame_done(slate_view *view, uint32_t msec);
 /// Disconnects the view's client (it broke the rules).
 void slate_view_kill_client(slate_view *view);
+/// Pings the view's client (xdg_wm_base.ping) unless a ping is unanswered; SLATE_VIEW_NOT_RESPONDING
+/// follows when it stays unanswered.
+void slate_view_ping(slate_view *view);
+/// Whether the view's client has a ping it has not answered.
+int slate_view_ping_pending(slate_view *view);
 
 // Input to a view, in surface coordinates. `time` in milliseconds.
 void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time);
