@@ -72,6 +72,7 @@ extension Shell {
         if let c = centerWindow, let cf = windows[c] { windowLayer.bringSubviewToFront(cf) }
         if let s = slideOver, let sf = windows[s] { windowLayer.bringSubviewToFront(sf) }
         updateLifecycle()
+        saveArrangementIfChanged()
     }
 
     /// Tells each app which of its windows are seen, which one is active and which went away.
@@ -88,6 +89,7 @@ extension Shell {
 
     /// Puts every view where the state says, animating windows that move.
     func relayout(animated: Bool) {
+        saveArrangementIfChanged()
         let size = bounds.size
         wallpaper.frame = bounds
         home.frame = Rect(

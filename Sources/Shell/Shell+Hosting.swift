@@ -33,6 +33,7 @@ extension Shell {
         focus(id, animated: false)
         relayout(animated: true)
         onWindowPlaced?(app)
+
         animator.animate(
             duration: ShellMetrics.windowAnimationDuration, curve: .spring(response: 0.35, dampingRatio: 0.86)
         ) { p in

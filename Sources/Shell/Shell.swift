@@ -52,6 +52,8 @@ import UI
     var dividerStart = 0.0
     /// Other programs' windows and launches.
     let foreign = ForeignWindows()
+    /// Where the windows were, as saved and restored across the shell's restarts.
+    let savedLayout = SavedLayoutState()
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).

@@ -70,7 +70,10 @@ import UI
             let dir = stateHome.appendingPathComponent("slate").appendingPathComponent(app.identifier)
             try? FileManager.default.removeItem(at: dir)
         }
+        // Restoring, the windows go back where they were on the screen too.
+        if restoring { shell.loadArrangement() }
         let installed = shell.install(app, restoring: restoring)
+        if restoring { shell.restoreArrangement() }
         if installed.openSessions.isEmpty {
             shell.openApp(installed)
         } else if shell.visibleWindows.isEmpty {

@@ -49,8 +49,15 @@ import UI
         launcher.install()
         live.onTurn = { launcher.check() }
         FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
-        // The first app's windows (the shell could not start it before the compositor was up).
-        if shell.visibleWindows.isEmpty, let first = shell.processApps.first { shell.openApp(first) }
+        // The app processes' windows where they were, or the first app's (the shell could not start
+        // them before the compositor was up).
+        shell.restoreArrangement()
+        if shell.visibleWindows.isEmpty,
+            shell.processApps.allSatisfy({ !(($0.application as? ProcessApp)?.isLaunching ?? false) }),
+            let first = shell.processApps.first
+        {
+            shell.openApp(first)
+        }
         live.run()
         return 0
     }

@@ -129,6 +129,8 @@ public struct AppEntry: Sendable {
             let monitor = GuidelineMonitor()
             shell.onWindowPlaced = { app in monitor.check(scenes: app.connectedScenes) }
         #endif
+        // Where the windows were (read before the apps bring theirs back, applied after).
+        shell.loadArrangement()
         var installed: [ShellApp] = []
         for entry in apps {
             if let args = processes {
@@ -137,7 +139,10 @@ public struct AppEntry: Sendable {
                 installed.append(shell.install(try entry.make(places)))
             }
         }
-        if processes == nil, shell.visibleWindows.isEmpty, let first = installed.first { shell.openApp(first) }
+        if processes == nil {
+            shell.restoreArrangement()
+            if shell.visibleWindows.isEmpty, let first = installed.first { shell.openApp(first) }
+        }
         return shell
     }
 }

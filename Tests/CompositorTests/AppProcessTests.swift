@@ -111,6 +111,54 @@ import UI
         rig.snapshot("mail-process-back")
     }
 
+    /// The shell keeps where an app process's windows were: started again (a new shell, as after a
+    /// reboot), it starts Mail, which brings back its two windows, and they go to the same sides of
+    /// Split View at the same width.
+    @Test func splitViewOfAnAppProcessComesBackAfterTheShellRestarts() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shellState = dir.appendingPathComponent("shell-state")
+        var first: (left: String, right: String)?
+        var fraction: Double?
+        do {
+            let rig = try Rig(stateHome: shellState)
+            defer { rig.shutdown() }
+            let mail = Self.mail(in: dir)
+            let app = rig.shell.install(mail, restoring: false)
+            rig.host.launcher.install()
+            rig.shell.openApp(app)
+            guard rig.wait(20, "Mail's window", { mail.toplevels.count == 1 }) else { return }
+            rig.shell.newWindow(of: app, placement: .left)
+            guard rig.wait(20, "the second window", { mail.toplevels.count == 2 }) else { return }
+            rig.settle()
+            guard case .split(let l, let r, _) = rig.shell.arrangement else {
+                Issue.record("not in Split View: \(rig.shell.arrangement)")
+                return
+            }
+            // The divider let go at two thirds of the width: the left window takes the wider side.
+            rig.shell.setDivider(released: rig.shell.bounds.width * 2 / 3)
+            rig.shell.focus(l)
+            rig.settle()
+            first = (l, r)
+            fraction = rig.shell.currentArrangement.fraction
+        }
+        let (l, r) = try #require(first)
+        let rig = try Rig(stateHome: shellState)
+        defer { rig.shutdown() }
+        rig.shell.loadArrangement()
+        let mail = Self.mail(in: dir)
+        rig.shell.install(mail, restoring: false)
+        rig.host.launcher.install()
+        rig.shell.restoreArrangement()
+        #expect(mail.isLaunching, "the shell starts the app whose windows were on screen")
+        guard rig.wait(20, "both windows back", { mail.toplevels.count == 2 }) else { return }
+        rig.settle()
+        let f = try #require(fraction)
+        #expect(f > 0.6, "the divider moved")
+        #expect(rig.shell.arrangement == .split(left: l, right: r, fraction: f))
+        #expect(rig.shell.focusedWindow == l)
+    }
+
     /// Mail stops answering while it has input (SIGSTOP): after 5 s its window says so and offers
     /// Force Quit; when it answers again (SIGCONT) the note goes; stopped again, Force Quit ends it and
     /// its window stays as a not-running window.

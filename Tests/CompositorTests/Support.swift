@@ -13,8 +13,8 @@ import UI
     let host: CompositorHost
     let log: FileHandle
 
-    init(scale: Double = 1, device: Device = Device()) throws {
-        shell = Shell(device: device, clock: clock, stateHome: nil)
+    init(scale: Double = 1, device: Device = Device(), stateHome: URL? = nil) throws {
+        shell = Shell(device: device, clock: clock, stateHome: stateHome)
         host = try CompositorHost(shell: shell, clock: clock, scale: scale)
         log = FileHandle(forWritingAtPath: "/dev/null")!
         host.run(for: 0.05)

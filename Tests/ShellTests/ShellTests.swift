@@ -162,6 +162,42 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
         let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
         try run(w2, "launch Notes restoring\nexpect windows Notes 2\nexpect window \"Ideas\" auxiliary")
     }
+
+    /// The shell keeps where the windows were: after a relaunch the two windows are side by side
+    /// again, on the same sides, at the width the divider left them, the same one taking input.
+    @Test func splitViewComesBackOnTheSameSidesAfterARelaunch() throws {
+        let w = world()
+        try run(w, "launch Notes\ndrag \"Ideas\" to left edge\nexpect split \"Ideas\" | \"Notes\"")
+        guard case .split(let l, let r, _) = w.shell.arrangement else {
+            Issue.record("not in Split View")
+            return
+        }
+        w.shell.arrangement = .split(left: l, right: r, fraction: 0.333)
+        w.shell.relayout(animated: false)
+        w.shell.focus(r)
+        w.host.run(for: 0.5)
+        let saved = w.shell.currentArrangement
+        Language.current = .en
+        let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
+        try run(w2, "launch Notes restoring\nexpect windows Notes 2\nexpect split \"Ideas\" | \"Notes\"")
+        #expect(w2.shell.arrangement == .split(left: l, right: r, fraction: 0.333))
+        #expect(w2.shell.focusedWindow == r)
+        #expect(w2.shell.currentArrangement == saved)
+    }
+
+    /// A saved arrangement that cannot be read is set aside with one line, and the windows open
+    /// where the app puts them.
+    @Test func anUnreadableArrangementIsSetAside() throws {
+        let w = world()
+        try run(w, "launch Notes\ndrag \"Ideas\" to left edge\nexpect windows Notes 2")
+        let file = w.stateHome.appendingPathComponent("slate/shell/arrangement.json")
+        try Data("{\"windows\": 3".utf8).write(to: file)
+        Language.current = .en
+        let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
+        try run(w2, "launch Notes restoring\nexpect windows Notes 2")
+        #expect(FileManager.default.fileExists(atPath: file.path + ".unreadable"), "set aside, not deleted")
+        #expect(!w2.shell.visibleWindows.isEmpty)
+    }
 }
 
 /// The drawing shortcuts — views below opaque ones drawn only where they show, a window's picture
