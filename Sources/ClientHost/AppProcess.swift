@@ -51,6 +51,8 @@ public struct AppProcessError: Error, CustomStringConvertible {
             throw AppProcessError(description: String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
         }
         client = c
+        // Copy and paste go through the system's clipboard, shared with every program.
+        Pasteboard.store = WaylandPasteboard(client: c)
     }
 
     private let pendingIdentifier: PendingIdentifier
@@ -76,6 +78,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
             for w in windows.values where w.needsFrame { w.present() }
         }
         runtime.terminate()
+        Pasteboard.store = ProcessPasteboard()
         for w in windows.values { slate_window_destroy(w.handle) }
         windows.removeAll()
         if let c = client { slate_client_destroy(c) }

@@ -13,6 +13,8 @@ enum Keysyms {
         if let k = named[sym] { return k }
         // F1…F12 are 0xffbe…0xffc9.
         if (0xffbe...0xffc9).contains(sym) { return .function(Int(sym - 0xffbe) + 1) }
+        // Printable ASCII keysyms are their characters (with Ctrl held the text is a control code).
+        if (0x21...0x7e).contains(sym), let u = Unicode.Scalar(sym) { return .character(Character(u)) }
         if text.count == 1, let c = text.first, !c.isASCII || c.asciiValue! >= 0x20, c != "\u{7f}" {
             return .character(c)
         }

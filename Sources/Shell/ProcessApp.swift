@@ -147,6 +147,12 @@ import UI
         }
         lastPicture = toplevel.picture ?? lastPicture
         sendState()
+        // A window that took input before the app drew it takes the keys now.
+        if scene.activationState == .foregroundActive {
+            v.isActive = true
+            toplevel.setKeyboardFocus(true)
+            _ = v.root?.setFocus(v)
+        }
     }
 
     /// The process went away: the window keeps its last picture, dimmed; a tap starts the app again.

@@ -53,6 +53,16 @@ struct slate_client {
     struct wl_seat *seat;
     struct wl_output *output;
     struct slate_scene_manager_v1 *scenes;
+    struct wl_data_device_manager *data_manager;
+    struct wl_data_device *data_device;
+    /// The selection offered by another program (NULL: none), and whether it has text.
+    struct wl_data_offer *selection;
+    const char *selection_mime;
+    /// Our own selection, while we hold it.
+    struct wl_data_source *source;
+    char *source_text;
+    /// The serial of the last input event (a selection must name one).
+    uint32_t serial;
     struct wl_pointer *pointer;
     struct wl_touch *touch;
     struct wl_keyboard *keyboard;
@@ -294,9 +304,9 @@ static void pointer_motion(void *data, struct wl_pointer *p, uint32_t time, wl_f
 static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, uint32_t time, uint32_t button,
                            uint32_t state) {
     (void)p;
-    (void)serial;
     (void)time;
     slate_client *c = data;
+    c->serial = serial;
     int down = state == WL_POINTER_BUTTON_STATE_PRESSED;
     if (button == BTN_LEFT)
         emit_pointer(c, c->pointer_window, down ? SLATE_POINTER_DOWN : SLATE_POINTER_UP, 0, c->pointer_x,
@@ -352,9 +362,9 @@ static const struct wl_pointer_listener pointer_listener = {
 static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *surface,
                        int32_t id, wl_fixed_t x, wl_fixed_t y) {
     (void)t;
-    (void)serial;
     (void)time;
     slate_client *c = data;
+    c->serial = serial;
     if (id < 0 || id >= 16) return;
     c->touch_windows[id] = window_of(surface);
     emit_pointer(c, c->touch_windows[id], SLATE_TOUCH_DOWN, id, wl_fixed_to_double(x), wl_fixed_to_double(y));
@@ -443,9 +453,9 @@ static void keyboard_keymap(void *data, struct wl_keyboard *k, uint32_t format, 
 static void keyboard_enter(void *data, struct wl_keyboard *k, uint32_t serial, struct wl_surface *surface,
                            struct wl_array *keys) {
     (void)k;
-    (void)serial;
     (void)keys;
     slate_client *c = data;
+    c->serial = serial;
     c->keyboard_window = window_of(surface);
 }
 
@@ -471,9 +481,9 @@ static uint32_t modifiers(slate_client *c) {
 static void keyboard_key(void *data, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key,
                          uint32_t state) {
     (void)k;
-    (void)serial;
     (void)time;
     slate_client *c = data;
+    c->serial = serial;
     if (!c->xkb_state || !c->keyboard_window || !c->cb.key) return;
     xkb_keycode_t code = key + 8;  // evdev to XKB
     xkb_keysym_t sym = xkb_state_key_get_one_sym(c->xkb_state, code);
@@ -505,6 +515,178 @@ static const struct wl_keyboard_listener keyboard_listener = {
     .modifiers = keyboard_modifiers,
     .repeat_info = keyboard_repeat,
 };
+
+// ---- The clipboard ------------------------------------------------------------------------------
+
+/// The text types a selection may come in, best first.
+static const char *const text_types[] = {"text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"};
+enum { TEXT_TYPES = sizeof text_types / sizeof text_types[0] };
+
+static void offer_offer(void *data, struct wl_data_offer *offer, const char *mime) {
+    (void)offer;
+    // The offer's best text type so far is kept on the offer's user data (an index + 1).
+    intptr_t *best = data;
+    for (int i = 0; i < TEXT_TYPES; i++)
+        if (strcmp(mime, text_types[i]) == 0 && (*best == 0 || i + 1 < *best)) *best = i + 1;
+}
+
+static void offer_source_actions(void *data, struct wl_data_offer *offer, uint32_t actions) {
+    (void)data, (void)offer, (void)actions;
+}
+
+static void offer_action(void *data, struct wl_data_offer *offer, uint32_t action) {
+    (void)data, (void)offer, (void)action;
+}
+
+static const struct wl_data_offer_listener offer_listener = {
+    .offer = offer_offer,
+    .source_actions = offer_source_actions,
+    .action = offer_action,
+};
+
+static void offer_free(struct wl_data_offer *offer) {
+    if (!offer) return;
+    free(wl_data_offer_get_user_data(offer));
+    wl_data_offer_destroy(offer);
+}
+
+static void device_data_offer(void *data, struct wl_data_device *d, struct wl_data_offer *offer) {
+    (void)data;
+    (void)d;
+    intptr_t *best = calloc(1, sizeof *best);
+    wl_data_offer_add_listener(offer, &offer_listener, best);
+}
+
+static void device_enter(void *data, struct wl_data_device *d, uint32_t serial, struct wl_surface *s, wl_fixed_t x,
+                         wl_fixed_t y, struct wl_data_offer *offer) {
+    (void)data, (void)d, (void)serial, (void)s, (void)x, (void)y;
+    // Drops from other programs are not taken yet: the offer is let go.
+    offer_free(offer);
+}
+
+static void device_leave(void *data, struct wl_data_device *d) { (void)data, (void)d; }
+
+static void device_motion(void *data, struct wl_data_device *d, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+    (void)data, (void)d, (void)time, (void)x, (void)y;
+}
+
+static void device_drop(void *data, struct wl_data_device *d) { (void)data, (void)d; }
+
+static void device_selection(void *data, struct wl_data_device *d, struct wl_data_offer *offer) {
+    (void)d;
+    slate_client *c = data;
+    offer_free(c->selection);
+    c->selection = offer;
+    c->selection_mime = NULL;
+    if (offer) {
+        intptr_t *best = wl_data_offer_get_user_data(offer);
+        if (best && *best > 0) c->selection_mime = text_types[*best - 1];
+    }
+}
+
+static const struct wl_data_device_listener device_listener = {
+    .data_offer = device_data_offer,
+    .enter = device_enter,
+    .leave = device_leave,
+    .motion = device_motion,
+    .drop = device_drop,
+    .selection = device_selection,
+};
+
+static void source_target(void *data, struct wl_data_source *s, const char *mime) { (void)data, (void)s, (void)mime; }
+
+static void source_send(void *data, struct wl_data_source *s, const char *mime, int32_t fd) {
+    (void)s;
+    (void)mime;
+    slate_client *c = data;
+    // Written whole, blocking: the reader asked for it and reads until the end.
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    const char *p = c->source_text ? c->source_text : "";
+    size_t left = strlen(p);
+    while (left > 0) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        p += n;
+        left -= (size_t)n;
+    }
+    close(fd);
+}
+
+static void source_cancelled(void *data, struct wl_data_source *s) {
+    slate_client *c = data;
+    if (c->source == s) {
+        c->source = NULL;
+        free(c->source_text);
+        c->source_text = NULL;
+    }
+    wl_data_source_destroy(s);
+}
+
+static void source_dnd_drop_performed(void *data, struct wl_data_source *s) { (void)data, (void)s; }
+static void source_dnd_finished(void *data, struct wl_data_source *s) { (void)data, (void)s; }
+static void source_action(void *data, struct wl_data_source *s, uint32_t a) { (void)data, (void)s, (void)a; }
+
+static const struct wl_data_source_listener source_listener = {
+    .target = source_target,
+    .send = source_send,
+    .cancelled = source_cancelled,
+    .dnd_drop_performed = source_dnd_drop_performed,
+    .dnd_finished = source_dnd_finished,
+    .action = source_action,
+};
+
+int slate_client_set_selection(slate_client *c, const char *text) {
+    if (!c->data_device || !c->serial) return -1;
+    struct wl_data_source *s = wl_data_device_manager_create_data_source(c->data_manager);
+    for (int i = 0; i < TEXT_TYPES; i++) wl_data_source_offer(s, text_types[i]);
+    wl_data_source_add_listener(s, &source_listener, c);
+    char *copy = strdup(text ? text : "");
+    if (c->source) {
+        wl_data_source_destroy(c->source);
+        free(c->source_text);
+    }
+    c->source = s;
+    c->source_text = copy;
+    wl_data_device_set_selection(c->data_device, s, c->serial);
+    wl_display_flush(c->display);
+    return 0;
+}
+
+/// The most a pasted text may be, in bytes (a bigger one is cut there).
+enum { SELECTION_MAX = 16 * 1024 * 1024 };
+
+char *slate_client_get_selection(slate_client *c, int timeout_ms) {
+    if (c->source) return strdup(c->source_text ? c->source_text : "");
+    if (!c->selection || !c->selection_mime) return NULL;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return NULL;
+    wl_data_offer_receive(c->selection, c->selection_mime, fds[1]);
+    close(fds[1]);
+    wl_display_flush(c->display);
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
+        int n = poll(&pfd, 1, timeout_ms);
+        if (n <= 0) break;  // the holder did not send in time: what came so far
+        if (len + 4096 + 1 > cap) {
+            if (cap >= SELECTION_MAX) break;
+            cap *= 2;
+            char *grown = realloc(buf, cap);
+            if (!grown) break;
+            buf = grown;
+        }
+        ssize_t r = read(fds[0], buf + len, cap - len - 1);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        len += (size_t)r;
+    }
+    close(fds[0]);
+    buf[len] = 0;
+    return buf;
+}
 
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
     slate_client *c = data;
@@ -595,6 +777,8 @@ static void registry_global(void *data, struct wl_registry *r, uint32_t name, co
     } else if (strcmp(interface, wl_output_interface.name) == 0 && !c->output && version >= 2) {
         c->output = wl_registry_bind(r, name, &wl_output_interface, 2);
         wl_output_add_listener(c->output, &output_listener, c);
+    } else if (strcmp(interface, wl_data_device_manager_interface.name) == 0) {
+        c->data_manager = wl_registry_bind(r, name, &wl_data_device_manager_interface, version < 3 ? version : 3);
     } else if (strcmp(interface, slate_scene_manager_v1_interface.name) == 0) {
         c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, 1);
         slate_scene_manager_v1_add_listener(c->scenes, &manager_listener, c);
@@ -647,6 +831,10 @@ slate_client *slate_client_connect(const char *app_id, const slate_client_callba
         slate_client_destroy(c);
         return NULL;
     }
+    if (c->data_manager && c->seat) {
+        c->data_device = wl_data_device_manager_get_data_device(c->data_manager, c->seat);
+        wl_data_device_add_listener(c->data_device, &device_listener, c);
+    }
     slate_scene_manager_v1_announce(c->scenes, app_id);
     if (wl_display_roundtrip(c->display) < 0) {
         snprintf(err, err_len, "the shell refused the app %s", app_id);
@@ -660,6 +848,9 @@ void slate_client_destroy(slate_client *c) {
     if (!c) return;
     slate_window *w, *tmp;
     wl_list_for_each_safe(w, tmp, &c->windows, link) slate_window_destroy(w);
+    offer_free(c->selection);
+    if (c->source) wl_data_source_destroy(c->source);
+    free(c->source_text);
     if (c->xkb_state) xkb_state_unref(c->xkb_state);
     if (c->keymap) xkb_keymap_unref(c->keymap);
     if (c->xkb) xkb_context_unref(c->xkb);

@@ -758,6 +758,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     }
     comp->compositor = wlr_compositor_create(comp->display, comp->renderer);
     wlr_data_device_manager_create(comp->display);
+    // Clipboard managers and wl-copy/wl-paste read and set the selection without a window.
+    wlr_data_control_manager_v1_create(comp->display);
     comp->xdg_shell = wlr_xdg_shell_create(comp->display);
     comp->xdg_shell->ping_timeout = SLATE_PING_TIMEOUT_MS;
     comp->new_xdg_surface.notify = on_new_xdg_surface;

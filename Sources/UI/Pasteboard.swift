@@ -1,8 +1,28 @@
-/// The pasteboard text views cut and copy to and paste from (as `UIPasteboard.general`). It lives in
-/// the process: every app Slate hosts shares it; the host's own clipboard is not wired.
+/// The pasteboard text views cut and copy to and paste from (as `UIPasteboard.general`). By default
+/// it lives in the process (every app Slate hosts in it shares it); an app running as a process of
+/// its own in the Slate shell keeps it on the system's clipboard (the Wayland selection), shared with
+/// every program.
 @MainActor public enum Pasteboard {
+    /// Where the text is kept.
+    public static var store: any PasteboardStore = ProcessPasteboard()
+
     /// The text on the pasteboard, if any.
-    public static var string: String?
+    public static var string: String? {
+        get { store.string }
+        set { store.string = newValue }
+    }
+}
+
+/// Where the pasteboard's text is kept: in the process, or on the system's clipboard.
+@MainActor public protocol PasteboardStore: AnyObject {
+    /// The text on it, if any (reading may ask another program for it).
+    var string: String? { get set }
+}
+
+/// The pasteboard of one process.
+@MainActor public final class ProcessPasteboard: PasteboardStore {
+    public var string: String?
+    public init() {}
 }
 
 /// The words of the text editor's edit menu, in English and Russian.

@@ -1,7 +1,9 @@
 import Graphics
 
 /// Editable text (as `UITextField` with one line, or `UITextView` with several): a caret, typing,
-/// Backspace, arrow keys, and a placeholder. It takes focus when tapped.
+/// Backspace, arrow keys, a placeholder, and Select All, Cut, Copy and Paste from the keyboard
+/// (Ctrl or ⌘ with A, X, C, V; the pasteboard is the system's when the app runs as a process of its
+/// own). It takes focus when tapped.
 @MainActor open class TextField: View {
     public init(text: String = "", placeholder: String = "", multiline: Bool = false) {
         self.text = text
@@ -16,6 +18,7 @@ import Graphics
     public var text: String {
         didSet {
             caret = min(caret, text.count)
+            if text != oldValue { isAllSelected = false }
             if text != oldValue {
                 setNeedsDisplay()
                 onChange?(text)
@@ -29,6 +32,11 @@ import Graphics
     public var isEditable = true
     /// The caret, as a character offset.
     public private(set) var caret: Int
+    /// Whether the whole text is selected (Select All): typing or pasting replaces it, Copy and Cut
+    /// take it.
+    public private(set) var isAllSelected = false {
+        didSet { if isAllSelected != oldValue { setNeedsDisplay() } }
+    }
     public var onChange: ((String) -> Void)?
     /// Return in a one-line field.
     public var onReturn: (() -> Void)?
@@ -38,6 +46,10 @@ import Graphics
 
     open override func handleText(_ s: String) -> Bool {
         guard isEditable else { return false }
+        if isAllSelected {
+            text = ""
+            caret = 0
+        }
         let i = text.index(text.startIndex, offsetBy: caret)
         text.insert(contentsOf: s, at: i)
         caret += s.count
@@ -47,6 +59,29 @@ import Graphics
 
     open override func handleKey(_ press: KeyPress) -> Bool {
         guard isEditable else { return false }
+        let command = press.modifiers.contains(.control) || press.modifiers.contains(.command)
+        if command, case .character(let c) = press.key {
+            switch c.lowercased() {
+            case "a": isAllSelected = !text.isEmpty
+            case "c": if isAllSelected { Pasteboard.string = text }
+            case "x":
+                guard isAllSelected else { return true }
+                Pasteboard.string = text
+                text = ""
+            case "v":
+                guard let s = Pasteboard.string, !s.isEmpty else { return true }
+                // One line keeps one line: the pasted text's line breaks become spaces.
+                _ = handleText(multiline ? s : s.replacingOccurrences(of: "\n", with: " "))
+            default: return false
+            }
+            return true
+        }
+        if isAllSelected, [.backspace, .delete].contains(press.key) {
+            text = ""
+            caret = 0
+            return true
+        }
+        isAllSelected = false
         switch press.key {
         case .backspace:
             guard caret > 0 else { return true }
@@ -82,6 +117,12 @@ import Graphics
     open override func draw(in canvas: any Canvas) {
         let inner = bounds.inset(by: Self.padding)
         let showsPlaceholder = text.isEmpty
+        if isAllSelected, isFocused {
+            let m = canvas.textMeasurer.measure(
+                TextLayout(text, font: font, lineLimit: multiline ? 0 : 1, width: inner.width))
+            canvas.fill(
+                Rect(inner.minX, inner.minY, min(m.width, inner.width), m.height), with: Color.tint.withAlpha(0.25))
+        }
         let layout = TextLayout(
             showsPlaceholder ? placeholder : text, font: font, color: showsPlaceholder ? .tertiaryLabel : textColor,
             lineLimit: multiline ? 0 : 1, truncation: multiline ? .none : .head, width: inner.width)

@@ -242,6 +242,12 @@ extension Rig {
     }
 }
 
+/// Where Mail's compose window has its To field, from the window's top, in points: below the 50 pt
+/// navigation bar, the middle of the 44 pt row (as `ComposeView` lays it out).
+enum ComposeLayout {
+    static let toRowCentre = 77.0
+}
+
 /// A client that breaks the scene protocol's rules is disconnected alone, with the error that names
 /// the rule; the shell and its other clients run on.
 @MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct SceneProtocolTests {
@@ -340,6 +346,64 @@ extension Rig {
         let frame = try #require(rig.shell.windows[compose.sessionIdentifier])
         #expect(frame.scene.rootView is ForeignSurfaceView, "the app's own bars, and no second one from the shell")
         rig.snapshot("mail-process-compose")
+    }
+
+    /// Copy and paste between an app process and any program go through the Wayland clipboard:
+    /// text typed in Mail's compose window and copied is what wl-paste reads; text wl-copy put there
+    /// pastes into the field (copied back, it is what wl-paste reads).
+    @Test(.enabled(if: tool("wl-paste") && tool("wl-copy")))
+    func copyAndPasteGoThroughTheSystemClipboard() throws {
+        let client = try #require(Self.client, "the scene-protocol test client did not compile")
+        let dir = try AppProcessTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let mail = AppProcessTests.mail(in: dir)
+        rig.shell.install(mail, restoring: false)
+        rig.shell.install(Self.testApp, restoring: false)
+        rig.host.launcher.install()
+        let json = String(
+            decoding: try JSONEncoder().encode(UserActivity(type: "org.slate.mail.compose", title: "Clip")),
+            as: UTF8.self)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: client)
+        p.arguments = ["open-activity", "org.slate.test", "org.slate.mail.compose", json]
+        p.environment = rig.host.compositor.clientEnvironment()
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        defer { p.terminate() }
+        guard rig.wait(20, "the compose window", { mail.toplevels.values.contains { $0.picture != nil } }) else {
+            return
+        }
+        rig.settle()
+        let keys = rig.host.host
+        func copyField() {
+            keys.key(KeyPress(.character("a"), modifiers: .control))
+            keys.key(KeyPress(.character("c"), modifiers: .control))
+            rig.settle()
+        }
+        // A tap in the To field (the row below the compose window's bar) gives it the keys.
+        let window = try #require(mail.toplevels.values.first.flatMap { rig.shell.window(showing: $0) })
+        let area = window.convert(window.bounds, to: nil)
+        keys.tap(at: Point(area.midX, area.minY + ComposeLayout.toRowCentre))
+        rig.settle()
+        keys.type("bob@example.com")
+        rig.settle()
+        copyField()
+        #expect(rig.shellOutput(["wl-paste", "--no-newline"]) == "bob@example.com", "copied in Mail, read by wl-paste")
+
+        _ = rig.shellOutput(["wl-copy", "alice@example.org"])
+        rig.settle()
+        keys.key(KeyPress(.character("a"), modifiers: .control))
+        keys.key(KeyPress(.character("v"), modifiers: .control))
+        rig.settle()
+        // The clipboard emptied, so what wl-paste reads next can only be what Mail copies.
+        _ = rig.shellOutput(["wl-copy", "--clear"])
+        #expect(rig.shellOutput(["wl-paste", "--no-newline"]) != "alice@example.org")
+        copyField()
+        #expect(
+            rig.shellOutput(["wl-paste", "--no-newline"]) == "alice@example.org",
+            "wl-copy's text pasted into Mail's field, copied back")
     }
 
     /// An app the shell knows and never starts (the fixture plays it).

@@ -71,6 +71,30 @@ import UI
     }
 
     func shutdown() { host.shutdown() }
+
+    /// Runs a program as a client of this compositor while serving it, and returns what it printed
+    /// (nil when it could not run or took more than 10 s).
+    func shellOutput(_ argv: [String]) -> String? {
+        let out = Pipe()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = argv
+        p.environment = host.compositor.clientEnvironment()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return nil }
+        // Read while serving: a program that waits for the compositor must not block the test.
+        var data = Data()
+        let reader = out.fileHandleForReading
+        let end = MonotonicClock.read() + 10
+        while p.isRunning, MonotonicClock.read() < end { host.step(wait: 0.005) }
+        if p.isRunning {
+            p.terminate()
+            return nil
+        }
+        data = reader.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self)
+    }
 }
 
 nonisolated func tool(_ name: String) -> Bool {

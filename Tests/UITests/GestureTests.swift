@@ -183,7 +183,37 @@ import Testing
     }
 }
 
-@MainActor @Suite struct TextFieldTests {
+@MainActor @Suite(.serialized) struct TextFieldTests {
+    /// Select All, then Copy, Cut and Paste from the keyboard; typing over a selection replaces it,
+    /// and a one-line field pastes line breaks as spaces.
+    @Test func selectAllCopyCutAndPaste() throws {
+        let saved = Pasteboard.store
+        Pasteboard.store = ProcessPasteboard()
+        defer { Pasteboard.store = saved }
+        let h = Harness()
+        let f = TextField(text: "bob@example.com")
+        f.frame = Rect(10, 10, 300, 36)
+        h.root.addSubview(f)
+        h.root.setFocus(f)
+        let d = h.root.dispatcher!
+        d.handle(KeyPress(.character("c"), modifiers: .control))
+        #expect(Pasteboard.string == nil, "nothing selected: nothing copied")
+        d.handle(KeyPress(.character("a"), modifiers: .control))
+        #expect(f.isAllSelected)
+        d.handle(KeyPress(.character("c"), modifiers: .control))
+        #expect(Pasteboard.string == "bob@example.com")
+        d.handleText("x")
+        #expect(f.text == "x", "typing replaces the selection")
+        Pasteboard.string = "alice\nexample"
+        d.handle(KeyPress(.character("v"), modifiers: .command))
+        #expect(f.text == "xalice example")
+        d.handle(KeyPress(.character("a"), modifiers: .control))
+        d.handle(KeyPress(.character("x"), modifiers: .control))
+        #expect(f.text.isEmpty)
+        #expect(Pasteboard.string == "xalice example")
+        #expect(!f.isAllSelected)
+    }
+
     @Test func typingEditingAndTheCaret() throws {
         let h = Harness()
         let f = TextField(placeholder: "Тема")

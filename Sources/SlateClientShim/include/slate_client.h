@@ -69,6 +69,13 @@ int slate_client_scale(slate_client *client);
 /// Asks for a window of whichever app declares `activity_type` (`open_activity`).
 void slate_client_open_activity(slate_client *client, const char *activity_type, const char *payload, int placement);
 
+/// Puts `text` (UTF-8) on the clipboard (the Wayland selection, as text/plain), owned by this app
+/// until another program takes it. Returns -1 when there is no input to take it with yet.
+int slate_client_set_selection(slate_client *client, const char *text);
+/// The clipboard's text (a malloc'd UTF-8 string the caller frees), read from whichever program
+/// holds it, waiting up to `timeout_ms` for it to send; NULL when it holds no text.
+char *slate_client_get_selection(slate_client *client, int timeout_ms);
+
 /// A new window showing scene session `session` (role 0 primary, 1 auxiliary), placed as
 /// `placement` says beside the session `beside` ("" for none). It shows once it has a picture.
 slate_window *slate_window_create(slate_client *client, const char *title, const char *session, int role,
