@@ -13,6 +13,14 @@ public struct DesktopCatalog: Sendable {
     /// The desktop-file ids the Dock holds, in order (nil when there is no dock file).
     public var dock: [String]?
 
+    /// A catalog of these entries (the Home screen's order), with the files that were skipped and
+    /// the dock file's ids.
+    public init(entries: [DesktopEntry], warnings: [String] = [], dock: [String]? = nil) {
+        self.entries = entries
+        self.warnings = warnings
+        self.dock = dock
+    }
+
     /// The data directories in search order: `$XDG_DATA_HOME` (default `~/.local/share`), then
     /// `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
     public static func dataDirectories(_ env: [String: String]) -> [String] {

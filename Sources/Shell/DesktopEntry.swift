@@ -39,6 +39,8 @@ public struct DesktopEntry: Hashable, Sendable {
     public var categories: [String] = []
     /// The `[Desktop Action …]` groups listed in `Actions`, in that order.
     public var actions: [Action] = []
+    /// The Slate app it starts, when it is one (its `X-Slate-*` keys).
+    public var slate: SlateAppInfo?
     /// The file it was read from.
     public var file: String?
 
@@ -221,6 +223,7 @@ extension DesktopEntry {
         notShowIn = Self.list(k["NotShowIn"])
         categories = Self.list(k["Categories"])
         startupWMClass = k["StartupWMClass"]
+        slate = SlateAppInfo.parse(k)
         if let e = exec { _ = try Self.splitExec(e) }
         for actionID in Self.list(k["Actions"]) {
             // An action listed without its group is ignored, as the spec allows.

@@ -31,6 +31,11 @@ extension Shell {
         for w in catalog.warnings { FileHandle.standardError.write(Data((w + "\n").utf8)) }
         foreign.dock = catalog.dock
         for e in catalog.entries where app(ForeignApp.identifier(desktopID: e.id)) == nil {
+            // A Slate app of its own process: known by its identifier (once, however it came).
+            if let info = e.slate {
+                if app(info.identifier) == nil, let p = ProcessApp(entry: e) { install(p, restoring: false) }
+                continue
+            }
             let f = ForeignApp(entry: e)
             f.iconImage = icon(e)
             install(foreign: f)

@@ -77,3 +77,87 @@ import Shell
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }
+
+/// `slate install [--dir DIR]`: a `.desktop` file for each app (`DIR`, by default
+/// `$XDG_DATA_HOME/applications`), so that Slate's shell — and anything that reads desktop entries —
+/// finds the apps as programs of their own: `Exec` starts `slate app NAME` from this build; the
+/// `X-Slate-*` keys say what the shell must know before the app runs; `OnlyShowIn=Slate` keeps them
+/// out of other desktops' menus (they need Slate's shell).
+@MainActor enum InstallCommand {
+    static func run(_ args: Arguments, apps: [AppEntry]) throws -> Int32 {
+        let env = ProcessInfo.processInfo.environment
+        let dir: URL
+        if let d = args.options["dir"] {
+            dir = URL(fileURLWithPath: d, isDirectory: true)
+        } else {
+            let data =
+                env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+                ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            dir = data.appendingPathComponent("applications", isDirectory: true)
+        }
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("cannot make \(dir.path): \(error.localizedDescription)")
+        }
+        for entry in apps {
+            let p = try AppCommand.processApp(entry, options: [:])
+            let file = dir.appendingPathComponent("\(p.identifier).desktop")
+            let text = desktopEntry(p)
+            do {
+                try Data(text.utf8).write(to: file, options: .atomic)
+            } catch {
+                return Slate.failure("cannot write \(file.path): \(error.localizedDescription)", code: 1)
+            }
+            print(file.path)
+        }
+        return 0
+    }
+
+    /// The text of an app's `.desktop` file (Desktop Entry Specification 1.5).
+    static func desktopEntry(_ p: ProcessApp) -> String {
+        var lines = [
+            "[Desktop Entry]", "Type=Application", "Version=1.5", "Name=\(escape(p.displayName.en))",
+            "Name[ru]=\(escape(p.displayName.ru))",
+            "Exec=\(escape(p.command.map(quoteExecArgument).joined(separator: " ")))",
+            "Terminal=false", "OnlyShowIn=\(DesktopEntry.desktopName);",
+        ]
+        for (k, v) in SlateAppInfo.keys(
+            identifier: p.identifier, activityTypes: p.activityTypes, auxiliaryActivityTypes: p.auxiliaryActivityTypes,
+            icon: p.icon)
+        {
+            lines.append("\(k)=\(escape(v))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A value with the spec's string escapes (`\\`, `\n`, `\t`, `\r`, and `\s` for a leading space).
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default: out.append(c)
+            }
+        }
+        if out.hasPrefix(" ") { out = "\\s" + out.dropFirst() }
+        return out
+    }
+
+    /// An Exec argument, quoted when it holds a reserved character (the spec's list), with `"`, `` ` ``,
+    /// `$` and `\` escaped inside the quotes; `%` doubled (it starts a field code).
+    static func quoteExecArgument(_ a: String) -> String {
+        let a = a.replacingOccurrences(of: "%", with: "%%")
+        let reserved = Set(" \t\n\"'\\><~|&;$*?#()`")
+        guard a.isEmpty || a.contains(where: { reserved.contains($0) }) else { return a }
+        var out = "\""
+        for c in a {
+            if "\"`$\\".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
+    }
+}

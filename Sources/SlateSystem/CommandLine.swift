@@ -10,7 +10,7 @@ struct Arguments {
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [
         "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir", "backend", "open",
-        "timeout", "now",
+        "timeout", "now", "dir",
     ]
 
     init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
@@ -74,6 +74,8 @@ let helpBody = """
       app       NAME: one app as a process of its own, in the Slate shell at $WAYLAND_DISPLAY
                 (its windows, state and crashes are its own; the shell starts it this way);
                 --now ISO-DATE: the date it believes it is
+      install   a .desktop file for each app ([--dir DIR], else $XDG_DATA_HOME/applications) that
+                starts it as a process of its own; the shell finds such apps like any program
       bench     print frame-time figures: [--json] [CASE-PREFIX...]
       script    run scripts headless on the virtual clock: FILE... [--out DIR] [--update-snapshots]
                 (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2);

@@ -66,6 +66,7 @@ import UI
         case "script": return try ScriptCommand.run(args, apps: apps)
         case "probe": return try Probe.run(args)
         case "app": return try AppCommand.run(args, apps: apps)
+        case "install": return try InstallCommand.run(args, apps: apps)
         default: throw UsageError("unknown verb '\(args.verb)'; see slate --help")
         }
     }

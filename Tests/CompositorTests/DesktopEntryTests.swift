@@ -1,4 +1,6 @@
 import Foundation
+import Graphics
+import Scenes
 import Shell
 import Testing
 import UI
@@ -26,6 +28,47 @@ import UI
         Name=Create a new Foo!
         Icon=fooview-new
         """
+
+    /// A Slate app's entry: its X-Slate keys say what the shell must know before it runs, and the
+    /// shell installs it as an app process (once, by its identifier).
+    @Test func aSlateAppsEntry() throws {
+        let text = """
+            [Desktop Entry]
+            Type=Application
+            Name=Recipes
+            Name[ru]=Рецепты
+            Exec="/opt/my apps/recipes" app Recipes
+            OnlyShowIn=Slate;
+            X-Slate-App=org.example.recipes
+            X-Slate-Activity-Types=org.example.recipe;org.example.list;
+            X-Slate-Auxiliary-Activity-Types=org.example.recipe;org.example.unknown;
+            X-Slate-Icon=book;#FF9500;#FF5E00;#FFFFFF
+            """
+        let e = try DesktopEntry(parsing: text, id: "org.example.recipes")
+        let info = try #require(e.slate)
+        #expect(info.identifier == "org.example.recipes")
+        #expect(info.activityTypes == ["org.example.recipe", "org.example.list"])
+        #expect(info.auxiliaryActivityTypes == ["org.example.recipe"], "only declared types")
+        #expect(info.icon?.symbol == "book")
+        #expect(info.icon?.topColor == Color(hex: 0xFF9500))
+        let app = try #require(ProcessApp(entry: e))
+        #expect(app.command == ["/opt/my apps/recipes", "app", "Recipes"])
+        #expect(app.displayName.ru == "Рецепты")
+        #expect(app.role(for: UserActivity(type: "org.example.recipe")) == .auxiliary)
+        #expect(app.role(for: UserActivity(type: "org.example.list")) == .primary)
+
+        // An identifier that cannot name a folder makes it a plain program; a bad icon is left out.
+        let bad = text.replacingOccurrences(of: "X-Slate-App=org.example.recipes", with: "X-Slate-App=../x")
+            .replacingOccurrences(of: "#FF9500", with: "orange")
+        #expect(try DesktopEntry(parsing: bad, id: "x").slate == nil)
+        let noIcon = text.replacingOccurrences(of: "#FF9500", with: "orange")
+        #expect(try DesktopEntry(parsing: noIcon, id: "x").slate?.icon == nil)
+
+        let shell = Shell(clock: VirtualClock(), stateHome: nil)
+        shell.install(catalog: DesktopCatalog(entries: [e, e], warnings: [], dock: nil))
+        #expect(shell.processApps.map(\.identifier) == ["org.example.recipes"])
+        #expect(shell.foreignApps.isEmpty)
+    }
 
     @Test func specExample() throws {
         let e = try DesktopEntry(parsing: Self.specExample, id: "fooview", file: "/x/fooview.desktop")

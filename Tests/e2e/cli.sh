@@ -59,6 +59,21 @@ TMPDIR="$work/tmp" run "$slate" lint --menu "$work/menu.json" --json
 TMPDIR="$work/tmp" run "$slate" lint Mail
 check lint_leaves_no_temporary_folder test -z "$(ls -A "$work/tmp")"
 
+# Apps as processes of their own: their desktop entries, and a start with no compositor.
+TMPDIR="$work/tmp" run "$slate" install --dir "$work/apps"
+check install_writes_a_desktop_entry_for_each_app test -f "$work/apps/org.slate.mail.desktop"
+check a_desktop_entry_names_its_slate_app grep -qx 'X-Slate-App=org.slate.mail' "$work/apps/org.slate.mail.desktop"
+check a_desktop_entry_is_only_for_slate grep -qx 'OnlyShowIn=Slate;' "$work/apps/org.slate.mail.desktop"
+exec_line=$(sed -n 's/^Exec=//p' "$work/apps/org.slate.mail.desktop")
+check a_desktop_entry_starts_this_build test -x "${exec_line%% *}"
+check install_leaves_no_temporary_folder test -z "$(ls -A "$work/tmp")"
+
+XDG_RUNTIME_DIR="$work" WAYLAND_DISPLAY=no-such-socket TMPDIR="$work/tmp" run "$slate" app Mail --state-dir "$work/state"
+check an_app_with_no_compositor_is_exit_2 test "$rc" -eq 2
+check an_app_with_no_compositor_says_so test "${err#*no Wayland compositor at no-such-socket}" != "$err"
+run "$slate" app Nowhere
+check an_unknown_app_is_exit_2 test "$rc" -eq 2
+
 if [ "$failures" -ne 0 ]; then
     echo "cli: $failures checks failed"
     exit 1
