@@ -24,8 +24,6 @@ public struct AppProcessError: Error, CustomStringConvertible {
     private var windows: [String: AppWindow] = [:]
     private var client: OpaquePointer?
     private var callbacks = slate_client_callbacks()
-    /// The identifier the shell chose for the session being connected, taken by the next new session.
-    private var nextIdentifier: String?
     private let clock = VirtualClock()
     private let origin = MonotonicClock.read()
     private var running = true
@@ -55,6 +53,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         Pasteboard.store = WaylandPasteboard(client: c)
     }
 
+    /// The identifier the shell chose for the session being connected, taken by the next new session.
     private let pendingIdentifier: PendingIdentifier
     private let box = Box()
 

@@ -96,7 +96,9 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         if layout.lineLimit > 0 && layout.width != nil {
             pango_layout_set_height(pl, -Int32(layout.lineLimit))
         }
-        if layout.lineLimit == 1 || layout.width != nil {
+        // Pango ellipsizes to one line when no height is set, so text with no line limit is never
+        // ellipsized (it wraps to as many lines as it needs).
+        if layout.lineLimit == 1 || (layout.width != nil && layout.lineLimit > 0) {
             let mode: PangoEllipsizeMode =
                 switch layout.truncation {
                 case .none: PANGO_ELLIPSIZE_NONE
