@@ -1,9 +1,14 @@
 import Graphics
 import UI
 
-/// The Dock: a floating translucent shelf of app icons at the bottom of the screen.
+/// The Dock: a floating translucent shelf of app icons at the bottom of the screen — the apps kept
+/// there, then, after a thin divider, the ones used recently that are not kept there (as iPadOS).
 @MainActor public final class DockView: View {
+    /// The apps kept in the Dock.
     public private(set) var icons: [AppIconView] = []
+    /// The recently used apps after the divider, most recent first.
+    public private(set) var recentIcons: [AppIconView] = []
+    private let divider = View()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -13,26 +18,42 @@ import UI
         accessibilityLabel = ShellStrings.dock.text
         accessibilityTraits = .window
         isAccessibilityElement = false
+        divider.backgroundColor = ShellMetrics.dockDividerColor
+        divider.isHidden = true
+        addSubview(divider)
     }
 
-    public func setIcons(_ new: [AppIconView]) {
-        for i in icons { i.removeFromSuperview() }
+    /// The kept apps' icons, and the recent ones after the divider (none: no divider).
+    public func setIcons(_ new: [AppIconView], recent: [AppIconView] = []) {
+        for i in icons + recentIcons { i.removeFromSuperview() }
         icons = new
-        for i in new { addSubview(i) }
+        recentIcons = recent
+        for i in new + recent { addSubview(i) }
+        divider.isHidden = recent.isEmpty
         setNeedsLayout()
     }
 
-    /// The width the Dock needs for its icons.
+    /// The width the Dock needs for its icons (and the divider).
     public var preferredWidth: Double {
-        let n = Double(max(icons.count, 1))
-        return n * ShellMetrics.dockIconSize + (n + 1) * ShellMetrics.dockSpacing
+        let n = Double(max(icons.count + recentIcons.count, 1))
+        let divider = recentIcons.isEmpty ? 0 : ShellMetrics.dockDividerWidth + ShellMetrics.dockSpacing
+        return n * ShellMetrics.dockIconSize + (n + 1) * ShellMetrics.dockSpacing + divider
     }
 
     public override func layoutSubviews() {
         let s = ShellMetrics.dockIconSize
-        for (i, icon) in icons.enumerated() {
-            icon.frame = Rect(
-                ShellMetrics.dockSpacing + Double(i) * (s + ShellMetrics.dockSpacing), (bounds.height - s) / 2, s, s)
+        var x = ShellMetrics.dockSpacing
+        for icon in icons {
+            icon.frame = Rect(x, (bounds.height - s) / 2, s, s)
+            x += s + ShellMetrics.dockSpacing
+        }
+        guard !recentIcons.isEmpty else { return }
+        let h = s * ShellMetrics.dockDividerHeightFraction
+        divider.frame = Rect(x, (bounds.height - h) / 2, ShellMetrics.dockDividerWidth, h)
+        x += ShellMetrics.dockDividerWidth + ShellMetrics.dockSpacing
+        for icon in recentIcons {
+            icon.frame = Rect(x, (bounds.height - s) / 2, s, s)
+            x += s + ShellMetrics.dockSpacing
         }
     }
 }

@@ -73,6 +73,7 @@ extension Shell {
         if let s = slideOver, let sf = windows[s] { windowLayer.bringSubviewToFront(sf) }
         updateLifecycle()
         saveArrangementIfChanged()
+        refreshDockRecents()
     }
 
     /// Tells each app which of its windows are seen, which one is active and which went away.

@@ -54,6 +54,8 @@ import UI
     let foreign = ForeignWindows()
     /// Where the windows were, as saved and restored across the shell's restarts.
     let savedLayout = SavedLayoutState()
+    /// The recently used apps the Dock shows after its divider (identifiers).
+    var dockRecents: [String] = []
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
@@ -153,7 +155,10 @@ import UI
         }
         iconDragSources.removeAll()
         home.setIcons(apps.map { icon($0, dock: false) })
-        dock.setIcons(apps.filter(isInDock).map { icon($0, dock: true) })
+        dockRecents = recentAppsForDock()
+        dock.setIcons(
+            apps.filter(isInDock).map { icon($0, dock: true) },
+            recent: dockRecents.compactMap { id in apps.first { $0.identifier == id }.map { icon($0, dock: true) } })
         relayout(animated: false)
     }
 

@@ -79,3 +79,12 @@ extension ShellMetrics {
     public static let suspendedWindowDim = 0.35
     public static let placeholderIconSize = 96.0
 }
+
+extension ShellMetrics {
+    /// The Dock's recent apps: at most 3 after a 1 pt divider half an icon tall, in the label colour at
+    /// 25 % (iPadOS shows three recent apps on an iPad; the divider measured on iPadOS 17 screenshots).
+    public static let dockRecentCount = 3
+    public static let dockDividerWidth = 1.0
+    public static let dockDividerHeightFraction = 0.5
+    public static let dockDividerColor = Color(light: RGBA(0, 0, 0, 0.25), dark: RGBA(1, 1, 1, 0.25))
+}

@@ -93,3 +93,30 @@ import UI
         }
     }
 }
+
+@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct DockRecentsTests {
+    /// A program the Dock does not keep joins it after the divider once its window was used, as
+    /// iPadOS's recent apps; one the Dock keeps does not.
+    @Test(.enabled(if: tool("weston-simple-shm"))) func aProgramUsedRecentlyIsAfterTheDivider() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        // A Slate app: the Dock keeps it.
+        rig.shell.install(SceneProtocolTests.testApp, restoring: false)
+        #expect(rig.shell.dock.icons.count == 1)
+        #expect(rig.shell.dock.recentIcons.isEmpty)
+        try rig.launch(["weston-simple-shm"])
+        guard rig.wait(10, "its window", { rig.shell.visibleWindows.count == 1 }) else { return }
+        rig.settle()
+        let recent = rig.shell.dock.recentIcons
+        #expect(recent.count == 1)
+        let kept = rig.shell.dock.icons
+        #expect(!kept.contains { $0.appIdentifier == recent.first?.appIdentifier }, "not among the kept apps")
+        let last = try #require(kept.last)
+        let first = try #require(recent.first)
+        #expect(first.frame.minX > last.frame.maxX + ShellMetrics.dockSpacing, "after the divider")
+        #expect(rig.shell.dock.preferredWidth > Double(kept.count + 1) * ShellMetrics.dockIconSize)
+        rig.shell.goHome()
+        rig.settle()
+        rig.snapshot("dock-recents")
+    }
+}
