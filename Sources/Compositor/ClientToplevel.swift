@@ -177,7 +177,15 @@ import UI
     }
 
     public func key(_ press: KeyPress) -> Bool {
-        guard isAlive, let (code, shift) = Keymap.code(for: press.key) else { return false }
+        guard isAlive else { return false }
+        // A character typed as it is (no shortcut held): whichever key of the keymap makes it, in
+        // any of its layouts (Cyrillic on the Russian one).
+        if case .character(let c) = press.key, press.modifiers.subtracting(.shift).isEmpty,
+            c.unicodeScalars.count == 1, let u = c.unicodeScalars.first
+        {
+            if slate_comp_type(comp, u.value, slate_comp_now_msec()) == 0 { return true }
+        }
+        guard let (code, shift) = Keymap.code(for: press.key) else { return false }
         var mods: [UInt32] = []
         if shift || press.modifiers.contains(.shift) { mods.append(Self.leftShift) }
         if press.modifiers.contains(.control) { mods.append(Self.leftCtrl) }

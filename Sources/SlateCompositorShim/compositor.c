@@ -494,6 +494,37 @@ void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t ti
     wlr_keyboard_notify_key(comp->keyboard_device->keyboard, &ev);
 }
 
+int slate_comp_type(slate_comp *comp, uint32_t codepoint, uint32_t time) {
+    xkb_keysym_t want = xkb_utf32_to_keysym(codepoint);
+    if (want == XKB_KEY_NoSymbol) return -1;
+    struct xkb_keymap *km = comp->keymap;
+    // The first key, layout and level that make the character (lowest level first: no Shift if it
+    // need not be held).
+    for (xkb_level_index_t level = 0; level < 4; level++) {
+        for (xkb_layout_index_t layout = 0; layout < xkb_keymap_num_layouts(km); layout++) {
+            for (xkb_keycode_t kc = xkb_keymap_min_keycode(km); kc <= xkb_keymap_max_keycode(km); kc++) {
+                if (layout >= xkb_keymap_num_layouts_for_key(km, kc) ||
+                    level >= xkb_keymap_num_levels_for_key(km, kc, layout))
+                    continue;
+                const xkb_keysym_t *syms;
+                int n = xkb_keymap_key_get_syms_by_level(km, kc, layout, level, &syms);
+                if (n != 1 || syms[0] != want) continue;
+                xkb_mod_mask_t masks[4];
+                size_t m = xkb_keymap_key_get_mods_for_level(km, kc, layout, level, masks, 4);
+                if (m == 0) continue;
+                struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
+                struct wlr_keyboard_modifiers saved = kb->modifiers;
+                wlr_keyboard_notify_modifiers(kb, masks[0], 0, 0, layout);
+                slate_comp_key(comp, kc - 8, 1, time);
+                slate_comp_key(comp, kc - 8, 0, time);
+                wlr_keyboard_notify_modifiers(kb, saved.depressed, saved.latched, saved.locked, saved.group);
+                return 0;
+            }
+        }
+    }
+    return -1;
+}
+
 static void on_keyboard_key(struct wl_listener *l, void *data) {
     slate_comp *comp = wl_container_of(l, comp, keyboard_key);
     struct wlr_event_keyboard_key *ev = data;
@@ -783,7 +814,11 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
 
     // The keyboard the shell types with: a headless device with the desktop's keymap.
     struct xkb_context *ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
-    comp->keymap = ctx ? xkb_keymap_new_from_names(ctx, NULL, XKB_KEYMAP_COMPILE_NO_FLAGS) : NULL;
+    // The desktop's layout (XKB_DEFAULT_LAYOUT…), or US and Russian: Slate's two languages, so the
+    // shell can type either into any program.
+    const char *layout = getenv("XKB_DEFAULT_LAYOUT");
+    struct xkb_rule_names names = {.layout = layout && *layout ? NULL : "us,ru"};
+    comp->keymap = ctx ? xkb_keymap_new_from_names(ctx, &names, XKB_KEYMAP_COMPILE_NO_FLAGS) : NULL;
     if (ctx) xkb_context_unref(ctx);
     if (!comp->keymap) {
         snprintf(err, err_len, "cannot compile the keyboard map (xkbcommon)");

@@ -91,6 +91,13 @@ import UI
         rig.wait(10, "the file the typed command writes") {
             (try? String(contentsOfFile: out, encoding: .utf8)) == "Typed_OK\n"
         }
+        // Russian too: the keymap's second layout makes the Cyrillic letters, Shift the capitals.
+        rig.host.host.type("echo Привет_Ёж > ru.txt")
+        rig.host.host.key(KeyPress(.return))
+        let ru = dir.appendingPathComponent("ru.txt").path
+        rig.wait(10, "the file the Russian command writes") {
+            (try? String(contentsOfFile: ru, encoding: .utf8)) == "Привет_Ёж\n"
+        }
     }
 }
 

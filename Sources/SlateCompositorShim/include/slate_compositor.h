@@ -153,8 +153,12 @@ void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uin
 void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
 /// Gives a view the keyboard (NULL: nobody).
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view);
-/// An evdev key code pressed or released, through the keymap (xkbcommon, from XKB_DEFAULT_* or us).
+/// An evdev key code pressed or released, through the keymap (xkbcommon, from XKB_DEFAULT_* or
+/// "us,ru").
 void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time);
+/// Types one Unicode character to the focused client with the key, layout and level of the keymap
+/// that make it (Shift or another layout held just for it). Returns -1 when no key makes it.
+int slate_comp_type(slate_comp *comp, uint32_t codepoint, uint32_t time);
 
 // Scenes (Slate's scene protocol).
 /// The app process's id.
