@@ -50,6 +50,7 @@ cli: build
 
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
+	SLATE=$(SLATE_DEBUG) timeout 120 Tests/e2e/processes.sh
 
 # The example package: an app in its own package on Slate's products, through the public entry point.
 EXAMPLE := Examples/.build/debug/recipes
