@@ -49,9 +49,7 @@ import UI
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let mail = Self.mail(in: dir)
-        let app = rig.shell.install(mail, restoring: false)
-        rig.host.launcher.install()
+        let (mail, app) = rig.installMail(in: dir)
 
         // A tap on the icon starts the process; its first window opens full screen.
         rig.shell.openApp(app)
@@ -123,9 +121,7 @@ import UI
         do {
             let rig = try Rig(stateHome: shellState)
             defer { rig.shutdown() }
-            let mail = Self.mail(in: dir)
-            let app = rig.shell.install(mail, restoring: false)
-            rig.host.launcher.install()
+            let (mail, app) = rig.installMail(in: dir)
             rig.shell.openApp(app)
             guard rig.wait(20, "Mail's window", { mail.toplevels.count == 1 }) else { return }
             rig.shell.newWindow(of: app, placement: .left)
@@ -146,9 +142,7 @@ import UI
         let rig = try Rig(stateHome: shellState)
         defer { rig.shutdown() }
         rig.shell.loadArrangement()
-        let mail = Self.mail(in: dir)
-        rig.shell.install(mail, restoring: false)
-        rig.host.launcher.install()
+        let (mail, _) = rig.installMail(in: dir)
         rig.shell.restoreArrangement()
         #expect(mail.isLaunching, "the shell starts the app whose windows were on screen")
         guard rig.wait(20, "both windows back", { mail.toplevels.count == 2 }) else { return }
@@ -167,9 +161,7 @@ import UI
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let mail = Self.mail(in: dir)
-        let app = rig.shell.install(mail, restoring: false)
-        rig.host.launcher.install()
+        let (mail, app) = rig.installMail(in: dir)
         rig.shell.openApp(app)
         guard rig.wait(20, "Mail's window", { mail.isRunning && mail.toplevels.values.first?.picture != nil }),
             let id = rig.shell.visibleWindows.first
@@ -227,6 +219,16 @@ import UI
 }
 
 extension Rig {
+    /// Installs Mail as an app process (its data and state in `dir`), with the launcher ready to
+    /// start it; returns the app and the shell's entry for it.
+    @discardableResult
+    func installMail(in dir: URL) -> (mail: ProcessApp, app: ShellApp) {
+        let mail = AppProcessTests.mail(in: dir)
+        let app = shell.install(mail, restoring: false)
+        host.launcher.install()
+        return (mail, app)
+    }
+
     /// How many sampled pixels of a rectangle (points) are dark (text).
     func darkPixels(in r: Rect) -> Int {
         let fb = framebuffer
@@ -308,10 +310,8 @@ enum ComposeLayout {
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let mail = AppProcessTests.mail(in: dir)
-        rig.shell.install(mail, restoring: false)
         rig.shell.install(Self.testApp, restoring: false)
-        rig.host.launcher.install()
+        let (mail, _) = rig.installMail(in: dir)
         struct Compose: Codable {
             var to: String
             var subject: String
@@ -358,10 +358,8 @@ enum ComposeLayout {
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let mail = AppProcessTests.mail(in: dir)
-        rig.shell.install(mail, restoring: false)
         rig.shell.install(Self.testApp, restoring: false)
-        rig.host.launcher.install()
+        let (mail, _) = rig.installMail(in: dir)
         let json = String(
             decoding: try JSONEncoder().encode(UserActivity(type: "org.slate.mail.compose", title: "Clip")),
             as: UTF8.self)
