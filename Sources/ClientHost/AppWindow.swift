@@ -11,7 +11,7 @@ import UI
 @MainActor final class AppWindow {
     let scene: WindowScene
     let handle: OpaquePointer
-    private(set) var root: RootView
+    let root: RootView
     private(set) var host: HeadlessHost
     /// A picture was given to the shell and it has not said it was shown yet.
     var framePending = false
@@ -42,10 +42,13 @@ import UI
         return (root, host)
     }
 
-    /// The shell gave the window a size (points); 0 leaves it as it is.
+    /// The shell gave the window a size (points); 0 leaves it as it is. The views stay (and what they
+    /// wait for: a list being read, a menu's animation); only the picture is made anew at the size.
     func resize(to size: Size) {
         guard size.width >= 1, size.height >= 1, size != root.bounds.size else { return }
-        (root, host) = Self.makeRoot(scene: scene, size: size, clock: host.clock, scale: host.scale)
+        root.frame = Rect(size: size)
+        scene.windowView.frame = root.bounds
+        host = HeadlessHost(root: root, clock: host.clock, scale: host.scale)
         needsWholePicture = true
     }
 
