@@ -114,7 +114,8 @@ import UI
             slate_comp_pointer_motion(comp, v.handle, sp.x, sp.y, t)
             slate_comp_pointer_button(comp, Self.buttonLeft, 1, t)
         case .up(let p):
-            if let g = grab, g.isAlive {
+            // In a drag between programs the pointer stays over the drop target.
+            if let g = grab, g.isAlive, slate_comp_drag_active(comp) == 0 {
                 let sp = surfacePoint(p, in: g)
                 slate_comp_pointer_motion(comp, g.handle, sp.x, sp.y, t)
             }
@@ -133,6 +134,8 @@ import UI
         hasKeyboardFocus = focused
         slate_comp_keyboard_focus(comp, focused ? handle : nil)
     }
+
+    public var isDraggingBetweenPrograms: Bool { isAlive && slate_comp_drag_active(comp) != 0 }
 
     // MARK: Answering
 

@@ -114,7 +114,26 @@ import UI
     }
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
+        // A drag between programs: the window under the finger gets the pointer (its program sees
+        // the drag enter and move), whichever it is.
+        if toplevel.isDraggingBetweenPrograms, let root,
+            let other = Self.surface(at: convert(point, to: nil), in: root),
+            other !== self
+        {
+            other.toplevel.pointer(.moved(other.clientPoint(other.convert(convert(point, to: nil), from: nil))))
+            return
+        }
         toplevel.pointer(.moved(clientPoint(point)))
+    }
+
+    /// The program's window at a screen point, if one is there.
+    static func surface(at p: Point, in root: RootView) -> ForeignSurfaceView? {
+        var v = root.hitTest(p)
+        while let cur = v {
+            if let s = cur as? ForeignSurfaceView { return s }
+            v = cur.superview
+        }
+        return nil
     }
 
     public override func touchEnded(_ touch: Touch, at point: Point) {

@@ -36,6 +36,9 @@ import UI
     func key(_ press: KeyPress) -> Bool
     /// The picture was shown on the screen at `time` (host seconds): the client may draw the next.
     func frameShown()
+    /// Whether a program is dragging something between programs now (the pointer then goes to the
+    /// window under it, and the release drops there).
+    var isDraggingBetweenPrograms: Bool { get }
     /// False while the program does not answer (a ping unanswered for 5 s while it had input).
     var isResponding: Bool { get }
     /// Ends the program at once (SIGKILL) and cuts its connection: Force Quit.

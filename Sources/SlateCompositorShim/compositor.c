@@ -474,6 +474,8 @@ void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time) {
     wlr_seat_touch_notify_frame(comp->seat);
 }
 
+int slate_comp_drag_active(slate_comp *comp) { return comp->seat->drag != NULL; }
+
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
     if (!view || !view->xdg->mapped) {
         wlr_seat_keyboard_notify_clear_focus(comp->seat);
@@ -535,6 +537,17 @@ static void on_keyboard_modifiers(struct wl_listener *l, void *data) {
     (void)data;
     slate_comp *comp = wl_container_of(l, comp, keyboard_modifiers);
     wlr_seat_keyboard_notify_modifiers(comp->seat, &comp->keyboard_device->keyboard->modifiers);
+}
+
+static void on_request_start_drag(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, request_start_drag);
+    struct wlr_seat_request_start_drag_event *ev = data;
+    // A drag may start only from the press that is still held on the window it starts in.
+    if (wlr_seat_validate_pointer_grab_serial(comp->seat, ev->origin, ev->serial)) {
+        wlr_seat_start_pointer_drag(comp->seat, ev->drag, ev->serial);
+    } else {
+        wlr_data_source_destroy(ev->drag->source);
+    }
 }
 
 static void on_request_set_selection(struct wl_listener *l, void *data) {
@@ -809,6 +822,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
                               WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
     comp->request_set_selection.notify = on_request_set_selection;
     wl_signal_add(&comp->seat->events.request_set_selection, &comp->request_set_selection);
+    comp->request_start_drag.notify = on_request_start_drag;
+    wl_signal_add(&comp->seat->events.request_start_drag, &comp->request_start_drag);
     comp->request_cursor.notify = on_request_cursor;
     wl_signal_add(&comp->seat->events.request_set_cursor, &comp->request_cursor);
 

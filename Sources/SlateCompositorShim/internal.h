@@ -62,6 +62,7 @@ struct slate_comp {
     struct wl_listener new_input;
     struct wl_listener request_set_selection;
     struct wl_listener request_cursor;
+    struct wl_listener request_start_drag;
     struct wl_listener keyboard_key;
     struct wl_listener keyboard_modifiers;
     struct wl_listener output_frame;

@@ -69,6 +69,48 @@ import UI
     }
 
     /// A dialog (a window with a parent) opens centred on top, its parent full screen behind it.
+    /// Drag and drop between programs: a text dragged out of one GTK window in Split View and let go
+    /// over the other is dropped there (the compositor relays wl_data_device's drag; the pointer goes
+    /// to the window under the finger).
+    @Test(.enabled(if: ColourWindow.available)) func aTextDraggedBetweenProgramsIsDropped() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Target", "#ffffff", mode: "drop-target")
+        guard rig.wait(20, "the target window", { rig.toplevel(titled: "Target")?.picture != nil }),
+            let target = rig.window(titled: "Target")
+        else { return }
+        guard let path = ColourWindow.path else { return }
+        try rig.launch(["env", "GSK_RENDERER=cairo", path, "Source", "#ffffff", "--drag-source", "hello slate"])
+        guard rig.wait(20, "the source window", { rig.toplevel(titled: "Source")?.picture != nil }),
+            let source = rig.window(titled: "Source")
+        else { return }
+        rig.shell.show(fullScreen: target.id)
+        rig.shell.show(split: source.id, on: .left)
+        rig.wait(5, "both at half the screen") {
+            rig.toplevel(titled: "Source")?.picture?.size.width ?? 0 < 700
+                && rig.toplevel(titled: "Target")?.picture?.size.width ?? 0 < 700
+        }
+        rig.settle()
+        // The label in the middle of the source window, dragged to the middle of the target window.
+        let from = source.convert(Point(source.bounds.midX, source.bounds.midY), to: nil)
+        let to = target.convert(Point(target.bounds.midX, target.bounds.midY), to: nil)
+        let host = rig.host.host
+        let id = host.touchDown(at: from)
+        for i in 1...40 {
+            let t = Double(i) / 40
+            host.touchMove(id, to: Point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t))
+            rig.host.compositor.dispatch(timeout: 0.01)
+            host.run(for: HeadlessHost.frameInterval)
+        }
+        rig.wait(3, "the drag to reach the target") {
+            rig.toplevel(titled: "Source")?.isDraggingBetweenPrograms == true
+        }
+        host.touchUp(id, at: to)
+        rig.wait(10, "the text dropped on the target") {
+            rig.toplevel(titled: "Target Dropped: hello slate") != nil
+        }
+    }
+
     @Test(.enabled(if: ColourWindow.available)) func dialogOpensCentred() throws {
         let rig = try Rig()
         defer { rig.shutdown() }

@@ -151,6 +151,9 @@ void slate_comp_pointer_leave(slate_comp *comp);
 void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time);
 void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uint32_t time);
 void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
+/// Whether a client is dragging something (wl_data_device.start_drag): the pointer then goes to the
+/// surface under it, whichever program's, and the button's release drops there.
+int slate_comp_drag_active(slate_comp *comp);
 /// Gives a view the keyboard (NULL: nobody).
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view);
 /// An evdev key code pressed or released, through the keymap (xkbcommon, from XKB_DEFAULT_* or

@@ -3,7 +3,9 @@
 // COLOUR is any CSS colour. With --popup, a popover opens from a button in the bottom-right corner
 // half a second after the window shows (it has to be moved to stay inside the window). With
 // --dialog, a second window titled "TITLE Dialog", transient for the first, opens with it. With
-// --button, the window is one big button; a click on it retitles the window "TITLE Clicked".
+// --button, the window is one big button; a click on it retitles the window "TITLE Clicked". With
+// --drag-source TEXT, the window's content can be dragged, carrying TEXT; with --drop-target, a text
+// dropped on the window retitles it "TITLE Dropped: TEXT".
 #include <gtk/gtk.h>
 
 static gboolean done = FALSE;
@@ -19,6 +21,20 @@ static void on_clicked(GtkButton *button, gpointer window) {
     char *title = g_strdup_printf("%s Clicked", gtk_window_get_title(GTK_WINDOW(window)));
     gtk_window_set_title(GTK_WINDOW(window), title);
     g_free(title);
+}
+
+static GdkContentProvider *on_drag_prepare(GtkDragSource *source, double x, double y, gpointer text) {
+    (void)source, (void)x, (void)y;
+    return gdk_content_provider_new_typed(G_TYPE_STRING, (const char *)text);
+}
+
+static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, double y, gpointer window) {
+    (void)target, (void)x, (void)y;
+    if (!G_VALUE_HOLDS_STRING(value)) return FALSE;
+    char *title = g_strdup_printf("%s Dropped: %s", gtk_window_get_title(GTK_WINDOW(window)), g_value_get_string(value));
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    g_free(title);
+    return TRUE;
 }
 
 static gboolean open_popover(gpointer popover) {
@@ -57,6 +73,21 @@ int main(int argc, char **argv) {
         GtkWidget *button = gtk_button_new_with_label("Tap me");
         g_signal_connect(button, "clicked", G_CALLBACK(on_clicked), window);
         gtk_window_set_child(GTK_WINDOW(window), button);
+    }
+    if (argc > 4 && g_str_equal(argv[3], "--drag-source")) {
+        GtkWidget *label = gtk_label_new(argv[4]);
+        GtkDragSource *source = gtk_drag_source_new();
+        gtk_drag_source_set_actions(source, GDK_ACTION_COPY);
+        g_signal_connect(source, "prepare", G_CALLBACK(on_drag_prepare), argv[4]);
+        gtk_widget_add_controller(label, GTK_EVENT_CONTROLLER(source));
+        gtk_window_set_child(GTK_WINDOW(window), label);
+    }
+    if (argc > 3 && g_str_equal(argv[3], "--drop-target")) {
+        GtkWidget *label = gtk_label_new("Drop here");
+        GtkDropTarget *target = gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_COPY);
+        g_signal_connect(target, "drop", G_CALLBACK(on_drop), window);
+        gtk_widget_add_controller(label, GTK_EVENT_CONTROLLER(target));
+        gtk_window_set_child(GTK_WINDOW(window), label);
     }
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
     gtk_window_present(GTK_WINDOW(window));
