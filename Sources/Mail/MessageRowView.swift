@@ -57,6 +57,20 @@ import UI
         setNeedsDisplay()
     }
 
+    /// A row whose summary is being read: blank, said to be loading.
+    public func configureLoading() {
+        summary = nil
+        sender.text = ""
+        date.text = ""
+        subject.text = ""
+        snippet.text = ""
+        accessibilityLabel = MailStrings.loading.text
+        accessibilityValue = nil
+        identifier = "message-row"
+        restyle()
+        setNeedsDisplay()
+    }
+
     public override func selectionChanged() {
         super.selectionChanged()
         restyle()
