@@ -392,7 +392,7 @@ import UI
             let list = try maildir.messages(in: mailbox)
             // Delivery time from the unique name, read once per message (not per comparison); ties by
             // name so the order is stable.
-            let keyed = list.map { ($0.deliveryDate ?? .distantPast, $0) }
+            let keyed = list.map { ($0.deliverySeconds ?? Int.min, $0) }
             let refs = keyed.sorted { a, b in a.0 != b.0 ? a.0 > b.0 : a.1.uniqueName > b.1.uniqueName }.map(\.1)
             return Listing(refs: refs, unread: refs.lazy.filter { !$0.isSeen }.count, problem: nil)
         } catch {

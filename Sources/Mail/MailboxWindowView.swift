@@ -83,8 +83,21 @@ import UI
 
     /// On a screen, the mailbox is listed and its rows read in the background (the screen's
     /// `backgroundWork`), the list filling as they arrive; on none (a window made in a test, not
-    /// shown), they are read at once when asked for.
+    /// shown), they are read at once when it is laid out. Nothing is read as the window is made.
     var readsInBackground: Bool { root != nil }
+
+    /// Off any screen, the listing is read when the window is first laid out.
+    private func loadNowIfOffScreen() {
+        guard !readsInBackground, !index.isLoaded else { return }
+        _ = index.refs
+        messageList.reloadData()
+        mailboxList.reloadConfigured()
+        if let s = pendingScroll {
+            messageList.contentOffset = messageList.clamped(Point(0, s))
+            pendingScroll = nil
+        }
+        updateEmpty()
+    }
 
     public override func didMoveToRoot() {
         super.didMoveToRoot()
@@ -128,7 +141,7 @@ import UI
         startLoading()
         messageList.reloadData()
         mailboxList.reloadConfigured()
-        if !readsInBackground || index.isLoaded {
+        if index.isLoaded {
             messageList.contentOffset = messageList.clamped(Point(0, scroll))
             pendingScroll = nil
         } else {
@@ -139,12 +152,12 @@ import UI
     }
 
     private func updateEmpty() {
-        if readsInBackground && !index.isLoaded {
+        if !index.isLoaded {
             emptyLabel.text = MailStrings.loading.text
-        } else if let p = index.problem {
+        } else if let p = index.loadedProblem {
             emptyLabel.text = MailStrings.folderUnreadable.formatted(p).text
         } else {
-            emptyLabel.text = index.count == 0 ? MailStrings.noMessages.text : ""
+            emptyLabel.text = index.loadedCount == 0 ? MailStrings.noMessages.text : ""
         }
         emptyLabel.isHidden = emptyLabel.text.isEmpty
     }
@@ -164,6 +177,7 @@ import UI
     var scrollOffset: Double { pendingScroll ?? messageList.contentOffset.y }
 
     public override func layoutSubviews() {
+        loadNowIfOffScreen()
         let top = safeAreaInsets.top
         let barH = top + NavigationBar.height
         let twoColumns = bounds.width >= Self.twoColumnWidth
@@ -202,7 +216,7 @@ import UI
 extension MailboxWindowView: ListView.DataSource {
     public func numberOfRows(in list: ListView) -> Int {
         if list === mailboxList { return app.library.mailboxes.count }
-        return readsInBackground ? index.loadedCount : index.count
+        return index.loadedCount
     }
 
     public func list(_ list: ListView, heightOfRow row: Int) -> Double {

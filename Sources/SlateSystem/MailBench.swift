@@ -59,14 +59,20 @@ extension Bench {
     }
 
     /// Opens Mail over `count` messages as `slate run` does — the mailbox listed and its rows read on
-    /// threads (`BackgroundWork.Mode.threads`) — and draws frames at 2× as fast as they come until
-    /// the Inbox's rows on screen are all filled in. The figures are the times of those frames (the
-    /// aim: none over 16.6 ms while Mail loads); `first-frame-ms` is from making the shell to the
-    /// first frame that shows the window (with "Loading…" or rows), `list-ms` to the first with
-    /// rows, `filled-ms` to the one with every row on screen read.
+    /// threads (`BackgroundWork.Mode.threads`) — and draws frames at 2×, paced at 120 Hz, until the
+    /// Inbox's rows on screen are all filled in. The figures are the times of those frames (the aim:
+    /// none over 16.6 ms while Mail loads); the window's opening animation, the shell's, is over by
+    /// the first frame (the clock is a second on), so the frames after it are Mail's own.
+    /// `first-frame-ms` is from making the shell to the end of the first frame (the window with
+    /// "Loading…" or rows), `list-ms` to the first with rows, `filled-ms` to the one with every row
+    /// on screen read; `after-first-p99-ms` and `after-first-max-ms` leave out the first frame (the
+    /// whole screen drawn once).
     static func mailOpen(count: Int) -> Result {
         let maildir = benchMaildir(count: count)
+        // SLATE_BENCH_TRACE=1 prints every frame: its time and what the Inbox shows.
+        let trace = ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil
         var frameTimes: [Double] = []
+        var laterFrames: [Double] = []
         var firstFrame: [Double] = []
         var listed: [Double] = []
         var filled: [Double] = []
@@ -86,6 +92,7 @@ extension Bench {
                 }
                 shell.environment.backgroundWork.mode = .threads
                 let host = HeadlessHost(root: shell, clock: clock, scale: 2)
+                clock.advance(by: 1)
                 var times: [Double] = []
                 var first: Double?
                 var list: Double?
@@ -95,6 +102,12 @@ extension Bench {
                     let f1 = now()
                     times.append((f1 - f0) * 1000)
                     let state = inboxState(shell)
+                    if trace {
+                        print(
+                            String(
+                                format: "  frame %3d  %7.2f ms  at %7.1f ms  %@", times.count, times.last!,
+                                (f1 - t0) * 1000, "\(state)"))
+                    }
                     if first == nil, state != .hidden { first = (f1 - t0) * 1000 }
                     if list == nil, state == .listed || state == .filled { list = (f1 - t0) * 1000 }
                     if state == .filled { break }
@@ -105,6 +118,7 @@ extension Bench {
                     if left > 0 { usleep(useconds_t(left * 1_000_000)) }
                 }
                 frameTimes += times
+                laterFrames += times.dropFirst()
                 firstFrame.append(first ?? .nan)
                 listed.append(list ?? .nan)
                 filled.append((now() - t0) * 1000)
@@ -116,6 +130,8 @@ extension Bench {
         r.extra["list-ms"] = median(listed)
         r.extra["filled-ms"] = median(filled)
         r.extra["max-frame-ms"] = longest.max() ?? .nan
+        r.extra["after-first-p99-ms"] = p99(laterFrames)
+        r.extra["after-first-max-ms"] = laterFrames.max() ?? .nan
         return r
     }
 
