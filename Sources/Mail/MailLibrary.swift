@@ -339,18 +339,24 @@ import UI
 
     private func flushWanted(_ work: BackgroundWork, _ view: View) {
         flushScheduled = false
-        let batch = wanted
+        let all = wanted
         wanted = []
-        guard !batch.isEmpty else { return }
-        work.run(for: view, { batch.map { ($0, Maildir.summarize($0)) } }) { [weak self] results in
-            guard let self else { return }
-            for (r, result) in results {
-                self.reading.remove(r.uniqueName)
-                self.store(r, result)
+        // A few rows a job: the rows on screen fill in over a few frames, each frame laying out a few.
+        for start in stride(from: 0, to: all.count, by: Self.rowsPerJob) {
+            let batch = Array(all[start..<min(start + Self.rowsPerJob, all.count)])
+            work.run(for: view, { batch.map { ($0, Maildir.summarize($0)) } }) { [weak self] results in
+                guard let self else { return }
+                for (r, result) in results {
+                    self.reading.remove(r.uniqueName)
+                    self.store(r, result)
+                }
+                self.onChange?(.summaries)
             }
-            self.onChange?(.summaries)
         }
     }
+
+    /// How many rows' summaries one background job reads.
+    static let rowsPerJob = 4
 
     private func store(_ r: MessageRef, _ result: Result<MessageSummary, MaildirError>) {
         switch result {

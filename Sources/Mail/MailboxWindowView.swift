@@ -126,7 +126,11 @@ import UI
             }
             updateEmpty()
         case .summaries:
-            messageList.reloadConfigured()
+            // Only the rows still waiting for their summary are configured again.
+            for (i, r) in messageList.visibleRows {
+                guard let row = r as? MessageRowView, row.isPlaceholder else { continue }
+                _ = list(messageList, viewForRow: i, reusing: row)
+            }
         }
     }
 

@@ -1,11 +1,12 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 /// Work a view hands off the main thread — reading a folder, parsing a large file — whose result
 /// comes back on the main actor, at the start of a frame of the screen the view is on.
 ///
 /// Where the work runs is the screen's choice (`ScreenEnvironment.backgroundWork`):
-/// - `.threads`: on Dispatch's global queue, so frames go on while it runs (a real window).
+/// - `.threads`: on two worker threads at a lower priority than the main thread, so frames go on
+///   while it runs (a real window); a frame delivers at most `deliveriesPerFrame` results.
 /// - `.frames(jobsPerFrame:)`: on the main thread, at most that many jobs as each frame is prepared,
 ///   so a run on the virtual clock is repeatable frame by frame (headless runs and tests).
 /// - `.automatic`, the default: frames on a virtual clock, threads on any other.
@@ -50,6 +51,9 @@ import Synchronization
 
     /// Where jobs run (see `Mode`); changing it affects jobs handed off afterwards.
     public var mode: Mode
+    /// The most results finished on threads that one frame delivers; the rest wait for the next
+    /// frames, so a burst of results (rows read together) fills in over a few frames, not one long one.
+    public var deliveriesPerFrame = 1
     /// Jobs handed off and not yet delivered.
     public var outstanding: Int { deliveries.count }
 
@@ -99,7 +103,7 @@ import Synchronization
 
     private func dispatch(_ id: Int, _ job: @escaping @Sendable () -> any Sendable) {
         let inbox = self.inbox
-        DispatchQueue.global(qos: .userInitiated).async {
+        BackgroundWorkers.shared.submit {
             let value = job()
             inbox.put(id, value)
         }
@@ -135,7 +139,8 @@ import Synchronization
         p.cancel()
     }
 
-    /// One frame's share: the queued jobs this frame runs, then every result a thread finished.
+    /// One frame's share: the queued jobs this frame runs, then the results threads finished (at most
+    /// `deliveriesPerFrame`).
     private func step() {
         guard !startingPump else { return }
         // Jobs queued for frames go to threads if the mode changed to threads since (a bench sets it
@@ -152,7 +157,7 @@ import Synchronization
             let value = job()
             deliveries.removeValue(forKey: id)?(value)
         }
-        for (id, value) in inbox.takeAll() {
+        for (id, value) in inbox.take(max(1, deliveriesPerFrame)) {
             deliveries.removeValue(forKey: id)?(value)
         }
         stopPumpIfIdle()
@@ -168,11 +173,51 @@ private final class Inbox: Sendable {
         results.withLock { $0.append((id, value)) }
     }
 
-    func takeAll() -> [(Int, any Sendable)] {
+    /// The first `n` results, oldest first (results of cancelled jobs included: they are dropped).
+    func take(_ n: Int) -> [(Int, any Sendable)] {
         results.withLock { r in
-            let out = r
-            r.removeAll()
+            let out = Array(r.prefix(n))
+            r.removeFirst(out.count)
             return out
         }
+    }
+}
+
+/// The threads background jobs run on: two, at a lower priority than the main thread (nice 10), so
+/// a long parse takes the time frames leave over rather than the frames' own. Shared by every
+/// screen of the process; they sleep when there is nothing to do.
+private final class BackgroundWorkers: Sendable {
+    static let shared = BackgroundWorkers(count: 2)
+
+    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let ready = DispatchSemaphore(value: 0)
+
+    private init(count: Int) {
+        for i in 0..<count {
+            let t = Thread { [self] in
+                #if os(Linux)
+                    // Linux gives each thread its own nice value, set by its id (/proc/thread-self
+                    // names it: "PID/task/TID").
+                    var link = [CChar](repeating: 0, count: 64)
+                    if readlink("/proc/thread-self", &link, 63) > 0,
+                        let tid = String(cString: link).split(separator: "/").last.flatMap({ id_t($0) })
+                    {
+                        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, 10)
+                    }
+                #endif
+                while true {
+                    ready.wait()
+                    let job = jobs.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                    job?()
+                }
+            }
+            t.name = "slate-work-\(i)"
+            t.start()
+        }
+    }
+
+    func submit(_ job: @escaping @Sendable () -> Void) {
+        jobs.withLock { $0.append(job) }
+        ready.signal()
     }
 }
