@@ -307,6 +307,20 @@ import UI
         #expect(view.subject.text.count == ShownText.longestLine + 1)
     }
 
+    @Test func aRestoredMessageWindowFindsItsMessageWithoutListingTheMailbox() throws {
+        let (lib, folder) = try library()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inbox = try #require(lib.mailbox(role: .inbox))
+        let ref = try lib.maildir.deliver(Self.message(), to: inbox)
+        let fresh = try MailLibrary.open(root: folder, writeSampleIfEmpty: false, now: { Self.reference })
+        let app = MailApp(library: fresh)
+        #expect(app.findMessage(ref.id)?.uniqueName == ref.uniqueName)
+        #expect(!fresh.index(of: inbox).isLoaded, "found on disk, the 100,000 names not read")
+        // A message whose flags changed meanwhile (renamed into cur/) is found too.
+        let seen = try #require(lib.setSeen(ref, true))
+        #expect(app.findMessage(ref.id)?.fileName == seen.fileName)
+    }
+
     @Test func aMessageOnNoScreenIsReadWhenLaidOut() {
         let view = MessageBodyView(frame: Rect(0, 0, 600, 800))
         view.load(subject: "S", language: .en) { Message(subject: "S", text: "Body") }
