@@ -82,7 +82,15 @@ import UI
         let unique = parts.count == 2 ? String(parts[1]) : id
         if parts.count == 2, let box = library.mailbox(id: String(parts[0])) {
             let index = library.index(of: box)
-            if let row = index.row(of: id) { return index.refs[row] }
+            if index.isLoaded {
+                if let row = index.row(of: id) { return index.refs[row] }
+            } else if let r = try? library.maildir.locate(
+                MessageRef(mailbox: box, subdirectory: .new, fileName: unique))
+            {
+                // A window restored at launch finds its message on disk, without listing the
+                // mailbox (100,000 names) before the first frame.
+                return r
+            }
         }
         for box in library.mailboxes {
             let index = library.index(of: box)

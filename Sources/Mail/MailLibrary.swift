@@ -1,9 +1,10 @@
 import Foundation
 import MailStore
+import UI
 
 /// The mail the app shows: one Maildir on disk, its mailboxes, and each mailbox's messages, newest
-/// first. A mailbox's list comes from the directory alone (names carry the delivery time), so even
-/// 10,000 messages list at once; each row's summary is read from its file when the row is shown.
+/// first. A mailbox's list comes from the directory alone (names carry the delivery time), read off
+/// the main thread for a window; each row's summary is read from its file when the row is shown.
 ///
 /// Every change (read, flag, move, delete, send) is a rename or a delivery on disk, then every open
 /// window hears of it.
@@ -17,6 +18,7 @@ import MailStore
 
     private var indexes: [String: MailboxIndex] = [:]
     private var observers: [UUID: () -> Void] = [:]
+    private var loadingObservers: [UUID: (String, MailboxIndex.Change) -> Void] = [:]
 
     public init(maildir: Maildir, now: @escaping @Sendable () -> Date) {
         self.maildir = maildir
@@ -63,6 +65,11 @@ import MailStore
     public func index(of mailbox: Mailbox) -> MailboxIndex {
         if let i = indexes[mailbox.id] { return i }
         let i = MailboxIndex(maildir: maildir, mailbox: mailbox)
+        let id = mailbox.id
+        i.onChange = { [weak self] change in
+            guard let self else { return }
+            for f in self.loadingObservers.values { f(id, change) }
+        }
         indexes[mailbox.id] = i
         return i
     }
@@ -74,7 +81,17 @@ import MailStore
         return id
     }
 
-    public func stopObserving(_ token: UUID) { observers[token] = nil }
+    /// Hear of what arrives from the background for a mailbox (its id): its listing, or summaries.
+    public func observeLoading(_ f: @escaping (String, MailboxIndex.Change) -> Void) -> UUID {
+        let id = UUID()
+        loadingObservers[id] = f
+        return id
+    }
+
+    public func stopObserving(_ token: UUID) {
+        observers[token] = nil
+        loadingObservers[token] = nil
+    }
 
     private func changed(_ mailboxIDs: [String]) {
         for id in mailboxIDs { indexes[id]?.reload() }
@@ -95,6 +112,18 @@ import MailStore
         } catch {
             return Message(problems: ["\(error)"])
         }
+    }
+
+    /// The largest message file a context menu's preview parses as it opens; a larger one is
+    /// previewed from its row's summary (its snippet), so the menu opens at once.
+    public static let largestPreviewParsed = 256 * 1024
+
+    /// What a message's preview shows: the message, when its file is small, else its summary.
+    public func previewMessage(_ s: MessageSummary) -> Message {
+        let path = ((try? maildir.locate(s.ref)) ?? s.ref).url.path
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size <= Self.largestPreviewParsed { return message(s.ref) }
+        return Message(date: s.date, subject: s.subject, text: s.snippet)
     }
 
     // MARK: Changes
@@ -135,6 +164,7 @@ import MailStore
         do {
             let current = try maildir.locate(ref)
             let new = try op(maildir, current)
+            indexes[ref.mailbox.id]?.replace(current, with: new)
             changed([ref.mailbox.id] + also)
             return new
         } catch {
@@ -169,76 +199,265 @@ import MailStore
 }
 
 /// The messages of one mailbox, newest first, summaries read on demand.
+///
+/// A window reads the listing off the main thread (`load(using:for:)`) and the summaries of the rows
+/// it shows in batches (`want(row:using:for:)`), and hears when they arrive (`MailLibrary.observeLoading`);
+/// until then it shows "Loading…" and placeholder rows. A row keeps only a compact summary — sender,
+/// subject and date cut to what a row shows, a snippet, flags — never a parsed message.
+///
+/// Other callers (tests, a message found by its id) may use `refs`, `count` and `summary(at:)`, which
+/// read what is missing at once, on the caller's thread.
 @MainActor public final class MailboxIndex {
+    /// What arrived from the background.
+    public enum Change: Sendable {
+        /// The listing (row count, order, unread count) changed.
+        case listing
+        /// Summaries of some rows arrived.
+        case summaries
+    }
+
     public let maildir: Maildir
     public let mailbox: Mailbox
-    public private(set) var refs: [MessageRef] = []
-    public private(set) var problem: String?
+    /// Whether the listing has been read at least once.
+    public private(set) var isLoaded = false
+    private var listed: [MessageRef] = []
+    private var unread = 0
+    private var listProblem: String?
+    /// Summaries by unique name (rows asked for so far), each cut to what a row shows.
     private var summaries: [String: MessageSummary] = [:]
-    /// Why a message's file could not be read, by message id, until the next reload.
+    /// Why a message's file could not be read, by unique name, until the next reload.
     private var failures: [String: String] = [:]
+    /// Messages whose summaries are being read, and those asked for and not yet handed off.
+    private var reading: Set<String> = []
+    private var wanted: [MessageRef] = []
+    private var flushScheduled = false
+    private var listing: BackgroundWork.Ticket?
+    /// The work and view the last background read used, so a reload after a change is read the same way.
+    private weak var work: BackgroundWork?
+    private weak var workView: View?
+    /// Told when something arrives from the background (the library passes it on).
+    var onChange: ((Change) -> Void)?
 
     init(maildir: Maildir, mailbox: Mailbox) {
         self.maildir = maildir
         self.mailbox = mailbox
-        reload()
+    }
+
+    // MARK: Read at once
+
+    /// The messages, newest first (the listing is read now if it was not yet).
+    public var refs: [MessageRef] {
+        loadNow()
+        return listed
     }
 
     public var count: Int { refs.count }
 
-    public var unreadCount: Int { refs.lazy.filter { !$0.isSeen }.count }
-
-    func reload() {
-        do {
-            let list = try maildir.messages(in: mailbox)
-            // Delivery time from the unique name, read once per message (not per comparison); ties by
-            // name so the order is stable.
-            let keyed = list.map { ($0.deliveryDate ?? .distantPast, $0) }
-            refs = keyed.sorted { a, b in a.0 != b.0 ? a.0 > b.0 : a.1.uniqueName > b.1.uniqueName }.map(\.1)
-            problem = nil
-            let live = Set(refs.map(\.id))
-            summaries = summaries.filter { live.contains($0.key) }
-            failures = [:]
-            // A renamed file (flags changed) keeps its summary but takes the new ref.
-            for r in refs {
-                if var s = summaries[r.id], s.ref != r {
-                    s.ref = r
-                    summaries[r.id] = s
-                }
-            }
-        } catch {
-            refs = []
-            problem = "\(error)"
-        }
+    public var unreadCount: Int {
+        loadNow()
+        return unread
     }
 
-    /// The summary of the message at `i`, read from its file the first time it is asked for.
+    /// Why the mailbox could not be listed, if it could not.
+    public var problem: String? {
+        loadNow()
+        return listProblem
+    }
+
+    /// The summary of the message at `i`, read from its file now if it was not yet.
     public func summary(at i: Int) -> MessageSummary? {
+        let refs = self.refs
         guard i >= 0, i < refs.count else { return nil }
         let r = refs[i]
-        if let s = summaries[r.id] { return s }
-        if failures[r.id] != nil { return nil }
-        switch Maildir.summarize(r) {
-        case .success(let s):
-            summaries[r.id] = s
-            return s
-        case .failure(let e):
-            if case .ioFailure(_, _, let reason) = e {
-                failures[r.id] = reason
-            } else {
-                failures[r.id] = "\(e)"
-            }
-            return nil
-        }
+        if let s = summaries[r.uniqueName] { return s }
+        if failures[r.uniqueName] != nil { return nil }
+        store(r, Maildir.summarize(r))
+        return summaries[r.uniqueName]
     }
 
     /// Why the message at `i` could not be read (its row says so), or nil when it could.
     public func failure(at i: Int) -> String? {
+        let refs = self.refs
         guard i >= 0, i < refs.count else { return nil }
-        if summaries[refs[i].id] == nil && failures[refs[i].id] == nil { _ = summary(at: i) }
-        return failures[refs[i].id]
+        if summaries[refs[i].uniqueName] == nil && failures[refs[i].uniqueName] == nil { _ = summary(at: i) }
+        return failures[refs[i].uniqueName]
     }
 
     /// The row of a message, if it is still here.
-    public func row(of id: String) -> Int? { refs.firstIndex { $0.id == id } }
+    public func row(of id: String) -> Int? {
+        let unique =
+            id.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? id
+        return refs.firstIndex { $0.uniqueName == unique && $0.id == id }
+    }
+
+    // MARK: Read in the background, for a window
+
+    /// How many rows are known (0 until the listing arrives).
+    public var loadedCount: Int { listed.count }
+    /// The unread count, once the listing arrived.
+    public var loadedUnreadCount: Int? { isLoaded ? unread : nil }
+    /// Why the mailbox could not be listed, once that is known.
+    public var loadedProblem: String? { listProblem }
+
+    /// The summary of the row `i`, if it arrived.
+    public func loadedSummary(at i: Int) -> MessageSummary? {
+        guard i >= 0, i < listed.count else { return nil }
+        return summaries[listed[i].uniqueName]
+    }
+
+    /// Why the row `i` could not be read, if that is known.
+    public func loadedFailure(at i: Int) -> String? {
+        guard i >= 0, i < listed.count else { return nil }
+        return failures[listed[i].uniqueName]
+    }
+
+    /// Starts reading the listing with `work` for `view`'s screen, unless it is read or being read.
+    public func load(using work: BackgroundWork, for view: View) {
+        self.work = work
+        workView = view
+        guard !isLoaded, listing == nil else { return }
+        startListing(work, view)
+    }
+
+    /// Asks for the summary of row `i`: read with the others asked for in this frame, in one job.
+    public func want(row i: Int, using work: BackgroundWork, for view: View) {
+        guard i >= 0, i < listed.count else { return }
+        let r = listed[i]
+        let name = r.uniqueName
+        guard summaries[name] == nil, failures[name] == nil, !reading.contains(name) else { return }
+        reading.insert(name)
+        wanted.append(r)
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        // The rows of one layout pass are asked for one by one; the batch is handed off as the next
+        // frame begins, so they are read in one job.
+        work.run(for: view, {}) { [weak self, weak view] in
+            guard let self, let view else { return }
+            self.flushWanted(work, view)
+        }
+    }
+
+    private func flushWanted(_ work: BackgroundWork, _ view: View) {
+        flushScheduled = false
+        let all = wanted
+        wanted = []
+        // A few rows a job: the rows on screen fill in over a few frames, each frame laying out a few.
+        for start in stride(from: 0, to: all.count, by: Self.rowsPerJob) {
+            let batch = Array(all[start..<min(start + Self.rowsPerJob, all.count)])
+            work.run(for: view, { batch.map { ($0, Maildir.summarize($0)) } }) { [weak self] results in
+                guard let self else { return }
+                for (r, result) in results {
+                    self.reading.remove(r.uniqueName)
+                    self.store(r, result)
+                }
+                self.onChange?(.summaries)
+            }
+        }
+    }
+
+    /// How many rows' summaries one background job reads.
+    static let rowsPerJob = 4
+
+    private func store(_ r: MessageRef, _ result: Result<MessageSummary, MaildirError>) {
+        switch result {
+        case .success(var s):
+            // A hostile header (a 1 MB subject) is kept only as far as a row shows it.
+            s.subject = ShownText.clipped(s.subject, ShownText.longestLine)
+            s.fromName = ShownText.clipped(s.fromName, ShownText.longestLine)
+            summaries[r.uniqueName] = s
+        case .failure(let e):
+            if case .ioFailure(_, _, let reason) = e {
+                failures[r.uniqueName] = reason
+            } else {
+                failures[r.uniqueName] = "\(e)"
+            }
+        }
+    }
+
+    private func startListing(_ work: BackgroundWork, _ view: View) {
+        listing?.cancel()
+        let (maildir, mailbox) = (self.maildir, self.mailbox)
+        listing = work.run(for: view, { Self.list(maildir, mailbox) }) { [weak self] result in
+            guard let self else { return }
+            self.listing = nil
+            self.apply(result)
+            self.onChange?(.listing)
+        }
+    }
+
+    /// What a listing found: the messages newest first, how many are unread, or why it failed.
+    struct Listing: Sendable {
+        var refs: [MessageRef]
+        var unread: Int
+        var problem: String?
+    }
+
+    /// Lists and orders a mailbox (on any thread).
+    nonisolated static func list(_ maildir: Maildir, _ mailbox: Mailbox) -> Listing {
+        do {
+            let list = try maildir.messages(in: mailbox)
+            // Delivery time from the unique name, read once per message (not per comparison); ties by
+            // name so the order is stable.
+            let keyed = list.map { ($0.deliverySeconds ?? Int.min, $0) }
+            let refs = keyed.sorted { a, b in a.0 != b.0 ? a.0 > b.0 : a.1.uniqueName > b.1.uniqueName }.map(\.1)
+            return Listing(refs: refs, unread: refs.lazy.filter { !$0.isSeen }.count, problem: nil)
+        } catch {
+            return Listing(refs: [], unread: 0, problem: "\(error)")
+        }
+    }
+
+    private func apply(_ listing: Listing) {
+        isLoaded = true
+        listed = listing.refs
+        unread = listing.unread
+        listProblem = listing.problem
+        failures = [:]
+        // Summaries of messages still here are kept; a renamed file (flags changed) takes the new ref.
+        if !summaries.isEmpty {
+            var kept: [String: MessageSummary] = [:]
+            for r in listed {
+                if var s = summaries[r.uniqueName] {
+                    s.ref = r
+                    kept[r.uniqueName] = s
+                }
+            }
+            summaries = kept
+        }
+    }
+
+    private func loadNow() {
+        guard !isLoaded else { return }
+        listing?.cancel()
+        listing = nil
+        apply(Self.list(maildir, mailbox))
+    }
+
+    /// Reads the listing again after a change: in the background when a window reads this mailbox
+    /// (the rows stay as they are meanwhile), else at once.
+    func reload() {
+        guard isLoaded || listing != nil else { return }
+        if let work, let workView, workView.root != nil {
+            startListing(work, workView)
+        } else {
+            apply(Self.list(maildir, mailbox))
+        }
+    }
+
+    /// Shows a change made here at once, before the listing is read again: `old` is now `new` (flags
+    /// changed), or gone (`new` nil: moved or deleted).
+    func replace(_ old: MessageRef, with new: MessageRef?) {
+        guard isLoaded, let i = listed.firstIndex(where: { $0.uniqueName == old.uniqueName }) else { return }
+        let was = listed[i]
+        if let new, new.mailbox.id == mailbox.id {
+            listed[i] = new
+            unread += (new.isSeen ? 0 : 1) - (was.isSeen ? 0 : 1)
+            if var s = summaries[new.uniqueName] {
+                s.ref = new
+                summaries[new.uniqueName] = s
+            }
+        } else {
+            listed.remove(at: i)
+            unread -= was.isSeen ? 0 : 1
+        }
+    }
 }

@@ -33,25 +33,28 @@ import UI
         let scene = window.scene
         let me = app.me
         let lang = Language.current.rawValue
+        let window = self.window
+        // Reply and Forward parse the message off the main thread, then open the compose window.
+        func compose(_ make: @escaping @MainActor (Message) -> OutgoingMessage) {
+            let maildir = library.maildir
+            window.environment.backgroundWork.run(
+                for: window, { (try? maildir.message(try maildir.locate(s.ref))) ?? Message(subject: s.subject) }
+            ) { m in app.compose(make(m), from: scene) }
+        }
         return ContextMenuConfiguration(
             identifier: Self.menuIdentifier,
-            previewProvider: { MessagePreviewView(message: library.message(s.ref), summary: s, now: library.now()) }
+            previewProvider: { MessagePreviewView(message: library.previewMessage(s), summary: s, now: library.now()) }
         ) { suggested in
             Menu(identifier: Self.menuIdentifier) {
                 Menu(options: .displayInline) {
                     Action(MailStrings.reply, image: "arrowshape.turn.up.left", identifier: "reply") { _ in
-                        app.compose(
-                            OutgoingMessage.reply(to: library.message(s.ref), all: false, me: me, language: lang),
-                            from: scene)
+                        compose { OutgoingMessage.reply(to: $0, all: false, me: me, language: lang) }
                     }
                     Action(MailStrings.replyAll, image: "arrowshape.turn.up.left.2", identifier: "reply-all") { _ in
-                        app.compose(
-                            OutgoingMessage.reply(to: library.message(s.ref), all: true, me: me, language: lang),
-                            from: scene)
+                        compose { OutgoingMessage.reply(to: $0, all: true, me: me, language: lang) }
                     }
                     Action(MailStrings.forward, image: "arrowshape.turn.up.right", identifier: "forward") { _ in
-                        app.compose(
-                            OutgoingMessage.forward(library.message(s.ref), me: me, language: lang), from: scene)
+                        compose { OutgoingMessage.forward($0, me: me, language: lang) }
                     }
                 }
                 Menu(options: .displayInline) {
@@ -139,6 +142,9 @@ import UI
 
 /// The preview of a message in its context menu: the message itself, as its window would show it.
 @MainActor final class MessagePreviewView: View {
+    /// The most characters of text a preview lays out.
+    static let longestText = 2_000
+
     init(message: Message, summary: MessageSummary, now: Date) {
         super.init(frame: Rect(0, 0, 520, 360))
         backgroundColor = .systemBackground
@@ -148,9 +154,13 @@ import UI
             MailDateFormatter.listString(summary.date, now: now, language: Language.current), style: .subheadline,
             color: .secondaryLabel)
         date.alignment = .right
-        let subject = Label(message.subject.isEmpty ? MailStrings.noSubject.text : message.subject, style: .title3)
+        let subject = Label(
+            message.subject.isEmpty
+                ? MailStrings.noSubject.text : ShownText.clipped(message.subject, ShownText.longestLine),
+            style: .title3)
         subject.numberOfLines = 2
-        let body = Label(message.text, style: .body)
+        // The preview shows a few lines: a huge text is cut to what its 244 points can hold.
+        let body = Label(ShownText.clipped(message.text, MessagePreviewView.longestText), style: .body)
         body.numberOfLines = 0
         sender.frame = Rect(20, 16, 360, 22)
         date.frame = Rect(380, 16, 120, 22)

@@ -76,21 +76,37 @@ import UI
             scene.rootView = body
             return
         }
-        let message = app.library.message(found)
-        ref = app.library.setSeen(found, true) ?? found
+        let current = app.library.setSeen(found, true) ?? found
+        ref = current
+        // The window opens at once with the subject the list showed; the message is parsed off the
+        // main thread (a 50 MB attachment or 10,000 parts take seconds) and shown when it is read.
         scene.title =
-            message.subject.isEmpty
-            ? MailStrings.noSubject.text : ShownText.clipped(message.subject, ShownText.longestLine)
-        body.show(message, language: Language.current)
+            state.subject.isEmpty
+            ? MailStrings.noSubject.text : ShownText.clipped(state.subject, ShownText.longestLine)
+        let maildir = app.library.maildir
+        body.load(subject: state.subject, language: Language.current) {
+            do {
+                return try maildir.message(try maildir.locate(current))
+            } catch {
+                return Message(subject: state.subject, problems: ["\(error)"])
+            }
+        }
         if let a = activity { session.userActivity = a }
         scene.activationConditions = ActivationConditions(
             canActivateFor: ["message/\(found.uniqueName)"], prefersToActivateFor: ["message/\(found.uniqueName)"])
         scene.rootView = NavigationContainer(
-            root: Page(title: scene.title, content: body, trailingItems: tools(scene, message)))
+            root: Page(title: scene.title, content: body, trailingItems: tools(scene)))
+    }
+
+    /// The message shown, or — asked for before it arrived — read now.
+    private func currentMessage() -> Message {
+        if let m = body?.message { return m }
+        guard let ref else { return Message() }
+        return app.library.message(ref)
     }
 
     /// The tools for this message alone — never the mailbox's (W5).
-    private func tools(_ scene: WindowScene, _ message: Message) -> [View] {
+    private func tools(_ scene: WindowScene) -> [View] {
         func tool(_ symbol: String, _ label: LocalizedString, _ f: @escaping () -> Void) -> Button {
             let b = Button(symbol: symbol)
             b.accessibilityLabel = label.text
@@ -110,10 +126,13 @@ import UI
                 self.ref = self.app.library.setFlagged(ref, !ref.flags.contains(.flagged)) ?? ref
             },
             tool("arrowshape.turn.up.right", MailStrings.forward) { [weak self, weak scene] in
-                self?.app.compose(OutgoingMessage.forward(message, me: me, language: lang), from: scene)
+                guard let self else { return }
+                self.app.compose(OutgoingMessage.forward(self.currentMessage(), me: me, language: lang), from: scene)
             },
             tool("arrowshape.turn.up.left", MailStrings.reply) { [weak self, weak scene] in
-                self?.app.compose(OutgoingMessage.reply(to: message, all: false, me: me, language: lang), from: scene)
+                guard let self else { return }
+                self.app.compose(
+                    OutgoingMessage.reply(to: self.currentMessage(), all: false, me: me, language: lang), from: scene)
             },
         ]
     }

@@ -48,6 +48,8 @@ public enum MailStrings {
     public static let textCut = LocalizedString(
         en: "Only the first %@ characters of this message are shown.",
         ru: "Показаны только первые %@ символов этого письма.")
+    public static let loading = LocalizedString(en: "Loading…", ru: "Загрузка…")
+    public static let moreAttachments = LocalizedString(en: "and %@ more", ru: "и ещё %@")
     public static let messageText = LocalizedString(en: "Message text", ru: "Текст сообщения")
     public static let attachments = LocalizedString(en: "Attachments", ru: "Вложения")
     public static let editMailboxes = LocalizedString(en: "Edit", ru: "Изменить")

@@ -21,6 +21,9 @@ import UI
     public private(set) var mailbox: Mailbox
     var index: MailboxIndex
     private var observer: UUID?
+    private var loadingObserver: UUID?
+    /// The scroll position to show once the listing arrives (a restored window).
+    private var pendingScroll: Double?
     /// Shows only the mailboxes (narrow windows show one column at a time).
     var showsSidebarOnly = false { didSet { setNeedsLayout() } }
     lazy var dragSource = MessageDragSource(library: library)
@@ -69,11 +72,66 @@ import UI
             self.app.open(s, from: self.scene)
         }
         observer = app.library.observe { [weak self] in self?.libraryChanged() }
+        loadingObserver = app.library.observeLoading { [weak self] id, change in self?.arrived(id, change) }
         show(mailbox)
     }
 
     isolated deinit {
         if let observer { library.stopObserving(observer) }
+        if let loadingObserver { library.stopObserving(loadingObserver) }
+    }
+
+    /// On a screen, the mailbox is listed and its rows read in the background (the screen's
+    /// `backgroundWork`), the list filling as they arrive; on none (a window made in a test, not
+    /// shown), they are read at once when it is laid out. Nothing is read as the window is made.
+    var readsInBackground: Bool { root != nil }
+
+    /// Off any screen, the listing is read when the window is first laid out.
+    private func loadNowIfOffScreen() {
+        guard !readsInBackground, !index.isLoaded else { return }
+        _ = index.refs
+        messageList.reloadData()
+        mailboxList.reloadConfigured()
+        if let s = pendingScroll {
+            messageList.contentOffset = messageList.clamped(Point(0, s))
+            pendingScroll = nil
+        }
+        updateEmpty()
+    }
+
+    public override func didMoveToRoot() {
+        super.didMoveToRoot()
+        guard readsInBackground else { return }
+        startLoading()
+        messageList.reloadData()
+        mailboxList.reloadConfigured()
+        updateEmpty()
+    }
+
+    private func startLoading() {
+        guard readsInBackground else { return }
+        index.load(using: environment.backgroundWork, for: self)
+    }
+
+    /// The listing or some summaries of a mailbox arrived.
+    private func arrived(_ id: String, _ change: MailboxIndex.Change) {
+        if change == .listing { mailboxList.reloadConfigured() }
+        guard id == mailbox.id else { return }
+        switch change {
+        case .listing:
+            messageList.reloadData()
+            if let s = pendingScroll {
+                messageList.contentOffset = messageList.clamped(Point(0, s))
+                pendingScroll = nil
+            }
+            updateEmpty()
+        case .summaries:
+            // Only the rows still waiting for their summary are configured again.
+            for (i, r) in messageList.visibleRows {
+                guard let row = r as? MessageRowView, row.isPlaceholder else { continue }
+                _ = list(messageList, viewForRow: i, reusing: row)
+            }
+        }
     }
 
     /// Shows another mailbox in this window.
@@ -84,17 +142,26 @@ import UI
         scene?.title = MailStrings.name(of: box)
         mailboxList.selectedRow = app.library.mailboxes.firstIndex { $0.id == box.id }
         messageList.selectedRow = nil
+        startLoading()
         messageList.reloadData()
         mailboxList.reloadConfigured()
-        messageList.contentOffset = messageList.clamped(Point(0, scroll))
+        if index.isLoaded {
+            messageList.contentOffset = messageList.clamped(Point(0, scroll))
+            pendingScroll = nil
+        } else {
+            messageList.contentOffset = .zero
+            pendingScroll = scroll
+        }
         updateEmpty()
     }
 
     private func updateEmpty() {
-        if let p = index.problem {
+        if !index.isLoaded {
+            emptyLabel.text = MailStrings.loading.text
+        } else if let p = index.loadedProblem {
             emptyLabel.text = MailStrings.folderUnreadable.formatted(p).text
         } else {
-            emptyLabel.text = index.count == 0 ? MailStrings.noMessages.text : ""
+            emptyLabel.text = index.loadedCount == 0 ? MailStrings.noMessages.text : ""
         }
         emptyLabel.isHidden = emptyLabel.text.isEmpty
     }
@@ -110,10 +177,11 @@ import UI
         updateEmpty()
     }
 
-    /// The scroll position, for restoration.
-    var scrollOffset: Double { messageList.contentOffset.y }
+    /// The scroll position, for restoration (the one still to be shown while the listing is read).
+    var scrollOffset: Double { pendingScroll ?? messageList.contentOffset.y }
 
     public override func layoutSubviews() {
+        loadNowIfOffScreen()
         let top = safeAreaInsets.top
         let barH = top + NavigationBar.height
         let twoColumns = bounds.width >= Self.twoColumnWidth
@@ -151,7 +219,8 @@ import UI
 
 extension MailboxWindowView: ListView.DataSource {
     public func numberOfRows(in list: ListView) -> Int {
-        list === mailboxList ? app.library.mailboxes.count : index.count
+        if list === mailboxList { return app.library.mailboxes.count }
+        return index.loadedCount
     }
 
     public func list(_ list: ListView, heightOfRow row: Int) -> Double {
@@ -162,14 +231,31 @@ extension MailboxWindowView: ListView.DataSource {
         if list === mailboxList {
             let r = (reusing as? MailboxRowView) ?? makeMailboxRow()
             let box = app.library.mailboxes[row]
-            r.configure(box, unread: app.library.index(of: box).unreadCount)
+            let boxIndex = app.library.index(of: box)
+            if readsInBackground {
+                boxIndex.load(using: environment.backgroundWork, for: self)
+                r.configure(box, unread: boxIndex.loadedUnreadCount ?? 0)
+            } else {
+                r.configure(box, unread: boxIndex.unreadCount)
+            }
             return r
         }
         let r = (reusing as? MessageRowView) ?? makeMessageRow()
-        if let s = index.summary(at: row) {
+        guard readsInBackground else {
+            if let s = index.summary(at: row) {
+                r.configure(s, now: app.library.now())
+            } else if let reason = index.failure(at: row) {
+                r.configureUnreadable(reason: reason)
+            }
+            return r
+        }
+        if let s = index.loadedSummary(at: row) {
             r.configure(s, now: app.library.now())
-        } else if let reason = index.failure(at: row) {
+        } else if let reason = index.loadedFailure(at: row) {
             r.configureUnreadable(reason: reason)
+        } else {
+            r.configureLoading()
+            index.want(row: row, using: environment.backgroundWork, for: self)
         }
         return r
     }

@@ -12,6 +12,8 @@ import UI
     let subject = Label("", style: .subheadline)
     let snippet = Label("", style: .subheadline, color: .secondaryLabel)
     public private(set) var summary: MessageSummary?
+    /// Whether the row waits for its summary (shown blank, "Loading…" to assistive technologies).
+    public private(set) var isPlaceholder = false
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -26,6 +28,7 @@ import UI
 
     public func configure(_ s: MessageSummary, now: Date) {
         summary = s
+        isPlaceholder = false
         sender.text = ShownText.clipped(
             s.fromName.isEmpty ? (s.from?.address ?? "") : s.fromName, ShownText.longestLine)
         date.text = MailDateFormatter.listString(s.date, now: now, language: Language.current)
@@ -46,12 +49,28 @@ import UI
     /// A message whose file cannot be read: the row says so and why, instead of staying blank.
     public func configureUnreadable(reason: String) {
         summary = nil
+        isPlaceholder = false
         sender.text = ""
         date.text = ""
         subject.text = MailStrings.cannotRead.text
         snippet.text = reason
         accessibilityLabel = subject.text
         accessibilityValue = reason
+        identifier = "message-row"
+        restyle()
+        setNeedsDisplay()
+    }
+
+    /// A row whose summary is being read: blank, said to be loading.
+    public func configureLoading() {
+        summary = nil
+        isPlaceholder = true
+        sender.text = ""
+        date.text = ""
+        subject.text = ""
+        snippet.text = ""
+        accessibilityLabel = MailStrings.loading.text
+        accessibilityValue = nil
         identifier = "message-row"
         restyle()
         setNeedsDisplay()

@@ -9,10 +9,12 @@ public struct Attachment: Sendable, Hashable {
     public var hasOwnFilename: Bool
     /// The lower-cased MIME type, e.g. `application/pdf`.
     public var mimeType: String
-    /// The decoded content.
-    public var data: Data
-    /// The size of the decoded content in bytes.
-    public var size: Int { data.count }
+    /// The decoded content (empty in a copy made by `withoutData()`).
+    public var data: Data {
+        didSet { size = data.count }
+    }
+    /// The size of the decoded content in bytes (kept by `withoutData()`).
+    public private(set) var size: Int
     /// The `Content-ID` without angle brackets, for inline images.
     public var contentID: String?
     /// Whether the part asked to be shown inline rather than as an attachment.
@@ -27,7 +29,17 @@ public struct Attachment: Sendable, Hashable {
         self.hasOwnFilename = hasOwnFilename
         self.mimeType = mimeType
         self.data = data
+        self.size = data.count
         self.contentID = contentID
         self.isInline = isInline
+    }
+
+    /// The same attachment without its content, its size kept: what a window lists while the
+    /// message's file keeps the bytes (a 50 MB attachment is not held in memory to show its name).
+    public func withoutData() -> Attachment {
+        var copy = self
+        copy.data = Data()
+        copy.size = size
+        return copy
     }
 }

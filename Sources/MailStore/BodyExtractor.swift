@@ -44,7 +44,12 @@ struct BodyExtractor {
                 for child in part.children.dropFirst() { addAttachment(child) }
             default:
                 for child in part.children {
-                    if isBodyText(child) || (child.contentType.isMultipart && !child.children.isEmpty)
+                    if isNamedInlineText(child) {
+                        // A text file sent inline (a log, notes.txt): read in place, as Apple Mail and
+                        // Thunderbird show it, and offered as a file too.
+                        appendText(of: child)
+                        addAttachment(child)
+                    } else if isBodyText(child) || (child.contentType.isMultipart && !child.children.isEmpty)
                         || child.contentType.mimeType == "message/rfc822"
                     {
                         visit(child)
@@ -55,7 +60,10 @@ struct BodyExtractor {
             }
             return
         }
-        if isBodyText(part) {
+        if isNamedInlineText(part) {
+            appendText(of: part)
+            addAttachment(part)
+        } else if isBodyText(part) {
             appendText(of: part)
         } else if type.mimeType == "message/rfc822" {
             addEmbeddedMessage(part)
@@ -87,6 +95,13 @@ struct BodyExtractor {
 
     private func isAttachmentDisposition(_ part: MIMEPart) -> Bool {
         part.disposition?.isAttachment == true
+    }
+
+    /// A text/plain part with a file name that is not marked `attachment` (disposition `inline`, or
+    /// none): a file meant to be read in the message as well as kept.
+    private func isNamedInlineText(_ part: MIMEPart) -> Bool {
+        part.contentType.mimeType == "text/plain" && !isAttachmentDisposition(part)
+            && (part.disposition?.filename != nil || part.contentType.name != nil)
     }
 
     /// A text/plain or text/html part meant to be read in place.

@@ -35,9 +35,10 @@ public struct MessageRef: Sendable, Hashable, Identifiable {
         self.mailbox = mailbox
         self.subdirectory = subdirectory
         self.fileName = fileName
-        if let colon = fileName.firstIndex(of: ":") {
-            uniqueName = String(fileName[..<colon])
-            let info = fileName[fileName.index(after: colon)...]
+        // The colon is found in the UTF-8 bytes (a Character walk cost most of listing 100,000 names).
+        if let byte = fileName.utf8.firstIndex(of: UInt8(ascii: ":")) {
+            uniqueName = String(decoding: fileName.utf8[..<byte], as: UTF8.self)
+            let info = Substring(String(decoding: fileName.utf8[fileName.utf8.index(after: byte)...], as: UTF8.self))
             self.info = String(info)
             if info.hasPrefix("2,") {
                 (flags, otherFlags) = MessageFlags.parse(info.dropFirst(2))
@@ -65,9 +66,20 @@ public struct MessageRef: Sendable, Hashable, Identifiable {
     /// The delivery time most Maildir writers put at the start of the unique
     /// name (seconds since 1970), if it has one.
     public var deliveryDate: Date? {
-        let digits = uniqueName.prefix { $0.isASCII && $0.isNumber }
-        guard digits.count >= 9, digits.count <= 11, let seconds = Int(digits) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        deliverySeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// `deliveryDate` as whole seconds since 1970 (read from the name's leading 9 to 11 digits).
+    public var deliverySeconds: Int? {
+        var seconds = 0
+        var digits = 0
+        for b in uniqueName.utf8 {
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { break }
+            digits += 1
+            if digits > 11 { return nil }
+            seconds = seconds * 10 + Int(b - UInt8(ascii: "0"))
+        }
+        return digits >= 9 ? seconds : nil
     }
 
     /// Whether the `S` flag is set.

@@ -31,6 +31,8 @@ import Graphics
     public var announce: ((String) -> Void)?
     /// Where failures go, so that each reaches a person: see `ErrorReporter`.
     public let errors: ErrorReporter
+    /// Runs what views hand off the main thread: on threads under a real clock, at frames on a virtual one.
+    public var backgroundWork = BackgroundWork()
 
     private var values: [ObjectIdentifier: Any] = [:]
 
