@@ -35,6 +35,8 @@ import UI
         scene: WindowScene, size: Size, clock: VirtualClock, scale: Double
     ) -> (RootView, HeadlessHost) {
         let root = RootView(size: size, clock: clock)
+        // The clock follows the wall clock here: work for the views goes to threads, as in `slate run`.
+        root.environment.backgroundWork.mode = .threads
         scene.windowView.removeFromSuperview()
         root.addSubview(scene.windowView)
         scene.windowView.frame = root.bounds

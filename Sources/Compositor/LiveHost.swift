@@ -33,6 +33,8 @@ import UI
         self.clock = clock
         compositor = try WaylandCompositor(backend: backend, size: shell.bounds.size, scale: scale)
         host = HeadlessHost(root: shell, clock: clock, scale: scale)
+        // The clock follows the wall clock: work for the views goes to threads.
+        shell.environment.backgroundWork.mode = .threads
         compositor.shell = shell
         compositor.onNestedInput = { [weak self] e in self?.handle(e) }
     }

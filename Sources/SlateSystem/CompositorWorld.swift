@@ -127,7 +127,7 @@ import UI
         shell.openApp(app)
         let end = MonotonicClock.read() + Self.launchTimeout
         // Ready: every window of the app on screen has the app's picture at the size it was given,
-        // and has had it for a while (a window resizing in an animation draws again).
+        // and no new picture came for a while (a window resizing in an animation draws again).
         func ready() -> Bool {
             guard p.isRunning, !shell.visibleWindows.isEmpty else { return false }
             let mine = shell.visibleWindows.filter { id in app.openSessions.contains { $0.persistentIdentifier == id } }
@@ -137,11 +137,17 @@ import UI
                     return size == t.requestedSize
                 }
         }
+        // Pictures the app's windows have had, so far: a new one (a list filled after "Loading…")
+        // starts the count of quiet turns again.
+        func pictures() -> Int { p.toplevels.values.reduce(0) { $0 + (($1 as? ClientToplevel)?.pictureCount ?? 0) } }
         var steady = 0
+        var seen = pictures()
         while MonotonicClock.read() < end, steady < Self.steadyTurns {
             compositor.dispatch(timeout: 0.005)
             inner.host.run(for: HeadlessHost.frameInterval)
-            steady = ready() ? steady + 1 : 0
+            let now = pictures()
+            steady = ready() && now == seen ? steady + 1 : 0
+            seen = now
         }
         guard ready() else {
             throw UnsupportedStep("\(p.displayName.en) showed no window within \(Int(Self.launchTimeout)) s")

@@ -200,7 +200,8 @@ private final class BackgroundWorkers: Sendable {
                     // names it: "PID/task/TID").
                     var link = [CChar](repeating: 0, count: 64)
                     if readlink("/proc/thread-self", &link, 63) > 0,
-                        let tid = String(cString: link).split(separator: "/").last.flatMap({ id_t($0) })
+                        let tid = String(decoding: link.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                            .split(separator: "/").last.flatMap({ id_t($0) })
                     {
                         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, 10)
                     }

@@ -66,9 +66,10 @@ import UI
         let surface = try #require(frame.scene.rootView as? ForeignSurfaceView)
         // Mail's sidebar and list: a light window with dark text on it, not a blank or black one.
         let area = surface.convert(surface.surfaceRect, to: nil)
+        // The list is read off the main thread: its rows come a moment after the window.
+        rig.wait(10, "Mail's rows (text in its window)") { rig.darkPixels(in: area) > 200 }
         let mean = rig.meanColor(area)
         #expect(mean.red > 0.7 && mean.green > 0.7 && mean.blue > 0.7, "Mail's window is not light: \(mean)")
-        #expect(rig.darkPixels(in: area) > 200, "no text in Mail's window")
 
         // A second window from the Dock onto the right side: the shell makes the session, the app
         // connects it and draws it beside the first.
