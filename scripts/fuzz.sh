@@ -3,7 +3,7 @@
 # FUZZ_SECONDS (default 60) from its seed corpus in Fuzz/Corpus/TARGET. A crashing input is copied to
 # Fuzz/Crashes/TARGET/, where the regression tests of `make test` replay it.
 #
-#   scripts/fuzz.sh [TARGET...]        targets: mime headers script menu restoration
+#   scripts/fuzz.sh [TARGET...]        targets: mime headers script menu restoration desktop
 #   FUZZ_SECONDS=600 FUZZ_RUNS=1000000 scripts/fuzz.sh mime
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,11 +18,12 @@ sanitize=${FUZZ_SANITIZE:-fuzzer}
 flags=(-c release -Xswiftc -enable-testing)
 for s in ${sanitize//,/ }; do flags+=(-Xswiftc "-sanitize=$s"); done
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(mime headers script menu restoration)
+[ ${#targets[@]} -eq 0 ] && targets=(mime headers script menu restoration desktop)
 
 # The libraries, instrumented, built once by SwiftPM (objects only: libFuzzer brings main).
 swift build --build-path "$build" --target Guidelines "${flags[@]}" >/dev/null || exit 1
 swift build --build-path "$build" --target MailStore "${flags[@]}" >/dev/null || exit 1
+swift build --build-path "$build" --target Shell "${flags[@]}" >/dev/null || exit 1
 bin=$(swift build --build-path "$build" -c release --show-bin-path)
 objects() { for m in "$@"; do find "$bin/$m.build" -name '*.o'; done; }
 link() {  # link NAME SOURCES...
@@ -38,11 +39,12 @@ for t in "${targets[@]}"; do
     case $t in
     mime) link mime Fuzz/FuzzMIMEParser.swift $(objects MailStore) ;;
     headers) link headers Fuzz/FuzzHeaderDecoders.swift $(objects MailStore) ;;
-    script) link script Fuzz/FuzzScriptParser.swift Sources/SlateTesting/Script.swift Sources/SlateTesting/ScriptParser.swift \
+    script) link script Fuzz/FuzzScriptParser.swift Sources/SlateScripts/Script.swift Sources/SlateScripts/ScriptParser.swift \
         $(objects Graphics) ;;
     menu) link menu Fuzz/FuzzMenuFile.swift $(objects Graphics UI Menus Scenes Guidelines) ;;
     restoration) link restoration Fuzz/FuzzRestoration.swift $(objects Graphics UI Menus Scenes) ;;
-    *) echo "fuzz: unknown target $t (mime headers script menu restoration)"; exit 2 ;;
+    desktop) link desktop Fuzz/FuzzDesktopEntry.swift $(objects Graphics UI Menus Scenes Shell) ;;
+    *) echo "fuzz: unknown target $t (mime headers script menu restoration desktop)"; exit 2 ;;
     esac
     corpus="$out/corpus-$t"
     crashes="Fuzz/Crashes/$t"

@@ -156,3 +156,19 @@ import UI
         #expect(throws: DesktopEntry.ParseError.self, "\(why)") { try DesktopEntry(parsing: text, id: "broken") }
     }
 }
+
+/// Every input that ever crashed the `desktop` fuzz target (Fuzz/Crashes/desktop), replayed.
+@MainActor @Suite struct DesktopFuzzRegressionTests {
+    @Test func desktopEntryCrashesStayFixed() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Crashes/desktop")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(names.contains("README.md"), "the crash folder is where the fuzz script keeps it")
+        for name in names.sorted() where name != "README.md" {
+            let text = String(decoding: try Data(contentsOf: dir.appendingPathComponent(name)), as: UTF8.self)
+            guard let e = try? DesktopEntry(parsing: text, id: "fuzz") else { continue }
+            _ = try? e.command(files: ["/a b", "c"], urls: ["file:///x"])
+            _ = ProcessApp(entry: e)
+        }
+    }
+}
