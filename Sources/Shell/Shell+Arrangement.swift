@@ -112,6 +112,8 @@ extension Shell {
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 
+        // A live resize lasts while the divider is held and its windows settle, and no longer.
+        if liveResizeEnd == nil, !arrangement.isSplit, isLiveResizing { endLiveResize() }
         var targets: [(WindowFrameView, Rect, WindowFrameView.Style)] = []
         let (frames, divider) = SpaceLayout.frames(arrangement, screen: size)
         for (id, r) in frames {

@@ -33,6 +33,8 @@ extension Shell {
         expose = v
         v.reload()
         windowLayer.isHidden = true
+        // Snapshots and their pictures are made now, before Exposé's first frame.
+        v.preparePictures()
     }
 
     public func closeExpose() {

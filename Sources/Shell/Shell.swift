@@ -50,6 +50,8 @@ import UI
     var iconDragSources: [AppIconDragSource] = []
     /// Where the divider was when a drag of it began.
     var dividerStart = 0.0
+    /// Ends the live resize of Split View's windows when they have settled after the divider's release.
+    var liveResizeEnd: Animation?
     /// Other programs' windows and launches.
     let foreign = ForeignWindows()
     /// Exposé's snapshots, by window, with the content version they were made from.
@@ -72,6 +74,8 @@ import UI
         addSubview(wallpaper)
         addSubview(home)
         addSubview(windowLayer)
+        // Exposé hides the windows for a moment: they keep their pictures for when it closes.
+        windowLayer.releasesPicturesWhenHidden = false
         windowLayer.addSubview(dividerView)
         dividerView.isHidden = true
         addSubview(slideOverTab)
