@@ -20,7 +20,8 @@ import UI
         self.app = app
         self.side = side
         super.init()
-        backgroundColor = Color(light: RGBA(0, 0, 0, 0.55), dark: RGBA(0, 0, 0, 0.7))
+        // The dim is drawn into the wallpaper's picture (the shell dims it while Exposé shows): each
+        // frame copies it, rather than blending a dim over the whole screen.
         accessibilityLabel =
             app == nil
             ? ShellStrings.switcher.text : ShellStrings.windowsOf.formatted(app!.application.displayName.text).text
@@ -171,6 +172,9 @@ import UI
         super.init()
         titleLabel.alignment = .center
         titleLabel.isAccessibilityElement = false
+        // Small pictures, made before Exposé's first frame: its frames copy text rather than set it.
+        titleLabel.rasterizes = true
+        subtitleLabel.rasterizes = true
         subtitleLabel.alignment = .center
         subtitleLabel.isAccessibilityElement = false
         addSubview(thumbnail)

@@ -158,5 +158,35 @@ extension Shell {
         }
         if expose != nil { overlayLayer.bringSubviewToFront(expose!) }
         updateLifecycle()
+        updateWallpaperVisibility()
+    }
+
+    /// The wallpaper under a settled full-screen window is never seen: hidden, it keeps no picture
+    /// (22 MB at 2×). It shows again as soon as the windows are arranged otherwise.
+    func updateWallpaperVisibility() {
+        wallpaperCheck?.cancel()
+        wallpaperCheck = nil
+        if coversWallpaper(settled: true) {
+            wallpaper.isHidden = true
+            return
+        }
+        wallpaper.isHidden = false
+        guard coversWallpaper(settled: false) else { return }
+        // Covered once the window has come to rest.
+        wallpaperCheck = animator.animate(duration: ShellMetrics.windowAnimationDuration + 0.05, curve: .linear) {
+            _ in
+        } completion: { [weak self] done in
+            guard done, let self else { return }
+            self.wallpaperCheck = nil
+            if self.coversWallpaper(settled: true) { self.wallpaper.isHidden = true }
+        }
+    }
+
+    /// Whether one full-screen window covers the screen (`settled`: there, whole and opaque now).
+    func coversWallpaper(settled: Bool) -> Bool {
+        guard expose == nil, case .fullScreen(let id) = arrangement, let w = windows[id], !w.isHidden else {
+            return false
+        }
+        return !settled || (w.frame == bounds && w.transform.isIdentity && w.alpha >= 1)
     }
 }

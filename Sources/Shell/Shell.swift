@@ -52,6 +52,8 @@ import UI
     var dividerStart = 0.0
     /// Ends the live resize of Split View's windows when they have settled after the divider's release.
     var liveResizeEnd: Animation?
+    /// Hides the wallpaper once a full-screen window over it has come to rest.
+    var wallpaperCheck: Animation?
     /// Other programs' windows and launches.
     let foreign = ForeignWindows()
     /// Exposé's snapshots, by window, with the content version they were made from.

@@ -61,7 +61,13 @@ import UI
         isUserInteractionEnabled = false
     }
 
+    /// A dim drawn over the wallpaper, into its picture (behind App Exposé).
+    public var dim: Color? {
+        didSet { if dim != oldValue { setNeedsDisplay() } }
+    }
+
     public override func draw(in canvas: any Canvas) {
+        defer { if let dim { canvas.fill(bounds, with: dim) } }
         canvas.fill(
             Path(bounds),
             with: LinearGradient(

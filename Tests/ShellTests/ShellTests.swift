@@ -5,7 +5,7 @@ import Rendering
 import Scenes
 import SlateTesting
 import Testing
-import UI
+@_spi(Testing) import UI
 
 @testable import Shell
 @testable import SlateScripts
@@ -161,6 +161,31 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
         #expect(!w.shell.isLiveResizing)
         #expect(left.scene.windowView.frame.size == w.shell.bounds.size)
         #expect(left.cornerRadius == 0)
+    }
+
+    /// Memory at rest: what is not seen keeps no picture — a window off the screen, the wallpaper
+    /// under a settled full-screen window — and comes back when shown.
+    @Test func picturesOfWhatIsNotSeenAreLetGo() throws {
+        let w = world()
+        try run(w, "launch Notes\nkey ctrl+n")
+        let shown = try #require(w.shell.focusedWindow.flatMap { w.shell.windows[$0] })
+        w.shell.show(fullScreen: shown.id)
+        w.host.run(for: 1)
+        let others = w.shell.windows.values.filter { $0 !== shown }
+        #expect(!others.isEmpty && others.allSatisfy { $0.isHidden && $0.pictureBytes() == 0 })
+        #expect(shown.pictureBytes() > 0)
+        #expect(w.shell.wallpaper.isHidden && w.shell.wallpaper.pictureBytes() == 0)
+        // Exposé shows the wallpaper, dimmed in its picture; closing it hides it again, at rest.
+        let app = try #require(w.shell.apps.first)
+        w.shell.showExpose(for: app)
+        #expect(!w.shell.wallpaper.isHidden && w.shell.wallpaper.pictureBytes() > 0)
+        w.host.frame()
+        w.shell.closeExpose()
+        w.host.run(for: 1)
+        #expect(w.shell.wallpaper.isHidden && w.shell.wallpaper.pictureBytes() == 0)
+        // Going Home shows it at once.
+        try run(w, "key ctrl+h")
+        #expect(!w.shell.wallpaper.isHidden)
     }
 
     @Test func tappingAWindowFocusesIt() throws {
