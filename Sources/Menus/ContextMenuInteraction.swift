@@ -153,23 +153,21 @@ import UI
     private func open(_ config: ContextMenuConfiguration, at p: Point, form: ContextMenuOverlay.Form, keyboard: Bool)
         -> Bool
     {
-        // No press came before: the blur is made on another core during the first frame.
-        guard let o = makeOverlay(config, at: p, form: form, deferringBackdrop: true) else { return false }
+        guard let o = makeOverlay(config, at: p, form: form) else { return false }
         show(o, keyboard: keyboard)
         return true
     }
 
     /// Makes (but does not show) the menu for `config` at `p` on the screen.
-    private func makeOverlay(
-        _ config: ContextMenuConfiguration, at p: Point, form: ContextMenuOverlay.Form, deferringBackdrop: Bool = false
-    ) -> ContextMenuOverlay? {
+    private func makeOverlay(_ config: ContextMenuConfiguration, at p: Point, form: ContextMenuOverlay.Form)
+        -> ContextMenuOverlay?
+    {
         guard let view, let root = view.root else { return nil }
         let suggested = allSuggestedActions
         let menu = config.actionProvider?(suggested) ?? Menu(children: suggested)
         var target: TargetedPreview?
         var custom: View?
         var backdrop: MenuBackdrop?
-        var pending: PendingBackdrop?
         switch form {
         case .rich:
             target =
@@ -177,14 +175,9 @@ import UI
                 ?? TargetedPreview(view: view)
             custom = config.previewProvider?()
             if let renderer = root.environment.renderer {
-                let excluding = root.subviews.filter { $0 is ContextMenuOverlay }
-                let scale = root.environment.displayScale
-                if deferringBackdrop {
-                    pending = MenuBackdrop.makeInBackground(
-                        of: root, excluding: excluding, renderer: renderer, scale: scale)
-                } else {
-                    backdrop = MenuBackdrop.make(of: root, excluding: excluding, renderer: renderer, scale: scale)
-                }
+                backdrop = MenuBackdrop.make(
+                    of: root, excluding: root.subviews.filter { $0 is ContextMenuOverlay }, renderer: renderer,
+                    scale: root.environment.displayScale)
             }
         case .compact:
             if MenuRow.rows(for: menu).isEmpty { return nil }
@@ -192,7 +185,7 @@ import UI
         let o = ContextMenuOverlay(
             bounds: root.bounds, configuration: config, menu: menu, form: form, location: p, target: target,
             customPreview: custom, backdrop: backdrop, appearance: root.appearance,
-            environment: root.environment, pendingBackdrop: pending)
+            environment: root.environment)
         o.interaction = self
         return o
     }

@@ -45,7 +45,6 @@ extension ContextMenuOverlay {
     }
 
     func applyOpen(_ p: Double) {
-        takePendingBackdrop()
         openProgress = p
         dimLevel = min(1, max(0, p))
         displayAnimator.step(min(1, p))
@@ -164,7 +163,6 @@ extension ContextMenuOverlay {
             target = t.view.convert(t.visibleRect, to: nil)
         }
         // The backdrop fades out with the dim (the screen below shows through as it goes).
-        takePendingBackdrop(now: true)
         isOpaqueCover = false
         let fromPanelAlpha = panel.alpha
         let fromPanelScale = panel.transform.a

@@ -52,12 +52,7 @@ import UI
     weak var interaction: ContextMenuInteraction?
     let panel: MenuPanelView
     let preview: MenuPreviewView?
-    private(set) var backdrop: MenuBackdrop?
-    /// A backdrop still being made on another core (a menu opened with no press before it): the
-    /// first frame shows the screen under the lifting preview, the next one the blur.
-    private(set) var pendingBackdrop: PendingBackdrop?
-    /// Whether the overlay has been drawn once (the pending backdrop is taken before the next frame).
-    var drawnOnce = false
+    let backdrop: MenuBackdrop?
     let sourceFrame: Rect
     /// The appearance the menu was made for.
     let appearance: Appearance
@@ -110,9 +105,8 @@ import UI
     init(
         bounds screen: Rect, configuration: ContextMenuConfiguration, menu: Menu, form: Form, location: Point,
         target: TargetedPreview?, customPreview: View?, backdrop: MenuBackdrop?, appearance: Appearance,
-        environment: ScreenEnvironment, pendingBackdrop: PendingBackdrop? = nil
+        environment: ScreenEnvironment
     ) {
-        self.pendingBackdrop = pendingBackdrop
         self.screen = environment
         // A custom preview is drawn before it is on the screen: it measures text as the screen does.
         customPreview?.detachedEnvironment = environment
@@ -187,7 +181,7 @@ import UI
     /// The lifted preview's frame on the screen once open (zero in the compact form).
     public var previewFrame: Rect { layout.previewFrame }
     /// Whether the screen behind is blurred (the rich form with a renderer).
-    public var hasBlurredBackdrop: Bool { backdrop != nil || pendingBackdrop != nil }
+    public var hasBlurredBackdrop: Bool { backdrop != nil }
     /// The blurred backdrop's picture, when there is one.
     public var backdropImage: PixelImage? { backdrop?.image }
     /// How far the rows are scrolled.
@@ -282,21 +276,10 @@ import UI
         return true
     }
 
-    /// Takes the backdrop made on another core (waiting for it if it is not done): from the second
-    /// frame on, or at once when `now`.
-    func takePendingBackdrop(now: Bool = false) {
-        guard let pending = pendingBackdrop, now || drawnOnce else { return }
-        pendingBackdrop = nil
-        backdrop = pending.wait()
-        isOpaqueCover = true
-        setNeedsDisplay()
-    }
-
     public override func draw(in canvas: any Canvas) {
-        drawnOnce = true
         if let backdrop {
             canvas.drawImage(backdrop.image, in: bounds, opacity: backdropOpacity)
-        } else if form == .rich, dimLevel > 0.002 {
+        } else if form == .rich {
             canvas.fill(bounds, with: MenuMetrics.backdropDim.withAlpha(dimLevel))
         }
         if let preview, preview.alpha > 0.01 {

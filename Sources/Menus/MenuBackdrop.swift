@@ -26,38 +26,6 @@ import UI
         return finish(thumbnail, of: root, scale: scale)
     }
 
-    /// Starts a backdrop of `root`: the screen is drawn small now (it must be, on this thread); the
-    /// blur and the stretch run on another core while the caller goes on, until `wait()`.
-    public static func makeInBackground(
-        of root: RootView, excluding: [View] = [], renderer: any RasterRenderer, scale: Double
-    ) -> PendingBackdrop {
-        let small = source(of: root, excluding: excluding, renderer: renderer)
-        let appearance = root.appearance
-        let size = root.bounds.size
-        let finalScale = min(scale, MenuMetrics.backdropScale)
-        let dim = MenuMetrics.backdropDim.resolved(appearance).alpha
-        let buffer = recycled
-        recycled = []
-        let pending = PendingBackdrop(appearance: appearance)
-        DispatchQueue.global(qos: .userInteractive).async { [pending] in
-            let thumbnail = blur(small)
-            // One core: the other draws the first frame meanwhile.
-            let image = stretch(thumbnail, to: size, scale: finalScale, dim: dim, reusing: buffer, bands: 1)
-            pending.fulfil(image: image, thumbnail: thumbnail)
-        }
-        return pending
-    }
-
-    /// What a finished background job gives.
-    init(image: PixelImage, thumbnail: PixelImage, appearance: Appearance) {
-        self.image = image
-        self.thumbnail = thumbnail
-        self.appearance = appearance
-    }
-
-    /// Hands a backdrop's pixels back to be drawn into by the next one.
-    static func recycle(_ b: MenuBackdrop) { recycled = b.image.pixels }
-
     /// The screen drawn small (a quarter of a pixel per point).
     public static func source(of root: RootView, excluding: [View] = [], renderer: any RasterRenderer) -> PixelImage {
         renderer.render(size: root.bounds.size, scale: MenuMetrics.backdropRenderScale, appearance: root.appearance) {
@@ -76,7 +44,7 @@ import UI
     /// The small picture shrunk further and blurred: a box filter, then three box blurs each way (a
     /// Gaussian's usual approximation), summed exactly and divided once, over the planes of the
     /// channels.
-    public nonisolated static func blur(_ small: PixelImage) -> PixelImage {
+    public static func blur(_ small: PixelImage) -> PixelImage {
         let factor = MenuMetrics.backdropDownscale
         let radius = max(
             1, Int((MenuMetrics.backdropBlurRadius * MenuMetrics.backdropRenderScale / Double(factor)).rounded()))
@@ -128,7 +96,7 @@ import UI
     }
 
     /// One box blur along lines of a plane (sums, not means), the edges clamped.
-    nonisolated static func boxPass(
+    static func boxPass(
         _ src: UnsafePointer<Int>, _ dst: UnsafeMutablePointer<Int>, lines: Int, length: Int, lineStep: Int,
         step: Int, radius: Int
     ) {
@@ -162,22 +130,11 @@ import UI
     /// Bilinear, with one sample per point: at 2× each sample fills a 2×2 block, which on a blurred
     /// picture cannot be seen, and a quarter of the arithmetic is done.
     static func stretch(_ src: PixelImage, to size: Size, scale: Double, dim: Double) -> PixelImage {
-        let buffer = recycled
-        recycled = []
-        let image = stretch(src, to: size, scale: scale, dim: dim, reusing: buffer)
-        recycled = image.pixels
-        return image
-    }
-
-    /// The stretch into `buffer`'s storage when it has the size (any thread).
-    nonisolated static func stretch(
-        _ src: PixelImage, to size: Size, scale: Double, dim: Double, reusing buffer: consuming [UInt8],
-        bands: Int = 2
-    ) -> PixelImage {
         let w = max(1, Int((size.width * scale).rounded()))
         let h = max(1, Int((size.height * scale).rounded()))
         let block = max(1, Int(scale.rounded()))
-        var buffer = buffer
+        var buffer = recycled
+        recycled = []
         if buffer.count != w * h * 4 { buffer = [UInt8](repeating: 0, count: w * h * 4) }
         let sw = src.width
         let sh = src.height
@@ -222,8 +179,8 @@ import UI
                 }
             }
         }
-        // Bands of rows, one a core (whole blocks each).
-        let bands = h >= 64 * block ? max(1, bands) : 1
+        // Two bands of rows, one a core (whole blocks each).
+        let bands = h >= 64 * block ? 2 : 1
         let rowsPerBand = ((h + bands - 1) / bands + block - 1) / block * block
         wide.withUnsafeBufferPointer { wide in
             buffer.withUnsafeMutableBytes { raw in
@@ -241,6 +198,7 @@ import UI
         }
         var image = PixelImage(width: w, height: h, scale: scale, pixels: buffer)
         image.isOpaque = true
+        recycled = image.pixels
         return image
     }
 
@@ -308,32 +266,5 @@ import UI
         appearance == root.appearance && image.scale == min(scale, MenuMetrics.backdropScale)
             && abs(image.size.width - root.bounds.width) < 0.5
             && abs(image.size.height - root.bounds.height) < 0.5
-    }
-}
-
-/// A backdrop being blurred and stretched on another thread. `wait()` gives it, waiting if it is
-/// not finished yet; asking at a fixed moment (not "when ready") keeps headless runs exact.
-public final class PendingBackdrop: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: (image: PixelImage, thumbnail: PixelImage)?
-    private var taken: MenuBackdrop?
-    let appearance: Appearance
-
-    init(appearance: Appearance) { self.appearance = appearance }
-
-    func fulfil(image: PixelImage, thumbnail: PixelImage) {
-        result = (image, thumbnail)
-        done.signal()
-    }
-
-    /// The finished backdrop.
-    @MainActor public func wait() -> MenuBackdrop {
-        if let taken { return taken }
-        done.wait()
-        let r = result!
-        let b = MenuBackdrop(image: r.image, thumbnail: r.thumbnail, appearance: appearance)
-        MenuBackdrop.recycle(b)
-        taken = b
-        return b
     }
 }

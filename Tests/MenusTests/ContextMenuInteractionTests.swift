@@ -409,27 +409,3 @@ import UI
         #expect(o.phase == .closed && o.superview == nil, "the menu went with its item")
     }
 }
-
-@MainActor @Suite struct ColdMenuBackdropTests {
-    /// A menu opened with no press before it (the keyboard): its first frame shows the preview lifting
-    /// over the screen as it was, while the blur is made on the other core; the next frame, always
-    /// the next (headless runs stay exact), shows the blurred backdrop; both equal the blur a press
-    /// would have made.
-    @Test func theBlurComesInTheSecondFrame() throws {
-        let h = MenuHarness()
-        let corner = Point(700, 1000)
-        let before = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
-        let interaction = try #require(h.screen.menuInteractions.first)
-        #expect(interaction.presentFromKeyboard())
-        let o = try #require(h.overlay)
-        #expect(o.hasBlurredBackdrop && o.backdropImage == nil && !o.isOpaqueCover)
-        let first = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
-        #expect(first == before, "the first frame shows the screen as it was there")
-        h.clock.advance(by: HeadlessHost.frameInterval)
-        let second = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
-        let image = try #require(o.backdropImage)
-        #expect(o.isOpaqueCover && second != before)
-        let made = MenuBackdrop.make(of: h.screen, excluding: [o], renderer: h.host.renderer, scale: h.host.scale)
-        #expect(made.image.pixels == image.pixels)
-    }
-}
