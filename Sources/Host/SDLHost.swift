@@ -40,6 +40,10 @@ public enum HostError: Error, CustomStringConvertible {
     public private(set) var framesPresented = 0
     /// Called after every frame is presented (the accessibility bridge compares its tree then).
     public var onFrame: (() -> Void)?
+    /// `slate run --frame-times`: a live graph of the frames' times over the screen's corner. Set
+    /// before the host is made (the command line sets it).
+    nonisolated(unsafe) public static var showsFrameTimes = false
+    private var frameTimes = FrameTimesGraph()
 
     public init(root: RootView, clock: MonotonicClock, title: String) throws {
         self.root = root
@@ -129,8 +133,9 @@ public enum HostError: Error, CustomStringConvertible {
     }
 
     private func drawFrame() {
+        let start = MonotonicClock.read()
         root.prepareFrame()
-        let rects = root.takeDamage(scale: scale)
+        var rects = root.takeDamage(scale: scale)
         guard !rects.isEmpty else {
             if root.animator.isRunning { SDL_Delay(1) }
             return
@@ -139,11 +144,23 @@ public enum HostError: Error, CustomStringConvertible {
         let appearance = root.appearance
         let root = self.root
         let cairo = CairoRenderer()
+        let graph = Self.showsFrameTimes ? FrameTimesGraph.rect(screenWidth: root.bounds.width) : nil
         framebuffer.withUnsafeMutableBufferPointer { buf in
             CairoRenderer.draw(
                 into: buf.baseAddress!, width: w, height: h, scale: s, appearance: appearance, clip: rects
             ) {
                 root.renderFrame(in: $0, renderer: cairo)
+            }
+            if let graph {
+                // This frame's time, then the graph over the screen (it covers its own last drawing).
+                frameTimes.record((MonotonicClock.read() - start) * 1000)
+                let times = frameTimes
+                CairoRenderer.draw(
+                    into: buf.baseAddress!, width: w, height: h, scale: s, appearance: appearance, clip: [graph]
+                ) {
+                    times.draw(in: $0, at: graph)
+                }
+                rects.append(graph)
             }
             // Upload only the damaged rows' band.
             let y0 = max(0, Int((rects.map(\.minY).min()! * s).rounded(.down)))

@@ -1,3 +1,4 @@
+import Dispatch
 import Graphics
 import UI
 
@@ -20,22 +21,103 @@ import UI
     public static func make(
         of root: RootView, excluding: [View] = [], renderer: any RasterRenderer, scale: Double
     ) -> MenuBackdrop {
-        let appearance = root.appearance
-        let size = root.bounds.size
-        let small = renderer.render(size: size, scale: MenuMetrics.backdropRenderScale, appearance: appearance) { c in
+        let small = source(of: root, excluding: excluding, renderer: renderer)
+        let thumbnail = blur(small)
+        return finish(thumbnail, of: root, scale: scale)
+    }
+
+    /// The screen drawn small (a quarter of a pixel per point).
+    public static func source(of root: RootView, excluding: [View] = [], renderer: any RasterRenderer) -> PixelImage {
+        renderer.render(size: root.bounds.size, scale: MenuMetrics.backdropRenderScale, appearance: root.appearance) {
+            c in
             c.fill(root.bounds, with: root.backgroundColor ?? .systemBackground)
             root.draw(in: c)
-            // Without the renderer, rasterized views draw their content: their cached pictures are
-            // at the screen's scale and must not be replaced by pictures at this one.
+            // Without the renderer, rasterized views do not make pictures at this scale (theirs are
+            // at the screen's); the pictures they have are drawn shrunk, instead of their content.
+            View.drawsFromPictures = true
+            defer { View.drawsFromPictures = false }
             for v in root.subviews where !excluding.contains(where: { $0 === v }) { v.render(in: c, renderer: nil) }
             root.drawOverlay(in: c)
         }
+    }
+
+    /// The small picture shrunk further and blurred: a box filter, then three box blurs each way (a
+    /// Gaussian's usual approximation), summed exactly and divided once, over the planes of the
+    /// channels.
+    public static func blur(_ small: PixelImage) -> PixelImage {
         let factor = MenuMetrics.backdropDownscale
-        let radius = Int(
-            (MenuMetrics.backdropBlurRadius * MenuMetrics.backdropRenderScale / Double(factor)).rounded())
-        let thumbnail = small.downscaled(by: factor).blurred(radius: max(1, radius))
+        let radius = max(
+            1, Int((MenuMetrics.backdropBlurRadius * MenuMetrics.backdropRenderScale / Double(factor)).rounded()))
+        let w = max(1, small.width / factor)
+        let h = max(1, small.height / factor)
+        let n = w * h
+        var a = [Int](repeating: 0, count: 4 * n)
+        var b = [Int](repeating: 0, count: 4 * n)
+        var out = [UInt8](repeating: 0, count: 4 * n)
+        let sw = small.width
+        small.pixels.withUnsafeBufferPointer { s in
+            a.withUnsafeMutableBufferPointer { a in
+                b.withUnsafeMutableBufferPointer { b in
+                    let s = s.baseAddress!
+                    let a = a.baseAddress!
+                    let b = b.baseAddress!
+                    // The box filter, into one plane a channel.
+                    for y in 0..<h {
+                        for x in 0..<w {
+                            for c in 0..<4 {
+                                var sum = 0
+                                for yy in 0..<factor {
+                                    let row = s + ((y * factor + yy) * sw + x * factor) * 4 + c
+                                    for xx in 0..<factor { sum += Int(row[xx * 4]) }
+                                }
+                                a[c * n + y * w + x] = sum
+                            }
+                        }
+                    }
+                    for _ in 0..<3 {
+                        for c in 0..<4 {
+                            boxPass(a + c * n, b + c * n, lines: h, length: w, lineStep: w, step: 1, radius: radius)
+                            boxPass(b + c * n, a + c * n, lines: w, length: h, lineStep: 1, step: w, radius: radius)
+                        }
+                    }
+                }
+            }
+        }
+        let span = 2 * radius + 1
+        let divisor = factor * factor * span * span * span * span * span * span
+        a.withUnsafeBufferPointer { a in
+            out.withUnsafeMutableBufferPointer { o in
+                for i in 0..<n {
+                    for c in 0..<4 { o[i * 4 + c] = UInt8(min(255, (a[c * n + i] + divisor / 2) / divisor)) }
+                }
+            }
+        }
+        return PixelImage(width: w, height: h, scale: small.scale / Double(factor), pixels: out)
+    }
+
+    /// One box blur along lines of a plane (sums, not means), the edges clamped.
+    static func boxPass(
+        _ src: UnsafePointer<Int>, _ dst: UnsafeMutablePointer<Int>, lines: Int, length: Int, lineStep: Int,
+        step: Int, radius: Int
+    ) {
+        for line in 0..<lines {
+            let s = src + line * lineStep
+            let d = dst + line * lineStep
+            var sum = 0
+            for k in -radius...radius { sum += s[min(max(k, 0), length - 1) * step] }
+            for i in 0..<length {
+                d[i * step] = sum
+                sum += s[min(i + radius + 1, length - 1) * step] - s[max(i - radius, 0) * step]
+            }
+        }
+    }
+
+    /// The blurred thumbnail stretched, dimmed, to the screen's pixels (at most `backdropScale` a point).
+    public static func finish(_ thumbnail: PixelImage, of root: RootView, scale: Double) -> MenuBackdrop {
+        let appearance = root.appearance
         let full = stretch(
-            thumbnail, to: size, scale: scale, dim: MenuMetrics.backdropDim.resolved(appearance).alpha)
+            thumbnail, to: root.bounds.size, scale: min(scale, MenuMetrics.backdropScale),
+            dim: MenuMetrics.backdropDim.resolved(appearance).alpha)
         return MenuBackdrop(image: full, thumbnail: thumbnail, appearance: appearance)
     }
 
@@ -67,65 +149,49 @@ import UI
             fx[c] = i >= sw - 1 || sx < 0 ? 0 : UInt32(((sx - Double(i)) * 256).rounded())
         }
         let keep = UInt32(((1 - min(1, max(0, dim))) * 256).rounded())
-        var line = [UInt32](repeating: 0, count: sw)
+        // First across: each thumbnail row, dimmed, interpolated to the screen's columns (a few
+        // hundred thousand pixels); then down, each screen row a blend of two of those rows, two
+        // channels at a time in the spare bits of a word, over contiguous memory.
+        var wide = [UInt32](repeating: 0, count: sh * columns)
         src.pixels.withUnsafeBufferPointer { s in
+            wide.withUnsafeMutableBufferPointer { wide in
+                var line = [UInt32](repeating: 0, count: sw)
+                for r in 0..<sh {
+                    let a = s.baseAddress! + r * sw * 4
+                    for x in 0..<sw {
+                        let i = x * 4
+                        let v0 = min((UInt32(a[i]) &* keep) >> 8, 255)
+                        let v1 = min((UInt32(a[i + 1]) &* keep) >> 8, 255)
+                        let v2 = min((UInt32(a[i + 2]) &* keep) >> 8, 255)
+                        line[x] = v0 | v1 << 8 | v2 << 16
+                    }
+                    let row = wide.baseAddress! + r * columns
+                    for c in 0..<columns {
+                        let i = x0[c]
+                        let p = line[i]
+                        let q = line[i + 1 < sw ? i + 1 : i]
+                        let f = fx[c]
+                        let g = 256 - f
+                        let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
+                        let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
+                        row[c] = rb | ga
+                    }
+                }
+            }
+        }
+        // Two bands of rows, one a core (whole blocks each).
+        let bands = h >= 64 * block ? 2 : 1
+        let rowsPerBand = ((h + bands - 1) / bands + block - 1) / block * block
+        wide.withUnsafeBufferPointer { wide in
             buffer.withUnsafeMutableBytes { raw in
-                line.withUnsafeMutableBufferPointer { line in
-                    x0.withUnsafeBufferPointer { x0 in
-                        fx.withUnsafeBufferPointer { fx in
-                            let out = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                            let s = s.baseAddress!
-                            let line = line.baseAddress!
-                            var y = 0
-                            while y < h {
-                                // One row of the thumbnail interpolated vertically and dimmed.
-                                let sy = (Double(y) + Double(block) / 2) * Double(sh) / Double(h) - 0.5
-                                let r0 = min(max(Int(sy.rounded(.down)), 0), sh - 1)
-                                let r1 = min(r0 + 1, sh - 1)
-                                let fy = sy < 0 ? 0 : UInt32(((sy - Double(r0)) * 256).rounded())
-                                let a = s + r0 * sw * 4
-                                let b = s + r1 * sw * 4
-                                for x in 0..<sw {
-                                    let i = x * 4
-                                    let v0 = ((UInt32(a[i]) &* (256 - fy) &+ UInt32(b[i]) &* fy) &* keep) >> 16
-                                    let v1 = ((UInt32(a[i + 1]) &* (256 - fy) &+ UInt32(b[i + 1]) &* fy) &* keep) >> 16
-                                    let v2 = ((UInt32(a[i + 2]) &* (256 - fy) &+ UInt32(b[i + 2]) &* fy) &* keep) >> 16
-                                    line[x] = min(v0, 255) | min(v1, 255) << 8 | min(v2, 255) << 16
-                                }
-                                // Horizontally: two channels at a time in the spare bits of a word.
-                                let row = out + y * w
-                                var x = 0
-                                for c in 0..<columns {
-                                    let i = x0[c]
-                                    let p = line[i]
-                                    let q = line[i + 1 < sw ? i + 1 : i]
-                                    let f = fx[c]
-                                    let g = 256 - f
-                                    let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
-                                    let ga =
-                                        (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
-                                    let v = rb | ga | 0xFF00_0000
-                                    if block == 2 && x + 2 <= w {
-                                        // The common case, 2×: one 64-bit store.
-                                        UnsafeMutableRawPointer(row + x).storeBytes(
-                                            of: UInt64(v) | UInt64(v) << 32, as: UInt64.self)
-                                        x += 2
-                                    } else {
-                                        let end = x + block < w ? x + block : w
-                                        while x < end {
-                                            row[x] = v
-                                            x += 1
-                                        }
-                                    }
-                                }
-                                // The rest of the block's rows are the same.
-                                let rows = min(block, h - y)
-                                for k in 1..<max(rows, 1) {
-                                    UnsafeMutableRawPointer(row + k * w).copyMemory(from: row, byteCount: w * 4)
-                                }
-                                y += rows
-                            }
-                        }
+                let job = StretchJob(
+                    wide: wide.baseAddress!, sh: sh, columns: columns,
+                    out: raw.baseAddress!.assumingMemoryBound(to: UInt32.self), w: w, h: h, block: block)
+                if bands == 1 {
+                    job.run(rows: 0..<h)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: bands) { b in
+                        job.run(rows: min(h, b * rowsPerBand)..<min(h, (b + 1) * rowsPerBand))
                     }
                 }
             }
@@ -136,9 +202,69 @@ import UI
         return image
     }
 
+    /// The downward half of a stretch over raw pixels, shared by the threads that each do a band of
+    /// its rows.
+    struct StretchJob: @unchecked Sendable {
+        let wide: UnsafePointer<UInt32>
+        let sh: Int
+        let columns: Int
+        let out: UnsafeMutablePointer<UInt32>
+        let w: Int
+        let h: Int
+        let block: Int
+
+        func run(rows: Range<Int>) {
+            guard !rows.isEmpty else { return }
+            var y = rows.lowerBound
+            while y < rows.upperBound {
+                let sy = (Double(y) + Double(block) / 2) * Double(sh) / Double(h) - 0.5
+                let r0 = min(max(Int(sy.rounded(.down)), 0), sh - 1)
+                let r1 = min(r0 + 1, sh - 1)
+                let f = sy < 0 ? 0 : UInt32(((sy - Double(r0)) * 256).rounded())
+                let g = 256 - f
+                let a = wide + r0 * columns
+                let b = wide + r1 * columns
+                let row = out + y * w
+                if block == 2 && columns * 2 == w {
+                    // The common case, 2×: each value twice, in one 64-bit store.
+                    let pairs = UnsafeMutableRawPointer(row).assumingMemoryBound(to: UInt64.self)
+                    for c in 0..<columns {
+                        let p = a[c]
+                        let q = b[c]
+                        let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
+                        let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
+                        let v = UInt64(rb | ga | 0xFF00_0000)
+                        pairs[c] = v | v << 32
+                    }
+                } else {
+                    var x = 0
+                    for c in 0..<columns {
+                        let p = a[c]
+                        let q = b[c]
+                        let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
+                        let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
+                        let v = rb | ga | 0xFF00_0000
+                        let end = x + block < w ? x + block : w
+                        while x < end {
+                            row[x] = v
+                            x += 1
+                        }
+                    }
+                }
+                // The rest of the block's rows are the same.
+                let n = min(block, rows.upperBound - y)
+                for k in 1..<max(n, 1) {
+                    UnsafeMutableRawPointer(row + k * w).copyMemory(from: row, byteCount: w * 4)
+                }
+                y += n
+            }
+        }
+    }
+
     /// Whether the backdrop still fits `root` at `scale`.
     public func fits(_ root: RootView, scale: Double) -> Bool {
-        appearance == root.appearance && image.scale == scale && abs(image.size.width - root.bounds.width) < 0.5
+        appearance == root.appearance && image.scale == min(scale, MenuMetrics.backdropScale)
+            && abs(image.size.width - root.bounds.width) < 0.5
             && abs(image.size.height - root.bounds.height) < 0.5
     }
 }

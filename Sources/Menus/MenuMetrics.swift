@@ -56,6 +56,9 @@ public enum MenuMetrics {
     public static let backdropRenderScale = 0.25
     /// …then shrunk by this whole factor (box filter) before blurring. Slate.
     public static let backdropDownscale = 2
+    /// The finished backdrop's most pixels per point (Slate, measured: kept at the screen's 2×, each
+    /// frame copies it; at 1× pixman's doubling costs more than the copy and the stretch saves less).
+    public static let backdropScale = 2.0
     /// The dim over the blurred screen. GUIDELINES: "dimmed"; the amounts are Slate's.
     public static let backdropDim = Color(light: RGBA(0, 0, 0, 0.18), dark: RGBA(0, 0, 0, 0.42))
 

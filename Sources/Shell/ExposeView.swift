@@ -20,7 +20,8 @@ import UI
         self.app = app
         self.side = side
         super.init()
-        backgroundColor = Color(light: RGBA(0, 0, 0, 0.55), dark: RGBA(0, 0, 0, 0.7))
+        // The dim is drawn into the wallpaper's picture (the shell dims it while Exposé shows): each
+        // frame copies it, rather than blending a dim over the whole screen.
         accessibilityLabel =
             app == nil
             ? ShellStrings.switcher.text : ShellStrings.windowsOf.formatted(app!.application.displayName.text).text
@@ -130,6 +131,7 @@ import UI
             }
         }
         reload()
+        preparePictures()
     }
 
     public override func layoutSubviews() {
@@ -155,7 +157,9 @@ import UI
     public let windowID: String
     let titleLabel: Label
     let subtitleLabel: Label
-    let snapshot: PixelImage?
+    /// The snapshot with its rounded corners: a cached picture, its shadow drawn around it.
+    let thumbnail: ExposeThumbnail
+    var snapshot: PixelImage? { thumbnail.snapshot }
     var onOpen: (() -> Void)?
     var onClose: (() -> Void)?
     private var dragStart: Point?
@@ -164,12 +168,16 @@ import UI
         windowID = id
         titleLabel = Label(title, style: .subheadline, color: .white)
         subtitleLabel = Label(subtitle, style: .caption1, color: ShellMetrics.exposeSubtitleText)
-        snapshot = frame.flatMap { shell.snapshot(of: $0) }
+        thumbnail = ExposeThumbnail(snapshot: frame.flatMap { shell.snapshot(of: $0) })
         super.init()
         titleLabel.alignment = .center
         titleLabel.isAccessibilityElement = false
+        // Small pictures, made before Exposé's first frame: its frames copy text rather than set it.
+        titleLabel.rasterizes = true
+        subtitleLabel.rasterizes = true
         subtitleLabel.alignment = .center
         subtitleLabel.isAccessibilityElement = false
+        addSubview(thumbnail)
         addSubview(titleLabel)
         addSubview(subtitleLabel)
         accessibilityLabel = subtitle.isEmpty ? title : "\(title), \(subtitle)"
@@ -196,24 +204,36 @@ import UI
     static let captionHeight = 44.0
 
     public override func layoutSubviews() {
+        thumbnail.frame = Rect(0, 0, bounds.width, max(0, bounds.height - Self.captionHeight))
         let top = bounds.height - Self.captionHeight + 6
         titleLabel.frame = Rect(0, top, bounds.width, 20)
         subtitleLabel.frame = Rect(0, top + 20, bounds.width, 16)
     }
+}
 
-    public override func draw(in canvas: any Canvas) {
-        let r = Rect(0, 0, bounds.width, bounds.height - Self.captionHeight)
-        let path = Path.roundedRect(r, radius: 12)
-        canvas.drawShadow(of: path, color: Color.black.withAlpha(0.35), blur: 16, offset: Point(0, 4))
-        canvas.withState {
-            canvas.clip(to: path)
-            if let snapshot {
-                canvas.drawImage(snapshot, in: r, opacity: 1)
-            } else {
-                canvas.fill(r, with: .secondarySystemBackground)
-                canvas.drawSymbol(
-                    "macwindow.badge.plus", in: Rect(center: r.center, size: Size(40, 40)), tint: .tertiaryLabel)
-            }
+/// A window's snapshot in Exposé, rounded, with its shadow: drawn once into a cached picture (before
+/// Exposé's first frame) and then only copied, as the cell moves under a finger.
+@MainActor final class ExposeThumbnail: View {
+    let snapshot: PixelImage?
+
+    init(snapshot: PixelImage?) {
+        self.snapshot = snapshot
+        super.init()
+        rasterizes = true
+        clipsToBounds = true
+        cornerRadius = ShellMetrics.exposeThumbnailCornerRadius
+        // Opaque under the snapshot, so that the picture's body is copied rather than blended.
+        backgroundColor = .secondarySystemBackground
+        shadow = Shadow(color: Color.black.withAlpha(0.35), blur: 16, offset: Point(0, 4))
+        isUserInteractionEnabled = false
+    }
+
+    override func draw(in canvas: any Canvas) {
+        if let snapshot {
+            canvas.drawImage(snapshot, in: bounds, opacity: 1)
+        } else {
+            canvas.drawSymbol(
+                "macwindow.badge.plus", in: Rect(center: bounds.center, size: Size(40, 40)), tint: .tertiaryLabel)
         }
     }
 }
@@ -228,6 +248,15 @@ extension Shell {
         w.scene.windowView.frame = Rect(size: size)
         let image = w.scene.windowView.snapshot(renderer: renderer, scale: scale, appearance: appearance)
         snapshotCache[w.id] = (w.contentGeneration, image)
+        // At most so many are kept: those of the windows least recently used go first.
+        let excess = snapshotCache.count - ShellMetrics.snapshotCacheLimit
+        if excess > 0 {
+            let order = recency + windows.keys.filter { !recency.contains($0) }.sorted()
+            let oldest = snapshotCache.keys.filter { $0 != w.id }.sorted {
+                (order.firstIndex(of: $0) ?? Int.max, $0) > (order.firstIndex(of: $1) ?? Int.max, $1)
+            }
+            for id in oldest.prefix(excess) { snapshotCache[id] = nil }
+        }
         return image
     }
 }

@@ -115,6 +115,8 @@ extension Shell {
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 
+        // A live resize lasts while the divider is held and its windows settle, and no longer.
+        if liveResizeEnd == nil, !arrangement.isSplit, isLiveResizing { endLiveResize() }
         var targets: [(WindowFrameView, Rect, WindowFrameView.Style)] = []
         let (frames, divider) = SpaceLayout.frames(arrangement, screen: size)
         for (id, r) in frames {
@@ -159,5 +161,35 @@ extension Shell {
         }
         if expose != nil { overlayLayer.bringSubviewToFront(expose!) }
         updateLifecycle()
+        updateWallpaperVisibility()
+    }
+
+    /// The wallpaper under a settled full-screen window is never seen: hidden, it keeps no picture
+    /// (22 MB at 2×). It shows again as soon as the windows are arranged otherwise.
+    func updateWallpaperVisibility() {
+        wallpaperCheck?.cancel()
+        wallpaperCheck = nil
+        if coversWallpaper(settled: true) {
+            wallpaper.isHidden = true
+            return
+        }
+        wallpaper.isHidden = false
+        guard coversWallpaper(settled: false) else { return }
+        // Covered once the window has come to rest.
+        wallpaperCheck = animator.animate(duration: ShellMetrics.windowAnimationDuration + 0.05, curve: .linear) {
+            _ in
+        } completion: { [weak self] done in
+            guard done, let self else { return }
+            self.wallpaperCheck = nil
+            if self.coversWallpaper(settled: true) { self.wallpaper.isHidden = true }
+        }
+    }
+
+    /// Whether one full-screen window covers the screen (`settled`: there, whole and opaque now).
+    func coversWallpaper(settled: Bool) -> Bool {
+        guard expose == nil, case .fullScreen(let id) = arrangement, let w = windows[id], !w.isHidden else {
+            return false
+        }
+        return !settled || (w.frame == bounds && w.transform.isIdentity && w.alpha >= 1)
     }
 }

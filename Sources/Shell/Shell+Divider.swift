@@ -15,11 +15,15 @@ extension Shell {
     }
 
     func dividerPanned(_ g: PanGestureRecognizer) {
-        guard case .split(let l, let r, let f) = arrangement else { return }
+        guard case .split(let l, let r, let f) = arrangement else {
+            endLiveResize()
+            return
+        }
         let w = bounds.width
         switch g.state {
         case .began:
             dividerStart = SpaceLayout.dividerX(fraction: f, width: w)
+            beginLiveResize(left: l, right: r)
         case .changed:
             let x = SpaceLayout.clampDivider(dividerStart + g.translation().x, width: w)
             arrangement = .split(left: l, right: r, fraction: x / w)
@@ -44,5 +48,27 @@ extension Shell {
             if focusedWindow == r { focus(l, animated: false) }
         }
         relayout(animated: true)
+        guard isLiveResizing else { return }
+        // The windows settle with their pictures, then are laid out once at their new sizes.
+        liveResizeEnd?.cancel()
+        liveResizeEnd = animator.animate(duration: ShellMetrics.windowAnimationDuration, curve: .linear) { _ in
+        } completion: { [weak self] finished in
+            if finished { self?.endLiveResize() }
+        }
+    }
+
+    /// Whether the windows of Split View are being resized live (their pictures shown, not laid out).
+    public var isLiveResizing: Bool { windows.values.contains { $0.liveResize != nil } }
+
+    func beginLiveResize(left: String, right: String) {
+        liveResizeEnd?.cancel()
+        liveResizeEnd = nil
+        windows[left]?.beginLiveResize(anchor: .left)
+        windows[right]?.beginLiveResize(anchor: .right)
+    }
+
+    func endLiveResize() {
+        liveResizeEnd = nil
+        for w in windows.values { w.endLiveResize() }
     }
 }

@@ -33,12 +33,20 @@ extension Shell {
         expose = v
         v.reload()
         windowLayer.isHidden = true
+        wallpaper.isHidden = false
+        wallpaper.dim = ShellMetrics.exposeDim
+        // Snapshots and pictures are made now, before Exposé's first frame.
+        wallpaper.preparePictures()
+        v.preparePictures()
     }
 
     public func closeExpose() {
-        expose?.removeFromSuperview()
+        guard let v = expose else { return }
+        v.removeFromSuperview()
         expose = nil
         windowLayer.isHidden = false
+        wallpaper.dim = nil
+        updateWallpaperVisibility()
     }
 
     /// Opens a window chosen in Exposé: on the side it was chosen for, else full screen.

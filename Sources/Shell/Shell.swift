@@ -50,6 +50,10 @@ import UI
     var iconDragSources: [AppIconDragSource] = []
     /// Where the divider was when a drag of it began.
     var dividerStart = 0.0
+    /// Ends the live resize of Split View's windows when they have settled after the divider's release.
+    var liveResizeEnd: Animation?
+    /// Hides the wallpaper once a full-screen window over it has come to rest.
+    var wallpaperCheck: Animation?
     /// Other programs' windows and launches.
     let foreign = ForeignWindows()
     /// Where the windows were, as saved and restored across the shell's restarts.
@@ -76,6 +80,8 @@ import UI
         addSubview(wallpaper)
         addSubview(home)
         addSubview(windowLayer)
+        // Exposé hides the windows for a moment: they keep their pictures for when it closes.
+        windowLayer.releasesPicturesWhenHidden = false
         windowLayer.addSubview(dividerView)
         dividerView.isHidden = true
         addSubview(slideOverTab)

@@ -46,6 +46,13 @@ public enum ShellMetrics {
     /// App Exposé thumbnails (measured: a 3-column grid, snapshots at ¼ of the window's size in points).
     public static let exposeColumns = 3
     public static let exposeSnapshotScale: Double = 0.25
+    /// The dim over the wallpaper behind Exposé (measured: black at 55 %, 70 % in dark mode).
+    public static let exposeDim = Color(light: RGBA(0, 0, 0, 0.55), dark: RGBA(0, 0, 0, 0.7))
+    /// Exposé's snapshots kept between showings, the most recently used windows' (Slate: 1.4 MB each
+    /// at 2×; a grid shows twelve at once).
+    public static let snapshotCacheLimit = 12
+    /// The snapshots' corner radius (measured: 12 pt).
+    public static let exposeThumbnailCornerRadius: Double = 12
 
     /// How long windows take to open, close and move (UIKit's default transition, 0.35 s spring).
     public static let windowAnimationDuration: Double = 0.35

@@ -15,6 +15,11 @@ public enum Arrangement<ID: Hashable & Sendable>: Hashable, Sendable {
         case .split(let l, let r, _): [l, r]
         }
     }
+
+    public var isSplit: Bool {
+        if case .split = self { return true }
+        return false
+    }
 }
 
 /// Where the divider comes to rest when the finger lets go.

@@ -6,7 +6,7 @@ import UI
     /// The time shown (the shell's clock is virtual in headless runs; iPad marketing shows 9:41).
     public var time = "9:41" { didSet { setNeedsDisplay() } }
     /// White over dark content (wallpaper), black over light windows.
-    public var lightContent = true { didSet { setNeedsDisplay() } }
+    public var lightContent = true { didSet { if lightContent != oldValue { setNeedsDisplay() } } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -36,7 +36,7 @@ import UI
 
 /// The home indicator at the bottom centre.
 @MainActor public final class HomeIndicatorView: View {
-    public var lightContent = true { didSet { setNeedsDisplay() } }
+    public var lightContent = true { didSet { if lightContent != oldValue { setNeedsDisplay() } } }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -61,7 +61,13 @@ import UI
         isUserInteractionEnabled = false
     }
 
+    /// A dim drawn over the wallpaper, into its picture (behind App Exposé).
+    public var dim: Color? {
+        didSet { if dim != oldValue { setNeedsDisplay() } }
+    }
+
     public override func draw(in canvas: any Canvas) {
+        defer { if let dim { canvas.fill(bounds, with: dim) } }
         canvas.fill(
             Path(bounds),
             with: LinearGradient(

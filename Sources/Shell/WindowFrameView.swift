@@ -9,7 +9,7 @@ import UI
     public let scene: WindowScene
     public unowned let app: ShellApp
     public let control = MultitaskingControl()
-    let content = View()
+    let content = WindowContentView()
 
     public enum Style: Sendable { case fullScreen, tiled, floating }
 
@@ -49,9 +49,11 @@ import UI
         switch style {
         case .fullScreen:
             content.cornerRadius = 0
+            cornerRadius = 0
             shadow = nil
         case .tiled:
             content.cornerRadius = ShellMetrics.windowCornerRadius
+            cornerRadius = liveResize == nil ? 0 : ShellMetrics.windowCornerRadius
             shadow = nil
         case .floating:
             content.cornerRadius = ShellMetrics.windowCornerRadius
@@ -61,16 +63,73 @@ import UI
         setNeedsDisplay()
     }
 
+    /// Which edge of the frame a live-resized window's content keeps to.
+    public enum ResizeAnchor: Sendable { case left, right }
+
+    /// While the Split View divider moves, the window's content keeps the size it had (the app is not
+    /// laid out, and its cached picture is not drawn again); the picture stays put on its side away
+    /// from the divider, clipped to the frame, and the window's background fills what it leaves. The
+    /// content is laid out once, at its new size, when the live resize ends (as on iPadOS).
+    public private(set) var liveResize: (size: Size, anchor: ResizeAnchor)?
+
+    func beginLiveResize(anchor: ResizeAnchor) {
+        guard liveResize == nil else { return }
+        liveResize = (content.frame.size, anchor)
+        content.movesQuietly = true
+        clipsToBounds = true
+        cornerRadius = content.cornerRadius
+        backgroundColor = scene.windowView.backgroundColor
+        setNeedsLayout()
+    }
+
+    func endLiveResize() {
+        guard liveResize != nil else { return }
+        liveResize = nil
+        content.movesQuietly = false
+        clipsToBounds = false
+        backgroundColor = nil
+        restyle()
+        setNeedsLayout()
+    }
+
+    /// In a live resize only the edges that moved change on the screen (the picture stays put):
+    /// just they are drawn again, with the rounded corners' squares beside them.
+    public override func damageForFrameChange(from old: Rect) {
+        guard liveResize != nil, let sv = superview, !isHidden, transform.isIdentity, old.minY == frame.minY,
+            old.height == frame.height
+        else { return super.damageForFrameChange(from: old) }
+        let pad = (cornerRadius * 1.528665).rounded(.up) + 1
+        for (a, b) in [(old.minX, frame.minX), (old.maxX, frame.maxX)] where a != b {
+            sv.setNeedsDisplay(Rect(min(a, b) - pad, frame.minY, abs(a - b) + 2 * pad, frame.height))
+        }
+    }
+
     public override func layoutSubviews() {
+        let s = ShellMetrics.multitaskingControlSize
+        // Just below the status bar in a window that reaches the top of the screen.
+        let top = style == .floating ? 4 : ShellMetrics.statusBarHeight - 18
+        control.frame = Rect(bounds.midX - s.width / 2, top, s.width, s.height)
+        if let live = liveResize {
+            let x = live.anchor == .left ? 0 : bounds.width - live.size.width
+            content.frame = Rect(x, 0, live.size.width, live.size.height)
+            return
+        }
         content.frame = bounds
         scene.windowView.frame = content.bounds
         // A window that reaches the top of the screen keeps its content below the status bar.
         scene.windowView.safeAreaInsets = EdgeInsets(
             top: style == .floating ? 0 : ShellMetrics.statusBarHeight,
             bottom: style == .floating ? 0 : ShellMetrics.homeIndicatorArea)
-        let s = ShellMetrics.multitaskingControlSize
-        // Just below the status bar in a window that reaches the top of the screen.
-        let top = style == .floating ? 4 : ShellMetrics.statusBarHeight - 18
-        control.frame = Rect(bounds.midX - s.width / 2, top, s.width, s.height)
+    }
+}
+
+/// A window's content: its cached picture. In a live resize it moves within its frame exactly as
+/// much as the frame moves the other way, so it stays put on the screen and marks nothing damaged.
+@MainActor final class WindowContentView: View {
+    var movesQuietly = false
+
+    override func damageForFrameChange(from old: Rect) {
+        if movesQuietly, old.size == frame.size { return }
+        super.damageForFrameChange(from: old)
     }
 }

@@ -85,6 +85,11 @@ import UI
             results.append(r)
             // Unbuffered, so that each line shows as soon as its case ends.
             if !json { FileHandle.standardOutput.write(Data((format(r) + "\n").utf8)) }
+            // GTK 4's popover, measured in the same session, beside the cold menu.
+            if r.name == "menu.first-frame-cold@2x", let peer = GTKPeer.run(comparedTo: r) {
+                results.append(peer)
+                if !json { FileHandle.standardOutput.write(Data((format(peer) + "\n").utf8)) }
+            }
         }
         if json { print(toJSON(results)) }
         return 0
@@ -117,5 +122,82 @@ import UI
             return "{" + fields.joined(separator: ", ") + "}"
         }
         return "{\"cases\": [" + items.joined(separator: ", ") + "]}"
+    }
+}
+
+/// The GTK 4 popover peer (`../shared/peers/gtk4-menu-bench.sh`): its first menu frame at 2× with the
+/// cairo renderer, run in the same session as Slate's cold menu, and the ratio of the two.
+enum GTKPeer {
+    static let name = "peer.gtk4-popover-first-frame@2x"
+
+    /// The script: `$SLATE_GTK_PEER`, or `../shared/peers/` beside the checkout (found from the
+    /// working directory or the executable's).
+    static var script: String? {
+        if let s = ProcessInfo.processInfo.environment["SLATE_GTK_PEER"] { return s }
+        let rel = "../shared/peers/gtk4-menu-bench.sh"
+        var dirs = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        var exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            dirs.append(exe)
+            exe = exe.deletingLastPathComponent()
+        }
+        return dirs.map { $0.appendingPathComponent(rel).standardized.path }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Runs the peer, or says in one line why not (and gives nil).
+    @MainActor static func run(comparedTo slate: Bench.Result) -> Bench.Result? {
+        guard let script else {
+            say("no GTK peer script (../shared/peers/gtk4-menu-bench.sh; SLATE_GTK_PEER)")
+            return nil
+        }
+        guard succeeds("/usr/bin/env", ["pkg-config", "--exists", "gtk4"]) else {
+            say("GTK 4 is missing (libgtk-4-dev): no peer figure")
+            return nil
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [script]
+        var env = ProcessInfo.processInfo.environment
+        env["RENDERERS"] = "cairo"
+        env["SCALES"] = "2"
+        env["BENCH_N"] = env["BENCH_N"] ?? "30"
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch {
+            say("the GTK peer did not start: \(error)")
+            return nil
+        }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard let runs = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]],
+            let first = runs.first?["popup_first_frame_ms"] as? [String: Any],
+            let median = first["median"] as? Double
+        else {
+            say("the GTK peer gave no figure")
+            return nil
+        }
+        var r = Bench.Result(name: name, unit: "ms", median: median, p99: (first["max"] as? Double) ?? .nan, floor: nil)
+        r.extra["p90"] = (first["p90"] as? Double) ?? .nan
+        r.extra["slate-cold-ratio"] = slate.median / median
+        return r
+    }
+
+    static func succeeds(_ tool: String, _ args: [String]) -> Bool {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
+
+    static func say(_ line: String) {
+        FileHandle.standardError.write(Data("\(name): \(line)\n".utf8))
     }
 }

@@ -109,16 +109,24 @@ extension Bench {
     /// in the first frame.
     func coldFirstFrame() -> Bench.Result {
         var xs: [Double] = []
+        var opens: [Double] = []
         for i in 0..<23 {
             let t0 = Bench.now()
             _ = interaction.presentFromKeyboard()
-            host.frame()
             let t1 = Bench.now()
-            if i >= 3 { xs.append((t1 - t0) * 1000) }
+            host.frame()
+            let t2 = Bench.now()
+            if i >= 3 {
+                xs.append((t2 - t0) * 1000)
+                opens.append((t1 - t0) * 1000)
+            }
             interaction.dismissMenu()
             host.run(for: MenuMetrics.closeDuration + 0.05)
         }
-        return Bench.result("menu.first-frame-cold@2x", xs)
+        var r = Bench.result("menu.first-frame-cold@2x", xs)
+        r.extra["open"] = Bench.median(opens)
+        r.extra["draw"] = Bench.median(xs) - Bench.median(opens)
+        return r
     }
 
     /// Every frame of the open transition after the first, at 120 Hz.
@@ -148,10 +156,24 @@ extension Bench {
 
     /// Making the blurred backdrop (done while the finger is down, before the menu opens).
     func backdrop() -> Bench.Result {
+        var parts: [[Double]] = [[], [], []]
         let xs = Bench.sample(20) {
-            _ = MenuBackdrop.make(of: screen.shell, renderer: host.renderer, scale: 2)
+            let t0 = Bench.now()
+            let small = MenuBackdrop.source(of: screen.shell, renderer: host.renderer)
+            let t1 = Bench.now()
+            let thumbnail = MenuBackdrop.blur(small)
+            let t2 = Bench.now()
+            _ = MenuBackdrop.finish(thumbnail, of: screen.shell, scale: 2)
+            let t3 = Bench.now()
+            parts[0].append((t1 - t0) * 1000)
+            parts[1].append((t2 - t1) * 1000)
+            parts[2].append((t3 - t2) * 1000)
         }
-        return Bench.result("menu.backdrop@2x", xs)
+        var r = Bench.result("menu.backdrop@2x", xs)
+        r.extra["draw-small"] = Bench.median(parts[0])
+        r.extra["blur"] = Bench.median(parts[1])
+        r.extra["stretch"] = Bench.median(parts[2])
+        return r
     }
 
     /// The rows and layout of a menu of 1,000 commands in ten groups, with a preview.

@@ -5,7 +5,7 @@ import Mail
 import Menus
 import Rendering
 @_spi(Testing) import Shell
-import UI
+@_spi(Testing) import UI
 
 /// `slate bench screen…` and `slate bench shell…`: the real screen — the shell with Mail — redrawn
 /// whole or in part, the Split View divider dragged by a finger, and App Exposé over twelve windows.
@@ -53,17 +53,17 @@ extension Bench {
 
     static var shellCases: [Case] {
         [
-            Case(name: "shell.drag-window-over-split@2x") { shellDragDivider() },
+            Case(name: "shell.divider-drag@2x") { shellDragDivider() },
+            Case(name: "shell.drag-window-over-split@2x") { shellDragOverSplit() },
             Case(name: "shell.expose-12-windows@2x") { shellExpose() },
             Case(name: "shell.snapshot-bytes") { shellSnapshotBytes() },
+            Case(name: "shell.memory-at-rest") { shellMemoryAtRest() },
         ]
     }
 
-    /// Two Mail windows in Split View; a finger drags the divider from a third of the screen to two
-    /// thirds and back, many times, one move a frame at 120 Hz. Each sample is the frame after a move.
-    static func shellDragDivider() -> Result {
+    /// Two Mail windows side by side in Split View (at half the screen), settled.
+    static func splitScreen() -> ShellScreen {
         let s = ShellScreen(scale: 2)
-        defer { s.close() }
         let first = s.shell.focusedWindow!
         guard let second = s.shell.newWindow(of: s.mail)?.persistentIdentifier else {
             fail("bench: Mail opened no second window", code: 1)
@@ -73,10 +73,20 @@ extension Bench {
         s.shell.show(split: second, on: .right)
         s.host.run(for: 1)
         guard case .split = s.shell.arrangement else { fail("bench: no Split View", code: 1) }
+        return s
+    }
+
+    /// Two Mail windows in Split View; a finger drags the divider from a third of the screen to two
+    /// thirds and back, many times, one move a frame at 120 Hz. Each sample is the frame after a move;
+    /// `settle-max` is the slowest frame after a release (the windows laid out at their new sizes).
+    static func shellDragDivider() -> Result {
+        let s = splitScreen()
+        defer { s.close() }
         let w = s.shell.bounds.width
         let y = s.shell.bounds.height / 2
         let stops = [w / 2, w / 3, w * 2 / 3, w / 2]
         var xs: [Double] = []
+        var settle: [Double] = []
         let steps = 60
         for round in 0..<4 {
             var x = w / 2
@@ -94,11 +104,54 @@ extension Bench {
                 }
             }
             s.host.touchUp(id, at: Point(x, y))
-            s.host.run(for: 1)
+            for _ in 0..<120 {
+                s.clock.advance(by: HeadlessHost.frameInterval)
+                let t0 = now()
+                s.host.frame()
+                if round > 0 { settle.append((now() - t0) * 1000) }
+            }
         }
         guard case .split(_, _, let f) = s.shell.arrangement, abs(f - 0.5) < 0.01 else {
             fail("bench: the divider did not follow the finger", code: 1)
         }
+        var r = result("shell.divider-drag@2x", xs)
+        r.extra["frames"] = Double(xs.count)
+        r.extra["settle-max"] = settle.max() ?? .nan
+        return r
+    }
+
+    /// Two Mail windows in Split View; a finger lifts a message out of the left window and drags it
+    /// across the right one to the right edge (its drop target lights up) and back to the divider,
+    /// where it lets go. Each sample is the frame after a move.
+    static func shellDragOverSplit() -> Result {
+        let s = splitScreen()
+        defer { s.close() }
+        guard case .split(let l, _, _) = s.shell.arrangement,
+            let list = (s.shell.windows[l]?.scene.rootView as? MailboxWindowView)?.messageList,
+            let row = list.visibleRow(2)
+        else { fail("bench: the left window shows no message row", code: 1) }
+        let start = row.frameInRoot.center
+        let w = s.shell.bounds.width
+        let edge = Point(w - 12, s.shell.bounds.midY)
+        let divider = Point(w / 2, s.shell.bounds.midY)
+        var xs: [Double] = []
+        let steps = 60
+        for round in 0..<4 {
+            let id = s.host.touchDown(at: start)
+            s.host.run(for: 0.65)
+            for (a, b) in [(start, edge), (edge, divider)] {
+                for i in 1...steps {
+                    s.clock.advance(by: HeadlessHost.frameInterval)
+                    s.host.touchMove(id, to: lerp(a, b, Double(i) / Double(steps)))
+                    let t0 = now()
+                    s.host.frame()
+                    if round > 0 { xs.append((now() - t0) * 1000) }
+                }
+            }
+            s.host.touchUp(id, at: divider)
+            s.host.run(for: 1)
+        }
+        guard s.mail.openSessions.count == 2 else { fail("bench: the drag opened a window", code: 1) }
         var r = result("shell.drag-window-over-split@2x", xs)
         r.extra["frames"] = Double(xs.count)
         return r
@@ -161,6 +214,55 @@ extension Bench {
         r.extra["snapshots"] = Double(sizes.count)
         r.extra["total-MB"] = sizes.reduce(0, +) / 1_048_576
         return r
+    }
+}
+
+extension Bench {
+    /// The resident memory of the world `slate run` shows — the shell with Mail and Notes, Mail's
+    /// Inbox full screen at 2× — once it is at rest, read from /proc/self/statm in a process of its
+    /// own (the cases before would leave their memory behind). Beside it, where it goes: the cached
+    /// pictures of rasterized views, the frame buffer, Exposé's snapshots.
+    static func shellMemoryAtRest() -> Result {
+        let name = "shell.memory-at-rest"
+        if ProcessInfo.processInfo.environment["SLATE_BENCH_CHILD"] == nil {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+            p.arguments = ["bench", "--json", name]
+            var env = ProcessInfo.processInfo.environment
+            env["SLATE_BENCH_CHILD"] = "1"
+            p.environment = env
+            let out = Pipe()
+            p.standardOutput = out
+            do { try p.run() } catch { fail("bench: cannot start a process for \(name): \(error)", code: 1) }
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let c = (json["cases"] as? [[String: Any]])?.first, let median = c["median"] as? Double
+            else { fail("bench: \(name) gave no figure", code: 1) }
+            var r = Result(name: name, unit: "MB", median: median, p99: median, floor: nil)
+            for (k, v) in c where !["name", "unit", "median", "p99"].contains(k) {
+                if let x = v as? Double { r.extra[k] = x }
+            }
+            return r
+        }
+        let s = ShellScreen(scale: 2, apps: [.mail, .notes])
+        defer { s.close() }
+        s.host.run(for: 2)
+        let mb = 1_048_576.0
+        let rss = residentBytes() / mb
+        var r = Result(name: name, unit: "MB", median: rss, p99: rss, floor: nil)
+        r.extra["pictures-MB"] = Double(s.shell.pictureBytes()) / mb
+        r.extra["framebuffer-MB"] = Double(s.host.framebuffer.pixels.count) / mb
+        r.extra["snapshots-MB"] = Double(s.shell.snapshotImages.reduce(0) { $0 + $1.pixels.count }) / mb
+        return r
+    }
+
+    /// The resident set of this process, in bytes.
+    static func residentBytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
 

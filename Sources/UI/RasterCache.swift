@@ -9,6 +9,8 @@ struct RasterCache {
     }
     var key: Key
     var image: PixelImage
+    /// Every pixel outside the rounded corners' squares is opaque: those parts can be copied.
+    var bodyOpaque = false
     /// The parts of the picture (in its points) that changed since it was drawn; nil: all of it.
     private(set) var dirtyRects: [Rect]? = []
     var valid: Bool { dirtyRects?.isEmpty == true }

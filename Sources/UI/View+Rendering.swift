@@ -24,6 +24,12 @@ extension View {
         canvas.concatenate(transformToSuperview)
         if rasterizes, let renderer {
             renderRasterized(in: canvas, renderer: renderer)
+        } else if rasterizes, View.drawsFromPictures, let cache = rasterCache, cache.valid,
+            cache.key.appearance == canvas.appearance
+        {
+            // A picture at another scale is resampled: for a blurred backdrop, detail is not wanted.
+            if let s = shadow { renderShadow(s, bounds, in: canvas) }
+            drawPicture(cache, in: canvas)
         } else {
             let layered = alpha < 1
             if layered { canvas.beginLayer(opacity: alpha) }
@@ -223,23 +229,114 @@ extension View {
             rasterCache = nil  // the picture's pixels are changed in place, with no copy
             let own = Rect(size: bounds.size)
             let clip = dirty.map { $0.integral(scale: scale).intersection(own) }.filter { !$0.isEmpty }
+            View.picturesDrawn += 1
             renderer.render(into: &cache.image, clip: clip, appearance: canvas.appearance) { c in
                 c.translate(x: -bounds.minX, y: -bounds.minY)
                 renderPicture(in: c, renderer: renderer)
             }
             cache.markValid()
+            cache.bodyOpaque = paintsBodyOpaquely(canvas.appearance)
+            cache.image.isOpaque = cornerRadius == 0 && cache.bodyOpaque
             rasterCache = cache
         } else if rasterCache == nil || rasterCache!.key != key || !rasterCache!.valid {
-            rasterCache = nil  // let the old picture go before the new one is made
-            var image = renderer.render(size: bounds.size, scale: scale, appearance: canvas.appearance) { c in
-                c.translate(x: -bounds.minX, y: -bounds.minY)
-                renderPicture(in: c, renderer: renderer)
-            }
-            image.isOpaque = cornerRadius == 0 && (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
-            rasterCache = RasterCache(key: key, image: image)
+            makePicture(key, renderer: renderer)
         }
         if let s = shadow { renderShadow(s, bounds, in: canvas) }
-        canvas.drawImage(rasterCache!.image, in: bounds, opacity: alpha)
+        drawPicture(rasterCache!, in: canvas)
+    }
+
+    /// Draws the view's whole picture anew.
+    func makePicture(_ key: RasterCache.Key, renderer: any RasterRenderer) {
+        rasterCache = nil  // let the old picture go before the new one is made
+        View.picturesDrawn += 1
+        var image = renderer.render(size: key.size, scale: key.scale, appearance: key.appearance) { c in
+            c.translate(x: -bounds.minX, y: -bounds.minY)
+            renderPicture(in: c, renderer: renderer)
+        }
+        let body = paintsBodyOpaquely(key.appearance)
+        image.isOpaque = cornerRadius == 0 && body
+        rasterCache = RasterCache(key: key, image: image)
+        rasterCache!.bodyOpaque = body
+    }
+
+    /// While true, drawing with no renderer uses the valid cached pictures of rasterized views instead
+    /// of drawing their content again (the menu's backdrop, drawn small and blurred, uses it).
+    public static var drawsFromPictures = false
+
+    /// Lets go of the cached pictures in this subtree; they are drawn again when next shown.
+    public func releasePictures() {
+        if rasterCache != nil { rasterCache = nil }
+        for s in subviews { s.releasePictures() }
+    }
+
+    /// The bytes of the cached pictures in this subtree (for measuring what they cost).
+    @_spi(Testing) public func pictureBytes() -> Int {
+        (rasterCache.map { $0.image.pixels.count } ?? 0) + subviews.reduce(0) { $0 + $1.pictureBytes() }
+    }
+
+    /// How many pictures of rasterized views were drawn, whole or in part, since the process began.
+    @_spi(Testing) public static var picturesDrawn = 0
+
+    /// Lays out this subtree and draws the pictures of its rasterized views now, at the screen's scale,
+    /// so that the frames that first show them only copy them (App Exposé's snapshots, before it
+    /// appears). Does nothing off a screen or with no renderer.
+    public func preparePictures() {
+        guard let root, let renderer = root.environment.renderer else { return }
+        layoutIfNeeded()
+        let scale = root.environment.displayScale
+        for v in allViews() where v.rasterizes && !v.bounds.isEmpty {
+            let key = RasterCache.Key(size: v.bounds.size, scale: scale, appearance: root.appearance)
+            if v.rasterCache?.key == key, v.rasterCache?.valid == true { continue }
+            v.makePicture(key, renderer: renderer)
+            v.rasterState = (v.contentVersion, false)
+        }
+    }
+
+    /// The side of the squares at the rounded corners (the continuous corner reaches 1.53 r along
+    /// each edge), on whole points.
+    var cornerSquare: Double {
+        guard cornerRadius > 0 else { return 0 }
+        return min(
+            cornerStyle == .continuous ? cornerRadius * 1.528665 : cornerRadius, bounds.width / 2, bounds.height / 2
+        ).rounded(.up)
+    }
+
+    /// Whether the view and its subviews paint every pixel of its bounds opaquely, but for the squares
+    /// at its rounded corners.
+    func paintsBodyOpaquely(_ appearance: Appearance) -> Bool {
+        let c = cornerSquare
+        let body = c > 0 ? [bounds.insetBy(dx: c, dy: 0), bounds.insetBy(dx: 0, dy: c)] : [bounds]
+        if cornerRadius == 0, let bg = backgroundColor, bg.resolved(appearance).alpha >= 1 { return true }
+        let rects = opaqueRects(appearance, depth: OcclusionPlan.depth)
+        return body.allSatisfy { part in part.isEmpty || rects.contains { $0.contains(part) } }
+    }
+
+    /// Draws a cached picture. A picture with rounded corners and an opaque body is copied where it
+    /// is opaque (Cairo's copy, not a blend: at 2× a blend of a window costs as much as three copies)
+    /// and blended only in its corners' squares.
+    func drawPicture(_ cache: RasterCache, in canvas: any Canvas) {
+        let image = cache.image
+        guard cache.bodyOpaque, !image.isOpaque, alpha >= 1, cornerRadius > 0 else {
+            canvas.drawImage(image, in: bounds, opacity: alpha)
+            return
+        }
+        var solid = image
+        solid.isOpaque = true
+        let own = bounds
+        let c = cornerSquare
+        let parts = [
+            (Rect(own.minX + c, own.minY, own.width - 2 * c, own.height), solid),
+            (Rect(own.minX, own.minY + c, c, own.height - 2 * c), solid),
+            (Rect(own.maxX - c, own.minY + c, c, own.height - 2 * c), solid),
+            (Rect(own.minX, own.minY, c, c), image), (Rect(own.maxX - c, own.minY, c, c), image),
+            (Rect(own.minX, own.maxY - c, c, c), image), (Rect(own.maxX - c, own.maxY - c, c, c), image),
+        ]
+        for (part, picture) in parts where !part.isEmpty {
+            canvas.save()
+            canvas.clip(to: part)
+            if !canvas.clipBounds.isEmpty { canvas.drawImage(picture, in: own, opacity: 1) }
+            canvas.restore()
+        }
     }
 
     static func isWhole(_ x: Double) -> Bool { abs(x - x.rounded()) < 1e-6 }

@@ -18,13 +18,25 @@ import Graphics
         didSet {
             guard frame != oldValue else { return }
             if frame.size != oldValue.size {
+                resizingFromFrame = true
                 bounds.size = frame.size
+                resizingFromFrame = false
                 setNeedsLayout()
             }
-            superview?.damage(shadowed(transform.isIdentity ? oldValue : Self.transformed(oldValue, by: transform)))
-            // A move keeps the view's cached picture; a new size does not.
-            if frame.size != oldValue.size { damageSelf() } else { damagePlacement() }
+            damageForFrameChange(from: oldValue)
         }
+    }
+
+    /// Set while `frame` changes `bounds`, which then leaves the damage to `damageForFrameChange`.
+    private var resizingFromFrame = false
+
+    /// Marks damaged what a change of `frame` from `old` changes on the screen: by default the old
+    /// place and the new one. A view whose content stays put on the screen as its frame changes (a
+    /// window resized live) marks less.
+    open func damageForFrameChange(from old: Rect) {
+        superview?.damage(shadowed(transform.isIdentity ? old : Self.transformed(old, by: transform)))
+        // A move keeps the view's cached picture; a new size does not.
+        if frame.size != old.size { damageSelf() } else { damagePlacement() }
     }
 
     /// The view's own coordinate space; moving its origin scrolls what is inside.
@@ -32,7 +44,7 @@ import Graphics
         didSet {
             guard bounds != oldValue else { return }
             if bounds.size != oldValue.size, frame.size != bounds.size { frame.size = bounds.size }
-            damageSelf()
+            if !resizingFromFrame { damageSelf() }
         }
     }
 
@@ -121,8 +133,16 @@ import Graphics
     }
 
     public var isHidden = false {
-        didSet { if isHidden != oldValue { damageSelf(force: true) } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            damageSelf(force: true)
+            // What is not seen keeps no picture (a window off the screen, the Home screen under one).
+            if isHidden, releasesPicturesWhenHidden { releasePictures() }
+        }
     }
+
+    /// Whether hiding the view lets go of the pictures in it (not for what hides only for a moment).
+    public var releasesPicturesWhenHidden = true
 
     /// A shadow behind the view's (rounded) background.
     public struct Shadow: Hashable, Sendable {

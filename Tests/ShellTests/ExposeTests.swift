@@ -1,7 +1,7 @@
 import Foundation
 import Graphics
 import Testing
-import UI
+@_spi(Testing) import UI
 
 @testable import Shell
 @testable import SlateScripts
@@ -53,5 +53,26 @@ import UI
         w.host.run(for: 0.5)
         let labels = try #require(w.shell.expose).cells.map { $0.accessibilityLabel ?? "" }
         #expect(labels.sorted() == ["Notes, Window 1", "Notes, Window 2", "Notes, Window 3"])
+    }
+
+    /// Exposé's snapshots and their pictures are made before its first frame: its frames, and the
+    /// frames of a snapshot swiped under a finger, only copy pictures.
+    @Test func exposeFramesDrawNoPictures() throws {
+        let w = world()
+        try run(w, "launch Notes\nkey ctrl+n\nkey ctrl+n")
+        let app = try #require(w.shell.apps.first)
+        w.shell.showExpose(for: app)
+        let before = View.picturesDrawn
+        w.host.frame()
+        let cell = try #require(w.shell.expose?.cells.first)
+        let start = cell.frameInRoot.center
+        let id = w.host.touchDown(at: start)
+        w.host.drag(id, from: start, to: Point(start.x, start.y - 50), duration: 0.2)
+        w.host.drag(id, from: Point(start.x, start.y - 50), to: start, duration: 0.2)
+        w.host.touchUp(id, at: start)
+        w.host.run(for: 0.3)
+        #expect(View.picturesDrawn == before)
+        #expect(w.shell.expose?.cells.count == 3)
+        #expect(cell.thumbnail.snapshot != nil)
     }
 }

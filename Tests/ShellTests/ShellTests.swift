@@ -5,7 +5,7 @@ import Rendering
 import Scenes
 import SlateTesting
 import Testing
-import UI
+@_spi(Testing) import UI
 
 @testable import Shell
 @testable import SlateScripts
@@ -102,6 +102,90 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
         w.host.run(for: 0.5)
         #expect(w.shell.arrangement == .fullScreen(l))
         #expect(w.shell.windows[r]?.scene.activationState == .background)
+    }
+
+    /// Live resize, as iPadOS does it: while the divider moves, neither window's content is laid out
+    /// or drawn again (each shows its picture, clipped, over its background); once released and
+    /// settled, each is laid out once at its new size.
+    @Test func dividerDragDoesNotLayOutTheWindowsUntilRelease() throws {
+        let w = world()
+        try run(w, "launch Notes\ndrag \"Ideas\" to right edge")
+        guard case .split(let l, let r, _) = w.shell.arrangement,
+            let left = w.shell.windows[l], let right = w.shell.windows[r]
+        else {
+            Issue.record("no split")
+            return
+        }
+        w.host.run(for: 0.5)
+        let sizes = (left.scene.windowView.frame.size, right.scene.windowView.frame.size)
+        let versions = (left.contentGeneration, right.contentGeneration)
+        let id = w.host.touchDown(at: Point(683, 500))
+        w.host.drag(id, from: Point(683, 500), to: Point(900, 500), duration: 0.3)
+        #expect(w.shell.isLiveResizing)
+        // The frames follow the finger; the apps' windows keep their sizes and pictures.
+        #expect(left.frame.width > sizes.0.width + 150)
+        #expect(right.frame.width < sizes.1.width - 150)
+        #expect(left.scene.windowView.frame.size == sizes.0)
+        #expect(right.scene.windowView.frame.size == sizes.1)
+        #expect((left.contentGeneration, right.contentGeneration) == versions)
+        // Each frame of the drag draws again only the strip where the edges moved.
+        w.host.touchMove(id, to: Point(904, 500))
+        w.host.frame()
+        let drawn = w.host.lastDamage.reduce(0) { $0 + $1.width * $1.height }
+        #expect(drawn > 0 && drawn < w.shell.bounds.width * w.shell.bounds.height * 0.1, "\(w.host.lastDamage) drawn")
+        w.host.touchUp(id, at: Point(904, 500))
+        w.host.frame()
+        // Settling after the release still shows the pictures.
+        #expect(w.shell.isLiveResizing)
+        #expect(left.scene.windowView.frame.size == sizes.0)
+        w.host.run(for: 0.5)
+        #expect(!w.shell.isLiveResizing)
+        #expect(left.scene.windowView.frame.size == left.frame.size)
+        #expect(right.scene.windowView.frame.size == right.frame.size)
+        #expect(left.frame.width > sizes.0.width + 150)
+        #expect(!left.clipsToBounds && left.backgroundColor == nil)
+    }
+
+    @Test func aLiveResizeEndsWhenTheDividerClosesASide() throws {
+        let w = world()
+        try run(w, "launch Notes\ndrag \"Ideas\" to right edge")
+        guard case .split(let l, _, _) = w.shell.arrangement, let left = w.shell.windows[l] else {
+            Issue.record("no split")
+            return
+        }
+        let id = w.host.touchDown(at: Point(683, 500))
+        w.host.drag(id, from: Point(683, 500), to: Point(1330, 500), duration: 0.3)
+        w.host.touchUp(id, at: Point(1330, 500))
+        w.host.run(for: 0.5)
+        #expect(w.shell.arrangement == .fullScreen(l))
+        #expect(!w.shell.isLiveResizing)
+        #expect(left.scene.windowView.frame.size == w.shell.bounds.size)
+        #expect(left.cornerRadius == 0)
+    }
+
+    /// Memory at rest: what is not seen keeps no picture — a window off the screen, the wallpaper
+    /// under a settled full-screen window — and comes back when shown.
+    @Test func picturesOfWhatIsNotSeenAreLetGo() throws {
+        let w = world()
+        try run(w, "launch Notes\nkey ctrl+n")
+        let shown = try #require(w.shell.focusedWindow.flatMap { w.shell.windows[$0] })
+        w.shell.show(fullScreen: shown.id)
+        w.host.run(for: 1)
+        let others = w.shell.windows.values.filter { $0 !== shown }
+        #expect(!others.isEmpty && others.allSatisfy { $0.isHidden && $0.pictureBytes() == 0 })
+        #expect(shown.pictureBytes() > 0)
+        #expect(w.shell.wallpaper.isHidden && w.shell.wallpaper.pictureBytes() == 0)
+        // Exposé shows the wallpaper, dimmed in its picture; closing it hides it again, at rest.
+        let app = try #require(w.shell.apps.first)
+        w.shell.showExpose(for: app)
+        #expect(!w.shell.wallpaper.isHidden && w.shell.wallpaper.pictureBytes() > 0)
+        w.host.frame()
+        w.shell.closeExpose()
+        w.host.run(for: 1)
+        #expect(w.shell.wallpaper.isHidden && w.shell.wallpaper.pictureBytes() == 0)
+        // Going Home shows it at once.
+        try run(w, "key ctrl+h")
+        #expect(!w.shell.wallpaper.isHidden)
     }
 
     @Test func tappingAWindowFocusesIt() throws {
