@@ -28,7 +28,14 @@ import UI
 
     /// The screen drawn small (a quarter of a pixel per point).
     public static func source(of root: RootView, excluding: [View] = [], renderer: any RasterRenderer) -> PixelImage {
-        renderer.render(size: root.bounds.size, scale: MenuMetrics.backdropRenderScale, appearance: root.appearance) {
+        // Whole pixels only: a screen 1366 points wide is 341.5 pixels at a quarter, and a half-drawn
+        // last column (empty, so black once blurred) darkened the backdrop's right edge. The last
+        // fraction of a pixel is left out instead (the stretch covers the screen anyway).
+        let s = MenuMetrics.backdropRenderScale
+        let size = Size(
+            max(1 / s, (root.bounds.width * s).rounded(.down) / s),
+            max(1 / s, (root.bounds.height * s).rounded(.down) / s))
+        return renderer.render(size: size, scale: s, appearance: root.appearance) {
             c in
             c.fill(root.bounds, with: root.backgroundColor ?? .systemBackground)
             root.draw(in: c)

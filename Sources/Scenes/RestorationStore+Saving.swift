@@ -130,8 +130,8 @@ extension RestorationStore {
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
-    /// An error as one short line.
-    static func oneLine(_ error: any Error) -> String {
+    /// An error as one short line (a JSON decoding error says what and where, at most 160 characters).
+    public static func oneLine(_ error: any Error) -> String {
         var text: String
         if let d = error as? DecodingError {
             switch d {

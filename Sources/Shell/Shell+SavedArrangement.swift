@@ -92,7 +92,9 @@ extension Shell {
             savedLayout.lastWritten = saved
         } catch {
             FileHandle.standardError.write(
-                Data("slate: \(file.path) cannot be read (\(error)); set aside, windows stay where they open\n".utf8))
+                Data(
+                    "slate: \(file.path) cannot be read (\(RestorationStore.oneLine(error))); set aside, windows stay where they open\n"
+                        .utf8))
             let aside = file.appendingPathExtension("unreadable")
             try? FileManager.default.removeItem(at: aside)
             try? FileManager.default.moveItem(at: file, to: aside)
