@@ -57,6 +57,13 @@ extension Shell {
             return
         }
         let id = toplevel.sessionIdentifier
+        // An app sees and changes only its own sessions: a window claiming another app's is refused.
+        if let other = windows[id], other.app !== app {
+            FileHandle.standardError.write(
+                Data("slate: \(app.identifier) claimed a window of \(other.app.identifier); refused\n".utf8))
+            toplevel.close()
+            return
+        }
         foreign.shown[ObjectIdentifier(toplevel)] = app
         p.toplevels[id] = toplevel
         p.waiting.removeAll { $0.session == id }

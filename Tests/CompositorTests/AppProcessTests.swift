@@ -405,6 +405,33 @@ enum ComposeLayout {
             "wl-copy's text pasted into Mail's field, copied back")
     }
 
+    /// An app sees and changes only its own sessions: a window claiming a session of another app's
+    /// window is closed and never joins that window.
+    @Test func aWindowClaimingAnotherAppsSessionIsRefused() throws {
+        let client = try #require(Self.client, "the scene-protocol test client did not compile")
+        let dir = try AppProcessTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        rig.shell.install(Self.testApp, restoring: false)
+        let (mail, app) = rig.installMail(in: dir)
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail's window", { mail.toplevels.count == 1 }), let victim = mail.toplevels.keys.first
+        else { return }
+        let out = Pipe()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: client)
+        p.arguments = ["claim", "org.slate.test", victim]
+        p.environment = rig.host.compositor.clientEnvironment()
+        p.standardOutput = out
+        try p.run()
+        rig.wait(15, "the claiming client to end") { !p.isRunning }
+        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said == "closed\n", "the shell closes the claiming window: \(said)")
+        #expect(rig.shell.windows[victim]?.app === app, "Mail's window is still Mail's")
+        #expect(mail.toplevels[victim] != nil)
+    }
+
     /// An app the shell knows and never starts (the fixture plays it).
     static var testApp: ProcessApp {
         ProcessApp(

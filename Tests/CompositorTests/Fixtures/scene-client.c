@@ -5,14 +5,19 @@
 //   bad-session      a session identifier that cannot name a session ("../etc")
 //   same-session     two toplevels claiming one session
 //   twice            announce twice
+//   claim SESSION    (well-behaved on the wire) announce, then show a window claiming SESSION — which
+//                    the test makes another app's; prints "closed" when the shell closes it
 //   open-activity    (well-behaved) announce, then ask for a window of whichever app declares the
 //                    activity: scene-client open-activity APP_ID TYPE PAYLOAD; stays 20 s
 // Prints "error IFACE CODE" for the protocol error the shell sent and exits 0, or exits 1 when the
 // shell let the request through.
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 #include <wayland-client.h>
 
 #include "slate-scene-v1-client-protocol.h"
@@ -21,12 +26,15 @@
 static struct wl_compositor *compositor;
 static struct xdg_wm_base *wm_base;
 static struct slate_scene_manager_v1 *scenes;
+static struct wl_shm *shm;
+static int configured, closed;
 
 static void global(void *data, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version) {
     (void)data;
     (void)version;
     if (!strcmp(iface, wl_compositor_interface.name)) compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
     if (!strcmp(iface, xdg_wm_base_interface.name)) wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
+    if (!strcmp(iface, wl_shm_interface.name)) shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
     if (!strcmp(iface, slate_scene_manager_v1_interface.name))
         scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, 1);
 }
@@ -38,6 +46,47 @@ static void global_remove(void *data, struct wl_registry *r, uint32_t name) {
 }
 
 static const struct wl_registry_listener registry_listener = {global, global_remove};
+
+static void xdg_configure(void *data, struct xdg_surface *x, uint32_t serial) {
+    (void)data;
+    xdg_surface_ack_configure(x, serial);
+    configured = 1;
+}
+static const struct xdg_surface_listener xdg_listener = {xdg_configure};
+static void top_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s) {
+    (void)d, (void)t, (void)w, (void)h, (void)s;
+}
+static void top_close(void *d, struct xdg_toplevel *t) {
+    (void)d, (void)t;
+    closed = 1;
+}
+static const struct xdg_toplevel_listener top_listener = {top_configure, top_close};
+
+/// A window of 64 × 64 white pixels showing `session`; returns when the shell closed it or after 10 s.
+static int claim(struct wl_display *d, const char *session) {
+    struct wl_surface *s = wl_compositor_create_surface(compositor);
+    struct xdg_surface *x = xdg_wm_base_get_xdg_surface(wm_base, s);
+    xdg_surface_add_listener(x, &xdg_listener, NULL);
+    struct xdg_toplevel *t = xdg_surface_get_toplevel(x);
+    xdg_toplevel_add_listener(t, &top_listener, NULL);
+    slate_scene_manager_v1_get_scene(scenes, t, session, 0, 0, "");
+    wl_surface_commit(s);
+    while (!configured && wl_display_dispatch(d) >= 0) {}
+    int fd = memfd_create("claim", 0);
+    if (fd < 0 || ftruncate(fd, 64 * 64 * 4) != 0) return 1;
+    void *px = mmap(NULL, 64 * 64 * 4, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    memset(px, 0xff, 64 * 64 * 4);
+    struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, 64 * 64 * 4);
+    struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, 64, 64, 64 * 4, WL_SHM_FORMAT_ARGB8888);
+    wl_surface_attach(s, b, 0, 0);
+    wl_surface_commit(s);
+    for (int i = 0; i < 100 && !closed && wl_display_roundtrip(d) >= 0; i++) {
+        struct timespec ts = {0, 100 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    printf(closed ? "closed\n" : "kept\n");
+    return 0;
+}
 
 static struct xdg_toplevel *toplevel(void) {
     struct wl_surface *s = wl_compositor_create_surface(compositor);
@@ -67,6 +116,10 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "twice")) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_announce(scenes, app);
+    } else if (!strcmp(mode, "claim") && argc >= 4 && shm) {
+        slate_scene_manager_v1_announce(scenes, app);
+        wl_display_roundtrip(d);
+        return claim(d, argv[3]);
     } else if (!strcmp(mode, "open-activity") && argc >= 5) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_open_activity(scenes, argv[3], argv[4], SLATE_SCENE_MANAGER_V1_PLACEMENT_PROMINENT);
