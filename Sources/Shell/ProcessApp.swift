@@ -67,11 +67,20 @@ import UI
         ]
     }
 
-    /// Windows closed in the shell (Ctrl+W, Exposé) are closed in the app too: it destroys the sessions.
+    /// Sessions closed in the shell while the app did not run: the app destroys them when it is back.
+    public internal(set) var discardedWhileAway: Set<String> = []
+
+    /// Windows closed in the shell (Ctrl+W, Exposé) are closed in the app too: it destroys the sessions
+    /// (at once, or when it runs again: until then they stay in its saved state).
     public func didDiscard(_ sessions: [SceneSession]) {
         for s in sessions {
-            toplevels.removeValue(forKey: s.persistentIdentifier)?.discardScene()
-            waiting.removeAll { $0.session == s.persistentIdentifier }
+            let id = s.persistentIdentifier
+            waiting.removeAll { $0.session == id }
+            if let t = toplevels.removeValue(forKey: id) {
+                t.discardScene()
+            } else {
+                discardedWhileAway.insert(id)
+            }
         }
     }
 

@@ -23,6 +23,8 @@ extension Shell {
         let waiting = p.waiting
         p.waiting.removeAll()
         for w in waiting { channel.connect(session: w.session, role: w.role, activity: w.activity) }
+        // Windows closed while it was away: connected so that they can be discarded.
+        for id in p.discardedWhileAway { channel.connect(session: id, role: .primary, activity: nil) }
         for scene in app.connectedScenes where p.toplevels[scene.session.persistentIdentifier] == nil {
             let id = scene.session.persistentIdentifier
             guard !waiting.contains(where: { $0.session == id }) else { continue }
@@ -62,6 +64,11 @@ extension Shell {
             FileHandle.standardError.write(
                 Data("slate: \(app.identifier) claimed a window of \(other.app.identifier); refused\n".utf8))
             toplevel.close()
+            return
+        }
+        if p.discardedWhileAway.remove(id) != nil {
+            // Closed in the shell while the app was away: the app destroys it now.
+            toplevel.discardScene()
             return
         }
         foreign.shown[ObjectIdentifier(toplevel)] = app

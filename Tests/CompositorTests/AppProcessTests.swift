@@ -195,6 +195,50 @@ import UI
         #expect(rig.shell.windows[id]?.scene.rootView.identifier == "process-placeholder", "the window stays")
     }
 
+    /// A window closed in the shell while its app does not run is destroyed by the app when it is
+    /// back: it does not come back, and the app's saved state keeps only the other window.
+    @Test func aWindowClosedWhileItsAppIsAwayStaysClosed() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let (mail, app) = rig.installMail(in: dir)
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail's window", { mail.toplevels.count == 1 }) else { return }
+        rig.shell.newWindow(of: app, placement: .right)
+        guard rig.wait(20, "the second window", { mail.toplevels.count == 2 }) else { return }
+        rig.settle()
+        let ids = Array(mail.toplevels.keys)
+        let pid = try #require(rig.host.launcher.processIDs[mail.identifier])
+        kill(pid, SIGKILL)
+        guard rig.wait(10, "Mail to be gone", { !mail.isRunning && mail.toplevels.isEmpty }) else { return }
+        let closed = ids[0]
+        let kept = ids[1]
+        let session = try #require(app.runtime.session(withIdentifier: closed))
+        try app.destroy(session, animation: .standard)
+        rig.settle()
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail back with the kept window", { mail.isRunning && mail.toplevels[kept] != nil })
+        else { return }
+        // Mail's saved state: the kept window open, the closed one among the recently closed.
+        struct Manifest: Decodable {
+            struct Closed: Decodable { var id: String }
+            var order: [String]
+            var recentlyClosed: [Closed]
+        }
+        let manifest = dir.appendingPathComponent("state/slate/org.slate.mail/manifest.json")
+        rig.wait(5, "the closed session among Mail's recently closed") {
+            guard let data = FileManager.default.contents(atPath: manifest.path),
+                let m = try? JSONDecoder().decode(Manifest.self, from: data)
+            else { return false }
+            return m.order == [kept] && m.recentlyClosed.contains { $0.id == closed }
+        }
+        rig.settle()
+        #expect(mail.toplevels[closed] == nil, "the closed window did not come back")
+        #expect(rig.shell.windows[closed] == nil)
+        #expect(mail.discardedWhileAway.isEmpty)
+    }
+
     /// A process that announces an app the shell does not know is refused: it says so on one line
     /// and ends with exit code 2, and the shell runs on.
     @Test
