@@ -17,7 +17,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
 /// `SceneRuntime` and `RestorationStore`); the shell decides where windows go, tells the app which
 /// one is active or in the background, and asks it to connect sessions (a window asked for from the
 /// Dock or by another app, or brought back after a crash).
-@MainActor public final class AppProcess: SceneSystem, SceneHosting {
+@MainActor public final class AppProcess: RuntimeBackedSceneSystem, SceneHosting {
     /// The app's sessions and their lifecycle.
     public let runtime: SceneRuntime
     /// The windows on the shell's screen, by session identifier.
@@ -90,11 +90,6 @@ public struct AppProcessError: Error, CustomStringConvertible {
     // MARK: SceneSystem
 
     @discardableResult
-    public func activate(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
-        try runtime.activate(request)
-    }
-
-    @discardableResult
     public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession? {
         if let s = try openOwn(request, app: runtime.application) { return s }
         guard let activity = request.userActivity, let c = client else {
@@ -106,19 +101,6 @@ public struct AppProcessError: Error, CustomStringConvertible {
         slate_client_open_activity(c, activity.activityType, json, SceneWire.placement(request.placement))
         return nil
     }
-
-    public func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError) {
-        try runtime.destroy(session, animation: animation)
-    }
-
-    @discardableResult
-    public func reopen(_ closed: ClosedSession) throws(SceneError) -> SceneSession {
-        try runtime.reopen(closed)
-    }
-
-    public var openSessions: [SceneSession] { runtime.openSessions }
-    public var connectedScenes: [WindowScene] { runtime.connectedScenes }
-    public var recentlyClosed: [ClosedSession] { runtime.recentlyClosed }
 
     // MARK: SceneHosting
 

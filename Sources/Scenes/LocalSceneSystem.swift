@@ -6,7 +6,7 @@ import UI
 /// without the shell. It is a `SceneRuntime` with a hosting that records every request it gets
 /// (`events`), and it keeps one window active at a time: a window it shows becomes foreground-active
 /// and the one active before becomes inactive.
-@MainActor public final class LocalSceneSystem: SceneSystem, SceneHosting {
+@MainActor public final class LocalSceneSystem: RuntimeBackedSceneSystem, SceneHosting {
     /// One request the runtime made of the hosting.
     public enum HostingEvent: Hashable, Sendable {
         /// A window was placed: its session, the placement asked for, the session it goes beside.
@@ -74,10 +74,6 @@ import UI
         if let scene = session.scene { focus(scene) }
         return session
     }
-
-    public var openSessions: [SceneSession] { runtime.openSessions }
-    public var connectedScenes: [WindowScene] { runtime.connectedScenes }
-    public var recentlyClosed: [ClosedSession] { runtime.recentlyClosed }
 
     // MARK: What a person would do
 

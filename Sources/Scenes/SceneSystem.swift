@@ -39,3 +39,30 @@ extension SceneSystem {
         return app.activityTypes.contains(type) ? try activate(request) : nil
     }
 }
+
+/// A scene system whose sessions a `SceneRuntime` keeps (the shell's, an app process's, the local
+/// one): the runtime answers what the system is asked, unless the system says otherwise.
+@MainActor public protocol RuntimeBackedSceneSystem: SceneSystem {
+    /// The engine that keeps the app's sessions.
+    var runtime: SceneRuntime { get }
+}
+
+extension RuntimeBackedSceneSystem {
+    @discardableResult
+    public func activate(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
+        try runtime.activate(request)
+    }
+
+    public func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError) {
+        try runtime.destroy(session, animation: animation)
+    }
+
+    @discardableResult
+    public func reopen(_ closed: ClosedSession) throws(SceneError) -> SceneSession {
+        try runtime.reopen(closed)
+    }
+
+    public var openSessions: [SceneSession] { runtime.openSessions }
+    public var connectedScenes: [WindowScene] { runtime.connectedScenes }
+    public var recentlyClosed: [ClosedSession] { runtime.recentlyClosed }
+}

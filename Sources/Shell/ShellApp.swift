@@ -4,7 +4,7 @@ import UI
 
 /// One app the shell hosts: the app, the runtime that keeps its sessions, and the door it talks to
 /// the system through (`SceneSystem`). Where windows go is the shell's business (`SceneHosting`).
-@MainActor public final class ShellApp: SceneSystem, SceneHosting {
+@MainActor public final class ShellApp: RuntimeBackedSceneSystem, SceneHosting {
     public let application: any Application
     public let runtime: SceneRuntime
     unowned let shell: Shell
@@ -26,11 +26,6 @@ import UI
     // MARK: SceneSystem
 
     @discardableResult
-    public func activate(_ request: ActivationRequest) throws(SceneError) -> SceneSession {
-        try runtime.activate(request)
-    }
-
-    @discardableResult
     public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession? {
         if let s = try openOwn(request, app: application) { return s }
         let type = request.userActivity?.activityType ?? ""
@@ -41,19 +36,6 @@ import UI
         r.requestingScene = nil
         return try other.activate(r)
     }
-
-    public func destroy(_ session: SceneSession, animation: DismissalAnimation) throws(SceneError) {
-        try runtime.destroy(session, animation: animation)
-    }
-
-    @discardableResult
-    public func reopen(_ closed: ClosedSession) throws(SceneError) -> SceneSession {
-        try runtime.reopen(closed)
-    }
-
-    public var openSessions: [SceneSession] { runtime.openSessions }
-    public var connectedScenes: [WindowScene] { runtime.connectedScenes }
-    public var recentlyClosed: [ClosedSession] { runtime.recentlyClosed }
 
     // MARK: SceneHosting
 
