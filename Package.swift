@@ -32,7 +32,6 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
         // The Wayland compositor's C side: wlroots behind a narrow API (only `Compositor` imports it).
@@ -43,7 +42,7 @@ let package = Package(
             cSettings: [.define("WLR_USE_UNSTABLE"), .headerSearchPath("protocol")],
             linkerSettings: [
                 .linkedLibrary("wlroots"), .linkedLibrary("wayland-server"), .linkedLibrary("xkbcommon"),
-                .linkedLibrary("pixman-1"),
+                .linkedLibrary("pixman-1"), .linkedLibrary("xcb"),
             ]),
 
         // An app process's side of Wayland: xdg-shell toplevels with the scene protocol, wl_shm, the seat.
@@ -57,7 +56,7 @@ let package = Package(
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Menus", dependencies: ["Graphics", "UI"]),
         .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
-        .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI", "CSDL2"]),
+        .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "CDBus"]),
@@ -66,7 +65,9 @@ let package = Package(
             name: "Compositor",
             dependencies: ["Graphics", "Rendering", "UI", "Scenes", "Shell", "Host", "SlateCompositorShim"]),
         // The client host: a Slate app as a process of its own, its windows shown by Slate's shell.
-        .target(name: "ClientHost", dependencies: ["Graphics", "UI", "Scenes", "Host", "SlateClientShim"]),
+        .target(
+            name: "ClientHost",
+            dependencies: ["Graphics", "UI", "Scenes", "Host", "AccessibilityBus", "SlateClientShim"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
     pkg-config
-    libcairo2-dev libpango1.0-dev librsvg2-dev libsdl2-dev   # drawing, text, icons, windows
+    libcairo2-dev libpango1.0-dev librsvg2-dev   # drawing, text, icons
     fonts-inter fonts-dejavu-core adwaita-icon-theme          # the system font and icon theme
     xvfb xdotool x11-utils                                    # the end-to-end window test
     libdbus-1-dev                                             # AT-SPI, for screen readers

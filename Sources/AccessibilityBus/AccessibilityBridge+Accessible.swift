@@ -43,7 +43,7 @@ extension AccessibilityBridge {
             let r = tree.role(node).name
             return { $0.string(r) }
         case "GetLocalizedRoleName":
-            let r = tree.role(node).localizedName.resolved(tree.root.environment.language)
+            let r = tree.role(node).localizedName.resolved(tree.language)
             return { $0.string(r) }
         case "GetState":
             let words = tree.states(node).words

@@ -15,7 +15,7 @@ extension AccessibilityBridge {
 
     func actions(_ node: Int) -> [ActionItem] {
         guard let v = tree.view(node) else { return [] }
-        let lang = tree.root.environment.language
+        let lang = tree.language
         var out: [ActionItem] = []
         let role = AccessibleTree.role(of: v)
         let clickable: Set<ATSPI.Role> = [.pushButton, .listItem, .menuItem, .checkMenuItem]
@@ -64,7 +64,7 @@ extension AccessibilityBridge {
             return true
         }
         // A tap where the element shows, as a finger would make it.
-        let root = tree.root
+        guard let root = tree.root(of: v) else { return false }
         let f = v.frameInRoot
         guard !f.isEmpty else { return false }
         let id = nextTouchID
@@ -113,6 +113,7 @@ extension AccessibilityBridge {
             }
         case "DoAction":
             let a = try item()
+            willAct(on: node)
             let ok = a.perform()
             return { $0.bool(ok) }
         default:

@@ -22,7 +22,7 @@ extension AccessibilityBridge {
     /// A point given in `type` coordinates, as a point of Slate's screen.
     func screenPoint(_ x: Int32, _ y: Int32, _ type: UInt32, node: Int) throws(DBusFailure) -> Point {
         guard let coords = ATSPI.Coordinates(rawValue: type) else { throw .invalidArgs("unknown coordinate type") }
-        let whole = tree.root.bounds
+        let whole = (tree.view(node).flatMap { tree.root(of: $0) } ?? tree.roots().first)?.bounds ?? .zero
         let window = displayRect(whole, false)
         var wx = Double(x)
         var wy = Double(y)
@@ -95,6 +95,7 @@ extension AccessibilityBridge {
             let a = tree.view(node)?.alpha ?? 1
             return { $0.double(a) }
         case "GrabFocus":
+            willAct(on: node)
             let ok = grabFocus(node)
             return { $0.bool(ok) }
         case "ScrollTo", "ScrollToPoint", "SetExtents", "SetPosition", "SetSize":
@@ -111,11 +112,11 @@ extension AccessibilityBridge {
             let index = list.visibleRows.first(where: { $0.1 === row })?.0
         {
             list.selectedRow = index
-            return tree.root.setFocus(list)
+            return tree.root(of: list)?.setFocus(list) ?? false
         }
         var cur: View? = v
         while let c = cur {
-            if c.canBecomeFocused { return tree.root.setFocus(c) }
+            if c.canBecomeFocused { return tree.root(of: c)?.setFocus(c) ?? false }
             cur = c.superview
         }
         return false

@@ -42,12 +42,21 @@ import UI
     /// Touches made by the default action get ids far from real fingers'.
     var nextTouchID = 9_000_000
 
+    /// Called before a screen reader acts on an element (an action, a focus grab) with the root it is
+    /// in: an app process asks the shell to make that window the active one, as a touch in it would.
+    public var onAct: (@MainActor (RootView) -> Void)?
+
+    func willAct(on node: Int) {
+        guard let onAct, let v = tree.view(node), let root = tree.root(of: v) else { return }
+        onAct(root)
+    }
+
     /// A bridge over `connections`, one an application; tests give none and name the applications.
     init(
-        root: RootView, apps: [AccessibleApplicationSource], connections: [BusConnection],
-        busNames: [String]? = nil, displayRect: @escaping @MainActor (Rect, Bool) -> Rect
+        roots: @escaping @MainActor () -> [RootView], clock: any Clock, apps: [AccessibleApplicationSource],
+        connections: [BusConnection], busNames: [String]? = nil, displayRect: @escaping @MainActor (Rect, Bool) -> Rect
     ) {
-        self.tree = AccessibleTree(root: root)
+        self.tree = AccessibleTree(roots: roots, clock: clock)
         self.apps = apps
         self.connections = connections
         let names = busNames ?? connections.map(\.uniqueName)
@@ -77,11 +86,25 @@ import UI
         return address?.isEmpty == false ? address : nil
     }
 
-    /// Connects `applications` to the accessibility bus and embeds them in the registry's desktop; nil
-    /// (having done nothing else) when there is no accessibility bus. `displayRect` maps a rectangle of
-    /// the screen (points) to the display's pixels (`true`) or the window's (`false`).
+    /// Connects `applications`, whose views are in `root`, to the accessibility bus and embeds them in
+    /// the registry's desktop; nil (having done nothing else) when there is no accessibility bus.
+    /// `displayRect` maps a rectangle of the screen (points) to the display's pixels (`true`) or the
+    /// window's (`false`).
     public static func connect(
         root: RootView, applications: [AccessibleApplicationSource],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        displayRect: @escaping @MainActor (Rect, Bool) -> Rect = { r, _ in r }
+    ) -> AccessibilityBridge? {
+        connect(
+            roots: { [root] }, clock: root.clock, applications: applications, environment: environment,
+            displayRect: displayRect)
+    }
+
+    /// As `connect(root:…)`, for views in several roots (an app process's windows, each a root of its
+    /// own; the active window's first), all on `clock`. `displayRect` maps a rectangle of a root
+    /// (points) as `connect(root:…)`'s does.
+    public static func connect(
+        roots: @escaping @MainActor () -> [RootView], clock: any Clock, applications: [AccessibleApplicationSource],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         displayRect: @escaping @MainActor (Rect, Bool) -> Rect = { r, _ in r }
     ) -> AccessibilityBridge? {
@@ -94,7 +117,7 @@ import UI
             connections.append(c)
         }
         let bridge = AccessibilityBridge(
-            root: root, apps: applications, connections: connections, displayRect: displayRect)
+            roots: roots, clock: clock, apps: applications, connections: connections, displayRect: displayRect)
         for (i, c) in connections.enumerated() {
             guard
                 let reply = c.call(
@@ -130,8 +153,8 @@ import UI
     /// children, names. The host calls it after each frame; while an animation runs, at most every
     /// 50 ms (its last frame always compares).
     public func refresh() {
-        let now = tree.root.clock.now
-        if tree.root.animator.isRunning, now - lastRefresh < 0.05 { return }
+        let now = tree.clock.now
+        if tree.isAnimating, now - lastRefresh < 0.05 { return }
         lastRefresh = now
         for (app, m) in changeEvents() {
             if app < connections.count { connections[app].send(m) }
@@ -202,7 +225,7 @@ import UI
     }
 
     func ensureFresh() {
-        if stale || tree.root.needsFrame {
+        if stale || tree.needsFrame {
             tree.rebuild(apps)
             stale = false
         }
@@ -300,7 +323,7 @@ import UI
             switch call.member {
             case "GetLocale":
                 _ = try args.uint32()
-                let locale = tree.root.environment.language == .ru ? "ru_RU.UTF-8" : "en_US.UTF-8"
+                let locale = tree.language == .ru ? "ru_RU.UTF-8" : "en_US.UTF-8"
                 return { $0.string(locale) }
             case "GetApplicationBusAddress": return { $0.string("") }
             default: break
@@ -352,7 +375,7 @@ import UI
                 ("Description", .string(tree.description(node))),
                 ("Parent", .ref(parent)),
                 ("ChildCount", .int(Int32(tree.children(of: node).count))),
-                ("Locale", .string(tree.root.environment.language == .ru ? "ru_RU.UTF-8" : "en_US.UTF-8")),
+                ("Locale", .string(tree.language == .ru ? "ru_RU.UTF-8" : "en_US.UTF-8")),
                 ("AccessibleId", .string(tree.view(node)?.identifier ?? "")),
                 ("HelpText", .string("")),
             ]

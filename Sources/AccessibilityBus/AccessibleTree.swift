@@ -55,9 +55,28 @@ public struct AccessibleApplicationSource {
     /// The node that has focus.
     private(set) var focus: Int?
 
-    let root: RootView
+    /// The roots the views are in: the shell's one screen, or an app process's windows (the active
+    /// one first).
+    let roots: @MainActor () -> [RootView]
+    /// The clock the roots run on.
+    let clock: any Clock
 
-    init(root: RootView) { self.root = root }
+    init(roots: @escaping @MainActor () -> [RootView], clock: any Clock) {
+        self.roots = roots
+        self.clock = clock
+    }
+
+    /// The language the elements speak (the first root's).
+    var language: Language { roots().first?.environment.language ?? .current }
+    /// Whether an animation runs in any root.
+    var isAnimating: Bool { roots().contains { $0.animator.isRunning } }
+    /// Whether any root has changed since it was last drawn.
+    var needsFrame: Bool { roots().contains { $0.needsFrame } }
+    /// The view with keyboard focus: the first root's that has one.
+    var focusedView: View? { roots().lazy.compactMap(\.focusedView).first }
+
+    /// The root a view is in (the first root for a view in none).
+    func root(of v: View) -> RootView? { v.root ?? roots().first }
 
     /// An application root's node id (negative, one an application).
     static func appNode(_ app: Int) -> Int { -1 - app }
@@ -209,7 +228,7 @@ public struct AccessibleApplicationSource {
         case .pushButton:
             if t.contains(.selected) { s.insert(.selected) }
         case .frame:
-            if let f = root.focusedView, f.isDescendant(of: v) { s.insert(.active) }
+            if let f = focusedView, f.isDescendant(of: v) { s.insert(.active) }
         case .menu:
             if v is ContextMenuOverlay { s.insert(.modal) }
         case .text:
@@ -235,7 +254,7 @@ public struct AccessibleApplicationSource {
     /// The node a screen reader should follow: the focused view, or the element it is in; in a focused
     /// list, its selected row; in an open menu, its highlighted row.
     private func findFocus() -> Int? {
-        guard var v = root.focusedView else { return nil }
+        guard var v = focusedView else { return nil }
         if let list = v as? ListView, let row = list.selectedRow, let r = list.visibleRow(row), nodeExists(r) {
             return number(for: r)
         }

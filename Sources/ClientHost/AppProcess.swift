@@ -24,7 +24,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
     private var windows: [String: AppWindow] = [:]
     private var client: OpaquePointer?
     private var callbacks = slate_client_callbacks()
-    private let clock = VirtualClock()
+    let clock = VirtualClock()
     private let origin = MonotonicClock.read()
     private var running = true
     /// Told each time a window is placed (a debug build checks the guidelines then).
@@ -53,28 +53,50 @@ public struct AppProcessError: Error, CustomStringConvertible {
         Pasteboard.store = WaylandPasteboard(client: c)
     }
 
+    /// The windows on the shell's screen, in the order the app's scenes connected.
+    var connectedWindows: [AppWindow] {
+        runtime.connectedScenes.compactMap { windows[$0.session.persistentIdentifier] }
+    }
+
+    /// Pixels a point of the shell's output.
+    var scale: Double { client.map { Double(max(1, slate_client_scale($0))) } ?? 1 }
+
     /// The identifier the shell chose for the session being connected, taken by the next new session.
     private let pendingIdentifier: PendingIdentifier
     private let box = Box()
 
-    /// Brings back the app's windows (or opens a first one) and serves the shell until it goes away;
-    /// then the state is saved and the run ends.
+    /// Brings back the app's windows (or opens a first one) and serves the shell until it goes away
+    /// or SIGTERM or SIGINT arrives; then the state is saved and the run ends.
     public func run() {
+        TerminationRequest.install()
         // Started to show particular windows: those, and no blank first window besides.
         runtime.restore(openingNewWindowIfEmpty: queuedConnects.isEmpty)
         isRestored = true
         for c in queuedConnects { connect(session: c.session, role: c.role, payload: c.payload) }
         queuedConnects.removeAll()
-        while running, let c = client {
+        // Screen readers (AT-SPI), when an accessibility bus runs.
+        let accessibility = connectAccessibility()
+        let watched = accessibility?.fileDescriptors ?? []
+        var seen: [ObjectIdentifier] = []
+        while running, !TerminationRequest.isRequested, let c = client {
             let busy = windows.values.contains { $0.needsFrame && !$0.framePending }
             let timer = windows.values.compactMap { $0.root.dispatcher.nextTimerTime }.min()
             let wait = busy ? 0 : Int32((min(timer.map { max(0, $0 - clock.now) } ?? 0.5, 0.5) * 1000).rounded(.up))
-            if slate_client_dispatch(c, wait) < 0 {
+            var ready: Int32 = 0
+            if slate_client_dispatch_watching(c, wait, watched, Int32(watched.count), &ready) < 0 {
                 log("slate: \(runtime.application.identifier): the shell closed the connection")
                 break
             }
+            if ready != 0 { accessibility?.pump() }
             clock.set(max(clock.now, MonotonicClock.read() - origin))
-            for w in windows.values where w.needsFrame { w.present() }
+            var drew = false
+            for w in windows.values where w.needsFrame { drew = w.present() || drew }
+            if let accessibility {
+                // What changed on the screen, or which windows are seen (the shell's Home, Exposé).
+                let now = seenWindows.map { ObjectIdentifier($0) }
+                if drew || now != seen { accessibility.refresh() }
+                seen = now
+            }
         }
         runtime.terminate()
         Pasteboard.store = ProcessPasteboard()

@@ -59,9 +59,11 @@ import UI
 
     private var titleChanged: Bool { scene.title != shownTitle || scene.subtitle != shownSubtitle }
 
-    /// Draws what changed and gives it to the shell, when the shell can take it.
-    func present() {
-        guard !framePending, slate_window_is_configured(handle) != 0 else { return }
+    /// Draws what changed and gives it to the shell, when the shell can take it; true when the
+    /// window drew something.
+    @discardableResult
+    func present() -> Bool {
+        guard !framePending, slate_window_is_configured(handle) != 0 else { return false }
         if titleChanged {
             shownTitle = scene.title
             shownSubtitle = scene.subtitle
@@ -70,7 +72,7 @@ import UI
         }
         if needsWholePicture { root.damageAll() }
         let image = host.frame()
-        guard needsWholePicture || !host.lastDamage.isEmpty else { return }
+        guard needsWholePicture || !host.lastDamage.isEmpty else { return false }
         let s = host.scale
         var box = (x: 0, y: 0, w: 0, h: 0)
         if !needsWholePicture, let first = host.lastDamage.first {
@@ -93,6 +95,7 @@ import UI
             // Not taken: the next try sends all of it (this damage is spent).
             needsWholePicture = true
         }
+        return true
     }
 
     // MARK: Input

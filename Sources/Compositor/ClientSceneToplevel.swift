@@ -47,8 +47,26 @@ import SlateCompositorShim
         }
     }
 
+    /// The state the shell gives the scene, and the one last sent to the app.
+    private var givenState = SceneToplevelState.background
+    private var sentState: SceneToplevelState?
+
+    /// Whether a person sees the window now: not under the Home screen, App Exposé or the switcher
+    /// (which show pictures of it). A window not seen is in the background, whatever its scene's
+    /// state in the shell, as on iPadOS; its app's accessibility tree drops it then.
+    var isSeen = true {
+        didSet { if isSeen != oldValue { sendState() } }
+    }
+
     public func setSceneState(_ state: SceneToplevelState) {
-        guard isAlive else { return }
+        givenState = state
+        sendState()
+    }
+
+    private func sendState() {
+        let state = isSeen ? givenState : .background
+        guard isAlive, state != sentState else { return }
+        sentState = state
         slate_view_scene_state(handle, Int32(state.rawValue))
     }
 

@@ -131,8 +131,8 @@ import UI
 
     public func setKeyboardFocus(_ focused: Bool) {
         guard isAlive else { return }
-        hasKeyboardFocus = focused
-        slate_comp_keyboard_focus(comp, focused ? handle : nil)
+        // A window that lets go takes the keys from nobody else (the window given them keeps them).
+        if focused { slate_comp_keyboard_focus(comp, handle) } else { slate_view_keyboard_leave(handle) }
     }
 
     public var isDraggingBetweenPrograms: Bool { isAlive && slate_comp_drag_active(comp) != 0 }
@@ -140,7 +140,7 @@ import UI
     // MARK: Answering
 
     /// Whether the window takes the keys (its program is pinged while it does).
-    private(set) var hasKeyboardFocus = false
+    public var hasKeyboardFocus: Bool { isAlive && slate_view_has_keyboard(handle) != 0 }
     public private(set) var isResponding = true
     /// When the unanswered ping was sent (`MonotonicClock` seconds), and when the last one was.
     private var pingSentAt: Double?

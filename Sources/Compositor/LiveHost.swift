@@ -4,22 +4,34 @@ import Host
 import Shell
 import UI
 
-/// The shell as a compositor on the real clock: in a window on the desktop (nested backend), whose
-/// mouse, touch and keys become the shell's input, or with no screen at all (headless: programs
+/// A screen as a compositor on the real clock: in a window on the desktop (nested backend), whose
+/// mouse, touch and keys become the screen's input, or with no screen at all (headless: programs
 /// connect to the socket and their windows are managed unseen). Frames are drawn when something
-/// changed, and shown in the window.
+/// changed, and shown in the window; idle, the loop sleeps in poll(2) on the compositor's events and
+/// any descriptors it was asked to watch (a screen reader's bus).
+///
+/// The root is usually the `Shell`, whose windows the compositor's clients become; any root view
+/// works (`slate probe`), and then clients are served but shown nowhere.
 @MainActor public final class LiveHost {
-    /// The shell that shows the clients' windows.
-    public let shell: Shell
+    /// The root drawn on the screen.
+    public let root: RootView
+    /// The shell, when the root is one.
+    public var shell: Shell? { root as? Shell }
     /// The compositor the clients connect to.
     public let compositor: WaylandCompositor
-    /// Draws the shell (on a clock this host moves with the wall clock).
+    /// Draws the root (on a clock this host moves with the wall clock).
     public let host: HeadlessHost
     let clock: VirtualClock
     let origin = MonotonicClock.read()
     private var running = true
     /// Called once a turn of the loop (after the frame).
     public var onTurn: (() -> Void)?
+    /// Called after each frame is shown (a screen reader's bridge compares its tree then).
+    public var onFrame: (() -> Void)?
+    /// `slate run --frame-times`: a live graph of the frames' times over the screen's corner.
+    public var showsFrameTimes = false
+    private var frameTimes = FrameTimesGraph()
+    private var watches: [(descriptors: [Int32], handler: @MainActor () -> Void)] = []
     /// A frame was drawn that the window has not shown yet.
     private var unshown = false
     private var pointer = Point.zero
@@ -27,32 +39,69 @@ import UI
     private var nextTouchID = 1
     private var held: Set<UInt32> = []
 
-    /// A compositor for `shell` (made on `clock`, which this host moves with the wall clock).
-    public init(shell: Shell, clock: VirtualClock, backend: CompositorBackend, scale: Double) throws(CompositorError) {
-        self.shell = shell
+    /// A compositor showing `root` (made on `clock`, which this host moves with the wall clock), its
+    /// window (nested backend) named `title`.
+    public init(
+        root: RootView, clock: VirtualClock, backend: CompositorBackend, scale: Double, title: String = "Slate"
+    ) throws(CompositorError) {
+        self.root = root
         self.clock = clock
-        compositor = try WaylandCompositor(backend: backend, size: shell.bounds.size, scale: scale)
-        host = HeadlessHost(root: shell, clock: clock, scale: scale)
+        compositor = try WaylandCompositor(backend: backend, size: root.bounds.size, scale: scale)
+        host = HeadlessHost(root: root, clock: clock, scale: scale)
         // The clock follows the wall clock: work for the views goes to threads.
-        shell.environment.backgroundWork.mode = .threads
-        compositor.shell = shell
+        root.environment.backgroundWork.mode = .threads
+        compositor.shell = root as? Shell
+        compositor.setTitle(title)
         compositor.onNestedInput = { [weak self] e in self?.handle(e) }
     }
 
-    /// Serves clients and draws until `stop()` (or the process ends).
+    /// Calls `handler` from the loop whenever one of `descriptors` has something to read (or was hung
+    /// up). The handler must read what is there before it returns.
+    public func watch(_ descriptors: [Int32], handler: @escaping @MainActor () -> Void) {
+        guard !descriptors.isEmpty else { return }
+        watches.append((descriptors, handler))
+    }
+
+    /// A rectangle of the screen (points) in the window's pixels. The desktop does not tell a nested
+    /// window where it is (Wayland never does), so a rectangle "on screen" is given from the
+    /// window's corner, as GTK 4 does on Wayland.
+    public func displayRect(_ r: Rect, onScreen: Bool) -> Rect {
+        let s = host.scale
+        return Rect(r.minX * s, r.minY * s, r.width * s, r.height * s)
+    }
+
+    /// Serves clients and draws until `stop()`, the window is closed, or SIGTERM or SIGINT arrives
+    /// (`TerminationRequest`).
     public func run() {
-        while running {
-            let busy = shell.animator.isRunning || !shell.pendingDamage.isEmpty || unshown
-            var pfd = pollfd(fd: compositor.eventFD, events: Int16(POLLIN), revents: 0)
-            let timer = shell.dispatcher.nextTimerTime.map { max(0, $0 - clock.now) } ?? 0.5
+        while running, !TerminationRequest.isRequested {
+            let busy = root.animator.isRunning || !root.pendingDamage.isEmpty || unshown
+            var fds = [pollfd(fd: compositor.eventFD, events: Int16(POLLIN), revents: 0)]
+            for w in watches { fds += w.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
+            let timer = root.dispatcher.nextTimerTime.map { max(0, $0 - clock.now) } ?? 0.5
             let wait = busy ? 0 : Int32(min(timer, 0.5) * 1000)
-            _ = poll(&pfd, 1, max(wait, busy ? 0 : 1))
+            _ = poll(&fds, nfds_t(fds.count), max(wait, busy ? 0 : 1))
+            var i = 1
+            for w in watches {
+                let ready = fds[i..<(i + w.descriptors.count)].contains { $0.revents != 0 }
+                i += w.descriptors.count
+                if ready { w.handler() }
+            }
             compositor.dispatch()
             clock.set(max(clock.now, MonotonicClock.read() - origin))
-            let image = host.frame()
-            unshown = unshown || !host.lastDamage.isEmpty
+            let start = MonotonicClock.read()
+            var image = host.frame()
+            if showsFrameTimes, !host.lastDamage.isEmpty {
+                frameTimes.record((MonotonicClock.read() - start) * 1000)
+                let times = frameTimes
+                let graph = FrameTimesGraph.rect(screenWidth: root.bounds.width)
+                host.drawOver(graph) { times.draw(in: $0, at: graph) }
+                image = host.framebuffer
+            }
+            let drew = !host.lastDamage.isEmpty
+            unshown = unshown || drew
             if unshown, compositor.present(image) { unshown = false }
             compositor.framesShown()
+            if drew { onFrame?() }
             onTurn?()
             if busy { usleep(4000) }
         }
@@ -62,8 +111,10 @@ import UI
     public func stop() { running = false }
 
     private func handle(_ e: NestedInput) {
-        let d = shell.dispatcher!
+        let d = root.dispatcher!
         switch e {
+        case .closed:
+            running = false
         case .pointerMoved(let p):
             pointer = p
             if let id = touchID {

@@ -128,7 +128,15 @@ public enum CompositorBackend: String, Sendable {
         // Only windows on the screen draw again (as iPadOS suspends what is not seen); the others
         // keep their last picture until they are shown.
         for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
+        for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
         if let c = comp { slate_comp_flush(c) }
+    }
+
+    /// Whether a person sees a toplevel's window (not under Home, App Exposé or the switcher).
+    private func isSeen(_ t: ClientToplevel) -> Bool {
+        guard let shell else { return true }
+        guard let w = shell.window(showing: t) else { return false }
+        return shell.expose == nil && shell.isOnScreen(w.id)
     }
 
     /// Whether a view's window is on the screen (with no shell: yes).
@@ -136,6 +144,11 @@ public enum CompositorBackend: String, Sendable {
         guard let shell, let top = v.toplevel else { return true }
         guard let w = shell.window(showing: top) else { return true }
         return shell.expose != nil || shell.isOnScreen(w.id)
+    }
+
+    /// Names the nested backend's window (its title on the desktop); nothing on other backends.
+    public func setTitle(_ title: String) {
+        if let c = comp { slate_comp_set_title(c, title) }
     }
 
     /// Shows the shell's frame in the nested backend's window; false when the window cannot take
@@ -279,6 +292,7 @@ public enum CompositorBackend: String, Sendable {
         case 6: event = .key(code, down: true)
         case 7: event = .key(code, down: false)
         case 8: event = .scroll(dx: x, dy: y)
+        case 9: event = .closed
         default: return
         }
         onNestedInput?(event)
@@ -311,4 +325,6 @@ public enum NestedInput: Sendable {
     case touch(Int, Touch.Phase, Point)
     case key(UInt32, down: Bool)
     case scroll(dx: Double, dy: Double)
+    /// The window was closed: nothing more can be shown.
+    case closed
 }

@@ -55,6 +55,21 @@ import UI
         return framebuffer
     }
 
+    /// Draws `body` over the last frame inside `rect` (points), which joins the last frame's damage:
+    /// a host's own overlay, drawn after the screen (the frame-times graph).
+    public func drawOver(_ rect: Rect, _ body: (any Canvas) -> Void) {
+        let (w, h, s) = (framebuffer.width, framebuffer.height, scale)
+        let appearance = root.appearance
+        framebuffer.pixels.withUnsafeMutableBufferPointer { buf in
+            CairoRenderer.draw(
+                into: buf.baseAddress!, width: w, height: h, scale: s, appearance: appearance, clip: [rect]
+            ) {
+                body($0)
+            }
+        }
+        lastDamage.append(rect)
+    }
+
     /// Advances the virtual clock by `seconds` in frame steps, drawing each frame.
     /// A time that is not a finite number of seconds (infinity, NaN, negative) runs nothing.
     public func run(for seconds: Double) {

@@ -32,8 +32,8 @@ public struct CairoRenderer: RasterRenderer {
         }
     }
 
-    /// Draws into an existing buffer of premultiplied BGRA pixels (width × 4 bytes a row), as the SDL
-    /// host does into its streaming texture, with an optional clip of damaged rectangles in points.
+    /// Draws into an existing buffer of premultiplied BGRA pixels (width × 4 bytes a row), as the hosts
+    /// do into their framebuffers, with an optional clip of damaged rectangles in points.
     public static func draw(
         into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double,
         appearance: Appearance, clip: [Rect]? = nil, clear: Bool = false, _ draw: (any Canvas) -> Void

@@ -863,6 +863,12 @@ int slate_client_fd(slate_client *c) { return wl_display_get_fd(c->display); }
 int slate_client_scale(slate_client *c) { return c->scale; }
 
 int slate_client_dispatch(slate_client *c, int timeout_ms) {
+    int ready = 0;
+    return slate_client_dispatch_watching(c, timeout_ms, NULL, 0, &ready);
+}
+
+int slate_client_dispatch_watching(slate_client *c, int timeout_ms, const int *fds, int count, int *ready) {
+    *ready = 0;
     if (c->failed) return -1;
     // The usual read dance: pending events first, then the socket when it has something.
     while (wl_display_prepare_read(c->display) != 0) {
@@ -872,9 +878,15 @@ int slate_client_dispatch(slate_client *c, int timeout_ms) {
         wl_display_cancel_read(c->display);
         goto gone;
     }
-    struct pollfd pfd = {.fd = wl_display_get_fd(c->display), .events = POLLIN};
-    int n = poll(&pfd, 1, timeout_ms);
-    if (n > 0 && (pfd.revents & (POLLIN | POLLHUP | POLLERR))) {
+    enum { most = 8 };
+    if (count > most - 1) count = most - 1;
+    struct pollfd pfds[most] = {{.fd = wl_display_get_fd(c->display), .events = POLLIN}};
+    for (int i = 0; i < count; i++) pfds[i + 1] = (struct pollfd){.fd = fds[i], .events = POLLIN};
+    int n = poll(pfds, (nfds_t)count + 1, timeout_ms);
+    for (int i = 0; n > 0 && i < count; i++) {
+        if (pfds[i + 1].revents) *ready = 1;
+    }
+    if (n > 0 && (pfds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
         if (wl_display_read_events(c->display) < 0) goto gone;
     } else {
         wl_display_cancel_read(c->display);

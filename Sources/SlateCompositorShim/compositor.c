@@ -485,6 +485,14 @@ void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
     wlr_seat_keyboard_notify_enter(comp->seat, view->xdg->surface, kb->keycodes, kb->num_keycodes, &kb->modifiers);
 }
 
+void slate_view_keyboard_leave(slate_view *view) {
+    if (slate_view_has_keyboard(view)) wlr_seat_keyboard_notify_clear_focus(view->comp->seat);
+}
+
+int slate_view_has_keyboard(slate_view *view) {
+    return view->xdg->surface && view->comp->seat->keyboard_state.focused_surface == view->xdg->surface;
+}
+
 void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time) {
     // Through the keyboard, so its xkb state (and so the modifiers clients see) follows.
     struct wlr_event_keyboard_key ev = {
@@ -685,6 +693,17 @@ static void on_output_frame(struct wl_listener *l, void *data) {
     comp->frame_pending = 0;
 }
 
+static void on_output_destroy(struct wl_listener *l, void *data) {
+    // The nested window was closed (or the screen went): nothing more is shown; the owner is told.
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, output_destroy);
+    wl_list_remove(&comp->output_frame.link);
+    wl_list_remove(&comp->output_destroy.link);
+    comp->output = NULL;
+    comp->frame_pending = 0;
+    nested_emit(comp, 9, 0, 0, 0, 0);
+}
+
 static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len) {
     if (!wlr_output_init_render(output, comp->allocator, comp->renderer)) {
         snprintf(err, err_len, "cannot set up drawing on the output");
@@ -708,6 +727,8 @@ static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, 
     wlr_output_create_global(output);
     comp->output_frame.notify = on_output_frame;
     wl_signal_add(&output->events.frame, &comp->output_frame);
+    comp->output_destroy.notify = on_output_destroy;
+    wl_signal_add(&output->events.destroy, &comp->output_destroy);
     comp->output = output;
     return 0;
 }
@@ -717,6 +738,13 @@ static void on_new_output(struct wl_listener *l, void *data) {
     if (comp->output) return;  // one screen
     char err[128];
     if (setup_output(comp, data, err, sizeof err) != 0) wlr_log(WLR_ERROR, "slate: %s", err);
+}
+
+void slate_comp_set_title(slate_comp *comp, const char *title) {
+    struct wlr_output *o = comp->output;
+    if (!o || !title) return;
+    if (wlr_output_is_x11(o)) wlr_x11_output_set_title(o, title);
+    else if (wlr_output_is_wl(o)) wlr_wl_output_set_title(o, title);
 }
 
 int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int height, int stride) {
@@ -747,6 +775,27 @@ static void log_quietly(enum wlr_log_importance importance, const char *fmt, va_
     fprintf(stderr, "slate: wlroots: ");
     vfprintf(stderr, fmt, args);
     fputc('\n', stderr);
+}
+
+/// wlroots' X11 backend looks up the atoms a window's title and close button need (`_NET_WM_NAME`,
+/// `UTF8_STRING`, `WM_PROTOCOLS`, `WM_DELETE_WINDOW`) without making them; an X server with no
+/// window manager (Xvfb) has none yet, and the window would stay nameless. This makes them, on a connection the caller closes once wlroots has its own
+/// (an X server with no client left resets, forgetting its atoms). NULL when there is no X.
+static xcb_connection_t *make_x11_title_atoms(void) {
+    const char *display = getenv("DISPLAY");
+    const char *wayland = getenv("WAYLAND_DISPLAY");
+    if (!display || !*display || (wayland && *wayland)) return NULL;
+    xcb_connection_t *x = xcb_connect(NULL, NULL);
+    if (xcb_connection_has_error(x)) {
+        xcb_disconnect(x);
+        return NULL;
+    }
+    const char *names[] = {"_NET_WM_NAME", "UTF8_STRING", "WM_PROTOCOLS", "WM_DELETE_WINDOW"};
+    enum { count = sizeof names / sizeof *names };
+    xcb_intern_atom_cookie_t cookies[count];
+    for (int i = 0; i < count; i++) cookies[i] = xcb_intern_atom(x, 0, (uint16_t)strlen(names[i]), names[i]);
+    for (int i = 0; i < count; i++) free(xcb_intern_atom_reply(x, cookies[i], NULL));
+    return x;
 }
 
 slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
@@ -780,7 +829,9 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     if (backend == SLATE_BACKEND_HEADLESS) {
         comp->backend = wlr_headless_backend_create(comp->display);
     } else {
+        xcb_connection_t *atoms = make_x11_title_atoms();
         comp->backend = wlr_backend_autocreate(comp->display);
+        if (atoms) xcb_disconnect(atoms);
     }
     if (!comp->backend) {
         snprintf(err, err_len, backend == SLATE_BACKEND_HEADLESS ? "cannot create the headless backend"

@@ -11,12 +11,15 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <wayland-server-core.h>
+#include <xcb/xcb.h>
 #include <xkbcommon/xkbcommon.h>
 
 #include <drm_fourcc.h>
 #include <wlr/backend.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
+#include <wlr/backend/wayland.h>
+#include <wlr/backend/x11.h>
 #include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/render/allocator.h>
 #include <wlr/render/pixman.h>
@@ -66,6 +69,7 @@ struct slate_comp {
     struct wl_listener keyboard_key;
     struct wl_listener keyboard_modifiers;
     struct wl_listener output_frame;
+    struct wl_listener output_destroy;
     struct wl_list nested_inputs;  // struct nested_input::link
 
     struct slate_view *pointer_view;

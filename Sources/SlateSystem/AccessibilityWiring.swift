@@ -1,19 +1,21 @@
 import AccessibilityBus
+import Compositor
 import Host
 import Shell
 import UI
 
 /// Puts the screen on the AT-SPI accessibility bus when there is one: the shell's chrome as the
-/// application "Slate", each app as its own application.
+/// application "Slate", each app inside the shell's process as its own application (an app that is a
+/// process of its own, Slate's or another toolkit's, puts itself on the bus).
 @MainActor enum AccessibilityWiring {
     /// Connects, and has the host's loop answer the bus and send events after each frame. Nil (and
     /// nothing done) without an accessibility bus.
-    static func attach(shell: Shell, host: SDLHost) -> AccessibilityBridge? {
+    static func attach(shell: Shell, host: LiveHost) -> AccessibilityBridge? {
         var sources = [
             AccessibleApplicationSource(
                 name: { "Slate" }, topLevelViews: { [weak shell] in shell?.accessibilityChrome ?? [] })
         ]
-        for app in shell.apps {
+        for app in shell.apps where !(app.application is ProcessApp || app.application is ForeignApp) {
             sources.append(
                 AccessibleApplicationSource(
                     name: { [weak app] in app?.application.displayName.text ?? "" },

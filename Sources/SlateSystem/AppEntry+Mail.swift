@@ -6,20 +6,26 @@ extension AppEntry {
     /// Slate's Mail over the Maildir at `--maildir`, `$SLATE_MAILDIR`, or `<data home>/slate/mail`,
     /// where a sample is written on first run. A Maildir the user names must be one: it is never made
     /// or given the sample. Scratch runs always use a fresh sample.
-    public static let mail = AppEntry(name: "Mail", options: ["maildir"]) { places in
-        if places.isScratch {
+    public static let mail = AppEntry(
+        name: "Mail", options: ["maildir"], check: { _ = try givenMaildir($0) },
+        make: { places in
+            if !places.isScratch, let given = try givenMaildir(places) {
+                return try MailApp.open(maildir: given, now: places.now, writesSample: false)
+            }
             return try MailApp.open(maildir: places.dataDirectory(for: "mail"), now: places.now, writesSample: true)
-        }
+        })
+
+    /// The Maildir the user named (`--maildir`, else `$SLATE_MAILDIR`), which must be one; nil when
+    /// none is named (Mail uses its own folder with the sample).
+    static func givenMaildir(_ places: AppPlaces) throws -> URL? {
         let given = places.options["maildir"] ?? places.environment["SLATE_MAILDIR"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let given else {
-            return try MailApp.open(maildir: places.dataDirectory(for: "mail"), now: places.now, writesSample: true)
-        }
+        guard let given else { return nil }
         var isFolder: ObjCBool = false
         let cur = URL(fileURLWithPath: given).appendingPathComponent("cur").path
         guard FileManager.default.fileExists(atPath: cur, isDirectory: &isFolder), isFolder.boolValue else {
             throw UsageError("no Maildir at \(given) (a Maildir has cur, new and tmp folders)")
         }
-        return try MailApp.open(maildir: URL(fileURLWithPath: given), now: places.now, writesSample: false)
+        return URL(fileURLWithPath: given)
     }
 }
 

@@ -39,8 +39,6 @@ struct Arguments {
             }
             i += 1
         }
-        // `slate run --frame-times`: the window's host draws a live graph of its frames' times.
-        if verb == "run", flags.contains("frame-times") { SDLHost.showsFrameTimes = true }
     }
 
     func double(_ name: String, default d: Double) throws -> Double {
@@ -65,16 +63,17 @@ let helpBody = """
     usage: slate VERB [options]
 
     verbs:
-      run       open the screen in a real window (SDL2); --scale 1|2, --appearance light|dark,
-                --locale en|ru; --frame-times draws a live graph of the last frames' times (the
-                lines: 8.3 ms, 16.7 ms). With no display: one line saying so, exit code 2.
+      run       Slate as a Wayland compositor in a window on the X11 or Wayland desktop, with the
+                installed programs beside Slate's apps, each app a process of its own (started as
+                `slate app NAME`); prints WAYLAND_DISPLAY. --scale 1|2, --appearance light|dark,
+                --locale en|ru; --in-process keeps Slate's apps inside the shell's process;
+                --backend headless serves programs with no screen; --frame-times draws a live graph
+                of the last frames' times (the lines: 8.3 ms, 16.7 ms). With no display: one line
+                saying so, exit code 2.
       render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale];
                 with --backend headless, as a Wayland compositor: --open "CMD ARGS[,CMD ARGS…]" starts
                 programs and waits (--timeout S, 20) for their windows; --split puts the last beside
                 the first app
-      run --backend headless|nested   the shell as a Wayland compositor (no screen, or a window on
-                the desktop), with the installed programs; prints WAYLAND_DISPLAY. With --processes,
-                Slate's apps run as processes of their own (started as `slate app NAME`)
       app       NAME: one app as a process of its own, in the Slate shell at $WAYLAND_DISPLAY
                 (its windows, state and crashes are its own; the shell starts it this way);
                 --now ISO-DATE: the date it believes it is

@@ -31,24 +31,42 @@ import UI
         }
     }
 
-    /// `slate run --backend …`: serves clients until the process is ended.
-    static func run(_ args: Arguments, backend: CompositorBackend, apps: [AppEntry], device: Device) throws -> Int32 {
+    /// `slate run [--backend nested|headless]`: the shell serves clients until its window is closed
+    /// or the process is ended. Slate's apps are processes of their own (as on an iPad), unless
+    /// `--in-process` keeps them inside the shell's process.
+    static func run(
+        _ args: Arguments, backend: CompositorBackend, apps: [AppEntry], device: Device,
+        configure: (Shell) throws -> Void
+    ) throws -> Int32 {
+        let env = ProcessInfo.processInfo.environment
+        let inProcess = args.flags.contains("in-process")
+        let places = SystemBuilder.userPlaces(args)
+        // What would stop an app at its start is said now, by the shell, in one line.
+        for entry in apps { try entry.check(places) }
+        if backend == .nested, (env["WAYLAND_DISPLAY"] ?? "").isEmpty, (env["DISPLAY"] ?? "").isEmpty {
+            return Slate.failure(
+                "no display to open a window on (neither WAYLAND_DISPLAY nor DISPLAY is set); headless verbs work "
+                    + "without one: slate render --out FILE.png, slate bench", code: 2)
+        }
         let clock = VirtualClock()
         let scale = try args.double("scale", default: 1)
         let shell = try SystemBuilder.makeShell(
-            device: device, clock: clock, places: SystemBuilder.userPlaces(args), apps: apps,
-            processes: args.flags.contains("processes") ? args : nil)
-        installPrograms(shell, scale: scale, environment: ProcessInfo.processInfo.environment)
+            device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
+        try configure(shell)
+        installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
         do {
-            live = try LiveHost(shell: shell, clock: clock, backend: backend, scale: scale)
+            live = try LiveHost(root: shell, clock: clock, backend: backend, scale: scale)
         } catch {
             return Slate.failure("\(error)", code: backend == .nested ? 2 : 1)
         }
+        live.showsFrameTimes = args.flags.contains("frame-times")
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }
         FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
+        // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
+        let accessibility = AccessibilityWiring.attach(shell: shell, host: live)
         // The app processes' windows where they were, or the first app's (the shell could not start
         // them before the compositor was up).
         shell.restoreArrangement()
@@ -58,7 +76,11 @@ import UI
         {
             shell.openApp(first)
         }
+        TerminationRequest.install()
         live.run()
+        withExtendedLifetime(accessibility) {}
+        // The apps save their windows' state and end (the arrangement is saved as it changes).
+        launcher.terminateAll()
         return 0
     }
 

@@ -1,9 +1,10 @@
+import Compositor
 import Foundation
 import Graphics
 import Host
 import UI
 
-/// `slate probe --log FILE`: a real window whose one view logs each gesture it recognises, a line a
+/// `slate probe --log FILE`: a real window (the compositor's, nested) whose one view logs each gesture it recognises, a line a
 /// gesture (`tap`, `long-press`, `pan`), so an end-to-end test can drive it with xdotool and read back
 /// what Slate saw.
 @MainActor enum Probe {
@@ -43,16 +44,22 @@ import UI
     }
 
     static func run(_ args: Arguments) throws -> Int32 {
-        let clock = MonotonicClock()
+        let clock = VirtualClock()
         let view = ProbeView(size: Size(1024, 768), clock: clock)
         if let path = args.options["log"] {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             guard let h = FileHandle(forWritingAtPath: path) else { throw UsageError("cannot write the log \(path)") }
             view.log = h
         }
-        let host = try SDLHost(root: view, clock: clock, title: "Slate probe")
+        let host: LiveHost
+        do {
+            host = try LiveHost(root: view, clock: clock, backend: .nested, scale: 1, title: "Slate probe")
+        } catch {
+            return Slate.failure("\(error)", code: 2)
+        }
         print("ready")
         fflush(nil)
+        TerminationRequest.install()
         host.run()
         return 0
     }

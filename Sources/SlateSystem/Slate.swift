@@ -71,29 +71,12 @@ import UI
         }
     }
 
-    /// `slate run`: the screen in a real window on the wall clock.
+    /// `slate run`: the shell as a Wayland compositor on the wall clock, in a window on the desktop
+    /// (or, with `--backend headless`, with no screen), its apps processes of their own.
     func runWindow(_ args: Arguments) throws -> Int32 {
-        if let backend = try CompositorCommand.backend(args) {
-            return try CompositorCommand.run(args, backend: backend, apps: apps, device: try device(args))
-        }
-        let clock = MonotonicClock()
-        let screen = try SystemBuilder.makeShell(
-            device: try device(args), clock: clock, places: SystemBuilder.userPlaces(args), apps: apps)
-        try configure(args, root: screen)
-        do {
-            let host = try SDLHost(root: screen, clock: clock, title: "Slate")
-            // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
-            let accessibility = AccessibilityWiring.attach(shell: screen, host: host)
-            host.run()
-            withExtendedLifetime(accessibility) {}
-            return 0
-        } catch let e as HostError {
-            if case .noDisplay = e {
-                return Slate.failure(
-                    "\(e); headless verbs work without one: slate render --out FILE.png, slate bench", code: 2)
-            }
-            return Slate.failure("\(e)", code: 1)
-        }
+        try CompositorCommand.run(
+            args, backend: try CompositorCommand.backend(args) ?? .nested, apps: apps, device: try device(args)
+        ) { try configure(args, root: $0) }
     }
 
     /// `slate render`: the screen drawn once, headless, to a PNG.

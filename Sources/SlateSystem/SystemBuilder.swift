@@ -52,13 +52,20 @@ public struct AppEntry: Sendable {
     public var options: Set<String>
     /// Makes the app. A thrown error ends the run with its message (exit code 2).
     public var make: @MainActor @Sendable (AppPlaces) throws -> any Application
+    /// Checks the run's options before the app is started as a process of its own, so that the
+    /// shell says at once what is wrong (a `--maildir` that is no Maildir) rather than the app later.
+    public var check: @MainActor @Sendable (AppPlaces) throws -> Void
 
+    /// An app named `name` reading `options`, made by `make`; `check` vets the options before the
+    /// app starts as a process (by default nothing is checked).
     public init(
         name: String, options: Set<String> = [],
+        check: @escaping @MainActor @Sendable (AppPlaces) throws -> Void = { _ in },
         make: @escaping @MainActor @Sendable (AppPlaces) throws -> any Application
     ) {
         self.name = name
         self.options = options
+        self.check = check
         self.make = make
     }
 }

@@ -67,7 +67,9 @@ import UI
                     }),
             ]
             return AccessibilityBridge(
-                root: root, apps: apps, connections: [], busNames: [":1.1", ":1.2"], displayRect: { r, _ in r })
+                roots: { [unowned self] in [root] }, clock: root.clock, apps: apps, connections: [],
+                busNames: [":1.1", ":1.2"],
+                displayRect: { r, _ in r })
         }
     }
 

@@ -101,6 +101,31 @@ import UI
     }
 }
 
+extension InputTests {
+    /// A window that lets go of the keys takes them from nobody: the shell tells the window given
+    /// them first and the one losing them after, and the keys stay where they went (a window opened
+    /// beside another once lost every key this way).
+    @Test(.enabled(if: tool("foot"))) func aWindowLettingGoLeavesTheKeysWhereTheyWent() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch(["foot"])
+        try rig.launch(["foot"])
+        let drawn = { rig.host.compositor.toplevels.filter { $0.picture != nil } }
+        guard rig.wait(20, "two windows", { drawn().count == 2 }) else { return }
+        let (a, b) = (drawn()[0], drawn()[1])
+        a.setKeyboardFocus(true)
+        b.setKeyboardFocus(false)
+        #expect(a.hasKeyboardFocus)
+        #expect(!b.hasKeyboardFocus)
+        b.setKeyboardFocus(true)
+        a.setKeyboardFocus(false)
+        #expect(b.hasKeyboardFocus)
+        #expect(!a.hasKeyboardFocus)
+        b.setKeyboardFocus(false)
+        #expect(!b.hasKeyboardFocus)
+    }
+}
+
 @MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct DockRecentsTests {
     /// A program the Dock does not keep joins it after the divider once its window was used, as
     /// iPadOS's recent apps; one the Dock keeps does not.

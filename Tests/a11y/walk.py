@@ -153,9 +153,13 @@ def menu_rows(menu):
 
 
 def slate_window():
-    r = subprocess.run(["xdotool", "search", "--name", "^Slate$"], capture_output=True, text=True, timeout=10)
-    ids = r.stdout.split()
-    return ids[0] if ids else None
+    """The X window named "Slate" among the root's children (Xvfb runs no window manager)."""
+    r = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True, timeout=10)
+    for line in r.stdout.splitlines():
+        parts = line.split(None, 1)
+        if len(parts) == 2 and parts[0].startswith("0x") and parts[1].startswith('"Slate"'):
+            return parts[0]
+    return None
 
 
 def key(name):

@@ -33,12 +33,10 @@ sessions() { ls "$work/state/slate/org.slate.mail/sessions" 2>/dev/null | grep -
 
 mkdir -p "$work/runtime" "$work/data" && chmod 700 "$work/runtime"
 XDG_RUNTIME_DIR="$work/runtime" XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" \
-    "$slate" run --backend nested --processes --state-dir "$work/state" >"$work/shell.log" 2>&1 &
+    "$slate" run --state-dir "$work/state" >"$work/shell.log" 2>&1 &
 shell_pid=$!
-# wlroots' X11 window has no name: it is the root's one child (Xvfb runs no window manager).
-window() { xwininfo -root -children 2>/dev/null | sed -n 's/^ *\(0x[0-9a-f]*\) .*[0-9]x[0-9].*/\1/p' | head -1; }
-wait_for 20 '[ -n "$(window)" ]' || { echo "processes: the shell's window did not appear: $(cat "$work/shell.log")"; exit 1; }
-eval "$(xdotool getwindowgeometry --shell "$(window)")"
+wid=$(named_window Slate) || { echo "processes: the shell's window did not appear: $(cat "$work/shell.log")"; exit 1; }
+eval "$(xdotool getwindowgeometry --shell "$wid")"
 check mail_starts_as_a_process_of_its_own wait_for 20 '[ -n "$(mail_pid)" ]'
 first=$(mail_pid)
 check mail_saves_its_first_window wait_for 10 '[ "$(sessions)" -eq 1 ]'

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# End to end: a real SDL window under X (Xvfb when no display is set), driven by xdotool as a person
-# would drive it — a click, a 0.6 s press-and-hold, a drag — and Slate must report a tap, a long
-# press and a pan, in that order.
+# End to end: a real window under X (Xvfb when no display is set) — the compositor's, on wlroots' X11
+# backend, as `slate run` opens it — driven by xdotool as a person would drive it — a click, a 0.6 s
+# press-and-hold, a drag — and Slate must report a tap, a long press and a pan, in that order.
 set -uo pipefail
 slate=${SLATE:-.build/debug/slate}
 work=$(mktemp -d)
@@ -15,9 +15,10 @@ trap cleanup EXIT
 name="e2e"
 source "$(dirname "$0")/xvfb.sh"
 
-"$slate" probe --log "$work/gestures.log" >"$work/out.log" 2>&1 &
+mkdir -m 700 "$work/runtime"
+XDG_RUNTIME_DIR="$work/runtime" "$slate" probe --log "$work/gestures.log" >"$work/out.log" 2>&1 &
 app=$!
-wid=$(timeout 20 xdotool search --sync --name '^Slate probe$' | head -1)
+wid=$(named_window "Slate probe")
 [ -n "$wid" ] || { echo "e2e: the window did not appear: $(cat "$work/out.log")"; exit 1; }
 eval "$(xdotool getwindowgeometry --shell "$wid")"
 cx=$((X + WIDTH / 2))

@@ -91,6 +91,8 @@ void slate_comp_flush(slate_comp *comp);
 /// The milliseconds clients see in input and frame events (CLOCK_MONOTONIC).
 uint32_t slate_comp_now_msec(void);
 
+/// Nested backend: names the window the screen is shown in (no effect on other backends).
+void slate_comp_set_title(slate_comp *comp, const char *title);
 /// Nested backend: shows `pixels` (premultiplied BGRA, `stride` bytes a row) on the output.
 /// Returns 0, or -1 when the output cannot take a frame now.
 int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int height, int stride);
@@ -156,6 +158,10 @@ void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
 int slate_comp_drag_active(slate_comp *comp);
 /// Gives a view the keyboard (NULL: nobody).
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view);
+/// Takes the keyboard from `view` if it has it (another view that took it keeps it).
+void slate_view_keyboard_leave(slate_view *view);
+/// Whether `view`'s surface has the keyboard.
+int slate_view_has_keyboard(slate_view *view);
 /// An evdev key code pressed or released, through the keymap (xkbcommon, from XKB_DEFAULT_* or
 /// "us,ru").
 void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time);

@@ -5,7 +5,7 @@ import Graphics
 /// the screen's top-right corner after each frame, so that a slow frame shows as it happens. Each
 /// bar is one frame (from the frame's start to its pixels being ready to present); the lines mark
 /// 8.3 ms (120 Hz) and 16.7 ms (60 Hz). When nothing changes, no frame is drawn and the graph rests.
-struct FrameTimesGraph {
+public struct FrameTimesGraph: Sendable {
     /// Where the graph sits, in points (Slate: clear of the status bar's clock and battery).
     static let frame = Rect(0, 30, 188, 64)
     /// Its distance from the screen's right edge (Slate).
@@ -23,20 +23,25 @@ struct FrameTimesGraph {
     /// The graph's dark glass (opaque, so that each drawing covers the last).
     static let background = Color(light: RGBA(0.1, 0.1, 0.12, 1), dark: RGBA(0.1, 0.1, 0.12, 1))
 
-    private(set) var times: [Double] = []
+    /// The frames' times in milliseconds, oldest first.
+    public private(set) var times: [Double] = []
 
-    mutating func record(_ ms: Double) {
+    /// An empty graph.
+    public init() {}
+
+    /// Adds a frame's time (milliseconds), forgetting the oldest beyond `count`.
+    public mutating func record(_ ms: Double) {
         times.append(ms)
         if times.count > Self.count { times.removeFirst(times.count - Self.count) }
     }
 
     /// The graph's rectangle on a screen `width` points wide.
-    static func rect(screenWidth width: Double) -> Rect {
+    public static func rect(screenWidth width: Double) -> Rect {
         Rect(width - frame.width - rightMargin, frame.minY, frame.width, frame.height)
     }
 
     /// Draws the graph in `r` (points).
-    func draw(in canvas: any Canvas, at r: Rect) {
+    public func draw(in canvas: any Canvas, at r: Rect) {
         canvas.fill(Path.roundedRect(r, radius: 8), with: Self.background)
         let plot = r.insetBy(dx: 6, dy: 16).offsetBy(dx: 0, dy: 6)
         let bar = plot.width / Double(Self.count)
