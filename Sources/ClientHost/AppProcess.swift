@@ -27,6 +27,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
     let clock = VirtualClock()
     private let origin = MonotonicClock.read()
     private var running = true
+    /// Light or dark, as the system is (the shell passes it when it starts the app).
+    public var appearance: Appearance = .light {
+        didSet { for w in windows.values { w.root.appearance = appearance } }
+    }
     /// Told each time a window is placed (a debug build checks the guidelines then).
     public var onWindowPlaced: ((WindowScene) -> Void)?
     /// Where problems go, one line each.
@@ -136,7 +140,9 @@ public struct AppProcessError: Error, CustomStringConvertible {
                 beside?.session.persistentIdentifier ?? "")
         else { return }
         let scale = Double(max(1, slate_client_scale(c)))
-        windows[id] = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
+        let window = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
+        window.root.appearance = appearance
+        windows[id] = window
         onWindowPlaced?(scene)
     }
 

@@ -1,5 +1,6 @@
 import ClientHost
 import Foundation
+import Graphics
 import Guidelines
 import Scenes
 import Shell
@@ -37,6 +38,12 @@ import Shell
         } catch {
             return Slate.failure("\(entry.name): \(error)", code: 2)
         }
+        if let a = args.options["appearance"] {
+            guard let appearance = Appearance(rawValue: a) else {
+                throw UsageError("--appearance is light or dark, not '\(a)'")
+            }
+            process.appearance = appearance
+        }
         #if DEBUG
             // Debug builds say in the console where the app breaks the guidelines, once per finding.
             let monitor = GuidelineMonitor()
@@ -62,7 +69,7 @@ import Shell
         defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
         let app = try entry.make(places)
         var command = (environment.isEmpty ? [] : ["env"] + environment) + [executablePath, "app", entry.name]
-        for key in entry.options.union(["state-dir", "locale", "now"]).sorted() {
+        for key in entry.options.union(["state-dir", "locale", "now", "appearance"]).sorted() {
             if let v = options[key] { command += ["--\(key)", v] }
         }
         return ProcessApp(
