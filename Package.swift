@@ -67,7 +67,7 @@ let package = Package(
         // The client host: a Slate app as a process of its own, its windows shown by Slate's shell.
         .target(
             name: "ClientHost",
-            dependencies: ["Graphics", "UI", "Scenes", "Host", "AccessibilityBus", "SlateClientShim"]),
+            dependencies: ["Graphics", "Rendering", "UI", "Scenes", "Host", "AccessibilityBus", "SlateClientShim"]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),

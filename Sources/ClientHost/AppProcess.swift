@@ -22,7 +22,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
     public let runtime: SceneRuntime
     /// The windows on the shell's screen, by session identifier.
     private var windows: [String: AppWindow] = [:]
-    private var client: OpaquePointer?
+    private(set) var client: OpaquePointer?
     private var callbacks = slate_client_callbacks()
     let clock = VirtualClock()
     private let origin = MonotonicClock.read()
@@ -64,6 +64,13 @@ public struct AppProcessError: Error, CustomStringConvertible {
 
     /// Pixels a point of the shell's output.
     var scale: Double { client.map { Double(max(1, slate_client_scale($0))) } ?? 1 }
+
+    /// The MIME types of the drag over one of the app's windows now, and the data of another
+    /// program's drag by MIME type (filled on drop).
+    var incomingTypes: [String] = []
+    var incomingData: [String: DroppedData] = [:]
+    /// The app's drag handed to the system, and what to call when it ends.
+    var drag: (session: DragSession, finish: @MainActor (DropOperation) -> Void)?
 
     /// The identifier the shell chose for the session being connected, taken by the next new session.
     private let pendingIdentifier: PendingIdentifier
@@ -142,6 +149,11 @@ public struct AppProcessError: Error, CustomStringConvertible {
         let scale = Double(max(1, slate_client_scale(c)))
         let window = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
         window.root.appearance = appearance
+        // A drag that leaves the window goes on as the system's (other programs, the shell's edges).
+        window.root.dragCoordinator.handOff = { [weak self, weak window] session, finish in
+            guard let self, let window else { return false }
+            return self.startDrag(session, from: window, finish: finish)
+        }
         windows[id] = window
         onWindowPlaced?(scene)
     }
@@ -171,7 +183,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
 
     // MARK: The shell's side
 
-    private func window(_ handle: OpaquePointer?) -> AppWindow? {
+    func window(_ handle: OpaquePointer?) -> AppWindow? {
         guard let handle else { return nil }
         return windows.values.first { $0.handle == handle }
     }
@@ -256,6 +268,36 @@ public struct AppProcessError: Error, CustomStringConvertible {
             guard let user else { return }
             AppProcess.with(user) { $0.window(handle)?.pointerEvent(kind: kind, id: id, x: x, y: y) }
         }
+        callbacks.drag_send = { user, mime, fd in
+            guard let user, let mime else {
+                close(fd)
+                return
+            }
+            let m = String(cString: mime)
+            AppProcess.with(user) { me in
+                guard let session = me.drag?.session else {
+                    close(fd)
+                    return
+                }
+                WaylandDrag.send(session, mime: m, to: fd)
+            }
+        }
+        callbacks.drag_ended = { user, dropped in
+            guard let user else { return }
+            AppProcess.with(user) { me in
+                let finish = me.drag?.finish
+                me.drag = nil
+                finish?(dropped != 0 ? .copy : .cancel)
+            }
+        }
+        callbacks.drop = { user, handle, kind, x, y, mimes, count, own in
+            guard let user else { return }
+            let offered = (0..<Int(max(0, count))).compactMap { i in mimes?[i].map { String(cString: $0) } }
+            AppProcess.with(user) { me in
+                guard let w = me.window(handle) else { return }
+                me.dropEvent(w, kind: kind, at: Point(x, y), offered: offered, own: own != 0)
+            }
+        }
         callbacks.key = { user, handle, sym, text, pressed, mods in
             guard let user, pressed != 0 else { return }
             let t = text.map { String(cString: $0) } ?? ""
@@ -287,5 +329,38 @@ public struct AppProcessError: Error, CustomStringConvertible {
     func take() -> String? {
         defer { value = nil }
         return value
+    }
+}
+
+extension AppProcess {
+    /// Hands `session` to the shell as a Wayland drag from `window`'s held press, its lifted
+    /// preview as the icon under the finger; false when it cannot go (no press held, nothing a
+    /// Linux program could take).
+    func startDrag(
+        _ session: DragSession, from window: AppWindow, finish: @escaping @MainActor (DropOperation) -> Void
+    ) -> Bool {
+        guard drag == nil, let c = client else { return false }
+        let mimes = WaylandDrag.offeredTypes(session)
+        guard !mimes.isEmpty else { return false }
+        let icon = session.items.first.map { WaylandDrag.icon(for: $0, scale: scale) }
+        let ok = withCStrings(mimes) { list in
+            (icon?.pixels ?? []).withUnsafeBufferPointer { px in
+                slate_client_start_drag(
+                    c, window.handle, list, Int32(mimes.count), icon == nil ? nil : px.baseAddress,
+                    Int32(icon?.width ?? 0), Int32(icon?.height ?? 0), Int32((icon?.width ?? 0) * 4),
+                    Int32(scale.rounded()), Int32((icon?.width ?? 0) / 2), Int32((icon?.height ?? 0) / 2))
+            }
+        }
+        guard ok == 0 else { return false }
+        drag = (session, finish)
+        return true
+    }
+
+    /// Calls `body` with `strings` as a C array of C strings (valid only inside it).
+    private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer<CChar>($0) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

@@ -26,7 +26,9 @@ public enum CompositorBackend: String, Sendable {
 /// frames, `framesShown` after each.
 @MainActor public final class WaylandCompositor {
     /// The shell that shows the clients' windows.
-    public weak var shell: Shell?
+    public weak var shell: Shell? {
+        didSet { shell?.programDrags = self }
+    }
     /// The screen's size in points and its scale (pixels a point).
     public let size: Size
     /// Pixels a point of the output (clients get it as `wl_output` scale).
@@ -40,7 +42,7 @@ public enum CompositorBackend: String, Sendable {
     /// Input from the nested backend's window: pointer and touch in points, keys as evdev codes.
     public var onNestedInput: ((NestedInput) -> Void)?
 
-    private var comp: OpaquePointer?
+    private(set) var comp: OpaquePointer?
     private var views: [OpaquePointer: ClientView] = [:]
     /// Toplevels, in the order they mapped.
     public private(set) var toplevels: [ClientToplevel] = []

@@ -114,14 +114,15 @@ import UI
     }
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
-        // A drag between programs: the window under the finger gets the pointer (its program sees
-        // the drag enter and move), whichever it is.
-        if toplevel.isDraggingBetweenPrograms, let root,
-            let other = Self.surface(at: convert(point, to: nil), in: root),
-            other !== self
-        {
-            other.toplevel.pointer(.moved(other.clientPoint(other.convert(convert(point, to: nil), from: nil))))
-            return
+        // A drag between programs: a side of the screen may take it (W2b); else the window under
+        // the finger gets the pointer (its program sees the drag enter and move), whichever it is.
+        if toplevel.isDraggingBetweenPrograms, let root {
+            let p = convert(point, to: nil)
+            if (root as? Shell)?.programDragMoved(to: p) == true { return }
+            if let other = Self.surface(at: p, in: root), other !== self {
+                other.toplevel.pointer(.moved(other.clientPoint(other.convert(p, from: nil))))
+                return
+            }
         }
         toplevel.pointer(.moved(clientPoint(point)))
     }
@@ -137,10 +138,13 @@ import UI
     }
 
     public override func touchEnded(_ touch: Touch, at point: Point) {
+        // Over a side that takes the drag, the shell opens its object; the release drops nowhere.
+        _ = (root as? Shell)?.programDragEnded(at: convert(point, to: nil))
         toplevel.pointer(.up(clientPoint(point)))
     }
 
     public override func touchCancelled(_ touch: Touch) {
+        (root as? Shell)?.programDragCancelled()
         toplevel.pointer(.leave)
     }
 

@@ -58,6 +58,10 @@ import UI
     let foreign = ForeignWindows()
     /// Where the windows were, as saved and restored across the shell's restarts.
     let savedLayout = SavedLayoutState()
+    /// Drags between programs, as the compositor tells them (nil: the shell runs no compositor).
+    public weak var programDrags: (any ProgramDragSource)?
+    /// The drag between programs under way, as the shell shows and takes it.
+    @_spi(Testing) public internal(set) var programDrag: ProgramDragState?
     /// The recently used apps the Dock shows after its divider (identifiers).
     var dockRecents: [String] = []
     /// Exposé's snapshots, by window, with the content version they were made from.

@@ -63,6 +63,18 @@ struct slate_client {
     char *source_text;
     /// The serial of the last input event (a selection must name one).
     uint32_t serial;
+    /// The serial of the pointer's last press, and whether it is still held (a drag starts from it).
+    uint32_t button_serial;
+    int button_held;
+    /// A drag over one of the app's windows (another program's or the app's own): its offer, the
+    /// serial of its enter, and the window.
+    struct wl_data_offer *drop_offer;
+    uint32_t drop_serial;
+    slate_window *drop_window;
+    /// The app's drag under way (NULL: none), and its icon's surface and buffer.
+    struct wl_data_source *drag;
+    struct wl_surface *drag_icon;
+    struct buffer drag_icon_buffer;
     struct wl_pointer *pointer;
     struct wl_touch *touch;
     struct wl_keyboard *keyboard;
@@ -308,6 +320,10 @@ static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, ui
     slate_client *c = data;
     c->serial = serial;
     int down = state == WL_POINTER_BUTTON_STATE_PRESSED;
+    if (button == BTN_LEFT) {
+        c->button_serial = serial;
+        c->button_held = down;
+    }
     if (button == BTN_LEFT)
         emit_pointer(c, c->pointer_window, down ? SLATE_POINTER_DOWN : SLATE_POINTER_UP, 0, c->pointer_x,
                      c->pointer_y);
@@ -522,12 +538,19 @@ static const struct wl_keyboard_listener keyboard_listener = {
 static const char *const text_types[] = {"text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"};
 enum { TEXT_TYPES = sizeof text_types / sizeof text_types[0] };
 
+/// What an offer offers: its MIME types, and its best text type (an index into `text_types` + 1).
+struct offer_info {
+    intptr_t best;
+    int count;
+    char *mimes[32];
+};
+
 static void offer_offer(void *data, struct wl_data_offer *offer, const char *mime) {
     (void)offer;
-    // The offer's best text type so far is kept on the offer's user data (an index + 1).
-    intptr_t *best = data;
+    struct offer_info *info = data;
     for (int i = 0; i < TEXT_TYPES; i++)
-        if (strcmp(mime, text_types[i]) == 0 && (*best == 0 || i + 1 < *best)) *best = i + 1;
+        if (strcmp(mime, text_types[i]) == 0 && (info->best == 0 || i + 1 < info->best)) info->best = i + 1;
+    if (info->count < (int)(sizeof info->mimes / sizeof *info->mimes)) info->mimes[info->count++] = strdup(mime);
 }
 
 static void offer_source_actions(void *data, struct wl_data_offer *offer, uint32_t actions) {
@@ -546,31 +569,91 @@ static const struct wl_data_offer_listener offer_listener = {
 
 static void offer_free(struct wl_data_offer *offer) {
     if (!offer) return;
-    free(wl_data_offer_get_user_data(offer));
+    struct offer_info *info = wl_data_offer_get_user_data(offer);
+    if (info)
+        for (int i = 0; i < info->count; i++) free(info->mimes[i]);
+    free(info);
     wl_data_offer_destroy(offer);
 }
 
 static void device_data_offer(void *data, struct wl_data_device *d, struct wl_data_offer *offer) {
     (void)data;
     (void)d;
-    intptr_t *best = calloc(1, sizeof *best);
-    wl_data_offer_add_listener(offer, &offer_listener, best);
+    struct offer_info *info = calloc(1, sizeof *info);
+    wl_data_offer_add_listener(offer, &offer_listener, info);
 }
 
 static void device_enter(void *data, struct wl_data_device *d, uint32_t serial, struct wl_surface *s, wl_fixed_t x,
                          wl_fixed_t y, struct wl_data_offer *offer) {
-    (void)data, (void)d, (void)serial, (void)s, (void)x, (void)y;
-    // Drops from other programs are not taken yet: the offer is let go.
-    offer_free(offer);
+    (void)d;
+    slate_client *c = data;
+    offer_free(c->drop_offer);
+    c->drop_offer = offer;
+    c->drop_serial = serial;
+    c->drop_window = window_of(s);
+    if (!offer || !c->drop_window || !c->cb.drop) return;
+    struct offer_info *info = wl_data_offer_get_user_data(offer);
+    c->cb.drop(c->cb.user, c->drop_window, SLATE_DROP_ENTER, wl_fixed_to_double(x), wl_fixed_to_double(y),
+               (const char *const *)info->mimes, info->count, c->drag != NULL);
 }
 
-static void device_leave(void *data, struct wl_data_device *d) { (void)data, (void)d; }
+static void device_leave(void *data, struct wl_data_device *d) {
+    (void)d;
+    slate_client *c = data;
+    slate_window *w = c->drop_window;
+    offer_free(c->drop_offer);
+    c->drop_offer = NULL;
+    c->drop_window = NULL;
+    if (w && c->cb.drop) c->cb.drop(c->cb.user, w, SLATE_DROP_LEAVE, 0, 0, NULL, 0, c->drag != NULL);
+}
 
 static void device_motion(void *data, struct wl_data_device *d, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-    (void)data, (void)d, (void)time, (void)x, (void)y;
+    (void)d, (void)time;
+    slate_client *c = data;
+    if (c->drop_window && c->drop_offer && c->cb.drop)
+        c->cb.drop(c->cb.user, c->drop_window, SLATE_DROP_MOTION, wl_fixed_to_double(x), wl_fixed_to_double(y), NULL,
+                   0, c->drag != NULL);
 }
 
-static void device_drop(void *data, struct wl_data_device *d) { (void)data, (void)d; }
+static void device_drop(void *data, struct wl_data_device *d) {
+    (void)d;
+    slate_client *c = data;
+    if (c->drop_window && c->drop_offer && c->cb.drop)
+        c->cb.drop(c->cb.user, c->drop_window, SLATE_DROP_DROP, 0, 0, NULL, 0, c->drag != NULL);
+    // The offer is finished (or refused) by the owner during the drop; what is left goes now.
+    offer_free(c->drop_offer);
+    c->drop_offer = NULL;
+    c->drop_window = NULL;
+}
+
+void slate_client_drop_accept(slate_client *c, const char *mime, int action) {
+    if (!c->drop_offer) return;
+    wl_data_offer_accept(c->drop_offer, c->drop_serial, mime);
+    if (wl_data_offer_get_version(c->drop_offer) >= 3) {
+        uint32_t a = action == 2   ? WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE
+                     : action == 1 ? WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY
+                                   : WL_DATA_DEVICE_MANAGER_DND_ACTION_NONE;
+        wl_data_offer_set_actions(c->drop_offer, a ? WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY |
+                                                         WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE
+                                                   : WL_DATA_DEVICE_MANAGER_DND_ACTION_NONE,
+                                  a);
+    }
+}
+
+int slate_client_drop_receive(slate_client *c, const char *mime) {
+    if (!c->drop_offer || !mime) return -1;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    wl_data_offer_receive(c->drop_offer, mime, fds[1]);
+    close(fds[1]);
+    wl_display_flush(c->display);
+    return fds[0];
+}
+
+void slate_client_drop_finish(slate_client *c) {
+    if (c->drop_offer && wl_data_offer_get_version(c->drop_offer) >= 3) wl_data_offer_finish(c->drop_offer);
+    wl_display_flush(c->display);
+}
 
 static void device_selection(void *data, struct wl_data_device *d, struct wl_data_offer *offer) {
     (void)d;
@@ -636,6 +719,83 @@ static const struct wl_data_source_listener source_listener = {
     .dnd_finished = source_dnd_finished,
     .action = source_action,
 };
+
+// ---- Drags -----------------------------------------------------------------------------------------
+
+static void drag_target(void *data, struct wl_data_source *s, const char *mime) { (void)data, (void)s, (void)mime; }
+
+static void drag_send(void *data, struct wl_data_source *s, const char *mime, int32_t fd) {
+    (void)s;
+    slate_client *c = data;
+    // Written whole, blocking: the reader asked for it and reads until the end.
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    if (c->cb.drag_send) {
+        c->cb.drag_send(c->cb.user, mime, fd);
+    } else {
+        close(fd);
+    }
+}
+
+static void drag_end(slate_client *c, struct wl_data_source *s, int dropped) {
+    if (c->drag != s) {
+        wl_data_source_destroy(s);
+        return;
+    }
+    c->drag = NULL;
+    // The press the drag started from was released into the drag.
+    c->button_held = 0;
+    wl_data_source_destroy(s);
+    if (c->drag_icon) {
+        wl_surface_destroy(c->drag_icon);
+        c->drag_icon = NULL;
+    }
+    buffer_free(&c->drag_icon_buffer);
+    if (c->cb.drag_ended) c->cb.drag_ended(c->cb.user, dropped);
+}
+
+static void drag_cancelled(void *data, struct wl_data_source *s) { drag_end(data, s, 0); }
+static void drag_dropped(void *data, struct wl_data_source *s) { (void)data, (void)s; }
+static void drag_finished(void *data, struct wl_data_source *s) { drag_end(data, s, 1); }
+static void drag_action(void *data, struct wl_data_source *s, uint32_t a) { (void)data, (void)s, (void)a; }
+
+static const struct wl_data_source_listener drag_listener = {
+    .target = drag_target,
+    .send = drag_send,
+    .cancelled = drag_cancelled,
+    .dnd_drop_performed = drag_dropped,
+    .dnd_finished = drag_finished,
+    .action = drag_action,
+};
+
+int slate_client_start_drag(slate_client *c, slate_window *origin, const char *const *mimes, int count,
+                            const uint8_t *icon, int width, int height, int stride, int scale, int hot_x, int hot_y) {
+    if (!c->data_device || !origin || !c->button_held || c->drag) return -1;
+    struct wl_data_source *s = wl_data_device_manager_create_data_source(c->data_manager);
+    for (int i = 0; i < count; i++) wl_data_source_offer(s, mimes[i]);
+    if (wl_data_source_get_version(s) >= 3)
+        wl_data_source_set_actions(s, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE);
+    wl_data_source_add_listener(s, &drag_listener, c);
+    c->drag = s;
+    struct wl_surface *surface = NULL;
+    if (icon && width > 0 && height > 0 && buffer_make(c, &c->drag_icon_buffer, width, height) == 0) {
+        for (int y = 0; y < height; y++)
+            memcpy((uint8_t *)c->drag_icon_buffer.data + (size_t)y * (size_t)width * 4, icon + (size_t)y * (size_t)stride,
+                   (size_t)width * 4);
+        surface = wl_compositor_create_surface(c->compositor);
+        c->drag_icon = surface;
+    }
+    wl_data_device_start_drag(c->data_device, s, origin->surface, surface, c->button_serial);
+    if (surface) {
+        int k = scale > 0 ? scale : 1;
+        wl_surface_set_buffer_scale(surface, k);
+        wl_surface_attach(surface, c->drag_icon_buffer.wl, -hot_x / k, -hot_y / k);
+        wl_surface_damage(surface, 0, 0, width, height);
+        wl_surface_commit(surface);
+    }
+    wl_display_flush(c->display);
+    return 0;
+}
 
 int slate_client_set_selection(slate_client *c, const char *text) {
     if (!c->data_device || !c->serial) return -1;
@@ -849,8 +1009,12 @@ void slate_client_destroy(slate_client *c) {
     slate_window *w, *tmp;
     wl_list_for_each_safe(w, tmp, &c->windows, link) slate_window_destroy(w);
     offer_free(c->selection);
+    offer_free(c->drop_offer);
     if (c->source) wl_data_source_destroy(c->source);
     free(c->source_text);
+    if (c->drag) wl_data_source_destroy(c->drag);
+    if (c->drag_icon) wl_surface_destroy(c->drag_icon);
+    buffer_free(&c->drag_icon_buffer);
     if (c->xkb_state) xkb_state_unref(c->xkb_state);
     if (c->keymap) xkb_keymap_unref(c->keymap);
     if (c->xkb) xkb_context_unref(c->xkb);

@@ -1,9 +1,14 @@
 // Slate's Wayland compositor over wlroots 0.15: a display, one output, a seat, xdg-shell and the
 // data device, and nothing that draws. The shell (Swift) composes client buffers into its own frame;
 // this file only hands it the buffers, relays input to clients and tells it what clients do.
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE  // pipe2
 
 #include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
 
 /// One input device of the nested backend (x11/wayland window): its events go to the owner.
 struct nested_input {
@@ -344,9 +349,18 @@ long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int
     return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
 }
 
+static long surface_copy_rows(struct wlr_surface *surface, uint8_t *dst, size_t capacity, int first_row, int rows,
+                              int *width, int *height, int *scale);
+
 long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
                           int *height, int *scale) {
-    struct wlr_surface *surface = view->xdg->surface;
+    return surface_copy_rows(view->xdg->surface, dst, capacity, first_row, rows, width, height, scale);
+}
+
+/// A surface's committed buffer, rows `first_row` on (`rows` of them, -1: to the end), as
+/// premultiplied BGRA; returns the bytes it needs when `dst` is NULL or too small, -1 without one.
+static long surface_copy_rows(struct wlr_surface *surface, uint8_t *dst, size_t capacity, int first_row, int rows,
+                              int *width, int *height, int *scale) {
     struct wlr_client_buffer *cb = surface->buffer;
     *width = *height = 0;
     *scale = surface->current.scale > 0 ? surface->current.scale : 1;
@@ -545,6 +559,104 @@ static void on_keyboard_modifiers(struct wl_listener *l, void *data) {
     (void)data;
     slate_comp *comp = wl_container_of(l, comp, keyboard_modifiers);
     wlr_seat_keyboard_notify_modifiers(comp->seat, &comp->keyboard_device->keyboard->modifiers);
+}
+
+// ---- Drags between programs -----------------------------------------------------------------------
+
+static void drag_icon_commit(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, drag_icon_commit);
+    struct wlr_surface *s = comp->drag_icon_surface;
+    // The icon's place relative to the finger moves by each commit's offset (wl_surface.attach x, y).
+    comp->drag_icon_dx += s->current.dx;
+    comp->drag_icon_dy += s->current.dy;
+    comp->drag_icon_serial++;
+}
+
+static void drag_icon_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, drag_icon_destroy);
+    wl_list_remove(&comp->drag_icon_commit.link);
+    wl_list_remove(&comp->drag_icon_destroy.link);
+    comp->drag_icon_surface = NULL;
+    comp->drag_icon_serial++;
+}
+
+static void on_start_drag(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, start_drag);
+    struct wlr_drag *drag = data;
+    if (comp->drag_icon_surface) drag_icon_destroy(&comp->drag_icon_destroy, NULL);
+    comp->drag_icon_dx = comp->drag_icon_dy = 0;
+    if (!drag->icon) return;
+    struct wlr_surface *s = drag->icon->surface;
+    comp->drag_icon_surface = s;
+    comp->drag_icon_dx = s->current.dx;
+    comp->drag_icon_dy = s->current.dy;
+    comp->drag_icon_commit.notify = drag_icon_commit;
+    wl_signal_add(&s->events.commit, &comp->drag_icon_commit);
+    comp->drag_icon_destroy.notify = drag_icon_destroy;
+    wl_signal_add(&s->events.destroy, &comp->drag_icon_destroy);
+    comp->drag_icon_serial++;
+}
+
+long slate_comp_drag_icon(slate_comp *comp, uint8_t *dst, size_t capacity, int *width, int *height, int *scale, int *dx,
+                          int *dy) {
+    *width = *height = 0;
+    *scale = 1;
+    *dx = comp->drag_icon_dx;
+    *dy = comp->drag_icon_dy;
+    if (!comp->seat->drag || !comp->drag_icon_surface) return -1;
+    return surface_copy_rows(comp->drag_icon_surface, dst, capacity, 0, -1, width, height, scale);
+}
+
+uint32_t slate_comp_drag_icon_serial(slate_comp *comp) { return comp->drag_icon_serial; }
+
+int slate_comp_drag_mime_count(slate_comp *comp) {
+    struct wlr_drag *drag = comp->seat->drag;
+    if (!drag || !drag->source) return 0;
+    return (int)(drag->source->mime_types.size / sizeof(char *));
+}
+
+const char *slate_comp_drag_mime(slate_comp *comp, int index) {
+    if (index < 0 || index >= slate_comp_drag_mime_count(comp)) return NULL;
+    char **types = comp->seat->drag->source->mime_types.data;
+    return types[index];
+}
+
+/// The most a drag's data read by the shell may be, in bytes (an activity is small).
+enum { DRAG_READ_MAX = 1024 * 1024 };
+
+long slate_comp_drag_read(slate_comp *comp, const char *mime, int timeout_ms, uint8_t **out) {
+    *out = NULL;
+    struct wlr_drag *drag = comp->seat->drag;
+    if (!drag || !drag->source || !mime) return -1;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    wlr_data_source_send(drag->source, mime, fds[1]);  // the source's program gets the write end
+    wl_display_flush_clients(comp->display);
+    size_t cap = 4096, len = 0;
+    uint8_t *buf = malloc(cap);
+    uint32_t end = slate_comp_now_msec() + (uint32_t)timeout_ms;
+    while (buf) {
+        int left = (int)(end - slate_comp_now_msec());
+        if (left <= 0) break;
+        struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
+        if (poll(&pfd, 1, left) <= 0) break;
+        if (len + 4096 > cap) {
+            if (cap >= DRAG_READ_MAX) break;
+            cap *= 2;
+            uint8_t *grown = realloc(buf, cap);
+            if (!grown) break;
+            buf = grown;
+        }
+        ssize_t r = read(fds[0], buf + len, cap - len);
+        if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (r <= 0) break;
+        len += (size_t)r;
+    }
+    close(fds[0]);
+    *out = buf;
+    return buf ? (long)len : -1;
 }
 
 static void on_request_start_drag(struct wl_listener *l, void *data) {
@@ -875,6 +987,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     wl_signal_add(&comp->seat->events.request_set_selection, &comp->request_set_selection);
     comp->request_start_drag.notify = on_request_start_drag;
     wl_signal_add(&comp->seat->events.request_start_drag, &comp->request_start_drag);
+    comp->start_drag.notify = on_start_drag;
+    wl_signal_add(&comp->seat->events.start_drag, &comp->start_drag);
     comp->request_cursor.notify = on_request_cursor;
     wl_signal_add(&comp->seat->events.request_set_cursor, &comp->request_cursor);
 

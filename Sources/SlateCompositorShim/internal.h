@@ -66,6 +66,13 @@ struct slate_comp {
     struct wl_listener request_set_selection;
     struct wl_listener request_cursor;
     struct wl_listener request_start_drag;
+    struct wl_listener start_drag;
+    /// The icon of the drag under way (NULL: none), where it is from the finger, and a count of its
+    /// changes (the shell reads it again when that moves).
+    struct wlr_surface *drag_icon_surface;
+    struct wl_listener drag_icon_commit, drag_icon_destroy;
+    int drag_icon_dx, drag_icon_dy;
+    uint32_t drag_icon_serial;
     struct wl_listener keyboard_key;
     struct wl_listener keyboard_modifiers;
     struct wl_listener output_frame;

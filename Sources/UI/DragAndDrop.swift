@@ -29,6 +29,10 @@ import Graphics
 
     public func hasItem(conformingTo type: String) -> Bool { registeredTypes.contains(type) }
 
+    /// The item was dropped somewhere the host knows of (another program asked for its data): it
+    /// may be read now. Only a host calls this.
+    @_spi(Hosting) public func releaseForDrop() { isReleased = true }
+
     /// The data of a representation. Fails before the drop, so a target that is only hovered over never
     /// reads what it was not given.
     public func load(_ type: String) throws(DragError) -> [UInt8] {
@@ -97,6 +101,12 @@ public enum DropOperation: Sendable, Hashable {
     /// The finger, in root coordinates.
     public internal(set) var location: Point
     public let touchID: Int
+
+    /// A drag that comes from elsewhere — another program's, as the system shows it — with its
+    /// `items`, the finger at `location` (root coordinates).
+    public convenience init(items: [DragItem], location: Point) {
+        self.init(items: items, sourceView: nil, sourceApp: nil, location: location, touchID: -1)
+    }
 
     init(items: [DragItem], sourceView: View?, sourceApp: String?, location: Point, touchID: Int) {
         self.items = items
@@ -242,8 +252,17 @@ extension DropInteractionDelegate {
     /// Targets above all views, asked first (the shell's screen edges).
     public var systemTargets: [any SystemDropTarget] = []
 
+    /// Takes a drag from the moment it begins: an app in a process of its own hands it to the system
+    /// (a Wayland drag), which draws it under the finger and offers it to every window — other
+    /// programs', the shell's screen sides, and this app's own, which get it back through
+    /// `enter(_:at:)`. Returns whether it took the drag; if so, it calls `finish` once with how the
+    /// drag ended, and this root shows nothing of it meanwhile.
+    public var handOff: (@MainActor (DragSession, _ finish: @escaping @MainActor (DropOperation) -> Void) -> Bool)?
+
     /// The drag under way, if any.
     public private(set) var session: DragSession?
+    /// The drag was handed off (`handOff`): its end comes from there.
+    public private(set) var isHandedOff = false
     private var ended: ((DropOperation) -> Void)?
     private var current: AnyObject?
     private var currentOperation: DropOperation = .cancel
@@ -254,6 +273,19 @@ extension DropInteractionDelegate {
     func begin(_ session: DragSession, ended: @escaping (DropOperation) -> Void) {
         self.session = session
         self.ended = ended
+        if let handOff,
+            handOff(
+                session,
+                { [weak self, weak session] op in
+                    guard let self, let session, self.session === session, self.isHandedOff else { return }
+                    if op == .copy || op == .move { for item in session.items { item.provider.isReleased = true } }
+                    self.finish(op)
+                })
+        {
+            // The touch is the system's now (the window may even hear it leave): it is let be.
+            isHandedOff = true
+            return
+        }
         previewView.item = session.items.first
         previewView.count = session.items.count
         root.addSubview(previewView)
@@ -263,6 +295,8 @@ extension DropInteractionDelegate {
     }
 
     private func handle(_ t: Touch) {
+        // Handed off, the touch is the system's now (the window may even hear it leave).
+        guard !isHandedOff else { return }
         switch t.phase {
         case .moved, .stationary, .began: update(at: t.location)
         case .ended: drop(at: t.location)
@@ -272,33 +306,10 @@ extension DropInteractionDelegate {
 
     /// Who would take a drop at `p`: a system target, else the deepest view with a drop interaction.
     private func update(at p: Point) {
-        guard let session else { return }
+        guard let session, !isHandedOff else { return }
         session.location = p
         previewView.center(at: p)
-        var found: AnyObject? = nil
-        var op = DropOperation.cancel
-        for t in systemTargets {
-            let o = t.update(session, at: p)
-            if o != .cancel {
-                found = t
-                op = o
-                break
-            }
-        }
-        if found == nil {
-            previewView.isHidden = true
-            var v = root.hitTest(p)
-            previewView.isHidden = false
-            outer: while let cur = v {
-                for case let d as DropInteraction in cur.interactions {
-                    guard let delegate = d.delegate, delegate.dropInteraction(d, canHandle: session) else { continue }
-                    found = d
-                    op = delegate.dropInteraction(d, sessionDidUpdate: session)
-                    break outer
-                }
-                v = cur.superview
-            }
-        }
+        let (found, op) = target(for: session, at: p)
         if found !== current {
             exitCurrent()
             if let d = found as? DropInteraction { d.delegate?.dropInteraction(d, sessionDidEnter: session) }
@@ -306,6 +317,86 @@ extension DropInteractionDelegate {
         }
         currentOperation = op
         previewView.operation = op
+    }
+
+    /// Who would take a drop of `session` at `p`, and what it would do.
+    private func target(for session: DragSession, at p: Point) -> (AnyObject?, DropOperation) {
+        for t in systemTargets {
+            let o = t.update(session, at: p)
+            if o != .cancel { return (t, o) }
+        }
+        previewView.isHidden = true
+        var v = root.hitTest(p)
+        previewView.isHidden = false
+        while let cur = v {
+            for case let d as DropInteraction in cur.interactions {
+                guard let delegate = d.delegate, delegate.dropInteraction(d, canHandle: session) else { continue }
+                return (d, delegate.dropInteraction(d, sessionDidUpdate: session))
+            }
+            v = cur.superview
+        }
+        return (nil, .cancel)
+    }
+
+    // MARK: A drag brought in by the host
+
+    /// A drag the host brings over this root (an app process: a Wayland drag over its window, another
+    /// program's or the app's own come back). Its targets are asked as it moves; it shows no preview
+    /// (the system draws it).
+    public private(set) var incoming: DragSession?
+    private var incomingTarget: AnyObject?
+    /// What a drop of the incoming drag would do where it is now.
+    public private(set) var incomingOperation = DropOperation.cancel
+
+    /// The drag `session` came over the root at `p`; returns what a drop there would do.
+    @discardableResult
+    public func enter(_ session: DragSession, at p: Point) -> DropOperation {
+        if incoming !== session { exit() }
+        incoming = session
+        return move(to: p)
+    }
+
+    /// The incoming drag moved to `p`; returns what a drop there would do.
+    @discardableResult
+    public func move(to p: Point) -> DropOperation {
+        guard let session = incoming else { return .cancel }
+        session.location = p
+        let (found, op) = target(for: session, at: p)
+        if found !== incomingTarget {
+            if let d = incomingTarget as? DropInteraction { d.delegate?.dropInteraction(d, sessionDidExit: session) }
+            if let d = found as? DropInteraction { d.delegate?.dropInteraction(d, sessionDidEnter: session) }
+            incomingTarget = found
+        }
+        incomingOperation = op
+        return op
+    }
+
+    /// The incoming drag left the root.
+    public func exit() {
+        guard let session = incoming else { return }
+        if let d = incomingTarget as? DropInteraction { d.delegate?.dropInteraction(d, sessionDidExit: session) }
+        incoming = nil
+        incomingTarget = nil
+        incomingOperation = .cancel
+    }
+
+    /// The incoming drag was let go: the target under it takes it (its items are readable now).
+    /// Returns what was done (cancel when nothing here takes it).
+    @discardableResult
+    public func dropIncoming() -> DropOperation {
+        guard let session = incoming else { return .cancel }
+        let op = incomingOperation
+        let d = incomingTarget as? DropInteraction
+        incoming = nil
+        incomingTarget = nil
+        incomingOperation = .cancel
+        guard op == .copy || op == .move, let d else {
+            if let d { d.delegate?.dropInteraction(d, sessionDidExit: session) }
+            return .cancel
+        }
+        for item in session.items { item.provider.isReleased = true }
+        d.delegate?.dropInteraction(d, performDrop: session)
+        return op
     }
 
     private func exitCurrent() {
@@ -333,6 +424,7 @@ extension DropInteractionDelegate {
     }
 
     private func finish(_ op: DropOperation) {
+        isHandedOff = false
         if op == .cancel { exitCurrent() }
         if let session { for t in systemTargets { t.exit(session) } }
         previewView.removeFromSuperview()
@@ -341,6 +433,35 @@ extension DropInteractionDelegate {
         session = nil
         ended = nil
         end?(op)
+    }
+}
+
+/// How a lifted item looks under the finger: the same in a window and in the picture an app process
+/// hands the system with its drag.
+@MainActor public enum DragPreviewStyle {
+    /// Lifted items shrink to at most this wide, in points, as iPad drag previews do.
+    public static let maximumWidth = 300.0
+    /// The corners' radius, in points.
+    public static let cornerRadius = 12.0
+    /// The picture's opacity: the place under it shows through a little.
+    public static let opacity = 0.92
+
+    /// The preview's size for `item` (a placeholder's for none).
+    public static func size(of item: DragItem?) -> Size {
+        guard let item else { return Size(120, 60) }
+        return item.previewSize * min(1, maximumWidth / max(1, item.previewSize.width))
+    }
+
+    /// Draws the item's picture, rounded, in `bounds`.
+    public static func drawPicture(of item: DragItem?, in bounds: Rect, on canvas: any Canvas) {
+        canvas.withState {
+            canvas.clip(to: Path.roundedRect(bounds, radius: cornerRadius))
+            if let image = item?.preview {
+                canvas.drawImage(image, in: bounds, opacity: opacity)
+            } else {
+                canvas.fill(bounds, with: .secondarySystemBackground)
+            }
+        }
     }
 }
 
@@ -354,32 +475,18 @@ extension DropInteractionDelegate {
         super.init(frame: frame)
         isUserInteractionEnabled = false
         shadow = Shadow(color: Color.black.withAlpha(0.25), blur: 18, offset: Point(0, 8))
-        cornerRadius = 12
+        cornerRadius = DragPreviewStyle.cornerRadius
         accessibilityIdentifierForDrag()
     }
 
     private func accessibilityIdentifierForDrag() { identifier = "drag-preview" }
 
     func center(at p: Point) {
-        let size =
-            item.map { s -> Size in
-                // Lifted items shrink to at most 300 pt wide, as iPad drag previews do.
-                let k = min(1, 300 / max(1, s.previewSize.width))
-                return s.previewSize * k
-            } ?? Size(120, 60)
-        frame = Rect(center: p, size: size)
+        frame = Rect(center: p, size: DragPreviewStyle.size(of: item))
     }
 
     override func draw(in canvas: any Canvas) {
-        let path = Path.roundedRect(bounds, radius: cornerRadius)
-        canvas.withState {
-            canvas.clip(to: path)
-            if let image = item?.preview {
-                canvas.drawImage(image, in: bounds, opacity: 0.92)
-            } else {
-                canvas.fill(bounds, with: .secondarySystemBackground)
-            }
-        }
+        DragPreviewStyle.drawPicture(of: item, in: bounds, on: canvas)
         if count > 1 || operation == .copy {
             let badge = Rect(bounds.maxX - 14, bounds.minY - 10, 24, 24)
             canvas.fill(Path.ellipse(in: badge), with: count > 1 ? .systemRed : .systemGreen)

@@ -28,6 +28,16 @@ enum slate_pointer_kind {
     SLATE_POINTER_SECONDARY = 8,
 };
 
+/// What a drag over one of the app's windows does (`drop` callback).
+enum slate_drop_kind {
+    /// It came over the window at x, y (surface points), offering `mimes`.
+    SLATE_DROP_ENTER = 0,
+    SLATE_DROP_MOTION = 1,
+    SLATE_DROP_LEAVE = 2,
+    /// It was let go over the window: read what it offers now (`slate_client_drop_receive`).
+    SLATE_DROP_DROP = 3,
+};
+
 enum slate_modifier { SLATE_MOD_SHIFT = 1, SLATE_MOD_CTRL = 2, SLATE_MOD_ALT = 4, SLATE_MOD_LOGO = 8 };
 
 /// What the connection tells its owner.
@@ -52,6 +62,15 @@ typedef struct slate_client_callbacks {
     /// A key went down or up: its keysym, the text it types (UTF-8, may be empty) and the modifiers
     /// held (`slate_modifier`).
     void (*key)(void *user, slate_window *window, uint32_t keysym, const char *text, int pressed, uint32_t modifiers);
+    /// The program a drag was dropped on (or the shell) asks for the dragged data as `mime`: write
+    /// it to `fd` and close it.
+    void (*drag_send)(void *user, const char *mime, int fd);
+    /// The app's drag ended: dropped and taken (1), or not (0).
+    void (*drag_ended)(void *user, int dropped);
+    /// A drag over one of the app's windows (`slate_drop_kind`); `own` when it is the app's own drag
+    /// come back. `mimes` only with ENTER.
+    void (*drop)(void *user, slate_window *window, int kind, double x, double y, const char *const *mimes, int count,
+                 int own);
 } slate_client_callbacks;
 
 /// Connects to the compositor of $WAYLAND_DISPLAY and announces the app `app_id`. Returns NULL and
@@ -78,6 +97,24 @@ int slate_client_set_selection(slate_client *client, const char *text);
 /// The clipboard's text (a malloc'd UTF-8 string the caller frees), read from whichever program
 /// holds it, waiting up to `timeout_ms` for it to send; NULL when it holds no text.
 char *slate_client_get_selection(slate_client *client, int timeout_ms);
+
+/// Starts a drag of data offered as the `count` MIME types in `mimes`, from the pointer press held on
+/// `origin` (wl_data_device.start_drag): the shell moves it to the window under the finger, which
+/// asks for the data (`drag_send`) only when it is dropped there. `icon` (premultiplied BGRA,
+/// `width`×`height` pixels at `scale`, `stride` bytes a row; NULL for none) follows the finger,
+/// the finger at (`hot_x`, `hot_y`) pixels in it. Returns -1 when no press is held, or a drag is
+/// already under way.
+int slate_client_start_drag(slate_client *client, slate_window *origin, const char *const *mimes, int count,
+                            const uint8_t *icon, int width, int height, int stride, int scale, int hot_x, int hot_y);
+
+/// Answers the drag over the app's window: it would take `mime` (NULL: nothing here) with `action`
+/// (0 none, 1 copy, 2 move).
+void slate_client_drop_accept(slate_client *client, const char *mime, int action);
+/// During a drop: asks the drag's program for its data as `mime`; returns the read end of a pipe
+/// (non-blocking) that gives it until its end, or -1.
+int slate_client_drop_receive(slate_client *client, const char *mime);
+/// During a drop: tells the drag's program the drop was taken (the data is read).
+void slate_client_drop_finish(slate_client *client);
 
 /// A new window showing scene session `session` (role 0 primary, 1 auxiliary), placed as
 /// `placement` says beside the session `beside` ("" for none). It shows once it has a picture.

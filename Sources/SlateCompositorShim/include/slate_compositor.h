@@ -156,6 +156,18 @@ void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
 /// Whether a client is dragging something (wl_data_device.start_drag): the pointer then goes to the
 /// surface under it, whichever program's, and the button's release drops there.
 int slate_comp_drag_active(slate_comp *comp);
+/// The picture of the drag under way (premultiplied BGRA into `dst`, as `slate_view_copy_pixels`)
+/// and where its corner is from the finger (`dx`, `dy`, in points); -1 when it has none.
+long slate_comp_drag_icon(slate_comp *comp, uint8_t *dst, size_t capacity, int *width, int *height, int *scale, int *dx,
+                          int *dy);
+/// A count that moves each time the drag's picture changes.
+uint32_t slate_comp_drag_icon_serial(slate_comp *comp);
+/// The MIME types the drag under way offers (0 without a drag), and each of them.
+int slate_comp_drag_mime_count(slate_comp *comp);
+const char *slate_comp_drag_mime(slate_comp *comp, int index);
+/// The drag's data as `mime`, read from its program (waiting up to `timeout_ms`): malloc'd bytes in
+/// `*out` that the caller frees, and their length; -1 without a drag.
+long slate_comp_drag_read(slate_comp *comp, const char *mime, int timeout_ms, uint8_t **out);
 /// Gives a view the keyboard (NULL: nobody).
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view);
 /// Takes the keyboard from `view` if it has it (another view that took it keeps it).
