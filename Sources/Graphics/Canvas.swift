@@ -88,4 +88,8 @@ public protocol RasterRenderer: Sendable {
     func render(into image: inout PixelImage, clip: [Rect], appearance: Appearance, _ draw: (any Canvas) -> Void)
     /// The text engine, for layout.
     var textMeasurer: any TextMeasuring { get }
+    /// Writes `image` to a PNG file at `path`, whole or not at all (a reader never sees half a file).
+    func writePNG(_ image: PixelImage, to path: String) throws
+    /// Reads the PNG file at `path` as a picture of `scale` pixels a point.
+    func readPNG(_ path: String, scale: Double) throws -> PixelImage
 }

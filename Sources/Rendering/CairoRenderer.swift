@@ -4,6 +4,10 @@ import Graphics
 
 /// Renders into memory with Cairo: offscreen pictures, snapshots, the headless screen, PNG files.
 public struct CairoRenderer: RasterRenderer {
+    public func writePNG(_ image: PixelImage, to path: String) throws { try PNG.write(image, to: path) }
+
+    public func readPNG(_ path: String, scale: Double) throws -> PixelImage { try PNG.read(path, scale: scale) }
+
     public init() {}
 
     public var textMeasurer: any TextMeasuring { TextEngine.shared }

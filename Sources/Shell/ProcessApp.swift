@@ -34,6 +34,8 @@ import UI
     var nextIdentifier: String?
     /// The delegates of the scenes connected in the shell, by session.
     var delegates: [String: ProcessSceneDelegate] = [:]
+    /// The picture a window had when the shell last ended, by session (set by the shell).
+    var keptPicture: ((String) -> PixelImage?)?
 
     /// An app started with `command`, known by its identifier, name, icon and activity types (and
     /// which of them open auxiliary windows).
@@ -132,10 +134,15 @@ import UI
         if let t = app.toplevels[id] {
             show(t)
         } else {
-            showPlaceholder()
+            // Its picture from before the shell's restart, at once, while the app starts behind it.
+            lastPicture = lastPicture ?? app.keptPicture?(id)
+            showPlaceholder(starting: true)
             app.requestConnect(id, role: session.role, activity: options.userActivities.first)
         }
     }
+
+    /// The window's picture now: the app's, or the last one it had.
+    var currentPicture: PixelImage? { surface?.toplevel.picture ?? lastPicture }
 
     /// The app's toplevel for this session arrived (again): show it.
     func show(_ toplevel: any SceneToplevel) {
@@ -165,12 +172,15 @@ import UI
     }
 
     /// The process went away: the window keeps its last picture, dimmed; a tap starts the app again.
-    func showPlaceholder() {
+    /// While the app is `starting`, the picture shows as it was (or the app's icon, as a launch
+    /// screen), with no note.
+    func showPlaceholder(starting: Bool = false) {
         guard let scene else { return }
         surface?.toplevel.onChange = nil
         lastPicture = surface?.toplevel.picture ?? lastPicture
         surface = nil
-        let v = ProcessPlaceholderView(picture: lastPicture, icon: app.icon, name: app.displayName.text)
+        let v = ProcessPlaceholderView(
+            picture: lastPicture, icon: app.icon, name: app.displayName.text, starting: starting)
         v.onTap = { [weak self] in self?.relaunch() }
         scene.rootView = v
     }
@@ -225,14 +235,17 @@ import UI
 /// background before it ever drew; a tap starts the app again.
 @MainActor final class ProcessPlaceholderView: View, DrawnElsewhere {
     let picture: PixelImage?
+    /// The app is starting: the picture is shown as it was, with no note.
+    let starting: Bool
     var onTap: (() -> Void)?
     private let iconView: ImageView
     private let label: Label
     /// A dark pill behind the note, so it reads over any picture.
     private let pill = View()
 
-    init(picture: PixelImage?, icon: AppIcon, name: String) {
+    init(picture: PixelImage?, icon: AppIcon, name: String, starting: Bool = false) {
         self.picture = picture
+        self.starting = starting
         iconView = ImageView(symbol: icon.symbol, tint: icon.bottomColor)
         label = Label(
             ShellStrings.tapToReopen.formatted(name).text, style: .subheadline, color: ShellMetrics.recentlyClosedText)
@@ -241,6 +254,8 @@ import UI
         identifier = "process-placeholder"
         accessibilityLabel = ShellStrings.tapToReopen.formatted(name).text
         iconView.isHidden = picture != nil
+        label.isHidden = starting
+        pill.isHidden = starting
         pill.backgroundColor = ShellMetrics.recentlyClosedChip
         pill.cornerRadius = ShellMetrics.recentlyClosedChipRadius
         addSubview(iconView)
@@ -262,7 +277,7 @@ import UI
         let i = safeAreaInsets
         let r = Rect(bounds.minX, bounds.minY + i.top, bounds.width, max(0, bounds.height - i.top - i.bottom))
         canvas.drawImage(picture, in: r, opacity: 1)
-        canvas.fill(r, with: Color.black.withAlpha(ShellMetrics.suspendedWindowDim))
+        if !starting { canvas.fill(r, with: Color.black.withAlpha(ShellMetrics.suspendedWindowDim)) }
     }
 }
 

@@ -128,6 +128,9 @@ import UI
             }
         }
         let app = ShellApp(application: application, store: store, shell: self)
+        if let p = application as? ProcessApp {
+            p.keptPicture = { [weak self] session in self?.windowPictures?.picture(for: session) }
+        }
         apps.append(app)
         rebuildIcons()
         if restoring, store != nil {

@@ -79,6 +79,8 @@ import UI
         TerminationRequest.install()
         live.run()
         withExtendedLifetime(accessibility) {}
+        // What each app window showed, for the next start (shown while the apps start again).
+        shell.keepWindowPictures()
         // The apps save their windows' state and end (the arrangement is saved as it changes).
         launcher.terminateAll()
         return 0

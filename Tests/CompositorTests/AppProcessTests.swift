@@ -138,6 +138,9 @@ import UI
             rig.settle()
             first = (l, r)
             fraction = rig.shell.currentArrangement.fraction
+            // The shell ends: it keeps each window's picture.
+            rig.wait(10, "both windows drawn") { mail.toplevels.values.allSatisfy { $0.picture != nil } }
+            rig.shell.keepWindowPictures()
         }
         let (l, r) = try #require(first)
         let rig = try Rig(stateHome: shellState)
@@ -146,6 +149,14 @@ import UI
         let (mail, _) = rig.installMail(in: dir)
         rig.shell.restoreArrangement()
         #expect(mail.isLaunching, "the shell starts the app whose windows were on screen")
+        // Before Mail connects (the shell draws without serving its clients yet), each window shows
+        // the picture it had — Mail's rows — not a blank one.
+        rig.host.host.run(for: 0.6)
+        #expect(mail.toplevels.isEmpty)
+        for id in [l, r] {
+            let frame = try #require(rig.shell.windows[id])
+            #expect(rig.darkPixels(in: frame.convert(frame.bounds, to: nil)) > 200, "no picture while Mail starts")
+        }
         guard rig.wait(20, "both windows back", { mail.toplevels.count == 2 }) else { return }
         rig.settle()
         let f = try #require(fraction)

@@ -1,0 +1,86 @@
+import Foundation
+import Graphics
+
+/// The last picture of each window of an app process, kept across the shell's restarts
+/// (`$XDG_STATE_HOME/slate/shell/pictures/SESSION@SCALEx.png`): after a restart, the window shows
+/// it at once, where it was, while its app starts behind it — as an iPad shows an app's snapshot
+/// while it launches.
+@MainActor final class WindowPictures {
+    let folder: URL
+    let codec: any RasterRenderer
+
+    init(folder: URL, codec: any RasterRenderer) {
+        self.folder = folder
+        self.codec = codec
+    }
+
+    /// The picture kept for `session`, if there is one that reads.
+    func picture(for session: String) -> PixelImage? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        for name in names where name.hasPrefix(session + "@") && name.hasSuffix("x.png") {
+            let scale = Double(name.dropFirst(session.count + 1).dropLast(5)) ?? 1
+            guard scale > 0, scale <= 4 else { continue }
+            if let p = try? codec.readPNG(folder.appendingPathComponent(name).path, scale: scale) { return p }
+        }
+        return nil
+    }
+
+    /// Keeps `pictures` (by session) and forgets every other window's; a problem is said in one line
+    /// and nothing else is touched.
+    func keep(_ pictures: [String: PixelImage]) {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            FileHandle.standardError.write(
+                Data("slate: cannot keep windows' pictures in \(folder.path): \(error)\n".utf8))
+            return
+        }
+        var kept: Set<String> = []
+        for (session, picture) in pictures where Self.isSafe(session) {
+            let name = "\(session)@\(Self.scaleName(picture.scale))x.png"
+            do {
+                try codec.writePNG(picture, to: folder.appendingPathComponent(name).path)
+                kept.insert(name)
+            } catch {
+                FileHandle.standardError.write(Data("slate: cannot keep a window's picture: \(error)\n".utf8))
+            }
+        }
+        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasSuffix("x.png") && !kept.contains(name) {
+            try? fm.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
+    /// A session identifier that names a file in the folder and nothing outside it.
+    static func isSafe(_ session: String) -> Bool {
+        !session.isEmpty && session.count <= 128
+            && session.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    static func scaleName(_ scale: Double) -> String {
+        scale == scale.rounded() ? String(Int(scale)) : String(scale)
+    }
+}
+
+extension Shell {
+    /// Where the app processes' windows' pictures are kept (none without a state folder, or before a
+    /// host gave the shell its renderer).
+    var windowPictures: WindowPictures? {
+        guard let home = stateHome, let codec = environment.renderer else { return nil }
+        return WindowPictures(folder: home.appendingPathComponent("slate/shell/pictures"), codec: codec)
+    }
+
+    /// Keeps the picture of every window of an app process, for the next start (the shell is ending).
+    public func keepWindowPictures() {
+        guard let store = windowPictures else { return }
+        var pictures: [String: PixelImage] = [:]
+        for app in processApps {
+            guard let p = app.application as? ProcessApp else { continue }
+            for (id, d) in p.delegates where d.scene != nil {
+                if let picture = d.currentPicture { pictures[id] = picture }
+            }
+        }
+        store.keep(pictures)
+    }
+}
