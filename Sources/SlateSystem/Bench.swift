@@ -64,7 +64,8 @@ import UI
 
     static var cases: [Case] {
         let out = screenCases
-        return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases + extraCases
+        return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases + processCases
+            + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).
