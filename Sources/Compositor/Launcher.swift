@@ -97,7 +97,9 @@ import Shell
         appLaunches.removeAll { pid, app in
             guard let status = Spawn.reap(pid) else { return false }
             started.removeAll { $0 == pid }
-            if app.isLaunching {
+            // Only the launch under way can fail to start (an older process of the app, killed, may
+            // be reaped while the next one starts).
+            if app.isLaunching, processIDs[app.identifier] == pid {
                 FileHandle.standardError.write(
                     Data("slate: \(app.displayName.en) ended (status \(status)) before it connected\n".utf8))
                 shell.processFailedToStart(app)

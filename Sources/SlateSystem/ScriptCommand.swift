@@ -37,8 +37,10 @@ import UI
                     inner: shellWorld, processes: args.flags.contains("processes") ? apps : [], scratch: scratch)
                 world = compositorWorld!
             }
-            defer { compositorWorld?.shutdown() }
+            // The scratch folder goes last (defers run in reverse): the app processes end first,
+            // saving into it, rather than finding it gone.
             defer { try? FileManager.default.removeItem(at: scratch) }
+            defer { compositorWorld?.shutdown() }
             let runner = ScriptRunner(world: world, outputDirectory: out)
             runner.filesRoot = scratch.appendingPathComponent("Documents")
             runner.referenceDirectory = url.deletingLastPathComponent().appendingPathComponent("references")
