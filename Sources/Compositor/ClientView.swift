@@ -60,7 +60,10 @@ import UI
         geometry = Rect(Double(gx), Double(gy), Double(cw / scale), Double(ch / scale))
         let sameBuffer = bufferSize == (bw, bh, scale)
         bufferSize = (bw, bh, scale)
-        if sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = picture, p.width == cw, p.height == ch {
+        // Subsurfaces (a video, a program's content in a surface of its own) are composed in: the
+        // picture is made whole then.
+        let hasSubsurfaces = slate_view_has_subsurfaces(handle) != 0
+        if !hasSubsurfaces, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = picture, p.width == cw, p.height == ch {
             let ok = picture!.pixels.withUnsafeMutableBufferPointer {
                 slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), dy, dh)
             }
@@ -73,6 +76,12 @@ import UI
                 slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), 0, -1)
             }
             guard ok == 0 else { return }
+            if hasSubsurfaces {
+                _ = pixels.withUnsafeMutableBufferPointer {
+                    slate_view_compose_subsurfaces(
+                        handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale))
+                }
+            }
             picture = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)
             damage = nil
         }

@@ -52,6 +52,129 @@ static void view_on_commit(struct wl_listener *l, void *data) {
     if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
 }
 
+// ---- Subsurfaces -----------------------------------------------------------------------------------
+
+/// A subsurface of a view's surface tree: its commits are the view's (its picture is composed into
+/// the view's).
+struct slate_subsurface {
+    slate_view *view;
+    struct wlr_subsurface *sub;
+    struct wl_listener commit, destroy, new_subsurface;
+    struct wl_list link;  // slate_view::subsurfaces
+};
+
+static void subsurface_track(slate_view *view, struct wlr_subsurface *sub);
+
+static void subsurface_free(struct slate_subsurface *s) {
+    wl_list_remove(&s->commit.link);
+    wl_list_remove(&s->destroy.link);
+    wl_list_remove(&s->new_subsurface.link);
+    wl_list_remove(&s->link);
+    free(s);
+}
+
+static void subsurface_on_commit(struct wl_listener *l, void *data) {
+    (void)data;
+    struct slate_subsurface *s = wl_container_of(l, s, commit);
+    s->view->commits++;
+    if (s->view->xdg->mapped) emit(s->view, SLATE_VIEW_COMMIT);
+}
+
+static void subsurface_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    struct slate_subsurface *s = wl_container_of(l, s, destroy);
+    slate_view *view = s->view;
+    subsurface_free(s);
+    view->commits++;
+    if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
+}
+
+static void subsurface_on_new(struct wl_listener *l, void *data) {
+    struct slate_subsurface *s = wl_container_of(l, s, new_subsurface);
+    subsurface_track(s->view, data);
+}
+
+static void view_on_new_subsurface(struct wl_listener *l, void *data) {
+    slate_view *view = wl_container_of(l, view, new_subsurface);
+    subsurface_track(view, data);
+}
+
+static void subsurface_track(slate_view *view, struct wlr_subsurface *sub) {
+    struct slate_subsurface *s = calloc(1, sizeof(*s));
+    if (!s) return;
+    s->view = view;
+    s->sub = sub;
+    s->commit.notify = subsurface_on_commit;
+    wl_signal_add(&sub->surface->events.commit, &s->commit);
+    s->destroy.notify = subsurface_on_destroy;
+    wl_signal_add(&sub->events.destroy, &s->destroy);
+    s->new_subsurface.notify = subsurface_on_new;
+    wl_signal_add(&sub->surface->events.new_subsurface, &s->new_subsurface);
+    wl_list_insert(&view->subsurfaces, &s->link);
+}
+
+int slate_view_has_subsurfaces(slate_view *view) { return !wl_list_empty(&view->subsurfaces); }
+
+struct compose_state {
+    struct wlr_surface *main;
+    pixman_image_t *dst;
+    int cx, cy, scale, above, count;
+};
+
+/// Draws one surface of the tree into the picture: those above the main surface over it, those
+/// below it under it (the main surface's pixels are already there).
+static void compose_surface(struct wlr_surface *s, int sx, int sy, void *data) {
+    struct compose_state *st = data;
+    if (s == st->main) {
+        st->above = 1;
+        return;
+    }
+    struct wlr_client_buffer *cb = s->buffer;
+    if (!cb) return;
+    void *pixels = NULL;
+    uint32_t format = 0;
+    size_t stride = 0;
+    pixman_image_t *src = NULL;
+    int access = cb->source && wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &pixels,
+                                                                 &format, &stride);
+    if (access) {
+        pixman_format_code_t pf = format == DRM_FORMAT_ARGB8888   ? PIXMAN_a8r8g8b8
+                                  : format == DRM_FORMAT_XRGB8888 ? PIXMAN_x8r8g8b8
+                                                                  : 0;
+        if (pf)
+            src = pixman_image_create_bits(pf, cb->base.width, cb->base.height, pixels, (int)stride);
+    } else if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
+        src = pixman_image_ref(wlr_pixman_texture_get_image(cb->texture));
+    }
+    if (src) {
+        int k = s->current.scale > 0 ? s->current.scale : 1;
+        if (k != st->scale) {
+            // A subsurface at another buffer scale than the window's: scaled to it.
+            pixman_transform_t t;
+            pixman_transform_init_scale(&t, pixman_double_to_fixed((double)k / st->scale),
+                                        pixman_double_to_fixed((double)k / st->scale));
+            pixman_image_set_transform(src, &t);
+        }
+        int w = cb->base.width * st->scale / k, h = cb->base.height * st->scale / k;
+        pixman_image_composite32(st->above ? PIXMAN_OP_OVER : PIXMAN_OP_OVER_REVERSE, src, NULL, st->dst, 0, 0, 0, 0,
+                                 sx * st->scale - st->cx, sy * st->scale - st->cy, w, h);
+        pixman_image_unref(src);
+        st->count++;
+    }
+    if (access) wlr_buffer_end_data_ptr_access(cb->source);
+}
+
+int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale) {
+    if (wl_list_empty(&view->subsurfaces) || !dst || cw <= 0 || ch <= 0) return 0;
+    pixman_image_t *img = pixman_image_create_bits(PIXMAN_a8r8g8b8, cw, ch, (uint32_t *)dst, cw * 4);
+    if (!img) return -1;
+    struct compose_state st = {.main = view->xdg->surface, .dst = img, .cx = cx, .cy = cy,
+                               .scale = scale > 0 ? scale : 1};
+    wlr_surface_for_each_surface(view->xdg->surface, compose_surface, &st);
+    pixman_image_unref(img);
+    return st.count;
+}
+
 static void view_on_title(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, set_title);
@@ -103,6 +226,9 @@ static void view_on_destroy(struct wl_listener *l, void *data) {
         wl_list_remove(&view->request_maximize.link);
         wl_list_remove(&view->ping_timeout.link);
     }
+    struct slate_subsurface *s, *tmp;
+    wl_list_for_each_safe(s, tmp, &view->subsurfaces, link) subsurface_free(s);
+    wl_list_remove(&view->new_subsurface.link);
     view->xdg->data = NULL;
     free(view);
 }
@@ -125,6 +251,9 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
     wl_signal_add(&xdg->events.destroy, &view->destroy);
     view->commit.notify = view_on_commit;
     wl_signal_add(&xdg->surface->events.commit, &view->commit);
+    wl_list_init(&view->subsurfaces);
+    view->new_subsurface.notify = view_on_new_subsurface;
+    wl_signal_add(&xdg->surface->events.new_subsurface, &view->new_subsurface);
     view->new_popup.notify = view_on_new_popup;
     wl_signal_add(&xdg->events.new_popup, &view->new_popup);
     if (view->kind == SLATE_VIEW_TOPLEVEL) {

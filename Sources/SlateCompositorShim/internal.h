@@ -98,6 +98,10 @@ struct slate_view {
     struct wl_list link;  // slate_comp::views
     /// The scene session this toplevel shows (a Slate app's window), or NULL.
     struct slate_scene *scene;
+    /// Its subsurfaces, at any depth (struct slate_subsurface::link), and the listener for new ones
+    /// of the main surface.
+    struct wl_list subsurfaces;
+    struct wl_listener new_subsurface;
 };
 
 /// Tells the owner about a view.

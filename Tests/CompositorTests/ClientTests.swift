@@ -101,6 +101,31 @@ import UI
     }
 }
 
+extension ClientTests {
+    /// A program that draws part of its window in a subsurface — weston-subsurfaces: a green main
+    /// surface with a red subsurface over it — has both on the screen.
+    @Test(.enabled(if: tool("weston-subsurfaces"))) func subsurfacesAreComposedIntoTheWindow() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch(["weston-subsurfaces", "--no-triangle"])
+        guard rig.wait(20, "its window", { rig.host.compositor.toplevels.first?.picture != nil }) else { return }
+        rig.settle()
+        rig.host.run(for: 0.5)
+        rig.snapshot("subsurfaces")
+        let picture = try #require(rig.host.compositor.toplevels.first?.picture)
+        var (red, green) = (0, 0)
+        for y in stride(from: 0, to: picture.height, by: 4) {
+            for x in stride(from: 0, to: picture.width, by: 4) {
+                let p = picture.pixel(x: x, y: y)
+                if p.red > 0.6, p.green < 0.3, p.blue < 0.3 { red += 1 }
+                if p.green > 0.5, p.red < 0.3, p.blue < 0.3 { green += 1 }
+            }
+        }
+        #expect(green > 500, "the main surface's green canvas: \(green)")
+        #expect(red > 500, "the red subsurface: \(red)")
+    }
+}
+
 extension InputTests {
     /// A window that lets go of the keys takes them from nobody: the shell tells the window given
     /// them first and the one losing them after, and the keys stay where they went (a window opened
