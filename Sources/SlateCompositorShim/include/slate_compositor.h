@@ -118,15 +118,15 @@ void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int h
 void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated);
 /// Asks a toplevel to close (a popup is dismissed).
 void slate_view_close(slate_view *view);
-/// Copies the surface's current buffer as premultiplied BGRA rows without padding. With `dst`
-/// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
-/// surface has no buffer that can be read. `scale` is the buffer's scale.
 /// Whether the view's surface has subsurfaces (their pictures are composed into its picture).
 int slate_view_has_subsurfaces(slate_view *view);
 /// Composes the view's subsurfaces into `dst`, a picture of the window geometry (`cw`×`ch` pixels
 /// from the buffer's pixel `cx`, `cy`, at `scale`) that holds the main surface already: those above
 /// it over it, those below under it. Returns how many were drawn, or -1.
 int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale);
+/// Copies the surface's current buffer as premultiplied BGRA rows without padding. With `dst`
+/// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
+/// surface has no buffer that can be read. `scale` is the buffer's scale.
 long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale);
 /// As `slate_view_copy_pixels`, but only rows `first_row` ..< `first_row + rows` are written
 /// (`rows` < 0: to the end); `dst` holds the whole buffer.
