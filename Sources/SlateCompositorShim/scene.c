@@ -35,9 +35,11 @@ struct slate_scene {
 
 // ---- Checks -------------------------------------------------------------------------------------
 
+/// 1 to 128 bytes of [A-Za-z0-9._-], not starting with a dot (the shell keeps sessions by these
+/// identifiers as an app keeps them: as file names).
 static int valid_session(const char *s) {
     size_t n = strlen(s);
-    if (n == 0 || n > SESSION_MAX) return 0;
+    if (n == 0 || n > SESSION_MAX || s[0] == '.') return 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||

@@ -488,6 +488,8 @@ enum ComposeLayout {
         ("unknown-app", "error slate_scene_manager_v1 2"),
         ("before-announce", "error slate_scene_manager_v1 0"),
         ("bad-session", "error slate_scene_manager_v1 3"),
+        ("dot-session", "error slate_scene_manager_v1 3"),
+        ("surface-first", "error xdg_surface 6"),
         ("same-session", "error slate_scene_manager_v1 4"),
         ("twice", "error slate_scene_manager_v1 1"),
     ])
