@@ -14,12 +14,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 runs=${FUZZ_RUNS:--1}
+# Optimised and instrumented for coverage; Swift's own checks (bounds, overflow, force unwraps) trap,
+# which libFuzzer reports as crashes. FUZZ_SANITIZE=fuzzer,address adds AddressSanitizer (3-4x slower),
+# built in folders of its own (.build/fuzz-spm-fuzzer-address, .build/fuzz/fuzzer-address/).
+sanitize=${FUZZ_SANITIZE:-fuzzer}
 build=.build/fuzz-spm
 out=.build/fuzz
+if [ "$sanitize" != fuzzer ]; then
+    build=.build/fuzz-spm-${sanitize//,/-}
+    out=.build/fuzz/${sanitize//,/-}
+fi
 mkdir -p "$out"
-# Optimised and instrumented for coverage; Swift's own checks (bounds, overflow, force unwraps) trap,
-# which libFuzzer reports as crashes. FUZZ_SANITIZE=fuzzer,address adds AddressSanitizer (3-4x slower).
-sanitize=${FUZZ_SANITIZE:-fuzzer}
 flags=(-c release -Xswiftc -enable-testing)
 for s in ${sanitize//,/ }; do flags+=(-Xswiftc "-sanitize=$s"); done
 targets=("$@")
@@ -79,11 +84,12 @@ for t in "${targets[@]}"; do
         ;;
     *) echo "fuzz: unknown target $t (mime headers script menu restoration desktop scene)"; exit 2 ;;
     esac
-    corpus="$out/corpus-$t"
+    corpus=.build/fuzz/corpus-$t
     crashes="Fuzz/Crashes/$t"
     mkdir -p "$corpus" "$crashes"
     echo "fuzz: $t for ${seconds}s (runs: $runs)"
-    "$out/$t" "$corpus" "Fuzz/Corpus/$t" -max_total_time="$seconds" -runs="$runs" -max_len=65536 -timeout=10 \
+    # Swift's own backtracer would catch a trap first, and libFuzzer would keep no input.
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp "$out/$t" "$corpus" "Fuzz/Corpus/$t" -max_total_time="$seconds" -runs="$runs" -max_len=65536 -timeout=10 \
         -rss_limit_mb=4096 -artifact_prefix="$crashes/" -print_final_stats=1 2>"$out/$t.log"
     rc=$?
     grep -E "^stat::number_of_executed_units|^stat::average_exec_per_sec" "$out/$t.log" | sed "s/^/fuzz: $t /"

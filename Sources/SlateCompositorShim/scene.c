@@ -229,6 +229,13 @@ static void manager_handle_get_scene(struct wl_client *client, struct wl_resourc
     slate_view *view;
     wl_list_for_each(view, &app->comp->views, link) {
         if (view->kind == SLATE_VIEW_TOPLEVEL && view->xdg->toplevel && view->xdg->toplevel->resource == toplevel) {
+            if (view->scene) {
+                // Another manager's scene (a client that bound the manager twice): a view shows one
+                // scene, or the first would be left pointing at the view when it goes.
+                wl_resource_post_error(resource, SLATE_SCENE_MANAGER_V1_ERROR_ALREADY_HAS_SCENE,
+                                       "the toplevel has a scene");
+                return;
+            }
             scene_attach(scene, view);
             return;
         }

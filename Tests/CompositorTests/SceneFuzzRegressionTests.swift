@@ -1,4 +1,6 @@
+import Compositor
 import Foundation
+import Graphics
 import SlateClientShim
 import Testing
 
@@ -116,5 +118,22 @@ import Testing
         #expect(world.shell.windows["s1"] != nil, "the session's window is open again")
         #expect(world.shell.window(showing: t) === world.shell.windows["s1"], "shown in the window of its own session")
         #expect(world.shell.windows.count == 2, "no other window made for it: \(world.shell.windows.keys.sorted())")
+    }
+
+    /// A finger down on a window whose program closes it before the finger lifts: the toplevel goes
+    /// (the pointer's grab held it, and its picture, for good).
+    @Test func aToplevelClosedUnderTheFingerIsFreed() throws {
+        let world = try SceneWireWorld()
+        defer { world.shutdown() }
+        let c = try #require(SceneWireWorld.connect(world.compositor, SceneWireWorld.fuzzID))
+        defer { slate_client_destroy(c) }
+        let w = try #require(SceneWireWorld.openWindow(world.compositor, c, session: "s1"))
+        weak let top = world.fuzz.toplevels["s1"] as? ClientToplevel
+        try #require(top != nil)
+        top?.pointer(.down(Point(10, 10)))
+        slate_window_destroy(w)
+        world.serve(c) { world.fuzz.toplevels["s1"] == nil }
+        settle(world)
+        #expect(top == nil, "the toplevel is still alive after its window closed under the finger")
     }
 }

@@ -148,6 +148,7 @@ import UI
     var isWorn: Bool {
         good.discardedWhileAway.count + fuzz.discardedWhileAway.count + other.discardedWhileAway.count > 512
             || shell.windows.count > 32 || shell.apps.count > 8
+            || shell.apps.reduce(0) { $0 + $1.runtime.openSessions.count } > 32
     }
 
     /// The compositor's turn: what clients sent is handled, what they are owed is sent.
@@ -194,10 +195,15 @@ import UI
                 return "a picture of \(p.width) × \(p.height) was copied from a client"
             }
         }
-        for app in [fuzz, other] {
-            for (id, t) in app.toplevels.sorted(by: { $0.key < $1.key }) where shell.window(showing: t) == nil {
+        for p in [fuzz, other] {
+            guard let app = shell.app(p.identifier) else { continue }
+            // A session whose scene the shell disconnected (to save memory) has no window for a while:
+            // its toplevel shows again when it is activated. One with no session is shown nowhere.
+            for (id, t) in p.toplevels.sorted(by: { $0.key < $1.key })
+            where shell.window(showing: t) == nil && app.runtime.session(withIdentifier: id) == nil {
                 let windows = shell.windows.keys.sorted()
-                return "\(app.identifier)'s toplevel of session \(id) is in no window (windows: \(windows))"
+                return
+                    "\(p.identifier)'s toplevel of session \(id) is in no window and no session (windows: \(windows))"
             }
         }
         return nil
@@ -240,7 +246,13 @@ import UI
     /// The next input is a new process of these apps with nothing saved: the sessions closed while
     /// this one was away are not its to discard.
     private func tidy() {
-        for (id, w) in shell.windows where id != Self.goodSession { w.scene.close(.standard) }
+        // Every session but the good client's, with a window or not (a scene the shell disconnected
+        // to save memory keeps its session).
+        for app in shell.processApps {
+            for s in app.runtime.openSessions where s.persistentIdentifier != Self.goodSession {
+                try? app.runtime.destroy(s, animation: .standard)
+            }
+        }
         for _ in 0..<3 {
             clock.advance(by: 0.5)
             shell.prepareFrame()
@@ -281,6 +293,7 @@ import UI
         // The compositor accepts the connection on one turn and reads it on the next: served until
         // the sync is answered (its id deleted), the globals all told.
         for _ in 0..<16 where client.interface(of: sync) != nil && !client.isClosed { exchange() }
+        trace("globals: \(client.globals.enumerated().map { "\($0.offset) \($0.element.interface)" })")
         for name in [
             "wl_compositor", "wl_shm", "xdg_wm_base", "slate_scene_manager_v1", "wl_seat", "wl_data_device_manager",
         ] {
