@@ -112,8 +112,12 @@ let package = Package(
             resources: [.copy("References")]),
         .testTarget(
             name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),
+        // With the two C sides of the wire: the scene protocol's fuzz world speaks it raw, and as an app.
         .testTarget(
-            name: "CompositorTests", dependencies: ["Compositor", "Shell", "Host", "Graphics", "UI", "Scenes"],
+            name: "CompositorTests",
+            dependencies: [
+                "Compositor", "Shell", "Host", "Graphics", "UI", "Scenes", "SlateClientShim", "SlateProtocols",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "SlateTestingTests", dependencies: ["Graphics", "UI", "Host", "SlateScripts", "SlateTesting"]),

@@ -12,7 +12,9 @@ import UI
     /// The size last asked of the client, in points.
     public private(set) var requestedSize: Size?
     /// The view under the finger from down to up (the pointer's implicit grab), with its offset.
-    private var grab: ClientView?
+    /// Weak: it is often this toplevel itself, which a window closed under the finger would otherwise
+    /// keep alive, picture and all (LeakSanitizer found it under the scene fuzz target).
+    private weak var grab: ClientView?
     /// Evdev codes of the modifiers held for the key being sent.
     private static let leftShift: UInt32 = 42
     private static let leftCtrl: UInt32 = 29

@@ -79,14 +79,32 @@ extension Shell {
             return
         }
         closeExpose()
-        let beside = toplevel.besideSession.flatMap { app.runtime.session(withIdentifier: $0)?.scene }
-        app.nextIdentifier.set(id)
-        defer { app.nextIdentifier.set(nil) }
-        environment.errors.attempt(ShellStrings.openTheWindow, userAction: false) {
-            try app.activate(
-                ActivationRequest(
-                    requestingScene: beside, placement: toplevel.placement, forcesNewWindow: true,
-                    role: toplevel.role))
+        if let closed = app.runtime.recentlyClosed.first(where: { $0.persistentIdentifier == id }) {
+            // A window the shell closed, connected again by the app (it had not heard of the close):
+            // it opens again under the app's identifier (a new session would need another one).
+            environment.errors.attempt(ShellStrings.openTheWindow, userAction: false) {
+                try app.runtime.reopen(closed)
+            }
+        } else {
+            let beside = toplevel.besideSession.flatMap { app.runtime.session(withIdentifier: $0)?.scene }
+            app.nextIdentifier.set(id)
+            defer { app.nextIdentifier.set(nil) }
+            environment.errors.attempt(ShellStrings.openTheWindow, userAction: false) {
+                try app.activate(
+                    ActivationRequest(
+                        requestingScene: beside, placement: toplevel.placement, forcesNewWindow: true,
+                        role: toplevel.role))
+            }
+        }
+        // The window is the app's session or nothing: a toplevel the shell could not open a window of
+        // that identifier for is refused, not kept showing nowhere.
+        guard windows[id] != nil else {
+            FileHandle.standardError.write(
+                Data("slate: \(app.identifier)'s window of session \(id) could not open; refused\n".utf8))
+            foreign.shown[ObjectIdentifier(toplevel)] = nil
+            if p.toplevels[id] === toplevel { p.toplevels[id] = nil }
+            toplevel.close()
+            return
         }
     }
 
@@ -112,6 +130,8 @@ extension Shell {
         environment.errors.attempt(ShellStrings.closeTheWindow, userAction: false) {
             try app.destroy(session, animation: animation)
         }
+        // The app destroyed the session itself: it is not asked to connect it to discard it later.
+        p.discardedWhileAway.remove(id)
     }
 
     /// A toplevel of an app process went without `remove` (the process ended, or the app let the

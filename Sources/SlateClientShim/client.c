@@ -957,6 +957,11 @@ static const struct wl_registry_listener registry_listener = {
 };
 
 slate_client *slate_client_connect(const char *app_id, const slate_client_callbacks *cb, char *err, size_t err_len) {
+    return slate_client_connect_to(NULL, app_id, cb, err, err_len);
+}
+
+slate_client *slate_client_connect_to(const char *display, const char *app_id, const slate_client_callbacks *cb,
+                                      char *err, size_t err_len) {
     slate_client *c = calloc(1, sizeof(*c));
     if (!c) {
         snprintf(err, err_len, "out of memory");
@@ -965,9 +970,9 @@ slate_client *slate_client_connect(const char *app_id, const slate_client_callba
     c->cb = *cb;
     c->scale = 1;
     wl_list_init(&c->windows);
-    c->display = wl_display_connect(NULL);
+    c->display = wl_display_connect(display);
     if (!c->display) {
-        const char *name = getenv("WAYLAND_DISPLAY");
+        const char *name = display ? display : getenv("WAYLAND_DISPLAY");
         snprintf(err, err_len, "no Wayland compositor at %s", name && *name ? name : "wayland-0 ($WAYLAND_DISPLAY unset)");
         free(c);
         return NULL;

@@ -299,6 +299,55 @@ static void on_new_xdg_surface(struct wl_listener *l, void *data) {
     }
 }
 
+// ---- Surfaces ---------------------------------------------------------------------------------
+
+/// Watches one wl_surface for a client that destroys it while its xdg_surface lives. xdg-shell has
+/// the role object, then the xdg_surface, then the surface go; wlroots 0.15 leaves the xdg objects of
+/// a surface gone first inert, and its handlers of their requests do not check for that: the next
+/// request to one (xdg_toplevel.move, set_title…) would crash the compositor. Such a client is
+/// disconnected (defunct_role_object) before it can send one: libwayland reads no further request
+/// from a client with an error posted.
+struct surface_guard {
+    slate_comp *comp;
+    struct wl_listener destroy;
+};
+
+static void surface_guard_on_destroy(struct wl_listener *l, void *data) {
+    struct surface_guard *g = wl_container_of(l, g, destroy);
+    struct wl_resource *resource = data;
+    struct wlr_surface *surface = wlr_surface_from_resource(resource);
+    struct wl_client *client = wl_resource_get_client(resource);
+    struct wlr_xdg_client *xc;
+    wl_list_for_each(xc, &g->comp->xdg_shell->clients, link) {
+        if (xc->client != client) continue;
+        struct wlr_xdg_surface *x;
+        wl_list_for_each(x, &xc->surfaces, link) {
+            if (x->surface == surface) {
+                // (libwayland sends nothing to a client already being torn down.)
+                wl_resource_post_error(x->resource, XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT,
+                                       "wl_surface destroyed before its xdg_surface");
+                goto done;
+            }
+        }
+    }
+done:
+    wl_list_remove(&g->destroy.link);
+    free(g);
+}
+
+static void on_new_surface(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_surface);
+    struct wlr_surface *surface = data;
+    struct surface_guard *g = calloc(1, sizeof(*g));
+    if (!g) {
+        wl_resource_post_no_memory(surface->resource);
+        return;
+    }
+    g->comp = comp;
+    g->destroy.notify = surface_guard_on_destroy;
+    wl_resource_add_destroy_listener(surface->resource, &g->destroy);
+}
+
 int slate_view_kind(slate_view *view) { return view->kind; }
 
 const char *slate_view_title(slate_view *view) {
@@ -436,11 +485,20 @@ static int copy_crop(const uint8_t *src, size_t stride, uint32_t format, int cx,
     return 0;
 }
 
+/// Whether a buffer of `w` × `h` pixels is one the shell copies: at most 16384 a side, and at most
+/// 16 Mi pixels (64 MiB) or twice the output, whichever is more. A client cannot make the
+/// compositor allocate a gigabyte for a picture (its own buffer costs it nothing: a sparse file).
+static int picture_size_ok(slate_comp *comp, int w, int h) {
+    long max = 2L * comp->width * comp->height;
+    if (max < 16L * 1024 * 1024) max = 16L * 1024 * 1024;
+    return w > 0 && h > 0 && w <= 16384 && h <= 16384 && (long)w * h <= max;
+}
+
 int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows) {
     struct wlr_client_buffer *cb = view->xdg->surface->buffer;
     if (!cb || cx < 0 || cy < 0 || cw <= 0 || ch <= 0) return -1;
     int w = cb->base.width, h = cb->base.height;
-    if (cx + cw > w || cy + ch > h) return -1;
+    if (!picture_size_ok(view->comp, w, h) || cx + cw > w || cy + ch > h) return -1;
     int y0 = first_row > cy ? first_row : cy;
     int y1 = rows < 0 ? cy + ch : first_row + rows;
     if (y1 > cy + ch) y1 = cy + ch;
@@ -452,16 +510,20 @@ int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw,
         if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
             int r = stride >= (size_t)w * 4 ? copy_crop(data, stride, format, cx, cy, cw, y0, y1, dst) : -1;
             wlr_buffer_end_data_ptr_access(cb->source);
-            if (r == 0) return 0;
+            // No second try through the texture: for shared memory it is the same memory (wlroots'
+            // pixman textures wrap it), with the same stride, and outside the access that keeps a
+            // client shrinking its file from crashing the compositor (SIGBUS).
+            return r;
         }
     }
     if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
         pixman_image_t *img = wlr_pixman_texture_get_image(cb->texture);
         if (!img || pixman_image_get_width(img) != w || pixman_image_get_height(img) != h) return -1;
+        int stride = pixman_image_get_stride(img);
+        if (stride < w * 4) return -1;
         pixman_format_code_t pf = pixman_image_get_format(img);
         uint32_t format = pf == PIXMAN_a8r8g8b8 ? DRM_FORMAT_ARGB8888 : pf == PIXMAN_x8r8g8b8 ? DRM_FORMAT_XRGB8888 : 0;
-        return copy_crop((const uint8_t *)pixman_image_get_data(img), (size_t)pixman_image_get_stride(img), format,
-                         cx, cy, cw, y0, y1, dst);
+        return copy_crop((const uint8_t *)pixman_image_get_data(img), (size_t)stride, format, cx, cy, cw, y0, y1, dst);
     }
     return -1;
 }
@@ -495,7 +557,7 @@ static long surface_copy_rows(struct wlr_surface *surface, uint8_t *dst, size_t 
     *scale = surface->current.scale > 0 ? surface->current.scale : 1;
     if (!cb) return -1;
     int w = cb->base.width, h = cb->base.height;
-    if (w <= 0 || h <= 0 || w > 16384 || h > 16384) return -1;
+    if (!picture_size_ok(view->comp, w, h)) return -1;
     *width = w;
     *height = h;
     long need = (long)w * h * 4;
@@ -503,7 +565,7 @@ static long surface_copy_rows(struct wlr_surface *surface, uint8_t *dst, size_t 
     int y0 = first_row < 0 ? 0 : first_row;
     int y1 = rows < 0 ? h : y0 + rows;
 
-    // The client's own buffer (shared memory), read in place.
+    // The client's own buffer (shared memory), read in place — and only so: see slate_view_copy_crop.
     if (cb->source) {
         void *data = NULL;
         uint32_t format = 0;
@@ -511,10 +573,10 @@ static long surface_copy_rows(struct wlr_surface *surface, uint8_t *dst, size_t 
         if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
             long n = copy_rows(data, stride, format, w, h, dst, y0, y1);
             wlr_buffer_end_data_ptr_access(cb->source);
-            if (n >= 0) return n;
+            return n;
         }
     }
-    // Else the copy the pixman renderer keeps.
+    // Else the texture the pixman renderer keeps.
     if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
         pixman_image_t *img = wlr_pixman_texture_get_image(cb->texture);
         if (!img) return -1;
@@ -1093,6 +1155,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
         goto fail;
     }
     comp->compositor = wlr_compositor_create(comp->display, comp->renderer);
+    comp->new_surface.notify = on_new_surface;
+    wl_signal_add(&comp->compositor->events.new_surface, &comp->new_surface);
     wlr_data_device_manager_create(comp->display);
     // Clipboard managers and wl-copy/wl-paste read and set the selection without a window.
     wlr_data_control_manager_v1_create(comp->display);

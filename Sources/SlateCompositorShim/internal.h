@@ -59,6 +59,7 @@ struct slate_comp {
     double scale;
     int width, height;
 
+    struct wl_listener new_surface;
     struct wl_listener new_xdg_surface;
     struct wl_listener new_decoration;
     struct wl_listener new_output;

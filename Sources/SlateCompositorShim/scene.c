@@ -35,9 +35,11 @@ struct slate_scene {
 
 // ---- Checks -------------------------------------------------------------------------------------
 
+/// 1 to 128 bytes of [A-Za-z0-9._-], not starting with a dot (the shell keeps sessions by these
+/// identifiers as an app keeps them: as file names).
 static int valid_session(const char *s) {
     size_t n = strlen(s);
-    if (n == 0 || n > SESSION_MAX) return 0;
+    if (n == 0 || n > SESSION_MAX || s[0] == '.') return 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
@@ -227,6 +229,13 @@ static void manager_handle_get_scene(struct wl_client *client, struct wl_resourc
     slate_view *view;
     wl_list_for_each(view, &app->comp->views, link) {
         if (view->kind == SLATE_VIEW_TOPLEVEL && view->xdg->toplevel && view->xdg->toplevel->resource == toplevel) {
+            if (view->scene) {
+                // Another manager's scene (a client that bound the manager twice): a view shows one
+                // scene, or the first would be left pointing at the view when it goes.
+                wl_resource_post_error(resource, SLATE_SCENE_MANAGER_V1_ERROR_ALREADY_HAS_SCENE,
+                                       "the toplevel has a scene");
+                return;
+            }
             scene_attach(scene, view);
             return;
         }

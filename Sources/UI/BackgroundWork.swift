@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Work a view hands off the main thread — reading a folder, parsing a large file — whose result
 /// comes back on the main actor, at the start of a frame of the screen the view is on.
@@ -164,10 +163,26 @@ import Synchronization
     }
 }
 
+/// A value only touched under its lock. A pthread mutex (`NSLock`) rather than Synchronization's
+/// `Mutex`: that one is a futex the toolchain builds without ThreadSanitizer, which then cannot see
+/// the order it gives and reports every access under it as a race (`make tsan`).
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
 /// Results handed over from worker threads to the main actor. The array is only touched under its
-/// mutex.
+/// lock.
 private final class Inbox: Sendable {
-    private let results = Mutex<[(Int, any Sendable)]>([])
+    private let results = Locked<[(Int, any Sendable)]>([])
 
     func put(_ id: Int, _ value: any Sendable) {
         results.withLock { $0.append((id, value)) }
@@ -189,7 +204,7 @@ private final class Inbox: Sendable {
 private final class BackgroundWorkers: Sendable {
     static let shared = BackgroundWorkers(count: 2)
 
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let jobs = Locked<[@Sendable () -> Void]>([])
     private let ready = DispatchSemaphore(value: 0)
 
     private init(count: Int) {

@@ -10,10 +10,15 @@ import UI
 /// Slate's own Mail as a process of its own (`slate app Mail`), in the headless compositor: its
 /// windows are scenes with the app's session identifiers, and a crash takes nothing but the process.
 @MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct AppProcessTests {
-    /// The `slate` program of this build (built beside the tests by `swift build --build-tests`).
-    nonisolated static let slate = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/slate").path
+    /// The `slate` program of this build, built beside the test binary by `swift build --build-tests`
+    /// (so a sanitizer's build runs its own), or else the debug build's.
+    nonisolated static let slate: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("slate").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/slate").path
+    }()
 
     /// A folder for one test's data and state.
     static func folder() throws -> URL {
@@ -499,6 +504,8 @@ enum ComposeLayout {
         ("unknown-app", "error slate_scene_manager_v1 2"),
         ("before-announce", "error slate_scene_manager_v1 0"),
         ("bad-session", "error slate_scene_manager_v1 3"),
+        ("dot-session", "error slate_scene_manager_v1 3"),
+        ("surface-first", "error xdg_surface 6"),
         ("same-session", "error slate_scene_manager_v1 4"),
         ("twice", "error slate_scene_manager_v1 1"),
     ])

@@ -52,6 +52,7 @@ struct SeededGenerator: RandomNumberGenerator {
             _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errURL)
             try process.run()
+            let head = firstOutput(of: out)
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...160, using: &rng)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -59,7 +60,7 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(
                 process.terminationReason == .uncaughtSignal,
                 "round \(round): the helper stopped by itself (\(process.terminationStatus)): \(errors)")
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: head + out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             // Only whole lines count: a line cut by the kill was not acknowledged.
             let acks = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 .compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
@@ -105,4 +106,13 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(text.split(separator: "\n").last == "ack \(expected)")
         }
     }
+}
+
+/// Waits (at most 20 s) until the helper wrote something — its first acknowledged save — and returns
+/// it: the moments of the kill then count from the helper's first save, not from its start, which a
+/// sanitizer's build or a loaded machine makes slow and uneven.
+private func firstOutput(of pipe: Pipe) -> Data {
+    var pfd = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&pfd, 1, 20_000) > 0 else { return Data() }
+    return pipe.fileHandleForReading.availableData
 }

@@ -77,6 +77,10 @@ typedef struct slate_client_callbacks {
 /// a reason in `err` when there is no compositor, or it speaks no xdg-shell or scene protocol.
 slate_client *slate_client_connect(const char *app_id, const slate_client_callbacks *callbacks, char *err,
                                    size_t err_len);
+/// As `slate_client_connect`, to the compositor socket `display` (a name in $XDG_RUNTIME_DIR, or a
+/// path; NULL: $WAYLAND_DISPLAY), so that a program serving a compositor itself can be its own client.
+slate_client *slate_client_connect_to(const char *display, const char *app_id, const slate_client_callbacks *callbacks,
+                                      char *err, size_t err_len);
 void slate_client_destroy(slate_client *client);
 /// The connection's file descriptor, readable when the compositor has spoken.
 int slate_client_fd(slate_client *client);

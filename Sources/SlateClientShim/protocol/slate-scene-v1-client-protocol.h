@@ -31,8 +31,8 @@ extern "C" {
  * (open_activity). A request out of order or naming what does not exist is a protocol error and
  * disconnects that client alone.
  *
- * Session identifiers are strings of 1 to 128 bytes of [A-Za-z0-9._-]. Activity payloads are
- * JSON objects of at most 64 KiB.
+ * Session identifiers are strings of 1 to 128 bytes of [A-Za-z0-9._-] that do not start with a
+ * dot. Activity payloads are JSON objects of at most 64 KiB.
  *
  * @section page_ifaces_slate_scene_v1 Interfaces
  * - @subpage page_iface_slate_scene_manager_v1 - the door between an app process and the shell

@@ -126,7 +126,8 @@ int slate_view_has_subsurfaces(slate_view *view);
 int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale);
 /// Copies the surface's current buffer as premultiplied BGRA rows without padding. With `dst`
 /// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
-/// surface has no buffer that can be read. `scale` is the buffer's scale.
+/// surface has no buffer that can be read, or one too big to copy (over 16384 a side, or over
+/// 16 Mi pixels and twice the output). `scale` is the buffer's scale.
 long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale);
 /// As `slate_view_copy_pixels`, but only rows `first_row` ..< `first_row + rows` are written
 /// (`rows` < 0: to the end); `dst` holds the whole buffer.

@@ -3,6 +3,8 @@
 //   unknown-app      announce an app the shell does not know
 //   before-announce  ask for a scene before announcing
 //   bad-session      a session identifier that cannot name a session ("../etc")
+//   dot-session      a session identifier that starts with a dot (".s1": no file may be named so)
+//   surface-first    a toplevel's wl_surface destroyed before it, then a request to the toplevel
 //   same-session     two toplevels claiming one session
 //   twice            announce twice
 //   claim SESSION    (well-behaved on the wire) announce, then show a window claiming SESSION — which
@@ -109,6 +111,18 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "bad-session")) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_get_scene(scenes, toplevel(), "../etc", 0, 0, "");
+    } else if (!strcmp(mode, "dot-session")) {
+        slate_scene_manager_v1_announce(scenes, app);
+        slate_scene_manager_v1_get_scene(scenes, toplevel(), ".s1", 0, 0, "");
+    } else if (!strcmp(mode, "surface-first")) {
+        // wlroots 0.15 would crash on the request to the toplevel left without its surface.
+        struct wl_surface *s = wl_compositor_create_surface(compositor);
+        struct xdg_surface *x = xdg_wm_base_get_xdg_surface(wm_base, s);
+        struct xdg_toplevel *t = xdg_surface_get_toplevel(x);
+        wl_surface_commit(s);
+        wl_surface_destroy(s);
+        xdg_toplevel_set_title(t, "orphan");
+        xdg_toplevel_set_min_size(t, 10, 10);
     } else if (!strcmp(mode, "same-session")) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# make tsan / make asan: the tests under ThreadSanitizer or AddressSanitizer, each in a build folder of
+# its own (.build/tsan, .build/asan), in the three runs `make unit` and `make compositor` make — the
+# monkey and the compositor's tests each on their own, as they starve each other otherwise (the
+# monkey holds the main actor for its whole run; the compositor's tests wait on real programs).
+# Every sanitized process writes its reports under .build/SANITIZER-reports: the test runner, and
+# the app processes the compositor's tests start (`slate app Mail`, built with the same sanitizer).
+# Any report, or any failing run, fails the whole; all three runs go first.
+#
+#   scripts/sanitizer-tests.sh thread|address
+set -uo pipefail
+cd "$(dirname "$0")/.."
+kind=${1:?thread or address}
+case $kind in
+thread) build=.build/tsan; var=TSAN_OPTIONS; opts="suppressions=$PWD/scripts/tsan.supp" ;;
+address) build=.build/asan; var=ASAN_OPTIONS; opts="detect_leaks=1"
+    export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" ;;
+*) echo "sanitizer-tests: thread or address, not $kind"; exit 2 ;;
+esac
+reports=$PWD/.build/$kind-reports
+rm -rf "$reports" && mkdir -p "$reports"
+export "$var=$opts log_path=$reports/report"
+swift=${SWIFT:-swift}
+
+$swift build --build-tests --sanitize="$kind" --build-path "$build" || exit 1
+status=0
+run() {
+    echo "sanitizer-tests: $kind: swift test $*"
+    $swift test --skip-build --sanitize="$kind" --build-path "$build" "$@" || status=1
+}
+run --skip MonkeyTests --skip CompositorTests
+run --filter MonkeyTests
+run --filter CompositorTests ${SANITIZER_SKIP:-}
+
+if ls "$reports"/report* >/dev/null 2>&1; then
+    cat "$reports"/report*
+    echo "sanitizer-tests: $kind: $(ls "$reports"/report* | wc -l) process(es) reported (above; files in $reports)"
+    exit 1
+fi
+[ $status -eq 0 ] && echo "sanitizer-tests: $kind: clean"
+exit $status
