@@ -540,24 +540,24 @@ long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int
     return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
 }
 
-static long surface_copy_rows(struct wlr_surface *surface, uint8_t *dst, size_t capacity, int first_row, int rows,
-                              int *width, int *height, int *scale);
+static long surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
+                              int first_row, int rows, int *width, int *height, int *scale);
 
 long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
                           int *height, int *scale) {
-    return surface_copy_rows(view->xdg->surface, dst, capacity, first_row, rows, width, height, scale);
+    return surface_copy_rows(view->comp, view->xdg->surface, dst, capacity, first_row, rows, width, height, scale);
 }
 
 /// A surface's committed buffer, rows `first_row` on (`rows` of them, -1: to the end), as
 /// premultiplied BGRA; returns the bytes it needs when `dst` is NULL or too small, -1 without one.
-static long surface_copy_rows(struct wlr_surface *surface, uint8_t *dst, size_t capacity, int first_row, int rows,
-                              int *width, int *height, int *scale) {
+static long surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
+                              int first_row, int rows, int *width, int *height, int *scale) {
     struct wlr_client_buffer *cb = surface->buffer;
     *width = *height = 0;
     *scale = surface->current.scale > 0 ? surface->current.scale : 1;
     if (!cb) return -1;
     int w = cb->base.width, h = cb->base.height;
-    if (!picture_size_ok(view->comp, w, h)) return -1;
+    if (!picture_size_ok(comp, w, h)) return -1;
     *width = w;
     *height = h;
     long need = (long)w * h * 4;
@@ -797,7 +797,7 @@ long slate_comp_drag_icon(slate_comp *comp, uint8_t *dst, size_t capacity, int *
     *dx = comp->drag_icon_dx;
     *dy = comp->drag_icon_dy;
     if (!comp->seat->drag || !comp->drag_icon_surface) return -1;
-    return surface_copy_rows(comp->drag_icon_surface, dst, capacity, 0, -1, width, height, scale);
+    return surface_copy_rows(comp, comp->drag_icon_surface, dst, capacity, 0, -1, width, height, scale);
 }
 
 uint32_t slate_comp_drag_icon_serial(slate_comp *comp) { return comp->drag_icon_serial; }
