@@ -137,7 +137,7 @@ public enum HostError: Error, CustomStringConvertible {
         root.prepareFrame()
         var rects = root.takeDamage(scale: scale)
         guard !rects.isEmpty else {
-            if root.animator.isRunning { SDL_Delay(1) }
+            if root.animator.isRunning { SDL_Delay(1) } else { root.screenIsAtRest() }
             return
         }
         let (w, h, s) = (pixelWidth, pixelHeight, scale)
