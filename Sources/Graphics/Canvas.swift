@@ -59,10 +59,108 @@ public protocol Canvas: AnyObject {
     /// Starts a group that is composited with `opacity` when it ends.
     func beginLayer(opacity: Double)
     func endLayer()
+    /// Draws `source` with its top-left corner at `origin`, one of its pixels a device pixel, over
+    /// what is there with `opacity` — writing its pixels straight into the canvas's bitmap, with no
+    /// picture of its whole size in between. Returns false, having drawn nothing, when the canvas
+    /// cannot: it is not a bitmap, the source's scale is not the canvas's, the transform is more than
+    /// a move by whole pixels, or the clip is not made of rectangles. Draw a picture of it then.
+    func drawPixels(_ source: any PixelSource, at origin: Point, opacity: Double) -> Bool
+    /// The mask `drawShadow(of:color:blur:offset:)` casts a soft shadow of `path` with, at the canvas's
+    /// scale — for a view that writes its own pixels (`drawPixels`) and darkens them with it; nil when
+    /// the canvas does not say.
+    func shadowMask(of path: Path, blur: Double) -> ShadowMask?
+}
+
+/// A soft shadow's mask: the blurred coverage of a shape, one byte a device pixel (0…255), kept by
+/// the canvas's renderer and shared by every shadow of that shape.
+public final class ShadowMask: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+    /// Device pixels per point.
+    public let scale: Double
+    /// Where the top-left pixel is, in points, from the top-left of the shape's bounds (before the
+    /// shadow's offset).
+    public let origin: Point
+    /// The coverage, `height` rows of `stride` bytes. Written once, as the mask is made.
+    public let bytes: UnsafeMutablePointer<UInt8>
+
+    /// A mask of zeros, to be written by its maker before anyone reads it.
+    public init(width: Int, height: Int, stride: Int, scale: Double, origin: Point) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.scale = scale
+        self.origin = origin
+        bytes = .allocate(capacity: max(1, stride * height))
+        bytes.initialize(repeating: 0, count: max(1, stride * height))
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// A rectangle of whole pixels.
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        let x0 = max(x, o.x)
+        let y0 = max(y, o.y)
+        let x1 = min(maxX, o.maxX)
+        let y1 = min(maxY, o.maxY)
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}
+
+/// An opaque picture that computes its pixels when asked (a stretched blur, say), so that a canvas
+/// can have it write only the pixels a frame draws, straight into its bitmap (`Canvas.drawPixels`).
+public protocol PixelSource: Sendable {
+    /// The size in pixels.
+    var pixelWidth: Int { get }
+    var pixelHeight: Int { get }
+    /// Pixels per point.
+    var scale: Double { get }
+    /// Writes the pixels of `rect` (within the source's own pixels): opaque BGRA as `PixelImage`
+    /// keeps them, one `UInt32` a pixel, to `out` — the place of `rect`'s top-left pixel — with rows
+    /// `stride` pixels apart.
+    func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int)
+}
+
+extension PixelSource {
+    /// The whole source as a picture.
+    public func picture() -> PixelImage {
+        var image = PixelImage(width: pixelWidth, height: pixelHeight, scale: scale)
+        image.pixels.withUnsafeMutableBytes { raw in
+            write(
+                PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight),
+                to: raw.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: pixelWidth)
+        }
+        image.isOpaque = true
+        return image
+    }
 }
 
 extension Canvas {
     public var deviceOrigin: Point? { nil }
+
+    public func drawPixels(_ source: any PixelSource, at origin: Point, opacity: Double) -> Bool { false }
+
+    public func shadowMask(of path: Path, blur: Double) -> ShadowMask? { nil }
 
     public func translate(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }
     public func scaleBy(x: Double, y: Double) { concatenate(Transform(scaleX: x, y: y)) }

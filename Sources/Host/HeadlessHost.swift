@@ -50,6 +50,8 @@ import UI
                     root.renderFrame(in: $0, renderer: renderer)
                 }
             }
+        } else if !root.animator.isRunning {
+            root.screenIsAtRest()
         }
         onFrame?()
         return framebuffer

@@ -27,6 +27,16 @@ extension MonotonicClock {
     }
 }
 
+extension MonotonicClock {
+    /// The processor time of the whole process in seconds, every thread's (`CLOCK_PROCESS_CPUTIME_ID`):
+    /// the work a frame shares between the cores, whatever else the machine runs.
+    public static func processCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
 /// The machine's calendar date and time. Only the host reads it; an app gets it as its injected
 /// `now` (a headless run gives a fixed date instead).
 public enum WallClock {

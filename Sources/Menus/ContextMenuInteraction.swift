@@ -80,11 +80,13 @@ import UI
     public func didMove(to view: View?) {
         self.view = view
         view?.addGestureRecognizer(gestureRecognizer)
+        if let root = view?.root { RestingBackdrop.install(on: root) }
     }
 
     /// The item left the screen (its window closed): its menu goes with it.
     public func viewDidMoveToRoot(_ root: RootView?) {
         if root == nil, let overlay, overlay.isActive { overlay.finish(.cancelled) }
+        if let root { RestingBackdrop.install(on: root) }
     }
 
     // MARK: Opening

@@ -103,9 +103,89 @@ extension ContextMenuOverlay {
         return out
     }
 
-    private static func shadowExtent(_ s: View.Shadow, size: Size, at c: Point) -> Rect {
+    static func shadowExtent(_ s: View.Shadow, size: Size, at c: Point) -> Rect {
         let pad = (s.blur * 1.5).rounded(.up) + 1
         return Rect(center: c, size: size).offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -pad, dy: -pad)
+    }
+
+    /// The shadows `draw(in:)` casts, as shades over the backdrop's pixels (the overlay's own
+    /// coordinates at the canvas's scale); nil when the canvas gives no masks, or a shadow does not
+    /// fall on whole pixels.
+    func shades(in canvas: any Canvas) -> [Shade]? {
+        var out: [Shade] = []
+        if let preview, preview.alpha > 0.01 {
+            guard
+                let s = shade(
+                    MenuMetrics.previewShadow, shape: preview.shape, size: preview.bounds.size, of: preview,
+                    strength: previewShadowStrength * preview.alpha, in: canvas)
+            else { return nil }
+            out += s
+        }
+        guard
+            let s = shade(
+                MenuMetrics.panelShadow,
+                shape: Path.roundedRect(panel.bounds, radius: MenuMetrics.panelCornerRadius), size: panel.bounds.size,
+                of: panel, strength: panelShadowStrength, in: canvas)
+        else { return nil }
+        return out + s
+    }
+
+    /// The device pixels the lifted preview covers opaquely now — its frame less the rounded corners'
+    /// columns and a pixel all round (filtered edges) — which the backdrop need not fill.
+    func previewHole(scale: Double) -> PixelRect? {
+        guard let preview, preview.alpha >= 1, let radius = preview.opaqueCornerRadius(appearance) else { return nil }
+        let f = preview.visualFrame
+        let s = preview.bounds.width > 0 ? f.width / preview.bounds.width : 1
+        let r = f.insetBy(dx: radius * s + 1 / scale, dy: 1 / scale)
+        guard r.width > 0, r.height > 0 else { return nil }
+        let x0 = Int((r.minX * scale).rounded(.up))
+        let y0 = Int((r.minY * scale).rounded(.up))
+        let hole = PixelRect(
+            x: x0, y: y0, width: Int((r.maxX * scale).rounded(.down)) - x0,
+            height: Int((r.maxY * scale).rounded(.down)) - y0)
+        return hole.isEmpty ? nil : hole
+    }
+
+    /// One shadow as `drawShadow` draws it, as a shade (none when it is too faint to draw).
+    private func shade(
+        _ s: View.Shadow, shape: Path, size: Size, of view: View, strength: Double, in canvas: any Canvas
+    ) -> [Shade]? {
+        guard strength > 0.004 else { return [] }
+        let color = s.color.withAlpha(strength).resolved(appearance)
+        guard color.red == 0, color.green == 0, color.blue == 0 else { return nil }
+        let scale = canvas.scale
+        let c = view.visualFrame.center
+        let origin = Point(
+            ((c.x - size.width / 2) * scale).rounded() / scale, ((c.y - size.height / 2) * scale).rounded() / scale)
+        let path = shape.applying(Transform(translationX: origin.x, y: origin.y))
+        guard let mask = canvas.shadowMask(of: path, blur: s.blur), mask.scale == scale else { return nil }
+        let b = path.bounds
+        let mx = (b.minX + s.offset.x + mask.origin.x) * scale
+        let my = (b.minY + s.offset.y + mask.origin.y) * scale
+        guard abs(mx - mx.rounded()) < 1e-6, abs(my - my.rounded()) < 1e-6 else { return nil }
+        // Cairo's 16-bit colour alpha, then Pixman's 8 bits.
+        let alpha = UInt32((min(1, max(0, color.alpha)) * 65535).rounded()) >> 8
+        let bands = Self.shadowBands(s, size: size, of: view).map { r in
+            let x0 = Int((r.minX * scale).rounded())
+            let y0 = Int((r.minY * scale).rounded())
+            return PixelRect(
+                x: x0, y: y0, width: Int((r.maxX * scale).rounded()) - x0, height: Int((r.maxY * scale).rounded()) - y0)
+        }
+        return [Shade(mask: mask, x: Int(mx.rounded()), y: Int(my.rounded()), alpha: alpha, bands: bands)]
+    }
+
+    /// Where a shadow is drawn: its extent, less the view's own frame.
+    static func shadowBands(_ s: View.Shadow, size: Size, of view: View) -> [Rect] {
+        let outer = shadowExtent(s, size: size, at: view.visualFrame.center)
+        let inner = view.visualFrame.intersection(outer)
+        return inner.isEmpty
+            ? [outer]
+            : [
+                Rect(outer.minX, outer.minY, outer.width, inner.minY - outer.minY),
+                Rect(outer.minX, inner.maxY, outer.width, outer.maxY - inner.maxY),
+                Rect(outer.minX, inner.minY, inner.minX - outer.minX, inner.height),
+                Rect(inner.maxX, inner.minY, outer.maxX - inner.maxX, inner.height),
+            ]
     }
 
     /// Draws a soft shadow of `shape` (at the view's full size) centred where the view is now — not
@@ -121,17 +201,7 @@ extension ContextMenuOverlay {
         let origin = Point(
             ((c.x - size.width / 2) * scale).rounded() / scale, ((c.y - size.height / 2) * scale).rounded() / scale)
         let path = shape.applying(Transform(translationX: origin.x, y: origin.y))
-        let outer = Self.shadowExtent(s, size: size, at: c)
-        let inner = view.visualFrame.intersection(outer)
-        let bands =
-            inner.isEmpty
-            ? [outer]
-            : [
-                Rect(outer.minX, outer.minY, outer.width, inner.minY - outer.minY),
-                Rect(outer.minX, inner.maxY, outer.width, outer.maxY - inner.maxY),
-                Rect(outer.minX, inner.minY, inner.minX - outer.minX, inner.height),
-                Rect(inner.maxX, inner.minY, outer.maxX - inner.maxX, inner.height),
-            ]
+        let bands = Self.shadowBands(s, size: size, of: view)
         let color = s.color.withAlpha(strength)
         for band in bands where !band.isEmpty {
             canvas.save()

@@ -277,8 +277,16 @@ import UI
     }
 
     public override func draw(in canvas: any Canvas) {
+        // The backdrop and the shadows over it in one pass, where the canvas takes pixels.
+        if let backdrop, backdropOpacity >= 1, let shades = shades(in: canvas),
+            canvas.drawPixels(
+                ShadowedBackdrop(backdrop: backdrop.pixels, shades: shades, hole: previewHole(scale: canvas.scale)),
+                at: .zero, opacity: 1)
+        {
+            return
+        }
         if let backdrop {
-            canvas.drawImage(backdrop.image, in: bounds, opacity: backdropOpacity)
+            backdrop.draw(in: canvas, rect: bounds, opacity: backdropOpacity)
         } else if form == .rich {
             canvas.fill(bounds, with: MenuMetrics.backdropDim.withAlpha(dimLevel))
         }

@@ -28,6 +28,17 @@ import UI
         }
     }
 
+    /// When the picture is opaque inside a rounded rectangle of its bounds: that rectangle's corner
+    /// radius (nil otherwise — no picture, a shape of the app's own, a background that lets through).
+    func opaqueCornerRadius(_ appearance: Appearance) -> Double? {
+        guard image != nil, source?.visiblePath == nil else { return nil }
+        let background = source?.backgroundColor ?? custom?.backgroundColor ?? .systemBackground
+        guard background.resolved(appearance).alpha >= 1 else { return nil }
+        guard let source else { return MenuMetrics.previewCornerRadius }
+        let r = source.visibleRect
+        return (source.cornerRadius ?? MenuMetrics.previewCornerRadius) * (r.width > 0 ? bounds.width / r.width : 1)
+    }
+
     /// The preview's shape in its bounds.
     var shape: Path {
         if let source { return source.shape(in: bounds.size) }

@@ -129,10 +129,112 @@ public final class CairoCanvas: Canvas {
         SymbolCatalog.shared.draw(name, in: rect, color: tint.resolved(appearance), on: cr)
     }
 
+    public func shadowMask(of path: Path, blur: Double) -> ShadowMask? {
+        ShadowCache.shared.mask(of: path, blur: blur, scale: scale)
+    }
+
     public func drawShadow(of path: Path, color: Color, blur: Double, offset: Point) {
         let c = color.resolved(appearance)
         if c.alpha <= 0 { return }
         ShadowCache.shared.drawShadow(of: path, color: c, blur: blur, offset: offset, scale: scale, on: cr)
+    }
+
+    public func drawPixels(_ source: any PixelSource, at origin: Point, opacity: Double) -> Bool {
+        guard opacity > 0 else { return true }
+        guard source.scale == scale, let o = deviceOrigin else { return false }
+        // Straight into the bitmap only: not into a group (its own surface, moved), not a recording.
+        let target = cairo_get_target(cr)
+        guard let target, cairo_get_group_target(cr) == target,
+            cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+                || cairo_image_surface_get_format(target) == CAIRO_FORMAT_RGB24,
+            let data = cairo_image_surface_get_data(target)
+        else { return false }
+        let ox = o.x + origin.x * scale
+        let oy = o.y + origin.y * scale
+        guard abs(ox - ox.rounded()) < 1e-6, abs(oy - oy.rounded()) < 1e-6 else { return false }
+        let surfaceRect = PixelRect(
+            x: 0, y: 0, width: Int(cairo_image_surface_get_width(target)),
+            height: Int(cairo_image_surface_get_height(target)))
+        guard let clip = deviceClipRects(origin: o, surface: surfaceRect) else { return false }
+        let sx = Int(ox.rounded())
+        let sy = Int(oy.rounded())
+        let placed = PixelRect(x: sx, y: sy, width: source.pixelWidth, height: source.pixelHeight)
+        let stride = Int(cairo_image_surface_get_stride(target)) / 4
+        let pixels = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        cairo_surface_flush(target)
+        for c in clip {
+            let r = c.intersection(placed).intersection(surfaceRect)
+            guard !r.isEmpty else { continue }
+            let own = PixelRect(x: r.x - sx, y: r.y - sy, width: r.width, height: r.height)
+            let out = pixels + r.y * stride + r.x
+            if opacity >= 1 {
+                source.write(own, to: out, stride: stride)
+            } else {
+                Self.blend(source, own, opacity: opacity, into: out, stride: stride)
+            }
+            cairo_surface_mark_dirty_rectangle(target, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+        }
+        return true
+    }
+
+    /// The clip as rectangles of device pixels, or nil when it is not made of whole-pixel rectangles.
+    private func deviceClipRects(origin o: Point, surface: PixelRect) -> [PixelRect]? {
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        if list.pointee.status != CAIRO_STATUS_SUCCESS {
+            // No clip at all is "not representable" too: then the whole surface is drawn.
+            var x0 = 0.0
+            var y0 = 0.0
+            var x1 = 0.0
+            var y1 = 0.0
+            cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+            let whole =
+                (x0 * scale + o.x) <= 0 && (y0 * scale + o.y) <= 0
+                && (x1 * scale + o.x) >= Double(surface.width) && (y1 * scale + o.y) >= Double(surface.height)
+            return whole ? [surface] : nil
+        }
+        var out: [PixelRect] = []
+        out.reserveCapacity(Int(list.pointee.num_rectangles))
+        for i in 0..<Int(list.pointee.num_rectangles) {
+            let r = list.pointee.rectangles[i]
+            let x0 = r.x * scale + o.x
+            let y0 = r.y * scale + o.y
+            let x1 = (r.x + r.width) * scale + o.x
+            let y1 = (r.y + r.height) * scale + o.y
+            for v in [x0, y0, x1, y1] where abs(v - v.rounded()) > 1e-6 { return nil }
+            out.append(
+                PixelRect(
+                    x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int((x1 - x0).rounded()),
+                    height: Int((y1 - y0).rounded())))
+        }
+        return out
+    }
+
+    /// Writes `rect` of an opaque source over the pixels at `out` with `opacity`, a row at a time,
+    /// two channels at once in the spare bits of a word.
+    private static func blend(
+        _ source: any PixelSource, _ rect: PixelRect, opacity: Double, into out: UnsafeMutablePointer<UInt32>,
+        stride: Int
+    ) {
+        let a = UInt32((min(1, opacity) * 256).rounded())
+        let b = 256 - a
+        var line = [UInt32](repeating: 0, count: rect.width)
+        line.withUnsafeMutableBufferPointer { line in
+            let l = line.baseAddress!
+            for y in 0..<rect.height {
+                source.write(
+                    PixelRect(x: rect.x, y: rect.y + y, width: rect.width, height: 1), to: l, stride: rect.width)
+                let d = out + y * stride
+                for x in 0..<rect.width {
+                    let s = l[x]
+                    let t = d[x]
+                    let rb = ((s & 0x00FF_00FF) &* a &+ (t & 0x00FF_00FF) &* b) >> 8 & 0x00FF_00FF
+                    let ga = (((s >> 8) & 0x00FF_00FF) &* a &+ ((t >> 8) & 0x00FF_00FF) &* b) & 0xFF00_FF00
+                    d[x] = rb | ga
+                }
+            }
+        }
     }
 
     public func beginLayer(opacity: Double) {
@@ -172,46 +274,77 @@ final class ShadowCache: @unchecked Sendable {
         var blur: Double
         var scale: Double
     }
-    private var masks: [Key: (surface: OpaquePointer, origin: Point)] = [:]
+    /// A mask and the Cairo surface over its bytes (the mask outlives the surface: someone may hold it).
+    private struct Entry {
+        var mask: ShadowMask
+        var surface: OpaquePointer
+    }
+    private var masks: [Key: Entry] = [:]
     private var order: [Key] = []
     private let capacity = 48
 
-    func drawShadow(of path: Path, color: RGBA, blur: Double, offset: Point, scale: Double, on cr: OpaquePointer) {
-        let bounds = path.bounds
-        let local = path.applying(Transform(translationX: -bounds.minX, y: -bounds.minY))
-        // Shadows are soft: a mask at half the device resolution (at most 1 px per point) is plenty.
-        // The mask is made at device resolution so that it is composited without resampling.
-        let maskScale = scale
-        let key = Key(path: local, blur: blur, scale: maskScale)
+    /// The mask of `path`'s shadow (its bounds' top-left at the origin) at `scale`, made if need be.
+    func mask(of path: Path, blur: Double, scale: Double) -> ShadowMask {
         lock.lock()
         defer { lock.unlock() }
-        let entry: (surface: OpaquePointer, origin: Point)
-        if let hit = masks[key] {
-            entry = hit
-        } else {
-            entry = makeMask(local, size: bounds.size, blur: blur, scale: maskScale)
-            masks[key] = entry
-            order.append(key)
-            if order.count > capacity {
-                let k = order.removeFirst()
-                if let old = masks.removeValue(forKey: k) { cairo_surface_destroy(old.surface) }
+        return entry(of: path, blur: blur, scale: scale).mask
+    }
+
+    private func entry(of path: Path, blur: Double, scale: Double) -> Entry {
+        let bounds = path.bounds
+        let local = Self.quantized(path.applying(Transform(translationX: -bounds.minX, y: -bounds.minY)))
+        let key = Key(path: local, blur: blur, scale: scale)
+        if let hit = masks[key] { return hit }
+        let made = makeMask(local, size: bounds.size, blur: blur, scale: scale)
+        masks[key] = made
+        order.append(key)
+        if order.count > capacity {
+            let k = order.removeFirst()
+            if let old = masks.removeValue(forKey: k) { cairo_surface_destroy(old.surface) }
+        }
+        return made
+    }
+
+    /// `path` with its points on a grid of 1/1024 pt: one shape moved to another place comes back
+    /// from its bounds' origin a few ulps off, and must find the same mask (a moving preview would
+    /// make a mask every frame).
+    static func quantized(_ path: Path) -> Path {
+        func q(_ p: Point) -> Point { Point((p.x * 1024).rounded() / 1024, (p.y * 1024).rounded() / 1024) }
+        var out = Path()
+        for e in path.elements {
+            switch e {
+            case .move(let p): out.move(to: q(p))
+            case .line(let p): out.line(to: q(p))
+            case .curve(let a, let b, let p): out.curve(to: q(p), control1: q(a), control2: q(b))
+            case .close: out.close()
             }
         }
+        return out
+    }
+
+    func drawShadow(of path: Path, color: RGBA, blur: Double, offset: Point, scale: Double, on cr: OpaquePointer) {
+        let bounds = path.bounds
+        // The mask is made at device resolution so that it is composited without resampling.
+        let maskScale = scale
+        lock.lock()
+        defer { lock.unlock() }
+        let e = entry(of: path, blur: blur, scale: maskScale)
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-        cairo_translate(cr, bounds.minX + offset.x + entry.origin.x, bounds.minY + offset.y + entry.origin.y)
+        cairo_translate(cr, bounds.minX + offset.x + e.mask.origin.x, bounds.minY + offset.y + e.mask.origin.y)
         cairo_scale(cr, 1 / maskScale, 1 / maskScale)
-        cairo_mask_surface(cr, entry.surface, 0, 0)
+        cairo_mask_surface(cr, e.surface, 0, 0)
         cairo_restore(cr)
     }
 
-    private func makeMask(_ path: Path, size: Size, blur: Double, scale: Double) -> (
-        surface: OpaquePointer, origin: Point
-    ) {
+    private func makeMask(_ path: Path, size: Size, blur: Double, scale: Double) -> Entry {
         let pad = (blur * 1.5).rounded(.up)
-        let w = Int32(((size.width + 2 * pad) * scale).rounded(.up))
-        let h = Int32(((size.height + 2 * pad) * scale).rounded(.up))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, max(1, w), max(1, h))!
+        let w = max(1, Int32(((size.width + 2 * pad) * scale).rounded(.up)))
+        let h = max(1, Int32(((size.height + 2 * pad) * scale).rounded(.up)))
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, w)
+        let mask = ShadowMask(
+            width: Int(w), height: Int(h), stride: Int(stride), scale: scale, origin: Point(-pad, -pad))
+        let surface = cairo_image_surface_create_for_data(mask.bytes, CAIRO_FORMAT_A8, w, h, stride)!
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, pad, pad)
@@ -222,35 +355,53 @@ final class ShadowCache: @unchecked Sendable {
         cairo_surface_flush(surface)
         // Three box passes approximate a Gaussian whose standard deviation is about blur / 2.
         let radius = max(1, Int((blur / 2 * scale).rounded()))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        if let data = cairo_image_surface_get_data(surface) {
-            Self.blurA8(data, width: Int(w), height: Int(h), stride: stride, radius: radius)
-        }
+        Self.blurA8(mask.bytes, width: Int(w), height: Int(h), stride: Int(stride), radius: radius)
         cairo_surface_mark_dirty(surface)
-        return (surface, Point(-pad, -pad))
+        return Entry(mask: mask, surface: surface)
     }
 
+    /// Three box blurs each way, in place (each pass's running sum divided down to a byte). The
+    /// passes down the mask run along whole rows, from a copy of the plane, so that memory is read in
+    /// order.
     static func blurA8(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
-        var line = [UInt32](repeating: 0, count: max(width, height))
+        guard width > 0, height > 0 else { return }
         let span = UInt32(2 * radius + 1)
+        let line = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+        defer {
+            line.deallocate()
+            sums.deallocate()
+            copy.deallocate()
+        }
         for _ in 0..<3 {
             for y in 0..<height {
                 let row = data + y * stride
                 for x in 0..<width { line[x] = UInt32(row[x]) }
                 var sum: UInt32 = 0
-                for k in -radius...radius { sum += line[min(max(k, 0), width - 1)] }
+                for k in -radius...radius { sum += line[k < 0 ? 0 : k < width ? k : width - 1] }
                 for x in 0..<width {
                     row[x] = UInt8(sum / span)
-                    sum = sum + line[min(x + radius + 1, width - 1)] - line[max(x - radius, 0)]
+                    let add = x + radius + 1
+                    let sub = x - radius
+                    sum = sum + line[add < width ? add : width - 1] - line[sub > 0 ? sub : 0]
                 }
             }
-            for x in 0..<width {
-                for y in 0..<height { line[y] = UInt32(data[y * stride + x]) }
-                var sum: UInt32 = 0
-                for k in -radius...radius { sum += line[min(max(k, 0), height - 1)] }
-                for y in 0..<height {
-                    data[y * stride + x] = UInt8(sum / span)
-                    sum = sum + line[min(y + radius + 1, height - 1)] - line[max(y - radius, 0)]
+            copy.update(from: data, count: stride * height)
+            for x in 0..<width { sums[x] = 0 }
+            for k in -radius...radius {
+                let src = copy + (k < 0 ? 0 : k < height ? k : height - 1) * stride
+                for x in 0..<width { sums[x] += UInt32(src[x]) }
+            }
+            for y in 0..<height {
+                let row = data + y * stride
+                let add = y + radius + 1
+                let sub = y - radius
+                let plus = copy + (add < height ? add : height - 1) * stride
+                let minus = copy + (sub > 0 ? sub : 0) * stride
+                for x in 0..<width {
+                    row[x] = UInt8(sums[x] / span)
+                    sums[x] = sums[x] + UInt32(plus[x]) - UInt32(minus[x])
                 }
             }
         }

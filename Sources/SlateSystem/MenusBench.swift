@@ -110,7 +110,9 @@ extension Bench {
     func coldFirstFrame() -> Bench.Result {
         var xs: [Double] = []
         var opens: [Double] = []
+        var cpu: [Double] = []
         for i in 0..<23 {
+            let c0 = MonotonicClock.processCPUTime()
             let t0 = Bench.now()
             _ = interaction.presentFromKeyboard()
             let t1 = Bench.now()
@@ -119,11 +121,13 @@ extension Bench {
             if i >= 3 {
                 xs.append((t2 - t0) * 1000)
                 opens.append((t1 - t0) * 1000)
+                cpu.append((MonotonicClock.processCPUTime() - c0) * 1000)
             }
             interaction.dismissMenu()
             host.run(for: MenuMetrics.closeDuration + 0.05)
         }
         var r = Bench.result("menu.first-frame-cold@2x", xs)
+        r.extra["cpu-median"] = Bench.median(cpu)
         r.extra["open"] = Bench.median(opens)
         r.extra["draw"] = Bench.median(xs) - Bench.median(opens)
         return r
@@ -132,6 +136,7 @@ extension Bench {
     /// Every frame of the open transition after the first, at 120 Hz.
     func openAnimation() -> Bench.Result {
         var xs: [Double] = []
+        var cpu: [Double] = []
         var frames = 0
         for i in 0..<13 {
             let id = holdUntilAlmostRecognised()
@@ -140,16 +145,29 @@ extension Bench {
             var n = 0
             while interaction.overlay?.phase == .opening {
                 clock.advance(by: HeadlessHost.frameInterval)
+                let c0 = MonotonicClock.processCPUTime()
                 let t0 = Bench.now()
                 host.frame()
                 let t1 = Bench.now()
-                if i >= 3 { xs.append((t1 - t0) * 1000) }
+                if i >= 3 {
+                    xs.append((t1 - t0) * 1000)
+                    cpu.append((MonotonicClock.processCPUTime() - c0) * 1000)
+                }
+                if i == 3, ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil {
+                    let area = host.lastDamage.reduce(0) { $0 + $1.width * $1.height }
+                    print(
+                        String(
+                            format: "  frame %2d  %6.2f ms  damaged-pt2 %.0f  %@", n, (t1 - t0) * 1000, area,
+                            "\(host.lastDamage)"))
+                }
                 n += 1
             }
             frames = n
             close(id)
         }
         var r = Bench.result("menu.open-animation@2x", xs)
+        r.extra["cpu-median"] = Bench.median(cpu)
+        r.extra["cpu-p99"] = Bench.p99(cpu)
         r.extra["frames"] = Double(frames)
         return r
     }

@@ -136,16 +136,26 @@ extension Bench {
         let divider = Point(w / 2, s.shell.bounds.midY)
         var xs: [Double] = []
         let steps = 60
+        // SLATE_BENCH_TRACE=1 prints every frame: its time and the area drawn.
+        let trace = ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil
         for round in 0..<4 {
             let id = s.host.touchDown(at: start)
             s.host.run(for: 0.65)
-            for (a, b) in [(start, edge), (edge, divider)] {
+            for (leg, (a, b)) in [(start, edge), (edge, divider)].enumerated() {
                 for i in 1...steps {
                     s.clock.advance(by: HeadlessHost.frameInterval)
                     s.host.touchMove(id, to: lerp(a, b, Double(i) / Double(steps)))
                     let t0 = now()
                     s.host.frame()
-                    if round > 0 { xs.append((now() - t0) * 1000) }
+                    let ms = (now() - t0) * 1000
+                    if round > 0 { xs.append(ms) }
+                    if trace {
+                        let area = s.host.lastDamage.reduce(0) { $0 + $1.width * $1.height }
+                        print(
+                            String(
+                                format: "  round %d leg %d frame %2d  %6.2f ms  damaged-pt2 %.0f", round, leg, i, ms,
+                                area))
+                    }
                 }
             }
             s.host.touchUp(id, at: divider)
@@ -254,7 +264,39 @@ extension Bench {
         r.extra["pictures-MB"] = Double(s.shell.pictureBytes()) / mb
         r.extra["framebuffer-MB"] = Double(s.host.framebuffer.pixels.count) / mb
         r.extra["snapshots-MB"] = Double(s.shell.snapshotImages.reduce(0) { $0 + $1.pixels.count }) / mb
+        let maps = residentByMapping()
+        r.extra["anonymous-MB"] = maps.filter { $0.key.isEmpty || $0.key.hasPrefix("[") }.values.reduce(0, +) / mb
+        r.extra["files-MB"] = maps.filter { !$0.key.isEmpty && !$0.key.hasPrefix("[") }.values.reduce(0, +) / mb
+        if ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil {
+            for (k, v) in maps.sorted(by: { $0.value > $1.value }).prefix(300) {
+                FileHandle.standardError.write(
+                    Data(String(format: "  %8.2f MB  %@\n", v / mb, k.isEmpty ? "(anonymous)" : k).utf8))
+            }
+        }
         return r
+    }
+
+    /// The resident bytes of this process by mapping (a file's path, `[heap]`, `[stack]`; anonymous
+    /// mappings under ""), from /proc/self/smaps.
+    static func residentByMapping() -> [String: Double] {
+        // Read to the end (a file in /proc has no size to read up to).
+        guard let h = FileHandle(forReadingAtPath: "/proc/self/smaps"), let data = try? h.readToEnd() else {
+            return [:]
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        var out: [String: Double] = [:]
+        var current = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("Rss:") {
+                let kb = Double(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
+                out[current, default: 0] += kb * 1024
+            } else if let head = line.split(separator: " ").first, head.contains("-"), !head.contains(":") {
+                // A mapping's header: address range, permissions, offset, device, inode, then the name.
+                let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+                current = fields.count > 5 ? String(fields[5]).trimmingCharacters(in: .whitespaces) : ""
+            }
+        }
+        return out
     }
 
     /// The resident set of this process, in bytes.

@@ -40,14 +40,51 @@ import Graphics
     func addDamage(_ r: Rect) {
         let clipped = r.intersection(bounds)
         if clipped.isEmpty { return }
-        // Merge into an overlapping rectangle; a handful of rectangles are cheaper than a union of all.
-        if let i = damaged.firstIndex(where: { $0.intersects(clipped) }) {
+        damageCount &+= 1
+        // Merge into an overlapping rectangle when their union wastes little (two places of one
+        // moving view, a caret at the edge of its line); a handful of rectangles are cheaper than a
+        // union of all. Two that overlap only a little (a lifted preview's shadow and a menu's beside
+        // it) stay apart: their union would draw the empty corners too, and the clip takes overlaps
+        // as one.
+        func area(_ r: Rect) -> Double { r.width * r.height }
+        if damaged.contains(where: { $0.contains(clipped) }) { return }
+        if let i = damaged.firstIndex(where: {
+            guard $0.intersects(clipped) else { return false }
+            let whole = area($0.union(clipped))
+            let covered = area($0) + area(clipped) - area($0.intersection(clipped))
+            return whole - covered <= Self.damageWaste * whole
+        }) {
             damaged[i] = damaged[i].union(clipped)
         } else if damaged.count >= 8 {
             damaged[damaged.count - 1] = damaged[damaged.count - 1].union(clipped)
         } else {
             damaged.append(clipped)
         }
+    }
+
+    /// Two overlapping damaged rectangles become one when their union is at most this share larger
+    /// than what they cover. Slate, measured: a menu's preview and panel stay apart (their union is
+    /// nearly half empty), a view's two places merge.
+    static let damageWaste = 0.25
+
+    // MARK: Rest
+
+    /// Grows with every change to what the screen shows: something made from the screen as it was
+    /// (a menu's blurred backdrop) still shows it while this has not moved.
+    public private(set) var damageCount = 0
+    private var restWork: [@MainActor () -> Void] = []
+    private var preparedAtDamageCount: Int?
+
+    /// Adds work that prepares for what may come next from the screen as it is (a menu's backdrop,
+    /// before any menu is asked for). It runs when the screen comes to rest, once a rest.
+    public func addRestWork(_ work: @escaping @MainActor () -> Void) { restWork.append(work) }
+
+    /// The host tells the screen it is at rest: the last frame drew nothing and nothing moves. The
+    /// rest work runs, unless it already has since the screen last changed.
+    public func screenIsAtRest() {
+        guard preparedAtDamageCount != damageCount, !animator.isRunning else { return }
+        preparedAtDamageCount = damageCount
+        for w in restWork { w() }
     }
 
     /// Marks the whole screen damaged.
