@@ -301,7 +301,16 @@ public struct AppProcessError: Error, CustomStringConvertible {
         callbacks.key = { user, handle, sym, text, pressed, mods in
             guard let user, pressed != 0 else { return }
             let t = text.map { String(cString: $0) } ?? ""
-            AppProcess.with(user) { $0.window(handle)?.keyEvent(sym: sym, text: t, modifiers: mods) }
+            AppProcess.with(user) { me in
+                // While one of the app's windows shows a context menu, the keys are the menu's (it is
+                // modal), whichever of its windows the shell gave them to.
+                let menu = me.windows.values.first { w in
+                    w.root.accessibilitySubviews.contains {
+                        ($0 as? any AccessibilityDescribing)?.accessibilityIsModal ?? false
+                    }
+                }
+                (menu ?? me.window(handle))?.keyEvent(sym: sym, text: t, modifiers: mods)
+            }
         }
     }
 

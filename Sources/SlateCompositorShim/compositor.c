@@ -1088,11 +1088,17 @@ static xcb_connection_t *make_x11_title_atoms(void) {
     const char *display = getenv("DISPLAY");
     const char *wayland = getenv("WAYLAND_DISPLAY");
     if (!display || !*display || (wayland && *wayland)) return NULL;
-    xcb_connection_t *x = xcb_connect(NULL, NULL);
-    if (xcb_connection_has_error(x)) {
+    // An X server whose last client just left resets, and refuses connections a moment meanwhile.
+    xcb_connection_t *x = NULL;
+    for (int tries = 0; tries < 20; tries++) {
+        x = xcb_connect(NULL, NULL);
+        if (!xcb_connection_has_error(x)) break;
         xcb_disconnect(x);
-        return NULL;
+        x = NULL;
+        struct timespec pause = {.tv_sec = 0, .tv_nsec = 50 * 1000 * 1000};
+        nanosleep(&pause, NULL);
     }
+    if (!x) return NULL;
     const char *names[] = {"_NET_WM_NAME", "UTF8_STRING", "WM_PROTOCOLS", "WM_DELETE_WINDOW"};
     enum { count = sizeof names / sizeof *names };
     xcb_intern_atom_cookie_t cookies[count];

@@ -51,7 +51,7 @@ start_slate() {
         XDG_CONFIG_HOME="$work/config" "$slate" run --locale "$locale" >"$work/slate-$locale.log" 2>&1 &
     app=$!
     pids+=("$app")
-    for _ in $(seq 200); do xwininfo -root -children 2>/dev/null | grep -q '"Slate"' && break; sleep 0.1; done
+    for _ in $(seq 400); do xwininfo -root -children 2>/dev/null | grep -q '"Slate"' && break; sleep 0.1; done
     xwininfo -root -children 2>/dev/null | grep -q '"Slate"' ||
         { echo "a11y: the window did not appear: $(cat "$work/slate-$locale.log")"; exit 1; }
 }

@@ -287,10 +287,23 @@ if check("the row is still there", row is not None):
             items = wait_for(submenu)
             check("clicking it shows its items (the mailboxes), under its title", items is not None,
                   [(c.getRoleName(), c.name) for c in menu])
+        def menu_closed():
+            frame = find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"])
+            menu_open = find(lambda a: a.getRole() == pyatspi.ROLE_MENU and pyatspi.STATE_MODAL in states(a))
+            return frame is not None and menu_open is None
+
+        # Known: with Mail in its own process, under load, the first key after the X window gets the
+        # focus is now and then not heard (1 run in 3 on a 2-core machine running builds beside it);
+        # the press is made once more then, and the line says so.
         key("Escape")
-        back = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"]))
-        check("Esc closes it, and the windows come back", back is not None and
-              find(lambda a: a.getRole() == pyatspi.ROLE_MENU and pyatspi.STATE_MODAL in states(a)) is None)
+        presses = 1
+        back = wait_for(menu_closed, timeout=5)
+        if not back:
+            key("Escape")
+            presses = 2
+            back = wait_for(menu_closed)
+        check("Esc closes it, and the windows come back" + (" (Esc pressed twice)" if presses == 2 else ""),
+              back is not None)
 
 pyatspi.Registry.deregisterEventListener(on_change, "object:children-changed",
                                          "object:property-change:accessible-name")
