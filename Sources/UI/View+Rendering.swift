@@ -31,8 +31,12 @@ extension View {
             if let s = shadow { renderShadow(s, bounds, in: canvas) }
             drawPicture(cache, in: canvas)
         } else {
-            let layered = alpha < 1
-            if layered { canvas.beginLayer(opacity: alpha) }
+            let layered = alpha < 1 && !appliesAlphaItself
+            if layered {
+                // The group is as large as the clip: a view that keeps to its bounds needs no more.
+                if clipsToBounds { canvas.clip(to: bounds) }
+                canvas.beginLayer(opacity: alpha)
+            }
             renderContent(in: canvas, renderer: renderer)
             if layered { canvas.endLayer() }
         }
@@ -83,7 +87,7 @@ extension View {
         if let s = shadow { renderShadow(s, own, in: canvas) }
         if let bg = backgroundColor {
             if cornerRadius > 0 {
-                canvas.fill(Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), with: bg)
+                canvas.fillRoundedRect(own, radius: cornerRadius, style: cornerStyle, with: bg)
             } else {
                 canvas.fill(own, with: bg)
             }
@@ -219,7 +223,10 @@ extension View {
         {
             rasterCache = nil
             let layered = alpha < 1
-            if layered { canvas.beginLayer(opacity: alpha) }
+            if layered {
+                if clipsToBounds { canvas.clip(to: bounds) }
+                canvas.beginLayer(opacity: alpha)
+            }
             renderContent(in: canvas, renderer: renderer)
             if layered { canvas.endLayer() }
             return

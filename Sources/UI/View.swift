@@ -179,6 +179,11 @@ import Graphics
         didSet { rasterCache = nil }
     }
 
+    /// Whether `draw(in:)` applies the view's `alpha` itself — a leaf view that draws one picture
+    /// with it as its opacity — so that a fading view needs no group the size of the screen's clip
+    /// composited again. False by default: a view with `alpha` below 1 is drawn into a group.
+    open var appliesAlphaItself: Bool { false }
+
     /// The view paints every pixel of its frame opaquely (a full-screen backdrop, as a context menu's
     /// blurred screen). Where it covers the area being drawn, its superview draws neither itself nor
     /// the subviews below it: they could not be seen, and drawing them would cost a whole frame.
