@@ -176,7 +176,10 @@ import Graphics
     /// changes (as `CALayer.shouldRasterize`). Windows are rasterized so that a menu animating above
     /// them does not redraw them.
     public var rasterizes = false {
-        didSet { rasterCache = nil }
+        didSet {
+            rasterCache = nil
+            spareRasterPixels = nil
+        }
     }
 
     /// Whether `draw(in:)` applies the view's `alpha` itself — a leaf view that draws one picture
@@ -197,6 +200,10 @@ import Graphics
     }
 
     var rasterCache: RasterCache?
+    /// The pixels of a picture let go while the view's content changed frame after frame (drawn
+    /// straight to the screen then), kept to draw the next picture into: a new picture of a window
+    /// costs more in page faults than drawing it does.
+    var spareRasterPixels: PixelImage?
     /// The content version at the last render of a rasterized view, and whether it had changed then.
     var rasterState: (version: Int, changedBefore: Bool) = (-1, false)
 
