@@ -139,9 +139,17 @@ public protocol PixelSource: Sendable {
     /// keeps them, one `UInt32` a pixel, to `out` — the place of `rect`'s top-left pixel — with rows
     /// `stride` pixels apart.
     func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int)
+    /// Writes `rect` over the pixels at `out` with `opacity` (each channel (s × a + d × (256 − a)) / 256,
+    /// a = opacity × 256): true when the source does it itself, false to have the canvas blend what
+    /// `write` gives it.
+    func blend(_ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double) -> Bool
 }
 
 extension PixelSource {
+    public func blend(_ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double)
+        -> Bool
+    { false }
+
     /// The whole source as a picture.
     public func picture() -> PixelImage {
         var image = PixelImage(width: pixelWidth, height: pixelHeight, scale: scale)
@@ -172,6 +180,86 @@ extension Canvas {
         save()
         defer { restore() }
         return try body()
+    }
+
+    /// Fills a rounded rectangle as `fill(Path.roundedRect(r, radius:style:), with:)` does, with the
+    /// same pixels: where its edges and the reach of its corners fall on whole device pixels, the
+    /// straight middle and sides are filled as rectangles (Pixman's fast solid fill) and only the
+    /// four corners through the path — a large translucent panel costs a fraction of a path's fill.
+    public func fillRoundedRect(_ r: Rect, radius: Double, style: Path.CornerStyle = .continuous, with color: Color) {
+        let path = Path.roundedRect(r, radius: radius, style: style)
+        guard let c = cornerReach(r, radius: radius, style: style, pad: 0) else {
+            fill(path, with: color)
+            return
+        }
+        fill(Rect(r.minX + c, r.minY, r.width - 2 * c, r.height), with: color)
+        fill(Rect(r.minX, r.minY + c, c, r.height - 2 * c), with: color)
+        fill(Rect(r.maxX - c, r.minY + c, c, r.height - 2 * c), with: color)
+        for corner in cornerSquares(r, c, pad: 0) {
+            withState {
+                clip(to: corner)
+                fill(path, with: color)
+            }
+        }
+    }
+
+    /// Strokes a rounded rectangle as `stroke(Path.roundedRect(r, radius:style:), with:lineWidth:)`
+    /// does, with the same pixels: where the straight runs of the line fall on whole device pixels
+    /// they are filled as rectangles, and only the corners are stroked (Cairo composites a stroke's
+    /// whole extent through a mask).
+    public func strokeRoundedRect(
+        _ r: Rect, radius: Double, style: Path.CornerStyle = .continuous, with color: Color, lineWidth: Double
+    ) {
+        let path = Path.roundedRect(r, radius: radius, style: style)
+        let h = lineWidth / 2
+        guard let c = cornerReach(r, radius: radius, style: style, pad: h) else {
+            stroke(path, with: color, lineWidth: lineWidth)
+            return
+        }
+        fill(Rect(r.minX + c, r.minY - h, r.width - 2 * c, lineWidth), with: color)
+        fill(Rect(r.minX + c, r.maxY - h, r.width - 2 * c, lineWidth), with: color)
+        fill(Rect(r.minX - h, r.minY + c, lineWidth, r.height - 2 * c), with: color)
+        fill(Rect(r.maxX - h, r.minY + c, lineWidth, r.height - 2 * c), with: color)
+        for corner in cornerSquares(r, c, pad: h + 1) {
+            withState {
+                clip(to: corner)
+                stroke(path, with: color, lineWidth: lineWidth)
+            }
+        }
+    }
+
+    /// How far a rounded rectangle's corners reach along its edges, on whole device pixels — or nil
+    /// when the rectangle, grown by `pad`, does not lie on whole device pixels, or has no straight run.
+    private func cornerReach(_ r: Rect, radius: Double, style: Path.CornerStyle, pad: Double) -> Double? {
+        guard let o = deviceOrigin else { return nil }
+        let reach: Double
+        if style == .continuous && radius <= min(r.width, r.height) / 2 / 1.528665 {
+            reach = radius * 1.528665
+        } else {
+            reach = min(radius, r.width / 2, r.height / 2)
+        }
+        let c = (reach * scale).rounded(.up) / scale
+        guard r.width > 2 * c, r.height > 2 * c else { return nil }
+        func whole(_ v: Double, _ origin: Double) -> Bool {
+            let d = v * scale + origin
+            return abs(d - d.rounded()) < 1e-6
+        }
+        for x in [r.minX - pad, r.minX + pad, r.maxX - pad, r.maxX + pad, r.minX + c, r.maxX - c] where !whole(x, o.x) {
+            return nil
+        }
+        for y in [r.minY - pad, r.minY + pad, r.maxY - pad, r.maxY + pad, r.minY + c, r.maxY - c] where !whole(y, o.y) {
+            return nil
+        }
+        return c
+    }
+
+    /// The squares of the four corners (reaching `c` along each edge), grown outward by `pad`.
+    private func cornerSquares(_ r: Rect, _ c: Double, pad: Double) -> [Rect] {
+        let s = c + pad
+        return [
+            Rect(r.minX - pad, r.minY - pad, s, s), Rect(r.maxX - c, r.minY - pad, s, s),
+            Rect(r.minX - pad, r.maxY - c, s, s), Rect(r.maxX - c, r.maxY - c, s, s),
+        ]
     }
 
     /// A hairline: one device pixel wide, as iOS separators are.

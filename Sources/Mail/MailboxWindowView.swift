@@ -55,6 +55,9 @@ import UI
         sidebarButton.action = { [weak self] in self?.showsSidebarOnly.toggle() }
         listBar.trailingItems = [composeButton]
         messageList.separatorInset = 32
+        // Every row is one height: a listing of 100,000 is not measured row by row.
+        messageList.rowHeight = MessageRowView.height
+        mailboxList.rowHeight = MailboxRowView.height
         messageList.identifier = "message-list"
         mailboxList.identifier = "mailbox-list"
         emptyLabel.alignment = .center

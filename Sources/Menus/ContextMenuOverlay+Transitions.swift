@@ -232,8 +232,14 @@ extension ContextMenuOverlay {
         {
             target = t.view.convert(t.visibleRect, to: nil)
         }
-        // The backdrop fades out with the dim (the screen below shows through as it goes).
-        isOpaqueCover = false
+        // The backdrop fades out with the dim (the screen below shows through as it goes): over a
+        // picture of the screen below, kept up to date, where there is a renderer; else the screen
+        // below is drawn every frame.
+        if backdrop != nil, screen.renderer != nil {
+            keepPictureBeneath(in: root)
+        } else {
+            isOpaqueCover = false
+        }
         let fromPanelAlpha = panel.alpha
         let fromPanelScale = panel.transform.a
         let fromPreview = preview?.transform ?? .identity
@@ -263,6 +269,50 @@ extension ContextMenuOverlay {
             completion: { [weak self] _ in self?.finish(reason) })
     }
 
+    // MARK: The screen beneath, while closing
+
+    /// Starts keeping a picture of what lies beneath the overlay: the views below it and the root's
+    /// own drawing, drawn again where they change.
+    private func keepPictureBeneath(in root: RootView) {
+        beneath = nil
+        beneathDirty = nil
+        beneathObserver = root.addDamageObserver { [weak self] r, through in
+            guard let self, through !== self, let root = self.root else { return }
+            let subviews = root.subviews
+            if let t = through, let i = subviews.firstIndex(where: { $0 === t }),
+                let me = subviews.firstIndex(where: { $0 === self }), i > me
+            {
+                return  // above the menu
+            }
+            if self.beneathDirty != nil { self.beneathDirty?.append(r) }
+        }
+    }
+
+    /// The picture of what lies beneath, brought up to date at `scale`; nil when none is kept.
+    func pictureBeneath(scale: Double) -> PixelImage? {
+        guard beneathObserver != nil, let root, let renderer = screen.renderer else { return nil }
+        let draw: (any Canvas) -> Void = { [self] c in
+            c.fill(root.bounds, with: root.backgroundColor ?? .systemBackground)
+            root.draw(in: c)
+            for v in root.subviews {
+                if v === self { break }
+                v.render(in: c, renderer: renderer)
+            }
+        }
+        if var image = beneath, image.scale == scale, let dirty = beneathDirty {
+            if !dirty.isEmpty {
+                beneath = nil  // drawn into in place, with no copy
+                renderer.render(
+                    into: &image, clip: dirty.map { $0.integral(scale: scale) }, appearance: appearance, draw)
+            }
+            beneath = image
+        } else {
+            beneath = renderer.render(size: bounds.size, scale: scale, appearance: appearance, draw)
+        }
+        beneathDirty = []
+        return beneath
+    }
+
     /// Takes the overlay away now, without a transition.
     func finish(_ reason: EndReason) {
         guard phase != .closed else { return }
@@ -276,6 +326,11 @@ extension ContextMenuOverlay {
         }
         phase = .closed
         let root = self.root
+        if let id = beneathObserver {
+            root?.removeDamageObserver(id)
+            beneathObserver = nil
+        }
+        beneath = nil
         removeFromSuperview()
         if let root, root.focusedView == nil || root.focusedView === self {
             if let p = previousFocus, p.root === root { root.setFocus(p) } else { root.setFocus(nil) }

@@ -102,6 +102,12 @@ import UI
     var previewShadowStrength = 0.0
     var panelShadowStrength = 0.0
 
+    /// While the menu closes: a picture of what lies beneath it (nil until first drawn), the parts
+    /// of it to draw again (nil: all), and the damage observer that finds them.
+    var beneath: PixelImage?
+    var beneathDirty: [Rect]?
+    var beneathObserver: Int?
+
     init(
         bounds screen: Rect, configuration: ContextMenuConfiguration, menu: Menu, form: Form, location: Point,
         target: TargetedPreview?, customPreview: View?, backdrop: MenuBackdrop?, appearance: Appearance,
@@ -277,6 +283,21 @@ import UI
     }
 
     public override func draw(in canvas: any Canvas) {
+        // Closing: the backdrop fades over the picture of what lies beneath, with the shadows, in one
+        // pass where the canvas takes pixels; else the picture, then the backdrop over it.
+        if let backdrop, backdropOpacity < 1, let below = pictureBeneath(scale: canvas.scale) {
+            if backdrop.pixels.block == 2, let shades = shades(in: canvas),
+                canvas.drawPixels(
+                    FadingBackdrop(backdrop: backdrop.pixels, beneath: below, opacity: backdropOpacity, shades: shades),
+                    at: .zero, opacity: 1)
+            {
+                return
+            }
+            canvas.drawImage(below, in: bounds, opacity: 1)
+            backdrop.draw(in: canvas, rect: bounds, opacity: backdropOpacity)
+            drawShadows(in: canvas)
+            return
+        }
         // The backdrop and the shadows over it in one pass, where the canvas takes pixels.
         if let backdrop, backdropOpacity >= 1, let shades = shades(in: canvas),
             canvas.drawPixels(
@@ -290,6 +311,11 @@ import UI
         } else if form == .rich {
             canvas.fill(bounds, with: MenuMetrics.backdropDim.withAlpha(dimLevel))
         }
+        drawShadows(in: canvas)
+    }
+
+    /// The preview's and the panel's shadows, through Cairo.
+    func drawShadows(in canvas: any Canvas) {
         if let preview, preview.alpha > 0.01 {
             drawShadow(
                 MenuMetrics.previewShadow, shape: preview.shape, size: preview.bounds.size, of: preview,

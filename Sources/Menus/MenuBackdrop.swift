@@ -269,6 +269,90 @@ public struct StretchedBackdrop: PixelSource {
         write(rect, to: out, stride: stride, shades: [], hole: nil)
     }
 
+    /// Over what is there, as the backdrop fades out: each 2×2 block's value worked out once, then
+    /// blended into its four pixels two at a time, a channel a 16-bit lane.
+    public func blend(_ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double)
+        -> Bool
+    {
+        guard block == 2 else { return false }
+        blend(rect, into: out, stride: stride, opacity: opacity, over: nil, shades: [])
+        return true
+    }
+
+    /// Blends `rect` with `opacity` over `beneath` (the pixels under it, the backdrop's own pixel
+    /// coordinates, rows `beneath.stride` apart) or, with none, over what `out` holds; then darkens
+    /// it by `shades`. Only at 2×.
+    func blend(
+        _ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double,
+        over beneath: (pixels: UnsafePointer<UInt32>, stride: Int)?, shades: [Shade]
+    ) {
+        let r = rect.intersection(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+        guard !r.isEmpty else { return }
+        let out = out + (r.y - rect.y) * stride + (r.x - rect.x)
+        let a = UInt32((min(1, max(0, opacity)) * 256).rounded())
+        let b = 256 - a
+        let av = SIMD8<UInt16>(repeating: UInt16(a))
+        let bv = SIMD8<UInt16>(repeating: UInt16(b))
+        let c0 = r.x / 2
+        let c1 = (r.maxX - 1) / 2
+        let line = UnsafeMutablePointer<UInt32>.allocate(capacity: c1 - c0 + 1)
+        defer { line.deallocate() }
+        wide.withUnsafeBufferPointer { wide in
+            let wide = wide.baseAddress!
+            var y = r.y
+            while y < r.maxY {
+                let top = y / 2 * 2
+                let end = min(top + 2, r.maxY)
+                let sy = (Double(top) + 1) * Double(rows) / Double(pixelHeight) - 0.5
+                let r0 = min(max(Int(sy.rounded(.down)), 0), rows - 1)
+                let r1 = min(r0 + 1, rows - 1)
+                let f = sy < 0 ? 0 : UInt32(((sy - Double(r0)) * 256).rounded())
+                let g = 256 - f
+                let pa = wide + r0 * columns
+                let pb = wide + r1 * columns
+                for c in c0...c1 {
+                    let p = pa[c]
+                    let q = pb[c]
+                    let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
+                    let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
+                    line[c - c0] = rb | ga | 0xFF00_0000
+                }
+                for k in y..<end {
+                    let d = out + (k - r.y) * stride
+                    let raw = UnsafeMutableRawPointer(d)
+                    // What the backdrop fades over: the picture beneath, or what is there.
+                    let under = beneath.map { UnsafePointer($0.pixels + k * $0.stride + r.x) } ?? UnsafePointer(d)
+                    let rawUnder = UnsafeRawPointer(under)
+                    @inline(__always) func one(_ x: Int) {
+                        let s = line[x / 2 - c0]
+                        let t = under[x - r.x]
+                        let rb = ((s & 0x00FF_00FF) &* a &+ (t & 0x00FF_00FF) &* b) >> 8 & 0x00FF_00FF
+                        let ga = (((s >> 8) & 0x00FF_00FF) &* a &+ ((t >> 8) & 0x00FF_00FF) &* b) & 0xFF00_FF00
+                        d[x - r.x] = rb | ga
+                    }
+                    var x = r.x
+                    if x % 2 != 0 {
+                        one(x)
+                        x += 1
+                    }
+                    while x + 1 < r.maxX {
+                        let v = UInt64(line[x / 2 - c0])
+                        let s = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(v | v << 32, to: SIMD8<UInt8>.self))
+                        let o = (x - r.x) * 4
+                        let t = SIMD8<UInt16>(
+                            truncatingIfNeeded: rawUnder.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt8>.self))
+                        let m = (s &* av &+ t &* bv) &>> 8
+                        raw.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: m), toByteOffset: o, as: SIMD8<UInt8>.self)
+                        x += 2
+                    }
+                    if x < r.maxX { one(x) }
+                    for shade in shades { shade.darken(row: k, d, from: r.x, to: r.maxX) }
+                }
+                y = end
+            }
+        }
+    }
+
     /// Writes `rect` darkened by `shades`, all but `hole` (something opaque is drawn there next).
     func write(
         _ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int, shades: [Shade], hole: PixelRect?
@@ -672,5 +756,28 @@ struct ShadowedBackdrop: PixelSource {
     func backdrop(for root: RootView, scale: Double) -> MenuBackdrop? {
         guard let made, damageCount == root.damageCount, made.fits(root, scale: scale) else { return nil }
         return made
+    }
+}
+
+/// The backdrop fading out over a picture of what lies beneath it, with the shadows of what lies
+/// over it: each pixel written once a frame as a menu closes (drawing the screen below and then
+/// blending the backdrop over it took four passes over the screen).
+struct FadingBackdrop: PixelSource {
+    let backdrop: StretchedBackdrop
+    /// The screen beneath the menu, at the backdrop's pixels.
+    let beneath: PixelImage
+    let opacity: Double
+    let shades: [Shade]
+
+    var pixelWidth: Int { backdrop.pixelWidth }
+    var pixelHeight: Int { backdrop.pixelHeight }
+    var scale: Double { backdrop.scale }
+
+    func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int) {
+        beneath.pixels.withUnsafeBytes { raw in
+            backdrop.blend(
+                rect, into: out, stride: stride, opacity: opacity,
+                over: (raw.baseAddress!.assumingMemoryBound(to: UInt32.self), beneath.width), shades: shades)
+        }
     }
 }

@@ -19,6 +19,8 @@ import UI
         self.custom = custom
         super.init(frame: Rect(size: size))
         isUserInteractionEnabled = false
+        // It draws only inside its bounds; as it fades (a drag), its group is no larger.
+        clipsToBounds = true
         // The preview speaks as the item it shows; tapping it opens the item (C11).
         accessibilityLabel = custom?.accessibilityLabelOrText ?? target?.view.accessibilityLabelOrText
         accessibilityTraits = .button
@@ -82,14 +84,19 @@ import UI
         v.render(in: c, renderer: nil)
     }
 
+    /// Its picture is drawn with its alpha, with no group (it fades as a drag takes the item away).
+    override var appliesAlphaItself: Bool { true }
+
     override func draw(in canvas: any Canvas) {
         if let image {
-            canvas.drawImage(image, in: bounds, opacity: 1)
+            canvas.drawImage(image, in: bounds, opacity: alpha)
         } else {
             canvas.withState {
+                if alpha < 1 { canvas.beginLayer(opacity: alpha) }
                 canvas.clip(to: shape)
                 canvas.fill(bounds, with: source?.backgroundColor ?? .systemBackground)
                 Self.drawContent(target: source, custom: custom, size: bounds.size, in: canvas)
+                if alpha < 1 { canvas.endLayer() }
             }
         }
     }

@@ -95,20 +95,32 @@ import UI
     }
 }
 
-/// Dates in the note list: the time today, "Yesterday", else the date.
-enum NotesDateFormatter {
+/// Dates in the note list: the time today, "Yesterday", else the date. Its formatters are made once
+/// for each language, pattern and time zone (a tenth of a millisecond each) and kept.
+@MainActor enum NotesDateFormatter {
+    private static var formatters: [String: DateFormatter] = [:]
+
     static func listString(_ date: Date, now: Date, language: Language) -> String {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = .current
-        let f = DateFormatter()
-        f.locale = Locale(identifier: language == .ru ? "ru_RU" : "en_US_POSIX")
-        f.timeZone = .current
+        let pattern: String
         if cal.isDate(date, inSameDayAs: now) {
-            f.dateFormat = "HH:mm"
+            pattern = "HH:mm"
         } else if let y = cal.date(byAdding: .day, value: -1, to: now), cal.isDate(date, inSameDayAs: y) {
             return NotesStrings.yesterday.resolved(language)
         } else {
-            f.dateFormat = language == .ru ? "dd.MM.yy" : "dd/MM/yy"
+            pattern = language == .ru ? "dd.MM.yy" : "dd/MM/yy"
+        }
+        let key = "\(language.rawValue)|\(TimeZone.current.identifier)|\(pattern)"
+        let f: DateFormatter
+        if let made = formatters[key] {
+            f = made
+        } else {
+            f = DateFormatter()
+            f.locale = Locale(identifier: language == .ru ? "ru_RU" : "en_US_POSIX")
+            f.timeZone = .current
+            f.dateFormat = pattern
+            formatters[key] = f
         }
         return f.string(from: date)
     }

@@ -65,6 +65,9 @@ import UI
         searchField.cornerRadius = 10
         searchField.onChange = { [weak self] _ in self?.filter() }
         noteList.separatorInset = 20
+        // Every row is one height: a folder of 10,000 notes is not measured row by row.
+        noteList.rowHeight = NoteRowView.height
+        folderList.rowHeight = FolderRowView.height
         noteList.identifier = "note-list"
         folderList.identifier = "folder-list"
         emptyLabel.alignment = .center

@@ -170,7 +170,7 @@ public final class CairoCanvas: Canvas {
             let out = pixels + r.y * stride + r.x
             if opacity >= 1 {
                 source.write(own, to: out, stride: stride)
-            } else {
+            } else if !source.blend(own, into: out, stride: stride, opacity: opacity) {
                 Self.blend(source, own, opacity: opacity, into: out, stride: stride)
             }
             cairo_surface_mark_dirty_rectangle(target, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
@@ -212,27 +212,39 @@ public final class CairoCanvas: Canvas {
     }
 
     /// Writes `rect` of an opaque source over the pixels at `out` with `opacity`, a row at a time,
-    /// two channels at once in the spare bits of a word.
+    /// a channel a 16-bit lane, two pixels at once (each channel (s × a + d × (256 − a)) / 256).
     private static func blend(
         _ source: any PixelSource, _ rect: PixelRect, opacity: Double, into out: UnsafeMutablePointer<UInt32>,
         stride: Int
     ) {
         let a = UInt32((min(1, opacity) * 256).rounded())
         let b = 256 - a
-        var line = [UInt32](repeating: 0, count: rect.width)
-        line.withUnsafeMutableBufferPointer { line in
-            let l = line.baseAddress!
-            for y in 0..<rect.height {
-                source.write(
-                    PixelRect(x: rect.x, y: rect.y + y, width: rect.width, height: 1), to: l, stride: rect.width)
-                let d = out + y * stride
-                for x in 0..<rect.width {
-                    let s = l[x]
-                    let t = d[x]
-                    let rb = ((s & 0x00FF_00FF) &* a &+ (t & 0x00FF_00FF) &* b) >> 8 & 0x00FF_00FF
-                    let ga = (((s >> 8) & 0x00FF_00FF) &* a &+ ((t >> 8) & 0x00FF_00FF) &* b) & 0xFF00_FF00
-                    d[x] = rb | ga
-                }
+        let av = SIMD8<UInt16>(repeating: UInt16(a))
+        let bv = SIMD8<UInt16>(repeating: UInt16(b))
+        let line = UnsafeMutablePointer<UInt32>.allocate(capacity: rect.width)
+        defer { line.deallocate() }
+        let l = UnsafeRawPointer(line)
+        for y in 0..<rect.height {
+            source.write(
+                PixelRect(x: rect.x, y: rect.y + y, width: rect.width, height: 1), to: line, stride: rect.width)
+            let d = out + y * stride
+            let raw = UnsafeMutableRawPointer(d)
+            var x = 0
+            while x + 1 < rect.width {
+                let s = SIMD8<UInt16>(truncatingIfNeeded: l.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt8>.self))
+                let t = SIMD8<UInt16>(
+                    truncatingIfNeeded: UnsafeRawPointer(raw).loadUnaligned(
+                        fromByteOffset: x * 4, as: SIMD8<UInt8>.self))
+                let v = (s &* av &+ t &* bv) &>> 8
+                raw.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: v), toByteOffset: x * 4, as: SIMD8<UInt8>.self)
+                x += 2
+            }
+            if x < rect.width {
+                let s = line[x]
+                let t = d[x]
+                let rb = ((s & 0x00FF_00FF) &* a &+ (t & 0x00FF_00FF) &* b) >> 8 & 0x00FF_00FF
+                let ga = (((s >> 8) & 0x00FF_00FF) &* a &+ ((t >> 8) & 0x00FF_00FF) &* b) & 0xFF00_FF00
+                d[x] = rb | ga
             }
         }
     }

@@ -140,10 +140,13 @@ import UI
 
     public override func draw(in canvas: any Canvas) {
         let inset = bounds.insetBy(dx: 8, dy: 32)
-        let path = Path.roundedRect(inset, radius: ShellMetrics.windowCornerRadius * 1.6)
-        canvas.fill(
-            path, with: Color(light: RGBA(1, 1, 1, isArmed ? 0.45 : 0.22), dark: RGBA(1, 1, 1, isArmed ? 0.3 : 0.14)))
-        canvas.stroke(path, with: Color.white.withAlpha(isArmed ? 0.9 : 0.5), lineWidth: 2)
+        let radius = ShellMetrics.windowCornerRadius * 1.6
+        // A third of the screen each, redrawn under every frame of a drag: in rectangles and corners.
+        canvas.fillRoundedRect(
+            inset, radius: radius,
+            with: Color(light: RGBA(1, 1, 1, isArmed ? 0.45 : 0.22), dark: RGBA(1, 1, 1, isArmed ? 0.3 : 0.14)))
+        canvas.strokeRoundedRect(
+            inset, radius: radius, with: Color.white.withAlpha(isArmed ? 0.9 : 0.5), lineWidth: 2)
         canvas.drawSymbol(
             side == .left ? "square.split.2x1" : "square.split.2x1", in: Rect(center: inset.center, size: Size(44, 44)),
             tint: Color.white.withAlpha(0.9))

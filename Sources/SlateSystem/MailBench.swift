@@ -240,8 +240,8 @@ extension Bench {
                     if trace {
                         print(
                             String(
-                                format: "  frame %3d  %7.2f ms  at %7.1f ms  %@", times.count, times.last!,
-                                (f1 - t0) * 1000, "\(state)"))
+                                format: "  frame %3d  %7.2f ms  at %7.1f ms  %@  from %.6f", times.count, times.last!,
+                                (f1 - t0) * 1000, "\(state)", f0))
                     }
                     if first == nil, state != .hidden { first = (f1 - t0) * 1000 }
                     if list == nil, state == .listed || state == .filled { list = (f1 - t0) * 1000 }

@@ -145,16 +145,18 @@ extension Bench {
                 for i in 1...steps {
                     s.clock.advance(by: HeadlessHost.frameInterval)
                     s.host.touchMove(id, to: lerp(a, b, Double(i) / Double(steps)))
+                    let c0 = MonotonicClock.threadCPUTime()
                     let t0 = now()
                     s.host.frame()
                     let ms = (now() - t0) * 1000
+                    let cpu = (MonotonicClock.threadCPUTime() - c0) * 1000
                     if round > 0 { xs.append(ms) }
                     if trace {
                         let area = s.host.lastDamage.reduce(0) { $0 + $1.width * $1.height }
                         print(
                             String(
-                                format: "  round %d leg %d frame %2d  %6.2f ms  damaged-pt2 %.0f", round, leg, i, ms,
-                                area))
+                                format: "  round %d leg %d frame %2d  %6.2f ms  cpu %6.2f  damaged-pt2 %.0f  from %.6f",
+                                round, leg, i, ms, cpu, area, t0))
                     }
                 }
             }

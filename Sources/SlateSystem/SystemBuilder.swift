@@ -73,7 +73,9 @@ public struct AppEntry: Sendable {
 /// Puts the system together: the shell, the apps, where their data and state live.
 @MainActor enum SystemBuilder {
     /// The date headless runs believe it is: iPad marketing's 9:41, on the day the tour was made.
-    nonisolated static let headlessDate = ISO8601DateFormatter().date(from: "2026-11-29T09:41:00Z")!
+    /// 2026-11-29T09:41:00Z, in seconds since 1970: no date parser is made for it (one costs
+    /// milliseconds, and was made in the frame that showed Mail's first rows).
+    nonisolated static let headlessDate = Date(timeIntervalSince1970: 1_795_945_260)
 
     /// The user's places: `$XDG_DATA_HOME`, `$XDG_STATE_HOME` (or `--state-dir`), the wall clock.
     static func userPlaces(_ args: Arguments) -> AppPlaces {

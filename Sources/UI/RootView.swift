@@ -37,6 +37,29 @@ import Graphics
         !damaged.isEmpty || needsLayoutPass || animator.isRunning || dispatcher.hasPendingTimers
     }
 
+    /// Damage of `r` (root coordinates), which came through the root's subview `through` (nil: the
+    /// root's own).
+    func addDamage(_ r: Rect, through: View?) {
+        let clipped = r.intersection(bounds)
+        if clipped.isEmpty { return }
+        for (_, o) in damageObservers { o(clipped, through) }
+        addDamage(clipped)
+    }
+
+    /// Observers of damage, each told every damaged rectangle and the root's subview it came through
+    /// (nil: the root's own) — for a view that keeps a picture of what lies beneath it.
+    private var damageObservers: [(Int, @MainActor (Rect, View?) -> Void)] = []
+    private var nextDamageObserver = 0
+
+    /// Adds a damage observer; returns what removes it.
+    public func addDamageObserver(_ o: @escaping @MainActor (Rect, View?) -> Void) -> Int {
+        nextDamageObserver += 1
+        damageObservers.append((nextDamageObserver, o))
+        return nextDamageObserver
+    }
+
+    public func removeDamageObserver(_ id: Int) { damageObservers.removeAll { $0.0 == id } }
+
     func addDamage(_ r: Rect) {
         let clipped = r.intersection(bounds)
         if clipped.isEmpty { return }
@@ -88,7 +111,7 @@ import Graphics
     }
 
     /// Marks the whole screen damaged.
-    public func damageAll() { addDamage(bounds) }
+    public func damageAll() { addDamage(bounds, through: nil) }
 
     /// The damaged rectangles since the last call, in points; clears them.
     public func takeDamage(scale: Double) -> [Rect] {

@@ -40,16 +40,18 @@ extension View {
     func damage(_ rect: Rect) {
         var r = rect
         var v: View? = self
+        var through: View?
         while let cur = v {
             if cur.rasterizes {
                 cur.rasterCache?.invalidate(r.offsetBy(dx: -cur.bounds.minX, dy: -cur.bounds.minY))
                 cur.contentVersion &+= 1
             }
             guard let sv = cur.superview else {
-                (cur as? RootView)?.addDamage(r)
+                (cur as? RootView)?.addDamage(r, through: through)
                 return
             }
             r = cur.transformToSuperview.apply(to: r)
+            through = cur
             v = sv
         }
     }

@@ -31,8 +31,12 @@ extension View {
             if let s = shadow { renderShadow(s, bounds, in: canvas) }
             drawPicture(cache, in: canvas)
         } else {
-            let layered = alpha < 1
-            if layered { canvas.beginLayer(opacity: alpha) }
+            let layered = alpha < 1 && !appliesAlphaItself
+            if layered {
+                // The group is as large as the clip: a view that keeps to its bounds needs no more.
+                if clipsToBounds { canvas.clip(to: bounds) }
+                canvas.beginLayer(opacity: alpha)
+            }
             renderContent(in: canvas, renderer: renderer)
             if layered { canvas.endLayer() }
         }
@@ -83,7 +87,7 @@ extension View {
         if let s = shadow { renderShadow(s, own, in: canvas) }
         if let bg = backgroundColor {
             if cornerRadius > 0 {
-                canvas.fill(Path.roundedRect(own, radius: cornerRadius, style: cornerStyle), with: bg)
+                canvas.fillRoundedRect(own, radius: cornerRadius, style: cornerStyle, with: bg)
             } else {
                 canvas.fill(own, with: bg)
             }
@@ -217,9 +221,13 @@ extension View {
         if rasterCache?.key != key || rasterCache?.valid != true, changing, let o = canvas.deviceOrigin,
             Self.isWhole(o.x + bounds.minX * scale), Self.isWhole(o.y + bounds.minY * scale)
         {
+            if let c = rasterCache { spareRasterPixels = c.image }
             rasterCache = nil
             let layered = alpha < 1
-            if layered { canvas.beginLayer(opacity: alpha) }
+            if layered {
+                if clipsToBounds { canvas.clip(to: bounds) }
+                canvas.beginLayer(opacity: alpha)
+            }
             renderContent(in: canvas, renderer: renderer)
             if layered { canvas.endLayer() }
             return
@@ -247,11 +255,32 @@ extension View {
 
     /// Draws the view's whole picture anew.
     func makePicture(_ key: RasterCache.Key, renderer: any RasterRenderer) {
-        rasterCache = nil  // let the old picture go before the new one is made
+        // The old picture's pixels are drawn into again when it has the same size: a new 22 MB
+        // picture costs more in page faults than drawing it does. Otherwise it goes before the new
+        // one is made.
+        var old = rasterCache?.key == key ? rasterCache?.image : nil
+        if old == nil, let spare = spareRasterPixels, spare.scale == key.scale,
+            spare.width == Int((key.size.width * key.scale).rounded()),
+            spare.height == Int((key.size.height * key.scale).rounded())
+        {
+            old = spare
+        }
+        spareRasterPixels = nil
+        rasterCache = nil
         View.picturesDrawn += 1
-        var image = renderer.render(size: key.size, scale: key.scale, appearance: key.appearance) { c in
-            c.translate(x: -bounds.minX, y: -bounds.minY)
-            renderPicture(in: c, renderer: renderer)
+        var image: PixelImage
+        if var reused = old {
+            old = nil
+            renderer.render(into: &reused, clip: [Rect(size: key.size)], appearance: key.appearance) { c in
+                c.translate(x: -bounds.minX, y: -bounds.minY)
+                renderPicture(in: c, renderer: renderer)
+            }
+            image = reused
+        } else {
+            image = renderer.render(size: key.size, scale: key.scale, appearance: key.appearance) { c in
+                c.translate(x: -bounds.minX, y: -bounds.minY)
+                renderPicture(in: c, renderer: renderer)
+            }
         }
         let body = paintsBodyOpaquely(key.appearance)
         image.isOpaque = cornerRadius == 0 && body
@@ -266,12 +295,14 @@ extension View {
     /// Lets go of the cached pictures in this subtree; they are drawn again when next shown.
     public func releasePictures() {
         if rasterCache != nil { rasterCache = nil }
+        spareRasterPixels = nil
         for s in subviews { s.releasePictures() }
     }
 
     /// The bytes of the cached pictures in this subtree (for measuring what they cost).
     @_spi(Testing) public func pictureBytes() -> Int {
-        (rasterCache.map { $0.image.pixels.count } ?? 0) + subviews.reduce(0) { $0 + $1.pictureBytes() }
+        (rasterCache.map { $0.image.pixels.count } ?? 0) + (spareRasterPixels?.pixels.count ?? 0)
+            + subviews.reduce(0) { $0 + $1.pictureBytes() }
     }
 
     /// How many pictures of rasterized views were drawn, whole or in part, since the process began.

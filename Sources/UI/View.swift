@@ -176,8 +176,16 @@ import Graphics
     /// changes (as `CALayer.shouldRasterize`). Windows are rasterized so that a menu animating above
     /// them does not redraw them.
     public var rasterizes = false {
-        didSet { rasterCache = nil }
+        didSet {
+            rasterCache = nil
+            spareRasterPixels = nil
+        }
     }
+
+    /// Whether `draw(in:)` applies the view's `alpha` itself — a leaf view that draws one picture
+    /// with it as its opacity — so that a fading view needs no group the size of the screen's clip
+    /// composited again. False by default: a view with `alpha` below 1 is drawn into a group.
+    open var appliesAlphaItself: Bool { false }
 
     /// The view paints every pixel of its frame opaquely (a full-screen backdrop, as a context menu's
     /// blurred screen). Where it covers the area being drawn, its superview draws neither itself nor
@@ -192,6 +200,10 @@ import Graphics
     }
 
     var rasterCache: RasterCache?
+    /// The pixels of a picture let go while the view's content changed frame after frame (drawn
+    /// straight to the screen then), kept to draw the next picture into: a new picture of a window
+    /// costs more in page faults than drawing it does.
+    var spareRasterPixels: PixelImage?
     /// The content version at the last render of a rasterized view, and whether it had changed then.
     var rasterState: (version: Int, changedBefore: Bool) = (-1, false)
 

@@ -370,13 +370,20 @@ import UI
         #expect(o.isOpaqueCover && o.backdropOpacity == 1)
         h.host.key(KeyPress(.escape))
         h.host.run(for: MenuMetrics.closeDuration / 2)
-        #expect(!o.isOpaqueCover, "the screen below shows through while it fades")
         #expect(o.backdropOpacity > 0.05 && o.backdropOpacity < 0.95)
         let midway = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
         h.settle()
         let clear = h.host.frame().pixel(x: Int(corner.x), y: Int(corner.y))
         #expect(h.overlay == nil)
         #expect(midway != blurred && midway != clear, "midway the screen is neither blurred nor clear")
+        // The screen below shows through while it fades: midway is between the two.
+        for (m, (b, c)) in zip(
+            [midway.red, midway.green, midway.blue],
+            zip(
+                [blurred.red, blurred.green, blurred.blue], [clear.red, clear.green, clear.blue]))
+        {
+            #expect(m >= min(b, c) - 0.01 && m <= max(b, c) + 0.01, "\(midway) between \(blurred) and \(clear)")
+        }
     }
 }
 

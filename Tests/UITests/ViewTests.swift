@@ -120,6 +120,40 @@ import Testing
         list.contentOffset = list.clamped(Point(0, 1e9))
         #expect(list.contentOffset.y == 500_000 - 500)
     }
+
+    @Test func aListWithOneRowHeightAsksNoRowItsHeight() throws {
+        final class Source: ListView.DataSource {
+            var count = 100_000
+            var asked = 0
+            func numberOfRows(in list: ListView) -> Int { count }
+            func list(_ list: ListView, heightOfRow row: Int) -> Double {
+                asked += 1
+                return 50
+            }
+            func list(_ list: ListView, viewForRow row: Int, reusing: ListRow?) -> ListRow { reusing ?? ListRow() }
+        }
+        let root = RootView(size: Size(400, 500), clock: VirtualClock())
+        let list = ListView(frame: Rect(0, 0, 400, 500))
+        let src = Source()
+        root.addSubview(list)
+        list.rowHeight = 50
+        list.dataSource = src
+        root.prepareFrame()
+        #expect(src.asked == 0, "a reload of 100,000 rows measures none of them")
+        #expect(list.numberOfRows == 100_000 && list.contentSize.height == 5_000_000)
+        #expect(list.rect(ofRow: 70_000) == Rect(0, 3_500_000, 400, 50))
+        #expect(list.row(at: Point(5, 3_500_049)) == 70_000)
+        #expect(list.row(at: Point(5, 5_000_000)) == nil)
+        list.contentOffset = Point(0, 3_500_000)
+        root.prepareFrame()
+        #expect(try #require(list.visibleRows.first).0 >= 69_997)
+        // Without it, each row is asked, as before.
+        list.rowHeight = nil
+        #expect(src.asked == 100_000 && list.rect(ofRow: 70_000) == Rect(0, 3_500_000, 400, 50))
+        src.count = 3
+        list.rowHeight = 50
+        #expect(list.numberOfRows == 3 && list.row(at: Point(5, 149)) == 2 && list.row(at: Point(5, 150)) == nil)
+    }
 }
 
 @MainActor @Suite struct AnimationTests {
