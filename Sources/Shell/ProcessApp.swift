@@ -154,8 +154,9 @@ import UI
         scene.rootView = v
         scene.title = toplevel.title
         scene.subtitle = toplevel.subtitle
-        toplevel.onChange = { [weak self, weak v] in
-            guard let self, let v, let scene = self.scene else { return }
+        // Nothing strong in it: the toplevel keeps this closure, and would keep itself through it.
+        toplevel.onChange = { [weak self, weak v, weak toplevel] in
+            guard let self, let v, let toplevel, let scene = self.scene else { return }
             if scene.title != toplevel.title { scene.title = toplevel.title }
             if scene.subtitle != toplevel.subtitle { scene.subtitle = toplevel.subtitle }
             self.lastPicture = toplevel.picture ?? self.lastPicture

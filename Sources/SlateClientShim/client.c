@@ -1023,6 +1023,19 @@ void slate_client_destroy(slate_client *c) {
     if (c->xkb_state) xkb_state_unref(c->xkb_state);
     if (c->keymap) xkb_keymap_unref(c->keymap);
     if (c->xkb) xkb_context_unref(c->xkb);
+    // Every proxy goes before the display: libwayland frees none left at disconnect.
+    if (c->data_device) wl_data_device_destroy(c->data_device);
+    if (c->data_manager) wl_data_device_manager_destroy(c->data_manager);
+    if (c->pointer) wl_pointer_destroy(c->pointer);
+    if (c->keyboard) wl_keyboard_destroy(c->keyboard);
+    if (c->touch) wl_touch_destroy(c->touch);
+    if (c->seat) wl_seat_destroy(c->seat);
+    if (c->output) wl_output_destroy(c->output);
+    if (c->scenes) slate_scene_manager_v1_destroy(c->scenes);
+    if (c->wm_base) xdg_wm_base_destroy(c->wm_base);
+    if (c->shm) wl_shm_destroy(c->shm);
+    if (c->compositor) wl_compositor_destroy(c->compositor);
+    if (c->registry) wl_registry_destroy(c->registry);
     wl_display_disconnect(c->display);
     free(c);
 }

@@ -1255,6 +1255,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
 fail:
     wl_display_destroy_clients(comp->display);
     if (comp->backend) wlr_backend_destroy(comp->backend);
+    if (comp->allocator) wlr_allocator_destroy(comp->allocator);
+    if (comp->renderer) wlr_renderer_destroy(comp->renderer);
     wl_display_destroy(comp->display);
     if (comp->keymap) xkb_keymap_unref(comp->keymap);
     free(comp);
@@ -1265,6 +1267,9 @@ void slate_comp_destroy(slate_comp *comp) {
     if (!comp) return;
     wl_display_destroy_clients(comp->display);
     wlr_backend_destroy(comp->backend);
+    // Neither belongs to the display or the backend (LeakSanitizer found both left).
+    wlr_allocator_destroy(comp->allocator);
+    wlr_renderer_destroy(comp->renderer);
     wl_display_destroy(comp->display);
     if (comp->keymap) xkb_keymap_unref(comp->keymap);
     free(comp);

@@ -272,6 +272,7 @@ import UI
         p.standardOutput = FileHandle.nullDevice
         try p.run()
         rig.wait(20, "the app to end") { !p.isRunning }
+        finish(p)
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(p.terminationStatus == 2)
         #expect(text.contains("refused"), "\(text)")
@@ -353,6 +354,7 @@ enum ComposeLayout {
         p.standardOutput = out
         try p.run()
         rig.wait(10, "the client to end") { !p.isRunning }
+        finish(p)
         // The shell still takes a well-behaved client.
         if tool("weston-simple-shm") {
             try rig.launch(["weston-simple-shm"])
@@ -388,7 +390,7 @@ enum ComposeLayout {
         p.environment = rig.host.compositor.clientEnvironment()
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        defer { p.terminate() }
+        defer { finish(p) }
         guard
             rig.wait(
                 20, "Mail's compose window",
@@ -430,7 +432,7 @@ enum ComposeLayout {
         p.environment = rig.host.compositor.clientEnvironment()
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        defer { p.terminate() }
+        defer { finish(p) }
         guard rig.wait(20, "the compose window", { mail.toplevels.values.contains { $0.picture != nil } }) else {
             return
         }
@@ -486,6 +488,7 @@ enum ComposeLayout {
         p.standardOutput = out
         try p.run()
         rig.wait(15, "the claiming client to end") { !p.isRunning }
+        finish(p)
         let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(said == "closed\n", "the shell closes the claiming window: \(said)")
         #expect(rig.shell.windows[victim]?.app === app, "Mail's window is still Mail's")

@@ -89,12 +89,21 @@ import UI
         let end = MonotonicClock.read() + 10
         while p.isRunning, MonotonicClock.read() < end { host.step(wait: 0.005) }
         if p.isRunning {
-            p.terminate()
+            finish(p)
             return nil
         }
+        finish(p)
         data = reader.readDataToEndOfFile()
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// Ends `p` if it still runs, and lets Foundation see it end: until then the process's run-loop source
+/// holds the Process and its pipes (LeakSanitizer reports them at exit), and the loop that would run
+/// it is not spun while the compositor serves.
+func finish(_ p: Process) {
+    if p.isRunning { p.terminate() }
+    p.waitUntilExit()
 }
 
 nonisolated func tool(_ name: String) -> Bool {
