@@ -12,7 +12,7 @@ import UI
     let scene: WindowScene
     let handle: OpaquePointer
     let root: RootView
-    private(set) var host: HeadlessHost
+    let host: HeadlessHost
     /// A picture was given to the shell and it has not said it was shown yet.
     var framePending = false
     /// Draw and send everything at the next chance (a new size, a new root).
@@ -50,7 +50,7 @@ import UI
         guard size.width >= 1, size.height >= 1, size != root.bounds.size else { return }
         root.frame = Rect(size: size)
         scene.windowView.frame = root.bounds
-        host = HeadlessHost(root: root, clock: host.clock, scale: host.scale)
+        host.rootDidResize()
         needsWholePicture = true
     }
 

@@ -30,6 +30,16 @@ import UI
             width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()),
             scale: scale)
         root.damageAll()
+        ProcessMemory.releaseAtRest(root)
+    }
+
+    /// Makes the frame buffer anew at the root's size (after the root was given a new frame) and
+    /// damages the whole screen.
+    public func rootDidResize() {
+        framebuffer = PixelImage(
+            width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()),
+            scale: scale)
+        root.damageAll()
     }
 
     /// Draws what changed since the last frame and returns the screen.
