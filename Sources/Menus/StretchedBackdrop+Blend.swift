@@ -1,0 +1,123 @@
+import Dispatch
+import Graphics
+
+extension StretchedBackdrop {
+    /// Blends `rect` with `opacity` over what `out` holds, as the backdrop fades out; false (nothing
+    /// written) at a scale other than 2×.
+    public func blend(_ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double)
+        -> Bool
+    {
+        guard block == 2 else { return false }
+        blend(rect, into: out, stride: stride, opacity: opacity, over: nil, shades: [])
+        return true
+    }
+
+    /// Blends `rect` with `opacity` over `beneath` (the pixels under it, the backdrop's own pixel
+    /// coordinates, rows `beneath.stride` apart) or, with none, over what `out` holds; then darkens
+    /// it by `shades`. Only at 2×. A large region is shared by both cores, in two bands of rows.
+    func blend(
+        _ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double,
+        over beneath: (pixels: UnsafePointer<UInt32>, stride: Int)?, shades: [Shade]
+    ) {
+        let r = rect.intersection(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+        guard !r.isEmpty else { return }
+        let out = out + (r.y - rect.y) * stride + (r.x - rect.x)
+        let a = UInt64((min(1, max(0, opacity)) * 256).rounded())
+        let shades = shades.filter { $0.bands.contains { !$0.intersection(r).isEmpty } }
+        wide.withUnsafeBufferPointer { wide in
+            let job = BlendJob(
+                wide: wide.baseAddress!, source: self, rect: r, out: out, stride: stride, a: a, beneath: beneath,
+                shades: shades)
+            if r.width * r.height >= Self.bandedArea && r.height >= 8 {
+                let half = (r.y + r.height / 2) / 2 * 2
+                DispatchQueue.concurrentPerform(iterations: 2) { i in
+                    job.run(rows: i == 0 ? r.y..<half : half..<r.maxY)
+                }
+            } else {
+                job.run(rows: r.y..<r.maxY)
+            }
+        }
+    }
+
+    /// The blending of a region's rows, shared by the threads that each do a band of them.
+    struct BlendJob: @unchecked Sendable {
+        let wide: UnsafePointer<UInt32>
+        let source: StretchedBackdrop
+        let rect: PixelRect
+        let out: UnsafeMutablePointer<UInt32>
+        let stride: Int
+        /// The backdrop's weight, 0…256.
+        let a: UInt64
+        let beneath: (pixels: UnsafePointer<UInt32>, stride: Int)?
+        let shades: [Shade]
+
+        /// Blends rows `rows` (screen rows inside `rect`): each row of 2×2 blocks' values worked out
+        /// once, then blended into its pixels two at a time, each channel in a 16-bit lane of a word.
+        func run(rows: Range<Int>) {
+            let r = rect
+            let (rows0, columns) = (source.rows, source.columns)
+            let pixelHeight = source.pixelHeight
+            let m: UInt64 = 0x00FF_00FF_00FF_00FF
+            let a = self.a
+            let b = 256 - a
+            let c0 = r.x / 2
+            let c1 = (r.maxX - 1) / 2
+            let line = UnsafeMutablePointer<UInt32>.allocate(capacity: c1 - c0 + 1)
+            defer { line.deallocate() }
+            var y = rows.lowerBound
+            while y < rows.upperBound {
+                let top = y / 2 * 2
+                let end = min(top + 2, rows.upperBound)
+                let sy = (Double(top) + 1) * Double(rows0) / Double(pixelHeight) - 0.5
+                let r0 = min(max(Int(sy.rounded(.down)), 0), rows0 - 1)
+                let r1 = min(r0 + 1, rows0 - 1)
+                let f = sy < 0 ? 0 : UInt32(((sy - Double(r0)) * 256).rounded())
+                let g = 256 - f
+                let pa = wide + r0 * columns
+                let pb = wide + r1 * columns
+                for c in c0...c1 {
+                    let p = pa[c]
+                    let q = pb[c]
+                    let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
+                    let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
+                    line[c - c0] = rb | ga | 0xFF00_0000
+                }
+                for k in y..<end {
+                    let d = out + (k - r.y) * stride
+                    // What the backdrop fades over: the picture beneath, or what is there.
+                    let under = beneath.map { UnsafePointer($0.pixels + k * $0.stride + r.x) } ?? UnsafePointer(d)
+                    @inline(__always) func one(_ x: Int) {
+                        let s = UInt64(line[x / 2 - c0])
+                        let t = UInt64(under[x - r.x])
+                        let rb = ((s & m) &* a &+ (t & m) &* b) >> 8 & m
+                        let ga = ((s >> 8 & m) &* a &+ (t >> 8 & m) &* b) & ~m
+                        d[x - r.x] = UInt32(truncatingIfNeeded: rb | ga)
+                    }
+                    var x = r.x
+                    if x % 2 != 0 {
+                        one(x)
+                        x += 1
+                    }
+                    // Two pixels a word: a channel a 16-bit lane, whose products (≤ 255 × 256)
+                    // cannot carry into the next.
+                    let pairs = (r.maxX - x) / 2
+                    let rawOut = UnsafeMutableRawPointer(d + (x - r.x))
+                    let rawUnder = UnsafeRawPointer(under + (x - r.x))
+                    let first = x / 2 - c0
+                    for i in 0..<pairs {
+                        let v = UInt64(line[first + i])
+                        let s = v | v << 32
+                        let t = rawUnder.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+                        let rb = ((s & m) &* a &+ (t & m) &* b) >> 8 & m
+                        let ga = ((s >> 8 & m) &* a &+ (t >> 8 & m) &* b) & ~m
+                        rawOut.storeBytes(of: rb | ga, toByteOffset: i * 8, as: UInt64.self)
+                    }
+                    x += 2 * pairs
+                    if x < r.maxX { one(x) }
+                    for shade in shades { shade.darken(row: k, d, from: r.x, to: r.maxX) }
+                }
+                y = end
+            }
+        }
+    }
+}
