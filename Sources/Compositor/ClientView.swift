@@ -30,6 +30,8 @@ import UI
 
     /// The size and scale of the last buffer read.
     private var bufferSize = (width: 0, height: 0, scale: 1)
+    /// How many subsurfaces showed in the last picture, and their change count then.
+    private var shownSubsurfaces = (count: Int32(0), changes: UInt32(0))
 
     /// Reads the committed buffer (premultiplied BGRA), cut to the window geometry, into the picture.
     /// When the buffer kept its size, only the rows the commit damaged are copied, and `damage` says
@@ -60,14 +62,28 @@ import UI
         geometry = Rect(Double(gx), Double(gy), Double(cw / scale), Double(ch / scale))
         let sameBuffer = bufferSize == (bw, bh, scale)
         bufferSize = (bw, bh, scale)
-        // Subsurfaces (a video, a program's content in a surface of its own) are composed in: the
-        // picture is made whole then.
-        let hasSubsurfaces = slate_view_has_subsurfaces(handle) != 0
-        if !hasSubsurfaces, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = picture, p.width == cw, p.height == ch {
+        // Subsurfaces that show something (a video, a program's content in a surface of its own) are
+        // composed in: over the rows the main surface redrew when none of them changed, else over
+        // a picture made whole.
+        let subsurfaces = slate_view_has_subsurfaces(handle)
+        let changes = slate_view_subsurface_changes(handle)
+        let subsurfacesChanged = subsurfaces != shownSubsurfaces.count || changes != shownSubsurfaces.changes
+        shownSubsurfaces = (subsurfaces, changes)
+        if subsurfaces == 0 || !subsurfacesChanged, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = picture,
+            p.width == cw, p.height == ch
+        {
             let ok = picture!.pixels.withUnsafeMutableBufferPointer {
                 slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), dy, dh)
             }
             guard ok == 0 else { return }
+            if subsurfaces > 0 {
+                let rows = (max(0, Int(dy) - y0), min(ch, Int(dy) + Int(dh) - y0))
+                _ = picture!.pixels.withUnsafeMutableBufferPointer {
+                    slate_view_compose_subsurfaces(
+                        handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale),
+                        Int32(rows.0), Int32(rows.1))
+                }
+            }
             let d = Double(scale)
             damage = Rect(Double(Int(dx) - x0) / d, Double(Int(dy) - y0) / d, Double(dw) / d, Double(dh) / d)
         } else {
@@ -76,10 +92,10 @@ import UI
                 slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), 0, -1)
             }
             guard ok == 0 else { return }
-            if hasSubsurfaces {
+            if subsurfaces > 0 {
                 _ = pixels.withUnsafeMutableBufferPointer {
                     slate_view_compose_subsurfaces(
-                        handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale))
+                        handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale), 0, -1)
                 }
             }
             picture = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)

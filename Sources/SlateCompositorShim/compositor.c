@@ -77,6 +77,7 @@ static void subsurface_on_commit(struct wl_listener *l, void *data) {
     (void)data;
     struct slate_subsurface *s = wl_container_of(l, s, commit);
     s->view->commits++;
+    s->view->subsurface_changes++;
     if (s->view->xdg->mapped) emit(s->view, SLATE_VIEW_COMMIT);
 }
 
@@ -86,6 +87,7 @@ static void subsurface_on_destroy(struct wl_listener *l, void *data) {
     slate_view *view = s->view;
     subsurface_free(s);
     view->commits++;
+    view->subsurface_changes++;
     if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
 }
 
@@ -113,7 +115,28 @@ static void subsurface_track(slate_view *view, struct wlr_subsurface *sub) {
     wl_list_insert(&view->subsurfaces, &s->link);
 }
 
-int slate_view_has_subsurfaces(slate_view *view) { return !wl_list_empty(&view->subsurfaces); }
+struct shown_state {
+    struct wlr_surface *main;
+    int count;
+};
+
+static void count_shown(struct wlr_surface *s, int sx, int sy, void *data) {
+    (void)sx;
+    (void)sy;
+    struct shown_state *st = data;
+    if (s != st->main && s->buffer && s->current.width > 0 && s->current.height > 0) st->count++;
+}
+
+int slate_view_has_subsurfaces(slate_view *view) {
+    if (wl_list_empty(&view->subsurfaces)) return 0;
+    // Mapped ones only: a program keeps subsurfaces with no buffer for what it shows now and then
+    // (foot's search box and borders), and they must not make every picture whole.
+    struct shown_state st = {.main = view->xdg->surface};
+    wlr_surface_for_each_surface(view->xdg->surface, count_shown, &st);
+    return st.count;
+}
+
+uint32_t slate_view_subsurface_changes(slate_view *view) { return view->subsurface_changes; }
 
 struct compose_state {
     struct wlr_surface *main;
@@ -164,10 +187,18 @@ static void compose_surface(struct wlr_surface *s, int sx, int sy, void *data) {
     if (access) wlr_buffer_end_data_ptr_access(cb->source);
 }
 
-int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale) {
+int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale, int y0,
+                                   int y1) {
     if (wl_list_empty(&view->subsurfaces) || !dst || cw <= 0 || ch <= 0) return 0;
     pixman_image_t *img = pixman_image_create_bits(PIXMAN_a8r8g8b8, cw, ch, (uint32_t *)dst, cw * 4);
     if (!img) return -1;
+    if (y1 >= 0) {
+        // Only these rows of the picture (the main surface's damaged ones, copied anew).
+        pixman_region32_t rows;
+        pixman_region32_init_rect(&rows, 0, y0, (unsigned)cw, (unsigned)(y1 > y0 ? y1 - y0 : 0));
+        pixman_image_set_clip_region32(img, &rows);
+        pixman_region32_fini(&rows);
+    }
     struct compose_state st = {.main = view->xdg->surface, .dst = img, .cx = cx, .cy = cy,
                                .scale = scale > 0 ? scale : 1};
     wlr_surface_for_each_surface(view->xdg->surface, compose_surface, &st);

@@ -94,6 +94,8 @@ struct slate_view {
     struct wlr_xdg_surface *xdg;
     int kind;
     uint32_t commits;
+    /// Commits and destructions of subsurfaces (their pictures changed, not the main surface's).
+    uint32_t subsurface_changes;
     struct wl_listener map, unmap, destroy, commit, new_popup;
     struct wl_listener set_title, set_app_id, request_fullscreen, request_maximize, ping_timeout;
     struct wl_list link;  // slate_comp::views

@@ -62,6 +62,8 @@ extension Bench {
         for _ in 0..<60 { rig.step(wait: 0.002) }
         guard case .split = rig.shell.arrangement else { fail("bench: no Split View", code: 1) }
         var xs: [Double] = []
+        // SLATE_BENCH_TRACE=1 prints every frame: its time, the clients' damage and the area drawn.
+        let trace = ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil
         while xs.count < 200 {
             let count = a.pictureCount + b.pictureCount
             rig.compositor.dispatch(timeout: 0.05)
@@ -74,6 +76,11 @@ extension Bench {
             let t0 = now()
             rig.host.frame()
             xs.append((now() - t0) * 1000)
+            if trace {
+                print(
+                    "  frame \(xs.count)  \(String(format: "%.2f", xs.last!)) ms  client damage \(a.damage.map { "\($0)" } ?? "whole") "
+                        + "\(b.damage.map { "\($0)" } ?? "whole")  drawn \(rig.host.lastDamage)")
+            }
             rig.compositor.framesShown()
         }
         var r = result("compositor.split-two-clients@2x", xs)

@@ -124,6 +124,51 @@ extension ClientTests {
         #expect(green > 500, "the main surface's green canvas: \(green)")
         #expect(red > 500, "the red subsurface: \(red)")
     }
+
+    /// The fixture `subsurface-client.c`, compiled once a run against the repository's xdg-shell code.
+    static let subsurfaceClient: String? = {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = here.deletingLastPathComponent().deletingLastPathComponent()
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "slate-subsurface-client-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [
+            "cc", "-o", out, "-I", root.appendingPathComponent("Sources/SlateClientShim/protocol").path,
+            here.appendingPathComponent("Fixtures/subsurface-client.c").path,
+            root.appendingPathComponent("Sources/SlateProtocols/xdg-shell-protocol.c").path, "-lwayland-client",
+        ]
+        guard (try? p.run()) != nil else { return nil }
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? out : nil
+    }()
+
+    /// A window with a subsurface showing whose main surface redraws a band of rows across it, frame
+    /// after frame: only the band is copied (a picture made whole each commit cost foot in Split View
+    /// 12 ms a frame instead of 0.5), and the subsurface stays over the rows copied.
+    @Test func aSubsurfaceStaysOverTheRowsItsWindowRedraws() throws {
+        let client = try #require(Self.subsurfaceClient, "the subsurface test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client])
+        guard rig.wait(20, "its window", { rig.toplevel(titled: "Subsurface")?.picture != nil }) else { return }
+        let top = try #require(rig.toplevel(titled: "Subsurface"))
+        guard rig.wait(20, "its band redrawn 20 times", { top.pictureCount >= 20 }) else { return }
+        let picture = try #require(top.picture)
+        #expect(picture.width == 240 && picture.height == 160, "\(picture.width)×\(picture.height)")
+        let d = try #require(top.damage, "the last commit was copied whole")
+        #expect(d.minY == 40 && d.height == 80, "the band's rows: \(d)")
+        func isRed(_ p: RGBA) -> Bool { p.red > 0.9 && p.green < 0.1 && p.blue < 0.1 }
+        func isBlue(_ p: RGBA) -> Bool { p.blue > 0.7 && p.red < 0.1 && p.green < 0.1 }
+        // The subsurface (80 × 60 at 80, 50) lies inside the band (rows 40..<120).
+        for (x, y) in [(120, 80), (81, 51), (159, 109)] {
+            #expect(isRed(picture.pixel(x: x, y: y)), "the subsurface at (\(x), \(y)): \(picture.pixel(x: x, y: y))")
+        }
+        for (x, y) in [(20, 80), (200, 60), (20, 10), (120, 140)] {
+            #expect(isBlue(picture.pixel(x: x, y: y)), "the window at (\(x), \(y)): \(picture.pixel(x: x, y: y))")
+        }
+    }
 }
 
 extension InputTests {

@@ -118,12 +118,17 @@ void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int h
 void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated);
 /// Asks a toplevel to close (a popup is dismissed).
 void slate_view_close(slate_view *view);
-/// Whether the view's surface has subsurfaces (their pictures are composed into its picture).
+/// How many subsurfaces of the view's surface show something (their pictures are composed into
+/// its picture); those with no buffer are not counted.
 int slate_view_has_subsurfaces(slate_view *view);
+/// A count that moves each time a subsurface commits or goes: their pictures changed.
+uint32_t slate_view_subsurface_changes(slate_view *view);
 /// Composes the view's subsurfaces into `dst`, a picture of the window geometry (`cw`×`ch` pixels
 /// from the buffer's pixel `cx`, `cy`, at `scale`) that holds the main surface already: those above
-/// it over it, those below under it. Returns how many were drawn, or -1.
-int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale);
+/// it over it, those below under it; only rows `y0..<y1` of the picture, or all with `y1` < 0.
+/// Returns how many were drawn, or -1.
+int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale, int y0,
+                                   int y1);
 /// Copies the surface's current buffer as premultiplied BGRA rows without padding. With `dst`
 /// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
 /// surface has no buffer that can be read, or one too big to copy (over 16384 a side, or over
