@@ -12,8 +12,25 @@ import UI
     /// False once the client destroyed it: nothing is sent to it any more.
     var isAlive = true
     var isMapped = false
-    /// The latest picture, cut to the window geometry; nil before the first readable buffer.
-    public internal(set) var picture: PixelImage?
+    /// The latest picture, cut to the window geometry; nil before the first readable buffer. After
+    /// `releasePicture()` it is read again from the client's buffer when asked for.
+    public var picture: PixelImage? {
+        if released {
+            released = false
+            refreshPicture(notify: false)
+        }
+        return kept
+    }
+    /// The picture's size in points, kept while the picture is let go.
+    public private(set) var pictureSize: Size?
+    /// The bytes of the picture as kept now (0 while it is let go), for memory figures.
+    public var keptPictureBytes: Int { kept?.pixels.count ?? 0 }
+    /// The picture as kept; nil when there is none or it was let go.
+    private var kept: PixelImage? {
+        didSet { if let kept { pictureSize = kept.size } }
+    }
+    /// The picture was let go: the client's current buffer holds it.
+    private var released = false
     /// What the last commit changed, in the picture's points; nil when it may be everything.
     public internal(set) var damage: Rect?
     /// The window geometry in surface points.
@@ -33,11 +50,28 @@ import UI
     /// How many subsurfaces showed in the last picture, and their change count then.
     private var shownSubsurfaces = (count: Int32(0), changes: UInt32(0))
 
+    /// Lets the picture go (a window not on the screen keeps none: 22 MB at 2× for a full-screen
+    /// one). Asked for again, it is copied from the client's current buffer, which the compositor
+    /// holds until the client commits another.
+    public func releasePicture() {
+        guard kept != nil, isAlive else { return }
+        kept = nil
+        damage = nil
+        released = true
+    }
+
     /// Reads the committed buffer (premultiplied BGRA), cut to the window geometry, into the picture.
     /// When the buffer kept its size, only the rows the commit damaged are copied, and `damage` says
-    /// where they are in the picture.
-    func refreshPicture() {
+    /// where they are in the picture. While the picture is let go, nothing is copied: it is read
+    /// when asked for. `notify`: a new picture from the client (counted, and the shell told).
+    func refreshPicture(notify: Bool = true) {
         guard isAlive else { return }
+        if released {
+            pictureCount += 1
+            pictureTime = MonotonicClock.read()
+            pictureDidChange()
+            return
+        }
         var gx: Int32 = 0
         var gy: Int32 = 0
         var gw: Int32 = 0
@@ -69,16 +103,16 @@ import UI
         let changes = slate_view_subsurface_changes(handle)
         let subsurfacesChanged = subsurfaces != shownSubsurfaces.count || changes != shownSubsurfaces.changes
         shownSubsurfaces = (subsurfaces, changes)
-        if subsurfaces == 0 || !subsurfacesChanged, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = picture,
+        if subsurfaces == 0 || !subsurfacesChanged, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = kept,
             p.width == cw, p.height == ch
         {
-            let ok = picture!.pixels.withUnsafeMutableBufferPointer {
+            let ok = kept!.pixels.withUnsafeMutableBufferPointer {
                 slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), dy, dh)
             }
             guard ok == 0 else { return }
             if subsurfaces > 0 {
                 let rows = (max(0, Int(dy) - y0), min(ch, Int(dy) + Int(dh) - y0))
-                _ = picture!.pixels.withUnsafeMutableBufferPointer {
+                _ = kept!.pixels.withUnsafeMutableBufferPointer {
                     slate_view_compose_subsurfaces(
                         handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale),
                         Int32(rows.0), Int32(rows.1))
@@ -98,9 +132,10 @@ import UI
                         handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale), 0, -1)
                 }
             }
-            picture = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)
+            kept = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)
             damage = nil
         }
+        guard notify else { return }
         pictureCount += 1
         pictureTime = MonotonicClock.read()
         pictureDidChange()

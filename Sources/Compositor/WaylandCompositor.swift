@@ -27,7 +27,10 @@ public enum CompositorBackend: String, Sendable {
 @MainActor public final class WaylandCompositor {
     /// The shell that shows the clients' windows.
     public weak var shell: Shell? {
-        didSet { shell?.programDrags = self }
+        didSet {
+            shell?.programDrags = self
+            shell?.addRestWork { [weak self] in self?.releaseHiddenPictures() }
+        }
     }
     /// The screen's size in points and its scale (pixels a point).
     public let size: Size
@@ -132,6 +135,14 @@ public enum CompositorBackend: String, Sendable {
         for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
         for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
         if let c = comp { slate_comp_flush(c) }
+    }
+
+    /// Lets go of the pictures of windows not on the screen, once it is at rest: each is read again
+    /// from its client's buffer when it is shown (4 ms for a full-screen window at 2×).
+    /// (Not Slate's app processes' windows: the shell keeps their last picture to show if the app
+    /// ends, when no buffer is left to read.)
+    func releaseHiddenPictures() {
+        for t in toplevels where t.isMapped && !(t is ClientSceneToplevel) && !isShown(t) { t.releasePicture() }
     }
 
     /// Whether a person sees a toplevel's window (not under Home, App Exposé or the switcher).

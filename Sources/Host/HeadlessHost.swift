@@ -30,7 +30,6 @@ import UI
             width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()),
             scale: scale)
         root.damageAll()
-        ProcessMemory.releaseAtRest(root)
     }
 
     /// Makes the frame buffer anew at the root's size (after the root was given a new frame) and
@@ -60,8 +59,9 @@ import UI
                     root.renderFrame(in: $0, renderer: renderer)
                 }
             }
-        } else if !root.animator.isRunning {
-            root.screenIsAtRest()
+        } else if !root.animator.isRunning, root.screenIsAtRest() {
+            // After the rest work, which may have let go of pictures.
+            ProcessMemory.releaseFreed()
         }
         onFrame?()
         return framebuffer

@@ -1,5 +1,4 @@
 import Glibc
-import UI
 
 /// What the process gives back to the system when its screen comes to rest.
 ///
@@ -20,9 +19,4 @@ public enum ProcessMemory {
         guard let f = dlsym(nil, "malloc_trim") else { return nil }
         return unsafeBitCast(f, to: (@convention(c) (Int) -> Int32).self)
     }()
-
-    /// Has `root` give the freed memory back each time it comes to rest.
-    @MainActor static func releaseAtRest(_ root: RootView) {
-        root.addRestWork { releaseFreed() }
-    }
 }

@@ -57,10 +57,10 @@ import UI
         updateResponding()
         if accessibilityLabel != toplevel.title { accessibilityLabel = toplevel.title }
         let r = surfaceRect
-        guard let d = toplevel.damage, toplevel.popups.isEmpty, let size = toplevel.picture?.size,
+        guard let d = toplevel.damage, toplevel.popups.isEmpty, let size = toplevel.pictureSize,
             size == shownSize, size.width > 0, size.height > 0
         else {
-            shownSize = toplevel.picture?.size
+            shownSize = toplevel.pictureSize
             setNeedsDisplay()
             return
         }

@@ -17,6 +17,9 @@ import UI
     var prefersCentred: Bool { get }
     /// The window's latest picture, cut to its window geometry; nil before the first buffer.
     var picture: PixelImage? { get }
+    /// The latest picture's size in points, known without the picture (which a window off the
+    /// screen may have let go, to be read again when asked for).
+    var pictureSize: Size? { get }
     /// What changed in the picture at its last change, in the picture's points; nil: maybe everything.
     var damage: Rect? { get }
     /// The window's open popups (menus, tooltips), front last, placed in window points.

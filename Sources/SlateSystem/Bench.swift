@@ -96,6 +96,33 @@ import UI
         return 0
     }
 
+    /// Runs the case `name` in a process of its own (`slate bench --json NAME`) and returns its
+    /// result, for a figure the cases before would disturb (resident memory); nil in that process,
+    /// which measures it.
+    static func inOwnProcess(_ name: String) -> Result? {
+        if ProcessInfo.processInfo.environment["SLATE_BENCH_CHILD"] != nil { return nil }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        p.arguments = ["bench", "--json", name]
+        var env = ProcessInfo.processInfo.environment
+        env["SLATE_BENCH_CHILD"] = "1"
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        do { try p.run() } catch { fail("bench: cannot start a process for \(name): \(error)", code: 1) }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let c = (json["cases"] as? [[String: Any]])?.first(where: { $0["name"] as? String == name }),
+            let median = c["median"] as? Double, let p99 = c["p99"] as? Double
+        else { fail("bench: \(name) gave no figure", code: 1) }
+        var r = Result(name: name, unit: c["unit"] as? String ?? "", median: median, p99: p99, floor: nil)
+        for (k, v) in c where !["name", "unit", "median", "p99"].contains(k) {
+            if let x = v as? Double { r.extra[k] = x }
+        }
+        return r
+    }
+
     static func fmt(_ x: Double) -> String {
         x >= 100 ? String(format: "%.0f", x) : x >= 10 ? String(format: "%.1f", x) : String(format: "%.3f", x)
     }

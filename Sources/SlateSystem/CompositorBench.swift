@@ -14,6 +14,7 @@ extension Bench {
             Case(name: "compositor.split-two-clients@2x") { compositorSplit() },
             Case(name: "compositor.commit-to-screen@2x") { compositorCommitLatency() },
             Case(name: "compositor.gtk4-launch-to-first-frame") { compositorGTKLaunch() },
+            Case(name: "compositor.memory-four-apps@2x") { compositorMemoryFourApps() },
         ]
     }
 
@@ -115,10 +116,9 @@ extension Bench {
         return r
     }
 
-    /// The GTK 4 test program (Tests/CompositorTests/Fixtures/colour-window.c, compiled here):
-    /// launch to its first buffer, and to the first frame that shows it; 5 launches. Also the shell's
-    /// resident memory with four clients open.
-    static func compositorGTKLaunch() -> Result {
+    /// The GTK 4 test program (Tests/CompositorTests/Fixtures/colour-window.c), compiled into the
+    /// temporary folder; its path.
+    static func colourWindowBinary() -> String {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Tests/CompositorTests/Fixtures/colour-window.c").standardized.path
         let binary = FileManager.default.temporaryDirectory.appendingPathComponent("slate-bench-colour-window").path
@@ -132,6 +132,13 @@ extension Bench {
             fail("bench: cannot run cc: \(error)", code: 1)
         }
         guard cc.terminationStatus == 0 else { fail("bench: cannot compile \(source)", code: 1) }
+        return binary
+    }
+
+    /// The GTK 4 test program: launch to its first buffer, and to the first frame that shows it; 5
+    /// launches.
+    static func compositorGTKLaunch() -> Result {
+        let binary = colourWindowBinary()
         let rig = compositorRig(scale: 1)
         defer { rig.shutdown() }
         var toScreen: [Double] = []
@@ -163,16 +170,49 @@ extension Bench {
         }
         var r = result("compositor.gtk4-launch-to-first-frame", toScreen)
         r.extra["first-buffer-median"] = median(toBuffer)
-        r.extra["rss-MB-5-clients"] = residentMegabytes()
         return r
     }
 
-    /// The process's resident memory (VmRSS), in megabytes.
-    static func residentMegabytes() -> Double {
-        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return .nan }
-        return kb / 1024
+    /// The shell's resident memory with four programs open at 2× — two GTK 4 windows and two foot
+    /// terminals, the last full screen and the others behind it — once the screen is at rest, read in
+    /// a process of its own. Beside it, the bytes of the windows' pictures and of the frame buffer.
+    static func compositorMemoryFourApps() -> Result {
+        let name = "compositor.memory-four-apps@2x"
+        if let r = inOwnProcess(name) { return r }
+        let binary = colourWindowBinary()
+        let rig = compositorRig(scale: 2)
+        defer { rig.shutdown() }
+        for i in 0..<2 { _ = open(["env", "GSK_RENDERER=cairo", binary, "Memory \(i)", "#3478f6"], in: rig) }
+        for _ in 0..<2 { _ = open(["foot", "-o", "scrollback.lines=0", "--", "sleep", "60"], in: rig) }
+        // Served until every window has drawn at its size and the screen has come to rest.
+        for _ in 0..<300 { rig.step(wait: 0.002) }
+        let mb = 1_048_576.0
+        let status = processStatus()
+        // The programs' own buffers (shared memory they made and the shell reads) are theirs: counted
+        // beside, not in, the shell's figure.
+        let own = (status["RssAnon"] ?? .nan) + (status["RssFile"] ?? .nan)
+        var r = Result(name: name, unit: "MB", median: own, p99: own, floor: nil)
+        r.extra["rss-MB"] = status["VmRSS"] ?? .nan
+        r.extra["programs-buffers-MB"] = status["RssShmem"] ?? .nan
+        r.extra["pictures-MB"] =
+            Double(rig.compositor.toplevels.reduce(0) { $0 + $1.keptPictureBytes }) / mb
+        r.extra["framebuffer-MB"] = Double(rig.host.framebuffer.pixels.count) / mb
+        r.extra["windows"] = Double(rig.compositor.toplevels.count)
+        return r
+    }
+
+    /// The memory figures of /proc/self/status given in kB (VmRSS, RssAnon, RssFile, RssShmem), in
+    /// megabytes.
+    static func processStatus() -> [String: Double] {
+        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return [:] }
+        var out: [String: Double] = [:]
+        for line in s.split(separator: "\n") where line.hasSuffix(" kB") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let kb = Double(parts[1].dropLast(3).trimmingCharacters(in: .whitespaces)) else {
+                continue
+            }
+            out[String(parts[0])] = kb / 1024
+        }
+        return out
     }
 }

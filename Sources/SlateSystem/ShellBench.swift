@@ -236,27 +236,7 @@ extension Bench {
     /// pictures of rasterized views, the frame buffer, Exposé's snapshots.
     static func shellMemoryAtRest() -> Result {
         let name = "shell.memory-at-rest"
-        if ProcessInfo.processInfo.environment["SLATE_BENCH_CHILD"] == nil {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-            p.arguments = ["bench", "--json", name]
-            var env = ProcessInfo.processInfo.environment
-            env["SLATE_BENCH_CHILD"] = "1"
-            p.environment = env
-            let out = Pipe()
-            p.standardOutput = out
-            do { try p.run() } catch { fail("bench: cannot start a process for \(name): \(error)", code: 1) }
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let c = (json["cases"] as? [[String: Any]])?.first, let median = c["median"] as? Double
-            else { fail("bench: \(name) gave no figure", code: 1) }
-            var r = Result(name: name, unit: "MB", median: median, p99: median, floor: nil)
-            for (k, v) in c where !["name", "unit", "median", "p99"].contains(k) {
-                if let x = v as? Double { r.extra[k] = x }
-            }
-            return r
-        }
+        if let r = inOwnProcess(name) { return r }
         let s = ShellScreen(scale: 2, apps: [.mail, .notes])
         defer { s.close() }
         s.host.run(for: 2)

@@ -103,11 +103,13 @@ import Graphics
     public func addRestWork(_ work: @escaping @MainActor () -> Void) { restWork.append(work) }
 
     /// The host tells the screen it is at rest: the last frame drew nothing and nothing moves. The
-    /// rest work runs, unless it already has since the screen last changed.
-    public func screenIsAtRest() {
-        guard preparedAtDamageCount != damageCount, !animator.isRunning else { return }
+    /// rest work runs, unless it already has since the screen last changed; returns whether it ran.
+    @discardableResult
+    public func screenIsAtRest() -> Bool {
+        guard preparedAtDamageCount != damageCount, !animator.isRunning else { return false }
         preparedAtDamageCount = damageCount
         for w in restWork { w() }
+        return true
     }
 
     /// Marks the whole screen damaged.

@@ -48,6 +48,30 @@ import UI
         #expect(close(rig.meanColor(Rect(746, 100, 560, 800)), Self.blue), "the right half is not blue")
     }
 
+    /// A window behind another lets go of its picture once the screen rests (22 MB at 2× for a
+    /// full-screen window), and shows it again, read from its program's buffer, when it comes back.
+    @Test(.enabled(if: ColourWindow.available)) func aWindowBehindLetsGoOfItsPictureAndShowsItAgain() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Red", "#ff0000")
+        guard rig.wait(20, "the red GTK window", { rig.toplevel(titled: "Red")?.picture != nil }),
+            let red = rig.window(titled: "Red"), let redTop = rig.toplevel(titled: "Red")
+        else { return }
+        try rig.colourWindow("Blue", "#0000ff")
+        guard rig.wait(20, "the blue GTK window", { rig.toplevel(titled: "Blue")?.picture != nil }),
+            let blueTop = rig.toplevel(titled: "Blue")
+        else { return }
+        rig.settle()
+        #expect(close(rig.meanColor(Rect(100, 100, 1166, 800)), Self.blue), "the screen is not blue")
+        rig.wait(10, "the red window, behind, to let go of its picture") { redTop.keptPictureBytes == 0 }
+        #expect(blueTop.keptPictureBytes > 0, "the window on the screen keeps its picture")
+        #expect(redTop.pictureSize != nil, "its size is still known")
+        rig.shell.show(fullScreen: red.id)
+        rig.settle()
+        #expect(close(rig.meanColor(Rect(100, 100, 1166, 800)), Self.red), "the red window is not shown again")
+        #expect(redTop.keptPictureBytes > 0)
+    }
+
     /// A popover that would fall below the window is moved inside it (so inside the screen).
     @Test(.enabled(if: ColourWindow.available)) func popupStaysInsideTheScreen() throws {
         let rig = try Rig()
