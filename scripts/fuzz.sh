@@ -53,9 +53,9 @@ scene_parts() {
     done
     echo "$dir"/*.o $(objects Graphics UI Menus Scenes Shell Rendering Host Compositor SlateProtocols SlateClientShim)
     for m in SlateCompositorShim SlateProtocols SlateClientShim; do echo "-Xcc -fmodule-map-file=$bin/$m.build/module.modulemap"; done
-    for m in CCairo CPango CRsvg CSDL2; do echo "-Xcc -fmodule-map-file=Sources/$m/module.modulemap"; done
-    for f in $(pkg-config --cflags cairo pangocairo librsvg-2.0 sdl2); do echo "-Xcc $f"; done
-    pkg-config --libs cairo pangocairo librsvg-2.0 sdl2 wlroots wayland-server wayland-client xkbcommon pixman-1
+    for m in CCairo CPango CRsvg; do echo "-Xcc -fmodule-map-file=Sources/$m/module.modulemap"; done
+    for f in $(pkg-config --cflags cairo pangocairo librsvg-2.0); do echo "-Xcc $f"; done
+    pkg-config --libs cairo pangocairo librsvg-2.0 wlroots wayland-server wayland-client xkbcommon pixman-1 xcb
 }
 link() {  # link NAME SOURCES...
     local name=$1
