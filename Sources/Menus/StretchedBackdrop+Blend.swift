@@ -62,8 +62,14 @@ extension StretchedBackdrop {
             let b = 256 - a
             let c0 = r.x / 2
             let c1 = (r.maxX - 1) / 2
-            let line = UnsafeMutablePointer<UInt32>.allocate(capacity: c1 - c0 + 1)
-            defer { line.deallocate() }
+            // Each block's value, twice in a word and weighted already: its red and blue lanes, and its
+            // green and alpha lanes (a row pair shares them).
+            let lineRB = UnsafeMutablePointer<UInt64>.allocate(capacity: c1 - c0 + 1)
+            let lineGA = UnsafeMutablePointer<UInt64>.allocate(capacity: c1 - c0 + 1)
+            defer {
+                lineRB.deallocate()
+                lineGA.deallocate()
+            }
             var y = rows.lowerBound
             while y < rows.upperBound {
                 let top = y / 2 * 2
@@ -80,17 +86,19 @@ extension StretchedBackdrop {
                     let q = pb[c]
                     let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
                     let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
-                    line[c - c0] = rb | ga | 0xFF00_0000
+                    let v = UInt64(rb | ga | 0xFF00_0000)
+                    let w = v | v << 32
+                    lineRB[c - c0] = (w & m) &* a
+                    lineGA[c - c0] = (w >> 8 & m) &* a
                 }
                 for k in y..<end {
                     let d = out + (k - r.y) * stride
                     // What the backdrop fades over: the picture beneath, or what is there.
                     let under = beneath.map { UnsafePointer($0.pixels + k * $0.stride + r.x) } ?? UnsafePointer(d)
                     @inline(__always) func one(_ x: Int) {
-                        let s = UInt64(line[x / 2 - c0])
                         let t = UInt64(under[x - r.x])
-                        let rb = ((s & m) &* a &+ (t & m) &* b) >> 8 & m
-                        let ga = ((s >> 8 & m) &* a &+ (t >> 8 & m) &* b) & ~m
+                        let rb = (lineRB[x / 2 - c0] &+ (t & m) &* b) >> 8 & m
+                        let ga = (lineGA[x / 2 - c0] &+ (t >> 8 & m) &* b) & ~m
                         d[x - r.x] = UInt32(truncatingIfNeeded: rb | ga)
                     }
                     var x = r.x
@@ -105,11 +113,9 @@ extension StretchedBackdrop {
                     let rawUnder = UnsafeRawPointer(under + (x - r.x))
                     let first = x / 2 - c0
                     for i in 0..<pairs {
-                        let v = UInt64(line[first + i])
-                        let s = v | v << 32
                         let t = rawUnder.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-                        let rb = ((s & m) &* a &+ (t & m) &* b) >> 8 & m
-                        let ga = ((s >> 8 & m) &* a &+ (t >> 8 & m) &* b) & ~m
+                        let rb = (lineRB[first + i] &+ (t & m) &* b) >> 8 & m
+                        let ga = (lineGA[first + i] &+ (t >> 8 & m) &* b) & ~m
                         rawOut.storeBytes(of: rb | ga, toByteOffset: i * 8, as: UInt64.self)
                     }
                     x += 2 * pairs
