@@ -26,8 +26,12 @@ import UI
     private func prepare(_ root: RootView) {
         made = nil
         // Not while a menu is open: the next one would replace it, and the screen changes as it goes.
-        guard let renderer = root.environment.renderer, !root.subviews.contains(where: { $0 is ContextMenuOverlay })
-        else { return }
+        // The open menu makes ready for its closing instead.
+        if let overlay = root.subviews.lazy.compactMap({ $0 as? ContextMenuOverlay }).first {
+            overlay.prepareBeneathAtRest()
+            return
+        }
+        guard let renderer = root.environment.renderer else { return }
         let small = MenuBackdrop.source(of: root, renderer: renderer)
         made = MenuBackdrop.finish(MenuBackdrop.blur(small), of: root, scale: root.environment.displayScale)
         damageCount = root.damageCount

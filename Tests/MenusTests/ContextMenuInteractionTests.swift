@@ -387,6 +387,27 @@ import UI
     }
 }
 
+extension MenuClosingTests {
+    /// An open menu at rest makes the picture of the screen below ready for its closing, so that the
+    /// closing's first frame does not draw the whole screen below; the fade shows the same pixels.
+    @Test func anOpenMenuAtRestMakesReadyWhatItsClosingFadesOver() throws {
+        let h = MenuHarness()
+        let id = h.hold(row: 1)
+        h.host.touchUp(id, at: h.center(ofRow: 1))
+        h.settle()
+        let o = try #require(h.overlay)
+        #expect(o.phase == .open)
+        let ready = try #require(o.beneath, "no picture of the screen below made at rest")
+        #expect(ready.width == h.host.framebuffer.width && ready.height == h.host.framebuffer.height)
+        // It is what the screen below shows: the rows, not the backdrop.
+        let below = h.screen.rows[5].frameInRoot.center
+        h.host.key(KeyPress(.escape))
+        h.settle()
+        let clear = h.host.frame().pixel(x: Int(below.x), y: Int(below.y))
+        #expect(ready.pixel(x: Int(below.x), y: Int(below.y)) == clear)
+    }
+}
+
 @MainActor @Suite struct MenuPointerTests {
     @Test func rowsHighlightUnderThePointerAndNotOffThePanel() throws {
         let h = MenuHarness()
