@@ -119,11 +119,25 @@ extension View {
 
     /// Rectangles of the view (its coordinates) that it paints opaquely when drawn, with its
     /// subviews: all of it for an opaque background without rounded corners or an opaque cover,
-    /// else what its subviews paint so (down to `depth` levels), within its bounds when it clips.
+    /// the larger rectangle clear of the corners for an opaque rounded one, else what its subviews
+    /// paint so (down to `depth` levels), within its bounds when it clips.
     func opaqueRects(_ appearance: Appearance, depth: Int) -> [Rect] {
         if isHidden || alpha < 1 { return [] }
         if isOpaqueCover { return [bounds] }
-        if cornerRadius == 0, let bg = backgroundColor, bg.resolved(appearance).alpha >= 1 { return [bounds] }
+        if let bg = backgroundColor, bg.resolved(appearance).alpha >= 1 {
+            if cornerRadius == 0 { return [bounds] }
+            // Rounded: the larger of the two rectangles clear of the corners' squares (one, so that
+            // a screen of rounded cards — App Exposé's snapshots — does not split what shows into
+            // more parts than are kept).
+            let c = min(
+                cornerStyle == .continuous ? cornerRadius * 1.528665 : cornerRadius, bounds.width / 2,
+                bounds.height / 2
+            ).rounded(.up)
+            let wide = bounds.insetBy(dx: 0, dy: c)
+            let tall = bounds.insetBy(dx: c, dy: 0)
+            let r = wide.width * wide.height >= tall.width * tall.height ? wide : tall
+            return r.isEmpty ? [] : [r]
+        }
         guard depth > 0, !subviews.isEmpty else { return [] }
         var out: [Rect] = []
         for s in subviews where s.transform.isIdentity {
