@@ -72,6 +72,11 @@ import UI
     nonisolated(unsafe) static var extraCases: [Case] = []
 
     static func run(_ args: Arguments) -> Int32 {
+        if let flag = args.flags.subtracting(["json"]).sorted().first {
+            FileHandle.standardError.write(
+                Data("slate: bench takes --json and case-name prefixes, not --\(flag)\n".utf8))
+            return 2
+        }
         let prefixes = args.positional
         let selected = cases.filter { c in prefixes.isEmpty || prefixes.contains { c.name.hasPrefix($0) } }
         if selected.isEmpty {
