@@ -118,7 +118,7 @@ import UI
         case .pointerMoved(let p):
             pointer = p
             if let id = touchID {
-                d.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now))
+                d.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now, type: .indirectPointer))
             } else {
                 d.handle(PointerEvent.hover(p))
             }
@@ -128,16 +128,20 @@ import UI
                     let id = nextTouchID
                     nextTouchID += 1
                     touchID = id
-                    d.handle(Touch(id: id, phase: .began, location: pointer, timestamp: clock.now))
+                    d.handle(
+                        Touch(id: id, phase: .began, location: pointer, timestamp: clock.now, type: .indirectPointer))
                 } else if let id = touchID {
                     touchID = nil
-                    d.handle(Touch(id: id, phase: .ended, location: pointer, timestamp: clock.now))
+                    d.handle(
+                        Touch(id: id, phase: .ended, location: pointer, timestamp: clock.now, type: .indirectPointer))
                 }
             } else if code == 0x111, down {
                 d.handle(PointerEvent.secondaryClick(pointer))
             }
         case .touch(let id, let phase, let p):
-            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now))
+            // A touchscreen's finger, or a pen's tip (taken as a finger, as iPadOS does outside
+            // the apps that draw with it).
+            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now, type: .direct))
         case .scroll(let dx, let dy):
             d.handle(PointerEvent.scroll(pointer, dx: dx * 4, dy: dy * 4))
         case .key(let code, let down):

@@ -662,24 +662,71 @@ void slate_comp_pointer_leave(slate_comp *comp) {
 }
 
 void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
-    if (!view || !view->xdg->mapped) return;
+    if (!view || !view->xdg->mapped || wlr_seat_touch_get_point(comp->seat, id)) return;
     wlr_seat_touch_notify_down(comp->seat, view->xdg->surface, time, id, sx, sy);
     wlr_seat_touch_notify_frame(comp->seat);
 }
 
-void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uint32_t time) {
-    if (!wlr_seat_touch_get_point(comp->seat, id)) return;
+/// The drag under way when a finger carries it (NULL for none, or one the pointer carries).
+static struct wlr_drag *touch_drag(slate_comp *comp) {
+    struct wlr_drag *drag = comp->seat->drag;
+    return drag && drag->grab_type == WLR_DRAG_GRAB_KEYBOARD_TOUCH ? drag : NULL;
+}
+
+void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
+    struct wlr_touch_point *point = wlr_seat_touch_get_point(comp->seat, id);
+    if (!point) return;
+    // A drag a finger carries goes to the window under it, whichever program's: the point's focus
+    // moves there (the drag's grab sends the drag's enter and leave).
+    if (touch_drag(comp) && view && view->xdg->mapped && point->focus_surface != view->xdg->surface)
+        wlr_seat_touch_point_focus(comp->seat, view->xdg->surface, time, id, sx, sy);
     wlr_seat_touch_notify_motion(comp->seat, time, id, sx, sy);
     wlr_seat_touch_notify_frame(comp->seat);
 }
 
 void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time) {
     if (!wlr_seat_touch_get_point(comp->seat, id)) return;
+    struct wlr_drag *drag = touch_drag(comp);
+    struct wlr_data_source *source = drag ? drag->source : NULL;
+    int dropped_on_program = drag && drag->focus_client != NULL;
     wlr_seat_touch_notify_up(comp->seat, time, id);
     wlr_seat_touch_notify_frame(comp->seat);
+    // A finger's drag let go over no program (the shell took it, or nothing would): wlroots ends
+    // the drag without a word to its program, which is told it was cancelled, as a button's is.
+    if (drag && !comp->seat->drag && !dropped_on_program && source && comp->seat->drag_source == source)
+        wlr_data_source_destroy(source);
+}
+
+void slate_comp_touch_cancel(slate_comp *comp, slate_view *view) {
+    struct wlr_drag *drag = touch_drag(comp);
+    if (drag) {
+        // The drag the finger carried ends (its grab's cancel), and its program hears so.
+        struct wlr_data_source *source = drag->source;
+        wlr_seat_touch_end_grab(comp->seat);
+        if (source && comp->seat->drag_source == source) wlr_data_source_destroy(source);
+    }
+    if (view && view->xdg->surface) {
+        wlr_seat_touch_notify_cancel(comp->seat, view->xdg->surface);
+        wlr_seat_touch_notify_frame(comp->seat);
+    }
+}
+
+void slate_comp_drag_leave(slate_comp *comp) {
+    slate_comp_pointer_leave(comp);
+    struct wlr_drag *drag = touch_drag(comp);
+    if (!drag) return;
+    struct wlr_touch_point *point = wlr_seat_touch_get_point(comp->seat, drag->touch_id);
+    if (!point || !point->focus_surface) return;
+    // No window under the finger: the point loses its focus and the drag's grab hears it (wlroots
+    // 0.15 clears the focus without telling the grab), so the drag leaves the program.
+    wlr_seat_touch_point_clear_focus(comp->seat, slate_comp_now_msec(), drag->touch_id);
+    struct wlr_seat_touch_grab *grab = comp->seat->touch_state.grab;
+    if (grab->interface->enter) grab->interface->enter(grab, slate_comp_now_msec(), point);
 }
 
 int slate_comp_drag_active(slate_comp *comp) { return comp->seat->drag != NULL; }
+
+int slate_comp_drag_is_touch(slate_comp *comp) { return touch_drag(comp) != NULL; }
 
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
     if (!view || !view->xdg->mapped) {
@@ -850,12 +897,30 @@ long slate_comp_drag_read(slate_comp *comp, const char *mime, int timeout_ms, ui
     return buf ? (long)len : -1;
 }
 
+/// Whether a drag asked for with a serial that names no press is still one a finger holds: the
+/// only finger down is on the drag's origin, of the same program, and no button is held. GTK 4.8
+/// (Debian 12's) names its pointer's last press serial — 0 when it had none — for a drag a finger
+/// starts; the finger's own press is taken in its place, as it would be with its serial.
+static int finger_press_of(slate_comp *comp, struct wlr_seat_request_start_drag_event *ev,
+                           struct wlr_touch_point **point) {
+    struct wlr_seat *seat = comp->seat;
+    if (seat->pointer_state.button_count != 0 || wlr_seat_touch_num_points(seat) != 1) return 0;
+    if (!wlr_seat_validate_touch_grab_serial(seat, ev->origin, seat->touch_state.grab_serial, point)) return 0;
+    return (*point)->client == ev->drag->seat_client;
+}
+
 static void on_request_start_drag(struct wl_listener *l, void *data) {
     slate_comp *comp = wl_container_of(l, comp, request_start_drag);
     struct wlr_seat_request_start_drag_event *ev = data;
-    // A drag may start only from the press that is still held on the window it starts in.
+    // A drag may start only from the press that is still held on the window it starts in: the
+    // pointer's button, or the one finger down.
+    struct wlr_touch_point *point = NULL;
     if (wlr_seat_validate_pointer_grab_serial(comp->seat, ev->origin, ev->serial)) {
         wlr_seat_start_pointer_drag(comp->seat, ev->drag, ev->serial);
+    } else if (wlr_seat_validate_touch_grab_serial(comp->seat, ev->origin, ev->serial, &point)) {
+        wlr_seat_start_touch_drag(comp->seat, ev->drag, ev->serial, point);
+    } else if (finger_press_of(comp, ev, &point)) {
+        wlr_seat_start_touch_drag(comp->seat, ev->drag, comp->seat->touch_state.grab_serial, point);
     } else {
         wlr_data_source_destroy(ev->drag->source);
     }

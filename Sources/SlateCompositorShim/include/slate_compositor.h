@@ -157,12 +157,25 @@ void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, do
 void slate_comp_pointer_button(slate_comp *comp, uint32_t button, int pressed, uint32_t time);
 void slate_comp_pointer_axis(slate_comp *comp, double dx, double dy, uint32_t time);
 void slate_comp_pointer_leave(slate_comp *comp);
+/// A finger down on a view (wl_touch.down); `id` is the wl_touch id (a small number, unique while
+/// the finger is down).
 void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time);
-void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uint32_t time);
+/// Finger `id` moved to (`sx`, `sy`) of `view`: the view it went down on, or, while the finger
+/// carries a drag between programs, the view under it (the drag enters that one).
+void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time);
+/// Finger `id` lifted; a drag it carries drops on the program under it, or is cancelled over none.
 void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
+/// The shell took the fingers on `view` for a system gesture: its program gets wl_touch.cancel and
+/// forgets them; a drag a finger carries ends, cancelled.
+void slate_comp_touch_cancel(slate_comp *comp, slate_view *view);
+/// No program's window is under the pointer or the finger carrying a drag: a release now drops
+/// nowhere (the pointer leaves, and a finger's drag leaves the program it was over).
+void slate_comp_drag_leave(slate_comp *comp);
 /// Whether a client is dragging something (wl_data_device.start_drag): the pointer then goes to the
 /// surface under it, whichever program's, and the button's release drops there.
 int slate_comp_drag_active(slate_comp *comp);
+/// Whether the drag under way is carried by a finger (wl_touch) rather than the pointer.
+int slate_comp_drag_is_touch(slate_comp *comp);
 /// The picture of the drag under way (premultiplied BGRA into `dst`, as `slate_view_copy_pixels`)
 /// and where its corner is from the finger (`dx`, `dy`, in points); -1 when it has none.
 long slate_comp_drag_icon(slate_comp *comp, uint8_t *dst, size_t capacity, int *width, int *height, int *scale, int *dx,
