@@ -101,10 +101,24 @@ import UI
 /// Ends `p` if it still runs, and lets Foundation see it end: until then the process's run-loop source
 /// holds the Process and its pipes (LeakSanitizer reports them at exit), and the loop that would run
 /// it is not spun while the compositor serves.
+///
+/// A child started from a dispatch worker thread (where the main actor's jobs run under the test
+/// runner) inherits the thread's blocked signals, SIGTERM among them — Foundation does not reset the
+/// mask — so one that does not end within `terminateGrace` of SIGTERM is killed (SIGKILL cannot be
+/// blocked); waiting for it unconditionally hung the suite on a client that waits for the
+/// compositor this thread serves.
 func finish(_ p: Process) {
-    if p.isRunning { p.terminate() }
+    if p.isRunning {
+        p.terminate()
+        let end = MonotonicClock.read() + terminateGrace
+        while p.isRunning, MonotonicClock.read() < end { usleep(10_000) }
+        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+    }
     p.waitUntilExit()
 }
+
+/// How long a test's child has to end after SIGTERM before it is killed, in seconds.
+let terminateGrace = 2.0
 
 nonisolated func tool(_ name: String) -> Bool {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)")
