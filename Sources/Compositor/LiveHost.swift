@@ -41,13 +41,20 @@ import UI
 
     /// A compositor showing `root` (made on `clock`, which this host moves with the wall clock), its
     /// window (nested backend) named `title`.
-    public init(
+    public convenience init(
         root: RootView, clock: VirtualClock, backend: CompositorBackend, scale: Double, title: String = "Slate"
     ) throws(CompositorError) {
+        let compositor = try WaylandCompositor(backend: backend, size: root.bounds.size, scale: scale)
+        self.init(root: root, clock: clock, compositor: compositor, title: title)
+    }
+
+    /// A host showing `root` on a compositor already started (`slate session` starts it first, to
+    /// learn the panel's size), at the compositor's scale; `root` is the compositor's size.
+    public init(root: RootView, clock: VirtualClock, compositor: WaylandCompositor, title: String = "Slate") {
         self.root = root
         self.clock = clock
-        compositor = try WaylandCompositor(backend: backend, size: root.bounds.size, scale: scale)
-        host = HeadlessHost(root: root, clock: clock, scale: scale)
+        self.compositor = compositor
+        host = HeadlessHost(root: root, clock: clock, scale: compositor.scale)
         // The clock follows the wall clock: work for the views goes to threads.
         root.environment.backgroundWork.mode = .threads
         compositor.shell = root as? Shell

@@ -15,7 +15,8 @@ struct nested_input {
     slate_comp *comp;
     struct wlr_input_device *device;
     struct wl_list link;
-    struct wl_listener destroy, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
+    struct wl_listener destroy, motion, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
+    struct wl_listener tip, tool_axis;
 };
 
 uint32_t slate_comp_now_msec(void) {
@@ -951,6 +952,40 @@ static void nested_on_motion_abs(struct wl_listener *l, void *data) {
     nested_emit(in->comp, 0, 0, ev->x * in->comp->width, ev->y * in->comp->height, 0);
 }
 
+static void nested_on_motion(struct wl_listener *l, void *data) {
+    // A mouse or trackpad on the session backend moves by how far it went: the pointer is kept
+    // here, inside the screen.
+    struct nested_input *in = wl_container_of(l, in, motion);
+    struct wlr_event_pointer_motion *ev = data;
+    slate_comp *comp = in->comp;
+    comp->cursor_x += ev->delta_x;
+    comp->cursor_y += ev->delta_y;
+    if (comp->cursor_x < 0) comp->cursor_x = 0;
+    if (comp->cursor_y < 0) comp->cursor_y = 0;
+    if (comp->cursor_x > comp->width - 1) comp->cursor_x = comp->width - 1;
+    if (comp->cursor_y > comp->height - 1) comp->cursor_y = comp->height - 1;
+    nested_emit(comp, 0, 0, comp->cursor_x, comp->cursor_y, 0);
+}
+
+static void nested_on_tip(struct wl_listener *l, void *data) {
+    // A pen's tip touching the screen is a finger there (SLATE_PEN_TOUCH_ID).
+    struct nested_input *in = wl_container_of(l, in, tip);
+    struct wlr_event_tablet_tool_tip *ev = data;
+    slate_comp *comp = in->comp;
+    int down = ev->state == WLR_TABLET_TOOL_TIP_DOWN;
+    if (down == comp->pen_down) return;
+    comp->pen_down = down;
+    nested_emit(comp, down ? 3 : 5, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+}
+
+static void nested_on_tool_axis(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, tool_axis);
+    struct wlr_event_tablet_tool_axis *ev = data;
+    slate_comp *comp = in->comp;
+    if (!comp->pen_down || !(ev->updated_axes & (WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y))) return;
+    nested_emit(comp, 4, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+}
+
 static void nested_on_button(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, button);
     struct wlr_event_pointer_button *ev = data;
@@ -964,9 +999,28 @@ static void nested_on_axis(struct wl_listener *l, void *data) {
     nested_emit(in->comp, 8, 0, vertical ? 0 : ev->delta, vertical ? ev->delta : 0, 0);
 }
 
+/// Session backend: Ctrl+Alt+F1…F12 (the keymap's XF86Switch_VT_n) switches to that virtual
+/// terminal. Returns whether the key did.
+static int switch_vt(struct nested_input *in, struct wlr_event_keyboard_key *ev) {
+    slate_comp *comp = in->comp;
+    if (comp->backend_kind != SLATE_BACKEND_SESSION || ev->state != WL_KEYBOARD_KEY_STATE_PRESSED) return 0;
+    struct wlr_keyboard *kb = in->device->keyboard;
+    if (!kb->xkb_state) return 0;
+    const xkb_keysym_t *syms;
+    int n = xkb_state_key_get_syms(kb->xkb_state, ev->keycode + 8, &syms);
+    for (int i = 0; i < n; i++) {
+        if (syms[i] < XKB_KEY_XF86Switch_VT_1 || syms[i] > XKB_KEY_XF86Switch_VT_12) continue;
+        struct wlr_session *session = wlr_backend_get_session(comp->backend);
+        if (session) wlr_session_change_vt(session, (unsigned)(syms[i] - XKB_KEY_XF86Switch_VT_1 + 1));
+        return 1;
+    }
+    return 0;
+}
+
 static void nested_on_key(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, key);
     struct wlr_event_keyboard_key *ev = data;
+    if (switch_vt(in, ev)) return;
     nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? 6 : 7, 0, 0, 0, ev->keycode);
 }
 
@@ -995,6 +1049,7 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
     wl_list_remove(&in->link);
     switch (in->device->type) {
     case WLR_INPUT_DEVICE_POINTER:
+        wl_list_remove(&in->motion.link);
         wl_list_remove(&in->motion_abs.link);
         wl_list_remove(&in->button.link);
         wl_list_remove(&in->axis.link);
@@ -1006,6 +1061,10 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
         wl_list_remove(&in->touch_down.link);
         wl_list_remove(&in->touch_motion.link);
         wl_list_remove(&in->touch_up.link);
+        break;
+    case WLR_INPUT_DEVICE_TABLET_TOOL:
+        wl_list_remove(&in->tip.link);
+        wl_list_remove(&in->tool_axis.link);
         break;
     default:
         break;
@@ -1023,6 +1082,8 @@ static void on_new_input(struct wl_listener *l, void *data) {
     in->device = dev;
     switch (dev->type) {
     case WLR_INPUT_DEVICE_POINTER:
+        in->motion.notify = nested_on_motion;
+        wl_signal_add(&dev->pointer->events.motion, &in->motion);
         in->motion_abs.notify = nested_on_motion_abs;
         wl_signal_add(&dev->pointer->events.motion_absolute, &in->motion_abs);
         in->button.notify = nested_on_button;
@@ -1042,6 +1103,12 @@ static void on_new_input(struct wl_listener *l, void *data) {
         wl_signal_add(&dev->touch->events.motion, &in->touch_motion);
         in->touch_up.notify = nested_on_touch_up;
         wl_signal_add(&dev->touch->events.up, &in->touch_up);
+        break;
+    case WLR_INPUT_DEVICE_TABLET_TOOL:
+        in->tip.notify = nested_on_tip;
+        wl_signal_add(&dev->tablet->events.tip, &in->tip);
+        in->tool_axis.notify = nested_on_tool_axis;
+        wl_signal_add(&dev->tablet->events.axis, &in->tool_axis);
         break;
     default:
         free(in);
@@ -1079,11 +1146,24 @@ static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, 
     }
     if (comp->backend_kind == SLATE_BACKEND_NESTED) {
         wlr_output_set_custom_mode(output, comp->width, comp->height, 0);
+    } else if (comp->backend_kind == SLATE_BACKEND_SESSION) {
+        // The whole panel, at the mode it prefers (its native resolution).
+        struct wlr_output_mode *mode = wlr_output_preferred_mode(output);
+        if (mode) {
+            wlr_output_set_mode(output, mode);
+            comp->width = mode->width;
+            comp->height = mode->height;
+        } else {
+            comp->width = output->width;
+            comp->height = output->height;
+        }
+        comp->cursor_x = comp->width / 2.0;
+        comp->cursor_y = comp->height / 2.0;
     }
     wlr_output_set_scale(output, (float)comp->scale);
     wlr_output_enable(output, true);
-    if (comp->backend_kind == SLATE_BACKEND_NESTED && wlr_output_attach_render(output, NULL)) {
-        // A window's output is enabled with a first (black) frame.
+    if (comp->backend_kind != SLATE_BACKEND_HEADLESS && wlr_output_attach_render(output, NULL)) {
+        // A window's (or a screen's) output is enabled with a first (black) frame.
         wlr_renderer_begin(comp->renderer, (uint32_t)comp->width, (uint32_t)comp->height);
         wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
         wlr_renderer_end(comp->renderer);
@@ -1106,6 +1186,18 @@ static void on_new_output(struct wl_listener *l, void *data) {
     if (comp->output) return;  // one screen
     char err[128];
     if (setup_output(comp, data, err, sizeof err) != 0) wlr_log(WLR_ERROR, "slate: %s", err);
+}
+
+void slate_comp_output_size(slate_comp *comp, int *width, int *height) {
+    *width = comp->output ? comp->width : 0;
+    *height = comp->output ? comp->height : 0;
+}
+
+void slate_comp_set_scale(slate_comp *comp, double scale) {
+    comp->scale = scale > 0 ? scale : 1;
+    if (!comp->output) return;
+    wlr_output_set_scale(comp->output, (float)comp->scale);
+    wlr_output_commit(comp->output);
 }
 
 void slate_comp_set_title(slate_comp *comp, const char *title) {
@@ -1138,8 +1230,11 @@ int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int h
 
 // ---- Life -----------------------------------------------------------------------------------------
 
+/// While set, wlroots says nothing (a session that cannot start is said in one line of Slate's).
+static int log_silenced = 0;
+
 static void log_quietly(enum wlr_log_importance importance, const char *fmt, va_list args) {
-    if (importance > WLR_ERROR) return;
+    if (importance > WLR_ERROR || log_silenced) return;
     fprintf(stderr, "slate: wlroots: ");
     vfprintf(stderr, fmt, args);
     fputc('\n', stderr);
@@ -1172,6 +1267,16 @@ static xcb_connection_t *make_x11_title_atoms(void) {
     return x;
 }
 
+/// Whether the machine has a DRM device (a screen with a kernel modesetting driver).
+static int has_drm_device(void) {
+    char path[32];
+    for (int i = 0; i < 16; i++) {
+        snprintf(path, sizeof path, "/dev/dri/card%d", i);
+        if (access(path, F_OK) == 0) return 1;
+    }
+    return 0;
+}
+
 slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
                               char *err, size_t err_len) {
     static int logging = 0;
@@ -1202,6 +1307,23 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
 
     if (backend == SLATE_BACKEND_HEADLESS) {
         comp->backend = wlr_headless_backend_create(comp->display);
+    } else if (backend == SLATE_BACKEND_SESSION) {
+        // The two ways it cannot start are named by a word the owner says in the user's language.
+        if (!has_drm_device()) {
+            snprintf(err, err_len, "%s", SLATE_ERR_NO_DRM);
+            goto fail;
+        }
+        // The machine's own screen and input: wlroots picks DRM and libinput only when it finds no
+        // desktop to open a window on.
+        unsetenv("DISPLAY");
+        unsetenv("WAYLAND_DISPLAY");
+        log_silenced = 1;
+        comp->backend = wlr_backend_autocreate(comp->display);
+        log_silenced = 0;
+        if (!comp->backend) {
+            snprintf(err, err_len, "%s", SLATE_ERR_NO_SEAT);
+            goto fail;
+        }
     } else {
         xcb_connection_t *atoms = make_x11_title_atoms();
         comp->backend = wlr_backend_autocreate(comp->display);
@@ -1304,8 +1426,15 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     snprintf(comp->socket_path, sizeof comp->socket_path, "%s/%s", runtime ? runtime : "", comp->socket);
     chmod(comp->socket_path, 0700);
 
-    if (!wlr_backend_start(comp->backend)) {
-        snprintf(err, err_len, "cannot start the backend");
+    if (backend == SLATE_BACKEND_SESSION) log_silenced = 1;
+    int started = wlr_backend_start(comp->backend);
+    log_silenced = 0;
+    if (!started) {
+        snprintf(err, err_len, "%s", backend == SLATE_BACKEND_SESSION ? SLATE_ERR_NO_SEAT : "cannot start the backend");
+        goto fail;
+    }
+    if (backend == SLATE_BACKEND_SESSION && !comp->output) {
+        snprintf(err, err_len, "%s", SLATE_ERR_NO_SCREEN);
         goto fail;
     }
     if (backend == SLATE_BACKEND_HEADLESS) {

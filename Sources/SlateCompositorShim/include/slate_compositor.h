@@ -20,7 +20,21 @@ enum slate_backend {
     SLATE_BACKEND_HEADLESS = 0,
     /// A window on the X11 or Wayland desktop the process runs in (wlr_backend_autocreate).
     SLATE_BACKEND_NESTED = 1,
+    /// The machine's own screen, full screen, from a text console: DRM/KMS and libinput through a
+    /// seat (libseat: seatd or logind); wlr_backend_autocreate with no DISPLAY or WAYLAND_DISPLAY.
+    /// The output takes its preferred mode (`slate_comp_output_size`), whatever size was asked.
+    SLATE_BACKEND_SESSION = 2,
 };
+
+/// What `slate_comp_create` says in `err` when the session backend cannot start: there is no DRM
+/// device; no seat would give the screen and input (libseat found neither seatd nor logind, or
+/// refused); no screen is connected.
+#define SLATE_ERR_NO_DRM "no-drm-device"
+#define SLATE_ERR_NO_SEAT "no-seat"
+#define SLATE_ERR_NO_SCREEN "no-screen"
+
+/// The wl_touch id a pen's tip has when it is taken as a finger (session backend).
+#define SLATE_PEN_TOUCH_ID 1000
 
 enum slate_view_kind { SLATE_VIEW_TOPLEVEL = 0, SLATE_VIEW_POPUP = 1 };
 
@@ -66,9 +80,11 @@ typedef struct slate_comp_callbacks {
     /// A new view; for a popup, `parent` is the view it belongs to (NULL when its parent is unknown).
     void (*view_new)(void *user, slate_view *view, int kind, slate_view *parent);
     void (*view_event)(void *user, slate_view *view, int event);
-    /// Input from the nested backend's own devices, in output pixels (pointer and touch) or evdev
-    /// key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch down,
-    /// 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close requested.
+    /// Input from the nested or session backend's own devices, in output pixels (pointer and touch)
+    /// or evdev key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch
+    /// down, 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close
+    /// requested. A pen's tip on a tablet comes as touch `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the
+    /// session backend switch virtual terminals and are not passed on.
     void (*input)(void *user, int kind, int id, double x, double y, uint32_t code);
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
     int (*app_event)(void *user, slate_app *app, int event, const char *text, const char *payload, uint32_t number);
@@ -91,6 +107,10 @@ void slate_comp_flush(slate_comp *comp);
 /// The milliseconds clients see in input and frame events (CLOCK_MONOTONIC).
 uint32_t slate_comp_now_msec(void);
 
+/// The output's size in pixels (on the session backend, its preferred mode); 0 × 0 without one.
+void slate_comp_output_size(slate_comp *comp, int *width, int *height);
+/// Sets the output's scale (pixels a point; clients get it as wl_output scale).
+void slate_comp_set_scale(slate_comp *comp, double scale);
 /// Nested backend: names the window the screen is shown in (no effect on other backends).
 void slate_comp_set_title(slate_comp *comp, const char *title);
 /// Nested backend: shows `pixels` (premultiplied BGRA, `stride` bytes a row) on the output.
