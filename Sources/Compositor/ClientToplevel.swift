@@ -104,7 +104,15 @@ import UI
     }
 
     public func pointer(_ event: ForeignPointerEvent) {
-        guard isAlive else { return }
+        guard isAlive else {
+            // The window went with fingers on it: their wl_touch ids are free again.
+            if case .touchUp(let id, _) = event { TouchSlots.free(id, comp: comp) }
+            if case .touchCancelled = event {
+                for id in touchGrabs.keys { TouchSlots.free(id, comp: comp) }
+                touchGrabs.removeAll()
+            }
+            return
+        }
         let t = slate_comp_now_msec()
         switch event {
         case .moved(let p):

@@ -663,7 +663,10 @@ void slate_comp_pointer_leave(slate_comp *comp) {
 }
 
 void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
-    if (!view || !view->xdg->mapped || wlr_seat_touch_get_point(comp->seat, id)) return;
+    if (!view || !view->xdg->mapped) return;
+    // The shell gives an id only once its last finger lifted; a point still there lost its surface
+    // (the window went under the finger) and never heard the lift: it ends now.
+    if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
     wlr_seat_touch_notify_down(comp->seat, view->xdg->surface, time, id, sx, sy);
     wlr_seat_touch_notify_frame(comp->seat);
 }

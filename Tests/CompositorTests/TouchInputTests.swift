@@ -75,6 +75,29 @@ import UI
         _ = Self.tap(rig, window, type: .direct, expect: "touch-end")
     }
 
+    /// The system gesture itself: a finger that goes down on the program's window at the bottom
+    /// edge and swipes up shows the Dock; the program hears the finger cancelled, never lifted.
+    @Test(.enabled(if: ColourWindow.available)) func aFingerTakenForTheDockSwipeIsCancelledInTheProgram() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        guard try Self.reporter(rig) != nil else { return }
+        let bottom = rig.shell.bounds.maxY - 2
+        let x = rig.shell.bounds.midX
+        let host = rig.host.host
+        let id = host.touchDown(at: Point(x, bottom), type: .direct)
+        rig.host.run(for: 0.05)
+        for i in 1...10 {
+            host.touchMove(id, to: Point(x, bottom - Double(i) * GestureSettings.dockRevealDistance / 4))
+            rig.host.step(wait: 0.01)
+        }
+        rig.wait(5, "the Dock") { rig.shell.dockRevealed }
+        rig.wait(10, "the program to hear the cancel") { Self.reported(rig).contains("touch-cancel") }
+        host.touchUp(id, at: Point(x, bottom - 100))
+        rig.host.run(for: 0.2)
+        let got = Self.reported(rig)
+        #expect(!got.contains("touch-end"), "the program saw the Dock's finger lift: \(got)")
+    }
+
     /// A GTK program's text dragged by a finger (`wl_data_device.start_drag` with the serial of the
     /// finger's down, which the compositor must accept) into another GTK program, or by the mouse.
     func dragBetweenGTKPrograms(type: Touch.TouchType) throws {
