@@ -122,6 +122,9 @@ import UI
         switch e {
         case .closed:
             running = false
+        case .screenRestored:
+            root.setNeedsDisplay()
+            unshown = true
         case .pointerMoved(let p):
             pointer = p
             if let id = touchID {

@@ -314,6 +314,7 @@ public enum CompositorBackend: String, Sendable {
         case 7: event = .key(code, down: false)
         case 8: event = .scroll(dx: x, dy: y)
         case 9: event = .closed
+        case 10: event = .screenRestored
         default: return
         }
         onNestedInput?(event)
@@ -348,4 +349,6 @@ public enum NestedInput: Sendable {
     case scroll(dx: Double, dy: Double)
     /// The window was closed: nothing more can be shown.
     case closed
+    /// The screen is Slate's again (`slate session`: back on its virtual terminal): draw all of it.
+    case screenRestored
 }

@@ -1270,6 +1270,23 @@ static xcb_connection_t *make_x11_title_atoms(void) {
     return x;
 }
 
+static void on_session_active(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, session_active);
+    struct wlr_session *session = wlr_backend_get_session(comp->backend);
+    if (!session || !session->active) return;
+    // Back from another virtual terminal: a frame committed as it went was never shown, and what is
+    // on the screen is not Slate's.
+    comp->frame_pending = 0;
+    nested_emit(comp, 10, 0, 0, 0, 0);
+}
+
+static void stop_session_listening(slate_comp *comp) {
+    if (!comp->session_listening) return;
+    wl_list_remove(&comp->session_active.link);
+    comp->session_listening = 0;
+}
+
 /// Whether the machine has a DRM device (a screen with a kernel modesetting driver).
 static int has_drm_device(void) {
     char path[32];
@@ -1326,6 +1343,12 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
         if (!comp->backend) {
             snprintf(err, err_len, "%s", SLATE_ERR_NO_SEAT);
             goto fail;
+        }
+        struct wlr_session *session = wlr_backend_get_session(comp->backend);
+        if (session) {
+            comp->session_active.notify = on_session_active;
+            wl_signal_add(&session->events.active, &comp->session_active);
+            comp->session_listening = 1;
         }
     } else {
         xcb_connection_t *atoms = make_x11_title_atoms();
@@ -1450,6 +1473,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     return comp;
 
 fail:
+    stop_session_listening(comp);
     wl_display_destroy_clients(comp->display);
     if (comp->backend) wlr_backend_destroy(comp->backend);
     if (comp->allocator) wlr_allocator_destroy(comp->allocator);
@@ -1462,6 +1486,7 @@ fail:
 
 void slate_comp_destroy(slate_comp *comp) {
     if (!comp) return;
+    stop_session_listening(comp);
     wl_display_destroy_clients(comp->display);
     wlr_backend_destroy(comp->backend);
     // Neither belongs to the display or the backend (LeakSanitizer found both left).

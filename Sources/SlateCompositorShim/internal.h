@@ -93,6 +93,9 @@ struct slate_comp {
     /// whether a pen's tip is down.
     double cursor_x, cursor_y;
     int pen_down;
+    /// Session backend: hears the session come back (a switch back to its virtual terminal).
+    struct wl_listener session_active;
+    int session_listening;
 };
 
 struct slate_view {

@@ -83,7 +83,8 @@ typedef struct slate_comp_callbacks {
     /// Input from the nested or session backend's own devices, in output pixels (pointer and touch)
     /// or evdev key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch
     /// down, 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close
-    /// requested. A pen's tip on a tablet comes as touch `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the
+    /// requested, 10 the screen came back (the session's virtual terminal is shown again: draw it
+    /// all). A pen's tip on a tablet comes as touch `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the
     /// session backend switch virtual terminals and are not passed on.
     void (*input)(void *user, int kind, int id, double x, double y, uint32_t code);
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
