@@ -1003,12 +1003,20 @@ static void nested_on_axis(struct wl_listener *l, void *data) {
 }
 
 /// Session backend: Ctrl+Alt+F1…F12 (the keymap's XF86Switch_VT_n) switches to that virtual
-/// terminal. Returns whether the key did.
-static int switch_vt(struct nested_input *in, struct wlr_event_keyboard_key *ev) {
+/// terminal; Ctrl+Alt+Backspace ends the session (the console's Ctrl+C does not reach a program that
+/// holds the keyboard through libinput), as closing `slate run`'s window does. Returns whether the
+/// key did either.
+static int session_key(struct nested_input *in, struct wlr_event_keyboard_key *ev) {
     slate_comp *comp = in->comp;
     if (comp->backend_kind != SLATE_BACKEND_SESSION || ev->state != WL_KEYBOARD_KEY_STATE_PRESSED) return 0;
     struct wlr_keyboard *kb = in->device->keyboard;
     if (!kb->xkb_state) return 0;
+    if (ev->keycode == KEY_BACKSPACE &&
+        xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_CTRL, XKB_STATE_MODS_EFFECTIVE) > 0 &&
+        xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_ALT, XKB_STATE_MODS_EFFECTIVE) > 0) {
+        nested_emit(comp, 9, 0, 0, 0, 0);
+        return 1;
+    }
     const xkb_keysym_t *syms;
     int n = xkb_state_key_get_syms(kb->xkb_state, ev->keycode + 8, &syms);
     for (int i = 0; i < n; i++) {
@@ -1023,7 +1031,7 @@ static int switch_vt(struct nested_input *in, struct wlr_event_keyboard_key *ev)
 static void nested_on_key(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, key);
     struct wlr_event_keyboard_key *ev = data;
-    if (switch_vt(in, ev)) return;
+    if (session_key(in, ev)) return;
     nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? 6 : 7, 0, 0, 0, ev->keycode);
 }
 

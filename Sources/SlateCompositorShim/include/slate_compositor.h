@@ -85,7 +85,8 @@ typedef struct slate_comp_callbacks {
     /// down, 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close
     /// requested, 10 the screen came back (the session's virtual terminal is shown again: draw it
     /// all). A pen's tip on a tablet comes as touch `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the
-    /// session backend switch virtual terminals and are not passed on.
+    /// session backend switch virtual terminals, and Ctrl+Alt+Backspace asks to close (9); neither is
+    /// passed on.
     void (*input)(void *user, int kind, int id, double x, double y, uint32_t code);
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
     int (*app_event)(void *user, slate_app *app, int event, const char *text, const char *payload, uint32_t number);
