@@ -109,7 +109,7 @@ import UI
         case SLATE_POINTER_MOTION.rawValue:
             pointer = p
             if let t = buttonTouch {
-                d.handle(Touch(id: t, phase: .moved, location: p, timestamp: now))
+                d.handle(Touch(id: t, phase: .moved, location: p, timestamp: now, type: .indirectPointer))
             } else {
                 d.handle(PointerEvent.hover(p))
             }
@@ -117,27 +117,35 @@ import UI
             let t = Self.nextTouchID
             Self.nextTouchID += 1
             buttonTouch = t
-            d.handle(Touch(id: t, phase: .began, location: pointer, timestamp: now))
+            d.handle(Touch(id: t, phase: .began, location: pointer, timestamp: now, type: .indirectPointer))
         case SLATE_POINTER_UP.rawValue:
-            if let t = buttonTouch { d.handle(Touch(id: t, phase: .ended, location: pointer, timestamp: now)) }
+            if let t = buttonTouch {
+                d.handle(Touch(id: t, phase: .ended, location: pointer, timestamp: now, type: .indirectPointer))
+            }
             buttonTouch = nil
         case SLATE_POINTER_SECONDARY.rawValue:
             d.handle(PointerEvent.secondaryClick(pointer))
         case SLATE_POINTER_AXIS.rawValue:
             d.handle(PointerEvent.scroll(pointer, dx: x, dy: y))
         case SLATE_POINTER_LEAVE.rawValue:
-            if let t = buttonTouch { d.handle(Touch(id: t, phase: .cancelled, location: pointer, timestamp: now)) }
+            if let t = buttonTouch {
+                d.handle(Touch(id: t, phase: .cancelled, location: pointer, timestamp: now, type: .indirectPointer))
+            }
             buttonTouch = nil
             d.handle(PointerEvent.exit)
         case SLATE_TOUCH_DOWN.rawValue:
             touchPoints[id] = p
-            d.handle(Touch(id: 10_000 + Int(id), phase: .began, location: p, timestamp: now))
+            d.handle(Touch(id: 10_000 + Int(id), phase: .began, location: p, timestamp: now, type: .direct))
         case SLATE_TOUCH_MOTION.rawValue:
             touchPoints[id] = p
-            d.handle(Touch(id: 10_000 + Int(id), phase: .moved, location: p, timestamp: now))
+            d.handle(Touch(id: 10_000 + Int(id), phase: .moved, location: p, timestamp: now, type: .direct))
         case SLATE_TOUCH_UP.rawValue:
             let last = touchPoints.removeValue(forKey: id) ?? pointer
-            d.handle(Touch(id: 10_000 + Int(id), phase: .ended, location: last, timestamp: now))
+            d.handle(Touch(id: 10_000 + Int(id), phase: .ended, location: last, timestamp: now, type: .direct))
+        case SLATE_TOUCH_CANCEL.rawValue:
+            // The shell took the finger (a system gesture), or a drag it carried ended elsewhere.
+            guard let last = touchPoints.removeValue(forKey: id) else { return }
+            d.handle(Touch(id: 10_000 + Int(id), phase: .cancelled, location: last, timestamp: now, type: .direct))
         default:
             break
         }

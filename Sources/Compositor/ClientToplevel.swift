@@ -104,7 +104,15 @@ import UI
     }
 
     public func pointer(_ event: ForeignPointerEvent) {
-        guard isAlive else { return }
+        guard isAlive else {
+            // The window went with fingers on it: their wl_touch ids are free again.
+            if case .touchUp(let id, _) = event { TouchSlots.free(id, comp: comp) }
+            if case .touchCancelled = event {
+                for id in touchGrabs.keys { TouchSlots.free(id, comp: comp) }
+                touchGrabs.removeAll()
+            }
+            return
+        }
         let t = slate_comp_now_msec()
         switch event {
         case .moved(let p):
@@ -128,8 +136,35 @@ import UI
         case .leave:
             grab = nil
             slate_comp_pointer_leave(comp)
+        case .touchDown(let id, let p):
+            let (v, sp) = target(at: p)
+            guard let slot = TouchSlots.take(id, comp: comp) else { return }
+            touchGrabs[id] = WeakClientView(view: v)
+            slate_comp_touch_down(comp, v.handle, slot, sp.x, sp.y, t)
+        case .touchMoved(let id, let p):
+            // The finger's own window, or (carrying a drag between programs) this one, under it.
+            guard let slot = TouchSlots.slot(of: id, comp: comp) else { return }
+            let (v, sp) = touchGrabs[id]?.view.map { ($0, surfacePoint(p, in: $0)) } ?? target(at: p)
+            slate_comp_touch_motion(comp, v.isAlive ? v.handle : nil, slot, sp.x, sp.y, t)
+        case .touchUp(let id, let p):
+            guard let slot = TouchSlots.slot(of: id, comp: comp) else { return }
+            if let g = touchGrabs[id]?.view, g.isAlive, slate_comp_drag_active(comp) == 0 {
+                let sp = surfacePoint(p, in: g)
+                slate_comp_touch_motion(comp, g.handle, slot, sp.x, sp.y, t)
+            }
+            slate_comp_touch_up(comp, slot, t)
+            TouchSlots.free(id, comp: comp)
+            touchGrabs[id] = nil
+        case .touchCancelled:
+            slate_comp_touch_cancel(comp, handle)
+            for id in touchGrabs.keys { TouchSlots.free(id, comp: comp) }
+            touchGrabs.removeAll()
         }
     }
+
+    /// The view each finger now down on the window went down on (its implicit grab), by the
+    /// shell's touch id. Weak, as `grab`.
+    private var touchGrabs: [Int: WeakClientView] = [:]
 
     public func setKeyboardFocus(_ focused: Bool) {
         guard isAlive else { return }

@@ -41,13 +41,20 @@ import UI
 
     /// A compositor showing `root` (made on `clock`, which this host moves with the wall clock), its
     /// window (nested backend) named `title`.
-    public init(
+    public convenience init(
         root: RootView, clock: VirtualClock, backend: CompositorBackend, scale: Double, title: String = "Slate"
     ) throws(CompositorError) {
+        let compositor = try WaylandCompositor(backend: backend, size: root.bounds.size, scale: scale)
+        self.init(root: root, clock: clock, compositor: compositor, title: title)
+    }
+
+    /// A host showing `root` on a compositor already started (`slate session` starts it first, to
+    /// learn the panel's size), at the compositor's scale; `root` is the compositor's size.
+    public init(root: RootView, clock: VirtualClock, compositor: WaylandCompositor, title: String = "Slate") {
         self.root = root
         self.clock = clock
-        compositor = try WaylandCompositor(backend: backend, size: root.bounds.size, scale: scale)
-        host = HeadlessHost(root: root, clock: clock, scale: scale)
+        self.compositor = compositor
+        host = HeadlessHost(root: root, clock: clock, scale: compositor.scale)
         // The clock follows the wall clock: work for the views goes to threads.
         root.environment.backgroundWork.mode = .threads
         compositor.shell = root as? Shell
@@ -115,10 +122,13 @@ import UI
         switch e {
         case .closed:
             running = false
+        case .screenRestored:
+            root.setNeedsDisplay()
+            unshown = true
         case .pointerMoved(let p):
             pointer = p
             if let id = touchID {
-                d.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now))
+                d.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now, type: .indirectPointer))
             } else {
                 d.handle(PointerEvent.hover(p))
             }
@@ -128,16 +138,20 @@ import UI
                     let id = nextTouchID
                     nextTouchID += 1
                     touchID = id
-                    d.handle(Touch(id: id, phase: .began, location: pointer, timestamp: clock.now))
+                    d.handle(
+                        Touch(id: id, phase: .began, location: pointer, timestamp: clock.now, type: .indirectPointer))
                 } else if let id = touchID {
                     touchID = nil
-                    d.handle(Touch(id: id, phase: .ended, location: pointer, timestamp: clock.now))
+                    d.handle(
+                        Touch(id: id, phase: .ended, location: pointer, timestamp: clock.now, type: .indirectPointer))
                 }
             } else if code == 0x111, down {
                 d.handle(PointerEvent.secondaryClick(pointer))
             }
         case .touch(let id, let phase, let p):
-            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now))
+            // A touchscreen's finger, or a pen's tip (taken as a finger, as iPadOS does outside
+            // the apps that draw with it).
+            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now, type: .direct))
         case .scroll(let dx, let dy):
             d.handle(PointerEvent.scroll(pointer, dx: dx * 4, dy: dy * 4))
         case .key(let code, let down):

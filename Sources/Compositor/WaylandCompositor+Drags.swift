@@ -7,6 +7,9 @@ import SlateCompositorShim
 extension WaylandCompositor: ProgramDragSource {
     public var isDragging: Bool { comp.map { slate_comp_drag_active($0) != 0 } ?? false }
 
+    /// Whether the drag under way is carried by a finger (`wl_touch`) rather than the pointer.
+    public var isDragCarriedByFinger: Bool { comp.map { slate_comp_drag_is_touch($0) != 0 } ?? false }
+
     public var offeredTypes: [String] {
         guard let c = comp else { return [] }
         return (0..<slate_comp_drag_mime_count(c)).compactMap {
@@ -43,6 +46,6 @@ extension WaylandCompositor: ProgramDragSource {
     }
 
     public func leavePrograms() {
-        if let c = comp { slate_comp_pointer_leave(c) }
+        if let c = comp { slate_comp_drag_leave(c) }
     }
 }

@@ -18,6 +18,9 @@ public enum CompositorBackend: String, Sendable {
     case headless
     /// A window on the X11 or Wayland desktop Slate runs in.
     case nested
+    /// The machine's own screen, full screen, from a text console (`slate session`): DRM/KMS and
+    /// libinput through a seat (seatd or logind). The screen is the panel's preferred mode.
+    case session
 }
 
 /// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell and
@@ -33,9 +36,9 @@ public enum CompositorBackend: String, Sendable {
         }
     }
     /// The screen's size in points and its scale (pixels a point).
-    public let size: Size
+    public private(set) var size: Size
     /// Pixels a point of the output (clients get it as `wl_output` scale).
-    public let scale: Double
+    public private(set) var scale: Double
     /// The wlroots backend it runs on.
     public let backend: CompositorBackend
     /// The socket clients connect to (`WAYLAND_DISPLAY`).
@@ -52,7 +55,9 @@ public enum CompositorBackend: String, Sendable {
     private var callbacks = slate_comp_callbacks()
 
     /// Starts a compositor for a screen of `size` points at `scale`, with a socket in
-    /// `$XDG_RUNTIME_DIR` (made, owner-only, under the temporary folder when unset).
+    /// `$XDG_RUNTIME_DIR` (made, owner-only, under the temporary folder when unset). On the session
+    /// backend the screen is the panel's, whatever `size` says, at `scale` or (0) the scale its
+    /// size calls for (`sessionScale`).
     public init(backend: CompositorBackend, size: Size, scale: Double) throws(CompositorError) {
         self.backend = backend
         self.size = size
@@ -85,13 +90,27 @@ public enum CompositorBackend: String, Sendable {
         var err = [CChar](repeating: 0, count: 256)
         let pw = Int32((size.width * scale).rounded())
         let ph = Int32((size.height * scale).rounded())
-        let kind = backend == .headless ? SLATE_BACKEND_HEADLESS : SLATE_BACKEND_NESTED
-        guard let c = slate_comp_create(Int32(kind.rawValue), pw, ph, scale, &callbacks, &err, err.count) else {
-            throw CompositorError(description: String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        let kind =
+            switch backend {
+            case .headless: SLATE_BACKEND_HEADLESS
+            case .nested: SLATE_BACKEND_NESTED
+            case .session: SLATE_BACKEND_SESSION
+            }
+        guard let c = slate_comp_create(Int32(kind.rawValue), pw, ph, max(1, scale), &callbacks, &err, err.count)
+        else {
+            let reason = String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+            throw CompositorError(description: SessionStrings.failure(reason)?.text ?? reason)
         }
         comp = c
         socketName = String(cString: slate_comp_socket(c))
+        if backend == .session { takePanel(c, scale: scale) }
         box.current = self
+    }
+
+    /// The screen's size in points and its scale, once the session backend found its panel.
+    func setScreen(_ size: Size, scale: Double) {
+        self.size = size
+        self.scale = scale
     }
 
     /// Stops the compositor: every client is disconnected.
@@ -168,7 +187,7 @@ public enum CompositorBackend: String, Sendable {
     /// a frame yet (the last one is not shown), so the caller tries again.
     @discardableResult
     public func present(_ image: PixelImage) -> Bool {
-        guard let c = comp, backend == .nested else { return true }
+        guard let c = comp, backend != .headless else { return true }
         return image.pixels.withUnsafeBufferPointer { buf in
             slate_comp_present(c, buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4)) == 0
         }
@@ -306,6 +325,7 @@ public enum CompositorBackend: String, Sendable {
         case 7: event = .key(code, down: false)
         case 8: event = .scroll(dx: x, dy: y)
         case 9: event = .closed
+        case 10: event = .screenRestored
         default: return
         }
         onNestedInput?(event)
@@ -340,4 +360,6 @@ public enum NestedInput: Sendable {
     case scroll(dx: Double, dy: Double)
     /// The window was closed: nothing more can be shown.
     case closed
+    /// The screen is Slate's again (`slate session`: back on its virtual terminal): draw all of it.
+    case screenRestored
 }

@@ -98,20 +98,29 @@ import UI
     // MARK: Input, as a person gives it
 
     private var nextTouchID = 1
+    /// The device each touch now down came from.
+    private var touchTypes: [Int: Touch.TouchType] = [:]
 
-    public func touchDown(at p: Point) -> Int {
+    /// A touch down at `p` (screen points) by a finger, or with `type` `.indirectPointer` by the
+    /// mouse's primary button; returns its id.
+    public func touchDown(at p: Point, type: Touch.TouchType = .direct) -> Int {
         let id = nextTouchID
         nextTouchID += 1
-        root.dispatcher.handle(Touch(id: id, phase: .began, location: p, timestamp: clock.now))
+        touchTypes[id] = type
+        root.dispatcher.handle(Touch(id: id, phase: .began, location: p, timestamp: clock.now, type: type))
         return id
     }
 
+    /// Touch `id` moved to `p`.
     public func touchMove(_ id: Int, to p: Point) {
-        root.dispatcher.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now))
+        root.dispatcher.handle(
+            Touch(id: id, phase: .moved, location: p, timestamp: clock.now, type: touchTypes[id] ?? .direct))
     }
 
+    /// Touch `id` lifted at `p`.
     public func touchUp(_ id: Int, at p: Point) {
-        root.dispatcher.handle(Touch(id: id, phase: .ended, location: p, timestamp: clock.now))
+        let type = touchTypes.removeValue(forKey: id) ?? .direct
+        root.dispatcher.handle(Touch(id: id, phase: .ended, location: p, timestamp: clock.now, type: type))
     }
 
     /// A tap: down, one frame, up.

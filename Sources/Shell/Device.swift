@@ -26,14 +26,25 @@ public struct Device: Hashable, Sendable {
 
     public var model: Model
     public var landscape: Bool
+    /// A real screen's size in points (`slate session`: the panel at its scale), in place of the
+    /// model's; nil for the model's.
+    public var screenSize: Size?
 
     public init(_ model: Model = .iPadPro129, landscape: Bool = true) {
         self.model = model
         self.landscape = landscape
     }
 
+    /// The model's safe areas and behaviour on a real screen of `screenSize` points (landscape when
+    /// it is wider than tall).
+    public init(_ model: Model, screenSize: Size) {
+        self.init(model, landscape: screenSize.width >= screenSize.height)
+        self.screenSize = screenSize
+    }
+
     /// The screen size in points for the orientation.
     public var size: Size {
+        if let screenSize { return screenSize }
         let p = model.portraitSize
         return landscape ? Size(p.height, p.width) : p
     }

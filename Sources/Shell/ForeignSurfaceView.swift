@@ -109,8 +109,13 @@ import UI
     }
 
     public override func touchBegan(_ touch: Touch, at point: Point) {
-        toplevel.pointer(.moved(clientPoint(point)))
-        toplevel.pointer(.down(clientPoint(point)))
+        let p = clientPoint(point)
+        if touch.type == .direct {
+            toplevel.pointer(.touchDown(id: touch.id, p))
+        } else {
+            toplevel.pointer(.moved(p))
+            toplevel.pointer(.down(p))
+        }
     }
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
@@ -120,11 +125,16 @@ import UI
             let p = convert(point, to: nil)
             if (root as? Shell)?.programDragMoved(to: p) == true { return }
             if let other = Self.surface(at: p, in: root), other !== self {
-                other.toplevel.pointer(.moved(other.clientPoint(other.convert(p, from: nil))))
+                other.toplevel.pointer(Self.motion(of: touch, to: other.clientPoint(other.convert(p, from: nil))))
                 return
             }
         }
-        toplevel.pointer(.moved(clientPoint(point)))
+        toplevel.pointer(Self.motion(of: touch, to: clientPoint(point)))
+    }
+
+    /// A touch's move to a window point, as the device that made it moves.
+    private static func motion(of touch: Touch, to p: Point) -> ForeignPointerEvent {
+        touch.type == .direct ? .touchMoved(id: touch.id, p) : .moved(p)
     }
 
     /// The program's window at a screen point, if one is there.
@@ -140,12 +150,13 @@ import UI
     public override func touchEnded(_ touch: Touch, at point: Point) {
         // Over a side that takes the drag, the shell opens its object; the release drops nowhere.
         _ = (root as? Shell)?.programDragEnded(at: convert(point, to: nil))
-        toplevel.pointer(.up(clientPoint(point)))
+        let p = clientPoint(point)
+        toplevel.pointer(touch.type == .direct ? .touchUp(id: touch.id, p) : .up(p))
     }
 
     public override func touchCancelled(_ touch: Touch) {
         (root as? Shell)?.programDragCancelled()
-        toplevel.pointer(.leave)
+        toplevel.pointer(touch.type == .direct ? .touchCancelled : .leave)
     }
 
     public override func handleScroll(dx: Double, dy: Double) -> Bool {

@@ -48,18 +48,29 @@ import UI
     func forceQuit()
 }
 
-/// What the finger or the mouse does over a foreign window.
+/// What the finger or the mouse does over a foreign window. A touch made by the pointer
+/// (`Touch.TouchType.indirectPointer`) arrives as `down`, `moved` and `up` (the program sees
+/// `wl_pointer`); a finger's (`.direct`) as `touchDown`, `touchMoved` and `touchUp` (`wl_touch`).
 public enum ForeignPointerEvent: Hashable, Sendable {
-    /// The finger touched down (the primary button pressed) at a window point.
+    /// The primary button pressed at a window point.
     case down(Point)
-    /// The finger or the pointer moved to a window point.
+    /// The pointer moved to a window point.
     case moved(Point)
-    /// The finger lifted (the primary button released) at a window point.
+    /// The primary button released at a window point.
     case up(Point)
     /// The wheel or a two-finger scroll, in points.
     case scroll(Point, dx: Double, dy: Double)
-    /// The pointer left the window (or the touch was cancelled).
+    /// The pointer left the window (or its press was cancelled).
     case leave
+    /// A finger touched down at a window point; `id` (the shell's touch id) tells fingers apart.
+    case touchDown(id: Int, Point)
+    /// Finger `id` moved to a window point (in a drag between programs, of the window under it).
+    case touchMoved(id: Int, Point)
+    /// Finger `id` lifted at a window point.
+    case touchUp(id: Int, Point)
+    /// The shell took the window's fingers for a system gesture: the program forgets them
+    /// (`wl_touch.cancel`), and a drag they carried ends.
+    case touchCancelled
 }
 
 /// A popup of a foreign window, placed in the window's points.

@@ -66,6 +66,13 @@ struct slate_client {
     /// The serial of the pointer's last press, and whether it is still held (a drag starts from it).
     uint32_t button_serial;
     int button_held;
+    /// The serial of the first finger's down (the compositor lets a drag start from it while that
+    /// finger is the only one down), and whether the last press was a finger's rather than the
+    /// pointer's.
+    uint32_t touch_serial;
+    int last_press_touch;
+    /// The touch point a drag under way started from (-1: none, or the pointer's).
+    int drag_touch;
     /// A drag over one of the app's windows (another program's or the app's own): its offer, the
     /// serial of its enter, and the window.
     struct wl_data_offer *drop_offer;
@@ -323,6 +330,7 @@ static void pointer_button(void *data, struct wl_pointer *p, uint32_t serial, ui
     if (button == BTN_LEFT) {
         c->button_serial = serial;
         c->button_held = down;
+        if (down) c->last_press_touch = 0;
     }
     if (button == BTN_LEFT)
         emit_pointer(c, c->pointer_window, down ? SLATE_POINTER_DOWN : SLATE_POINTER_UP, 0, c->pointer_x,
@@ -375,6 +383,13 @@ static const struct wl_pointer_listener pointer_listener = {
     .axis_discrete = pointer_axis_discrete,
 };
 
+/// How many touch points are down on the app's windows.
+static int touches_down(slate_client *c) {
+    int n = 0;
+    for (int i = 0; i < 16; i++) n += c->touch_windows[i] != NULL;
+    return n;
+}
+
 static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t time, struct wl_surface *surface,
                        int32_t id, wl_fixed_t x, wl_fixed_t y) {
     (void)t;
@@ -382,6 +397,8 @@ static void touch_down(void *data, struct wl_touch *t, uint32_t serial, uint32_t
     slate_client *c = data;
     c->serial = serial;
     if (id < 0 || id >= 16) return;
+    if (touches_down(c) == 0) c->touch_serial = serial;
+    c->last_press_touch = 1;
     c->touch_windows[id] = window_of(surface);
     emit_pointer(c, c->touch_windows[id], SLATE_TOUCH_DOWN, id, wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
@@ -413,8 +430,9 @@ static void touch_cancel(void *data, struct wl_touch *t) {
     (void)t;
     slate_client *c = data;
     for (int i = 0; i < 16; i++) {
-        emit_pointer(c, c->touch_windows[i], SLATE_POINTER_LEAVE, i, 0, 0);
+        slate_window *w = c->touch_windows[i];
         c->touch_windows[i] = NULL;
+        emit_pointer(c, w, SLATE_TOUCH_CANCEL, i, 0, 0);
     }
 }
 
@@ -743,8 +761,15 @@ static void drag_end(slate_client *c, struct wl_data_source *s, int dropped) {
         return;
     }
     c->drag = NULL;
-    // The press the drag started from was released into the drag.
+    // The press the drag started from was released into the drag: the compositor's drag took its
+    // release (a finger's up too, which never comes here: that finger is taken away).
     c->button_held = 0;
+    if (c->drag_touch >= 0 && c->drag_touch < 16) {
+        slate_window *w = c->touch_windows[c->drag_touch];
+        c->touch_windows[c->drag_touch] = NULL;
+        emit_pointer(c, w, SLATE_TOUCH_CANCEL, c->drag_touch, 0, 0);
+    }
+    c->drag_touch = -1;
     wl_data_source_destroy(s);
     if (c->drag_icon) {
         wl_surface_destroy(c->drag_icon);
@@ -770,7 +795,18 @@ static const struct wl_data_source_listener drag_listener = {
 
 int slate_client_start_drag(slate_client *c, slate_window *origin, const char *const *mimes, int count,
                             const uint8_t *icon, int width, int height, int stride, int scale, int hot_x, int hot_y) {
-    if (!c->data_device || !origin || !c->button_held || c->drag) return -1;
+    if (!c->data_device || !origin || c->drag) return -1;
+    // The press held: the finger's when the last press was a finger's and it is the only one down
+    // (on `origin`), else the pointer's button.
+    int touch = -1;
+    if (c->last_press_touch && touches_down(c) == 1) {
+        for (int i = 0; i < 16; i++)
+            if (c->touch_windows[i]) touch = i;
+        if (touch >= 0 && c->touch_windows[touch] != origin) touch = -1;
+    }
+    if (touch < 0 && !c->button_held) return -1;
+    uint32_t serial = touch >= 0 ? c->touch_serial : c->button_serial;
+    c->drag_touch = touch;
     struct wl_data_source *s = wl_data_device_manager_create_data_source(c->data_manager);
     for (int i = 0; i < count; i++) wl_data_source_offer(s, mimes[i]);
     if (wl_data_source_get_version(s) >= 3)
@@ -785,7 +821,7 @@ int slate_client_start_drag(slate_client *c, slate_window *origin, const char *c
         surface = wl_compositor_create_surface(c->compositor);
         c->drag_icon = surface;
     }
-    wl_data_device_start_drag(c->data_device, s, origin->surface, surface, c->button_serial);
+    wl_data_device_start_drag(c->data_device, s, origin->surface, surface, serial);
     if (surface) {
         int k = scale > 0 ? scale : 1;
         wl_surface_set_buffer_scale(surface, k);
@@ -969,6 +1005,7 @@ slate_client *slate_client_connect_to(const char *display, const char *app_id, c
     }
     c->cb = *cb;
     c->scale = 1;
+    c->drag_touch = -1;
     wl_list_init(&c->windows);
     c->display = wl_display_connect(display);
     if (!c->display) {

@@ -15,7 +15,8 @@ struct nested_input {
     slate_comp *comp;
     struct wlr_input_device *device;
     struct wl_list link;
-    struct wl_listener destroy, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
+    struct wl_listener destroy, motion, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
+    struct wl_listener tip, tool_axis;
 };
 
 uint32_t slate_comp_now_msec(void) {
@@ -694,23 +695,73 @@ void slate_comp_pointer_leave(slate_comp *comp) {
 
 void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
     if (!view || !view->xdg->mapped) return;
+    // The shell gives an id only once its last finger lifted; a point still there lost its surface
+    // (the window went under the finger) and never heard the lift: it ends now.
+    if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
     wlr_seat_touch_notify_down(comp->seat, view->xdg->surface, time, id, sx, sy);
     wlr_seat_touch_notify_frame(comp->seat);
 }
 
-void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uint32_t time) {
-    if (!wlr_seat_touch_get_point(comp->seat, id)) return;
+/// The drag under way when a finger carries it (NULL for none, or one the pointer carries).
+static struct wlr_drag *touch_drag(slate_comp *comp) {
+    struct wlr_drag *drag = comp->seat->drag;
+    return drag && drag->grab_type == WLR_DRAG_GRAB_KEYBOARD_TOUCH ? drag : NULL;
+}
+
+void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
+    struct wlr_touch_point *point = wlr_seat_touch_get_point(comp->seat, id);
+    if (!point) return;
+    // A drag a finger carries goes to the window under it, whichever program's: the point's focus
+    // moves there (the drag's grab sends the drag's enter and leave).
+    if (touch_drag(comp) && view && view->xdg->mapped && point->focus_surface != view->xdg->surface)
+        wlr_seat_touch_point_focus(comp->seat, view->xdg->surface, time, id, sx, sy);
     wlr_seat_touch_notify_motion(comp->seat, time, id, sx, sy);
     wlr_seat_touch_notify_frame(comp->seat);
 }
 
 void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time) {
     if (!wlr_seat_touch_get_point(comp->seat, id)) return;
+    struct wlr_drag *drag = touch_drag(comp);
+    struct wlr_data_source *source = drag ? drag->source : NULL;
+    int dropped_on_program = drag && drag->focus_client != NULL;
     wlr_seat_touch_notify_up(comp->seat, time, id);
     wlr_seat_touch_notify_frame(comp->seat);
+    // A finger's drag let go over no program (the shell took it, or nothing would): wlroots ends
+    // the drag without a word to its program, which is told it was cancelled, as a button's is.
+    if (drag && !comp->seat->drag && !dropped_on_program && source && comp->seat->drag_source == source)
+        wlr_data_source_destroy(source);
+}
+
+void slate_comp_touch_cancel(slate_comp *comp, slate_view *view) {
+    struct wlr_drag *drag = touch_drag(comp);
+    if (drag) {
+        // The drag the finger carried ends (its grab's cancel), and its program hears so.
+        struct wlr_data_source *source = drag->source;
+        wlr_seat_touch_end_grab(comp->seat);
+        if (source && comp->seat->drag_source == source) wlr_data_source_destroy(source);
+    }
+    if (view && view->xdg->surface) {
+        wlr_seat_touch_notify_cancel(comp->seat, view->xdg->surface);
+        wlr_seat_touch_notify_frame(comp->seat);
+    }
+}
+
+void slate_comp_drag_leave(slate_comp *comp) {
+    slate_comp_pointer_leave(comp);
+    struct wlr_drag *drag = touch_drag(comp);
+    if (!drag) return;
+    struct wlr_touch_point *point = wlr_seat_touch_get_point(comp->seat, drag->touch_id);
+    if (!point || !point->focus_surface) return;
+    // No window under the finger: the point loses its focus and the drag's grab hears it (wlroots
+    // 0.15 clears the focus without telling the grab), so the drag leaves the program.
+    wlr_seat_touch_point_clear_focus(comp->seat, slate_comp_now_msec(), drag->touch_id);
+    struct wlr_seat_touch_grab *grab = comp->seat->touch_state.grab;
+    if (grab->interface->enter) grab->interface->enter(grab, slate_comp_now_msec(), point);
 }
 
 int slate_comp_drag_active(slate_comp *comp) { return comp->seat->drag != NULL; }
+
+int slate_comp_drag_is_touch(slate_comp *comp) { return touch_drag(comp) != NULL; }
 
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
     if (!view || !view->xdg->mapped) {
@@ -881,12 +932,30 @@ long slate_comp_drag_read(slate_comp *comp, const char *mime, int timeout_ms, ui
     return buf ? (long)len : -1;
 }
 
+/// Whether a drag asked for with a serial that names no press is still one a finger holds: the
+/// only finger down is on the drag's origin, of the same program, and no button is held. GTK 4.8
+/// (Debian 12's) names its pointer's last press serial — 0 when it had none — for a drag a finger
+/// starts; the finger's own press is taken in its place, as it would be with its serial.
+static int finger_press_of(slate_comp *comp, struct wlr_seat_request_start_drag_event *ev,
+                           struct wlr_touch_point **point) {
+    struct wlr_seat *seat = comp->seat;
+    if (seat->pointer_state.button_count != 0 || wlr_seat_touch_num_points(seat) != 1) return 0;
+    if (!wlr_seat_validate_touch_grab_serial(seat, ev->origin, seat->touch_state.grab_serial, point)) return 0;
+    return (*point)->client == ev->drag->seat_client;
+}
+
 static void on_request_start_drag(struct wl_listener *l, void *data) {
     slate_comp *comp = wl_container_of(l, comp, request_start_drag);
     struct wlr_seat_request_start_drag_event *ev = data;
-    // A drag may start only from the press that is still held on the window it starts in.
+    // A drag may start only from the press that is still held on the window it starts in: the
+    // pointer's button, or the one finger down.
+    struct wlr_touch_point *point = NULL;
     if (wlr_seat_validate_pointer_grab_serial(comp->seat, ev->origin, ev->serial)) {
         wlr_seat_start_pointer_drag(comp->seat, ev->drag, ev->serial);
+    } else if (wlr_seat_validate_touch_grab_serial(comp->seat, ev->origin, ev->serial, &point)) {
+        wlr_seat_start_touch_drag(comp->seat, ev->drag, ev->serial, point);
+    } else if (finger_press_of(comp, ev, &point)) {
+        wlr_seat_start_touch_drag(comp->seat, ev->drag, comp->seat->touch_state.grab_serial, point);
     } else {
         wlr_data_source_destroy(ev->drag->source);
     }
@@ -917,6 +986,40 @@ static void nested_on_motion_abs(struct wl_listener *l, void *data) {
     nested_emit(in->comp, 0, 0, ev->x * in->comp->width, ev->y * in->comp->height, 0);
 }
 
+static void nested_on_motion(struct wl_listener *l, void *data) {
+    // A mouse or trackpad on the session backend moves by how far it went: the pointer is kept
+    // here, inside the screen.
+    struct nested_input *in = wl_container_of(l, in, motion);
+    struct wlr_event_pointer_motion *ev = data;
+    slate_comp *comp = in->comp;
+    comp->cursor_x += ev->delta_x;
+    comp->cursor_y += ev->delta_y;
+    if (comp->cursor_x < 0) comp->cursor_x = 0;
+    if (comp->cursor_y < 0) comp->cursor_y = 0;
+    if (comp->cursor_x > comp->width - 1) comp->cursor_x = comp->width - 1;
+    if (comp->cursor_y > comp->height - 1) comp->cursor_y = comp->height - 1;
+    nested_emit(comp, 0, 0, comp->cursor_x, comp->cursor_y, 0);
+}
+
+static void nested_on_tip(struct wl_listener *l, void *data) {
+    // A pen's tip touching the screen is a finger there (SLATE_PEN_TOUCH_ID).
+    struct nested_input *in = wl_container_of(l, in, tip);
+    struct wlr_event_tablet_tool_tip *ev = data;
+    slate_comp *comp = in->comp;
+    int down = ev->state == WLR_TABLET_TOOL_TIP_DOWN;
+    if (down == comp->pen_down) return;
+    comp->pen_down = down;
+    nested_emit(comp, down ? 3 : 5, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+}
+
+static void nested_on_tool_axis(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, tool_axis);
+    struct wlr_event_tablet_tool_axis *ev = data;
+    slate_comp *comp = in->comp;
+    if (!comp->pen_down || !(ev->updated_axes & (WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y))) return;
+    nested_emit(comp, 4, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+}
+
 static void nested_on_button(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, button);
     struct wlr_event_pointer_button *ev = data;
@@ -930,9 +1033,36 @@ static void nested_on_axis(struct wl_listener *l, void *data) {
     nested_emit(in->comp, 8, 0, vertical ? 0 : ev->delta, vertical ? ev->delta : 0, 0);
 }
 
+/// Session backend: Ctrl+Alt+F1…F12 (the keymap's XF86Switch_VT_n) switches to that virtual
+/// terminal; Ctrl+Alt+Backspace ends the session (the console's Ctrl+C does not reach a program that
+/// holds the keyboard through libinput), as closing `slate run`'s window does. Returns whether the
+/// key did either.
+static int session_key(struct nested_input *in, struct wlr_event_keyboard_key *ev) {
+    slate_comp *comp = in->comp;
+    if (comp->backend_kind != SLATE_BACKEND_SESSION || ev->state != WL_KEYBOARD_KEY_STATE_PRESSED) return 0;
+    struct wlr_keyboard *kb = in->device->keyboard;
+    if (!kb->xkb_state) return 0;
+    if (ev->keycode == KEY_BACKSPACE &&
+        xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_CTRL, XKB_STATE_MODS_EFFECTIVE) > 0 &&
+        xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_ALT, XKB_STATE_MODS_EFFECTIVE) > 0) {
+        nested_emit(comp, 9, 0, 0, 0, 0);
+        return 1;
+    }
+    const xkb_keysym_t *syms;
+    int n = xkb_state_key_get_syms(kb->xkb_state, ev->keycode + 8, &syms);
+    for (int i = 0; i < n; i++) {
+        if (syms[i] < XKB_KEY_XF86Switch_VT_1 || syms[i] > XKB_KEY_XF86Switch_VT_12) continue;
+        struct wlr_session *session = wlr_backend_get_session(comp->backend);
+        if (session) wlr_session_change_vt(session, (unsigned)(syms[i] - XKB_KEY_XF86Switch_VT_1 + 1));
+        return 1;
+    }
+    return 0;
+}
+
 static void nested_on_key(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, key);
     struct wlr_event_keyboard_key *ev = data;
+    if (session_key(in, ev)) return;
     nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? 6 : 7, 0, 0, 0, ev->keycode);
 }
 
@@ -961,6 +1091,7 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
     wl_list_remove(&in->link);
     switch (in->device->type) {
     case WLR_INPUT_DEVICE_POINTER:
+        wl_list_remove(&in->motion.link);
         wl_list_remove(&in->motion_abs.link);
         wl_list_remove(&in->button.link);
         wl_list_remove(&in->axis.link);
@@ -972,6 +1103,10 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
         wl_list_remove(&in->touch_down.link);
         wl_list_remove(&in->touch_motion.link);
         wl_list_remove(&in->touch_up.link);
+        break;
+    case WLR_INPUT_DEVICE_TABLET_TOOL:
+        wl_list_remove(&in->tip.link);
+        wl_list_remove(&in->tool_axis.link);
         break;
     default:
         break;
@@ -989,6 +1124,8 @@ static void on_new_input(struct wl_listener *l, void *data) {
     in->device = dev;
     switch (dev->type) {
     case WLR_INPUT_DEVICE_POINTER:
+        in->motion.notify = nested_on_motion;
+        wl_signal_add(&dev->pointer->events.motion, &in->motion);
         in->motion_abs.notify = nested_on_motion_abs;
         wl_signal_add(&dev->pointer->events.motion_absolute, &in->motion_abs);
         in->button.notify = nested_on_button;
@@ -1008,6 +1145,12 @@ static void on_new_input(struct wl_listener *l, void *data) {
         wl_signal_add(&dev->touch->events.motion, &in->touch_motion);
         in->touch_up.notify = nested_on_touch_up;
         wl_signal_add(&dev->touch->events.up, &in->touch_up);
+        break;
+    case WLR_INPUT_DEVICE_TABLET_TOOL:
+        in->tip.notify = nested_on_tip;
+        wl_signal_add(&dev->tablet->events.tip, &in->tip);
+        in->tool_axis.notify = nested_on_tool_axis;
+        wl_signal_add(&dev->tablet->events.axis, &in->tool_axis);
         break;
     default:
         free(in);
@@ -1045,11 +1188,24 @@ static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, 
     }
     if (comp->backend_kind == SLATE_BACKEND_NESTED) {
         wlr_output_set_custom_mode(output, comp->width, comp->height, 0);
+    } else if (comp->backend_kind == SLATE_BACKEND_SESSION) {
+        // The whole panel, at the mode it prefers (its native resolution).
+        struct wlr_output_mode *mode = wlr_output_preferred_mode(output);
+        if (mode) {
+            wlr_output_set_mode(output, mode);
+            comp->width = mode->width;
+            comp->height = mode->height;
+        } else {
+            comp->width = output->width;
+            comp->height = output->height;
+        }
+        comp->cursor_x = comp->width / 2.0;
+        comp->cursor_y = comp->height / 2.0;
     }
     wlr_output_set_scale(output, (float)comp->scale);
     wlr_output_enable(output, true);
-    if (comp->backend_kind == SLATE_BACKEND_NESTED && wlr_output_attach_render(output, NULL)) {
-        // A window's output is enabled with a first (black) frame.
+    if (comp->backend_kind != SLATE_BACKEND_HEADLESS && wlr_output_attach_render(output, NULL)) {
+        // A window's (or a screen's) output is enabled with a first (black) frame.
         wlr_renderer_begin(comp->renderer, (uint32_t)comp->width, (uint32_t)comp->height);
         wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
         wlr_renderer_end(comp->renderer);
@@ -1072,6 +1228,18 @@ static void on_new_output(struct wl_listener *l, void *data) {
     if (comp->output) return;  // one screen
     char err[128];
     if (setup_output(comp, data, err, sizeof err) != 0) wlr_log(WLR_ERROR, "slate: %s", err);
+}
+
+void slate_comp_output_size(slate_comp *comp, int *width, int *height) {
+    *width = comp->output ? comp->width : 0;
+    *height = comp->output ? comp->height : 0;
+}
+
+void slate_comp_set_scale(slate_comp *comp, double scale) {
+    comp->scale = scale > 0 ? scale : 1;
+    if (!comp->output) return;
+    wlr_output_set_scale(comp->output, (float)comp->scale);
+    wlr_output_commit(comp->output);
 }
 
 void slate_comp_set_title(slate_comp *comp, const char *title) {
@@ -1104,8 +1272,11 @@ int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int h
 
 // ---- Life -----------------------------------------------------------------------------------------
 
+/// While set, wlroots says nothing (a session that cannot start is said in one line of Slate's).
+static int log_silenced = 0;
+
 static void log_quietly(enum wlr_log_importance importance, const char *fmt, va_list args) {
-    if (importance > WLR_ERROR) return;
+    if (importance > WLR_ERROR || log_silenced) return;
     fprintf(stderr, "slate: wlroots: ");
     vfprintf(stderr, fmt, args);
     fputc('\n', stderr);
@@ -1138,6 +1309,33 @@ static xcb_connection_t *make_x11_title_atoms(void) {
     return x;
 }
 
+static void on_session_active(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, session_active);
+    struct wlr_session *session = wlr_backend_get_session(comp->backend);
+    if (!session || !session->active) return;
+    // Back from another virtual terminal: a frame committed as it went was never shown, and what is
+    // on the screen is not Slate's.
+    comp->frame_pending = 0;
+    nested_emit(comp, 10, 0, 0, 0, 0);
+}
+
+static void stop_session_listening(slate_comp *comp) {
+    if (!comp->session_listening) return;
+    wl_list_remove(&comp->session_active.link);
+    comp->session_listening = 0;
+}
+
+/// Whether the machine has a DRM device (a screen with a kernel modesetting driver).
+static int has_drm_device(void) {
+    char path[32];
+    for (int i = 0; i < 16; i++) {
+        snprintf(path, sizeof path, "/dev/dri/card%d", i);
+        if (access(path, F_OK) == 0) return 1;
+    }
+    return 0;
+}
+
 slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
                               char *err, size_t err_len) {
     static int logging = 0;
@@ -1168,6 +1366,29 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
 
     if (backend == SLATE_BACKEND_HEADLESS) {
         comp->backend = wlr_headless_backend_create(comp->display);
+    } else if (backend == SLATE_BACKEND_SESSION) {
+        // The two ways it cannot start are named by a word the owner says in the user's language.
+        if (!has_drm_device()) {
+            snprintf(err, err_len, "%s", SLATE_ERR_NO_DRM);
+            goto fail;
+        }
+        // The machine's own screen and input: wlroots picks DRM and libinput only when it finds no
+        // desktop to open a window on.
+        unsetenv("DISPLAY");
+        unsetenv("WAYLAND_DISPLAY");
+        log_silenced = 1;
+        comp->backend = wlr_backend_autocreate(comp->display);
+        log_silenced = 0;
+        if (!comp->backend) {
+            snprintf(err, err_len, "%s", SLATE_ERR_NO_SEAT);
+            goto fail;
+        }
+        struct wlr_session *session = wlr_backend_get_session(comp->backend);
+        if (session) {
+            comp->session_active.notify = on_session_active;
+            wl_signal_add(&session->events.active, &comp->session_active);
+            comp->session_listening = 1;
+        }
     } else {
         xcb_connection_t *atoms = make_x11_title_atoms();
         comp->backend = wlr_backend_autocreate(comp->display);
@@ -1270,8 +1491,15 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     snprintf(comp->socket_path, sizeof comp->socket_path, "%s/%s", runtime ? runtime : "", comp->socket);
     chmod(comp->socket_path, 0700);
 
-    if (!wlr_backend_start(comp->backend)) {
-        snprintf(err, err_len, "cannot start the backend");
+    if (backend == SLATE_BACKEND_SESSION) log_silenced = 1;
+    int started = wlr_backend_start(comp->backend);
+    log_silenced = 0;
+    if (!started) {
+        snprintf(err, err_len, "%s", backend == SLATE_BACKEND_SESSION ? SLATE_ERR_NO_SEAT : "cannot start the backend");
+        goto fail;
+    }
+    if (backend == SLATE_BACKEND_SESSION && !comp->output) {
+        snprintf(err, err_len, "%s", SLATE_ERR_NO_SCREEN);
         goto fail;
     }
     if (backend == SLATE_BACKEND_HEADLESS) {
@@ -1284,6 +1512,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     return comp;
 
 fail:
+    stop_session_listening(comp);
     wl_display_destroy_clients(comp->display);
     if (comp->backend) wlr_backend_destroy(comp->backend);
     if (comp->allocator) wlr_allocator_destroy(comp->allocator);
@@ -1296,6 +1525,7 @@ fail:
 
 void slate_comp_destroy(slate_comp *comp) {
     if (!comp) return;
+    stop_session_listening(comp);
     wl_display_destroy_clients(comp->display);
     wlr_backend_destroy(comp->backend);
     // Neither belongs to the display or the backend (LeakSanitizer found both left).

@@ -18,6 +18,7 @@
 #include <wlr/backend.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
+#include <wlr/backend/session.h>
 #include <wlr/backend/wayland.h>
 #include <wlr/backend/x11.h>
 #include <wlr/interfaces/wlr_keyboard.h>
@@ -34,6 +35,7 @@
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_tablet_tool.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_xdg_decoration_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
@@ -87,6 +89,13 @@ struct slate_comp {
     struct wl_list apps;
     /// A frame was committed to the nested output and not yet shown: the next waits.
     int frame_pending;
+    /// Session backend: where a mouse's relative motion has taken the pointer, in output pixels;
+    /// whether a pen's tip is down.
+    double cursor_x, cursor_y;
+    int pen_down;
+    /// Session backend: hears the session come back (a switch back to its virtual terminal).
+    struct wl_listener session_active;
+    int session_listening;
 };
 
 struct slate_view {

@@ -70,6 +70,12 @@ let helpBody = """
                 --backend headless serves programs with no screen; --frame-times draws a live graph
                 of the last frames' times (the lines: 8.3 ms, 16.7 ms). With no display: one line
                 saying so, exit code 2.
+      session   Slate full screen on a tablet's (or computer's) own screen, from a text console:
+                DRM/KMS and libinput (touch, pen, keyboard, mouse) through a seat (seatd or logind);
+                the panel's own resolution, --scale 1|2 (else 2 when it keeps an iPad's points);
+                Ctrl+Alt+F1…F12 switch consoles, Ctrl+Alt+Backspace ends it; apps as in run. With
+                no screen or seat to take: one line saying what is missing and what to do, exit
+                code 2.
       render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale];
                 with --backend headless, as a Wayland compositor: --open "CMD ARGS[,CMD ARGS…]" starts
                 programs and waits (--timeout S, 20) for their windows; --split puts the last beside

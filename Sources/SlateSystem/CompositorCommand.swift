@@ -14,7 +14,7 @@ import UI
 
     static func backend(_ args: Arguments) throws -> CompositorBackend? {
         guard let b = args.options["backend"] else { return nil }
-        guard let backend = CompositorBackend(rawValue: b) else {
+        guard let backend = CompositorBackend(rawValue: b), backend != .session else {
             throw UsageError("--backend is headless or nested, not '\(b)'")
         }
         return backend
@@ -31,8 +31,8 @@ import UI
         }
     }
 
-    /// `slate run [--backend nested|headless]`: the shell serves clients until its window is closed
-    /// or the process is ended. Slate's apps are processes of their own (as on an iPad), unless
+    /// `slate run [--backend nested|headless]` and `slate session`: the shell serves clients until
+    /// its window is closed or the process is ended. Slate's apps are processes of their own (as on an iPad), unless
     /// `--in-process` keeps them inside the shell's process.
     static func run(
         _ args: Arguments, backend: CompositorBackend, apps: [AppEntry], device: Device,
@@ -49,14 +49,28 @@ import UI
                     + "without one: slate render --out FILE.png, slate bench", code: 2)
         }
         let clock = VirtualClock()
-        let scale = try args.double("scale", default: 1)
+        // A session takes the screen first: the shell is the panel's size, at its scale.
+        var session: WaylandCompositor?
+        var device = device
+        if backend == .session {
+            let wanted = args.options["scale"] == nil ? 0 : try args.double("scale", default: 1)
+            do {
+                session = try WaylandCompositor(backend: .session, size: device.size, scale: wanted)
+            } catch {
+                return Slate.failure("\(error)", code: 2)
+            }
+            device = Device(device.model, screenSize: session!.size)
+        }
+        let scale = try session?.scale ?? args.double("scale", default: 1)
         let shell = try SystemBuilder.makeShell(
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
         try configure(shell)
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
         do {
-            live = try LiveHost(root: shell, clock: clock, backend: backend, scale: scale)
+            live =
+                try session.map { LiveHost(root: shell, clock: clock, compositor: $0) }
+                ?? LiveHost(root: shell, clock: clock, backend: backend, scale: scale)
         } catch {
             return Slate.failure("\(error)", code: backend == .nested ? 2 : 1)
         }

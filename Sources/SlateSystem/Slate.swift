@@ -59,6 +59,7 @@ import UI
             print(helpText(apps: apps))
             return 0
         case "run": return try runWindow(args)
+        case "session": return try runSession(args)
         case "render": return try render(args)
         case "bench": return Bench.run(args)
         case "tour": return try TourCommand.run(args, apps: apps)
@@ -77,6 +78,15 @@ import UI
         try CompositorCommand.run(
             args, backend: try CompositorCommand.backend(args) ?? .nested, apps: apps, device: try device(args)
         ) { try configure(args, root: $0) }
+    }
+
+    /// `slate session`: Slate full screen on the machine's own screen from a text console (DRM/KMS
+    /// and libinput through a seat), as `slate run` is in a window; with no screen or seat to take,
+    /// one line saying what is missing and what to do, exit code 2.
+    func runSession(_ args: Arguments) throws -> Int32 {
+        try CompositorCommand.run(args, backend: .session, apps: apps, device: try device(args)) {
+            try configure(args, root: $0)
+        }
     }
 
     /// `slate render`: the screen drawn once, headless, to a PNG.

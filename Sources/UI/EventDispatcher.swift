@@ -20,6 +20,8 @@ import Graphics
         var view: View?
         var recognizers: [GestureRecognizer]
         var viewCancelled = false
+        /// The device that made the touch (a cancel made here says the same).
+        var type: Touch.TouchType = .direct
     }
 
     private var tracks: [Int: Track] = [:]
@@ -90,7 +92,7 @@ import Graphics
             g.resetAll()
             active.append(g)
         }
-        tracks[touch.id] = Track(view: hit, recognizers: recognizers)
+        tracks[touch.id] = Track(view: hit, recognizers: recognizers, type: touch.type)
         for g in recognizers where g.state == .possible || g.state.isActive {
             g.touches[touch.id] = touch
             g.lastLocation = touch.location
@@ -163,8 +165,9 @@ import Graphics
         if let track = tracks[touchID] {
             let now = root.clock.now
             let t = Touch(
-                id: touchID, phase: .cancelled, location: track.recognizers.first?.lastLocation ?? .zero, timestamp: now
-            )
+                id: touchID, phase: .cancelled, location: track.recognizers.first?.lastLocation ?? .zero,
+                timestamp: now,
+                type: track.type)
             for g in track.recognizers {
                 g.touches[touchID] = nil
                 if g.state == .possible {
@@ -186,8 +189,8 @@ import Graphics
     /// Cancels every touch now down (a system gesture took over, or a window went away).
     public func cancelAllTouches() {
         let now = root.clock.now
-        for (id, _) in tracks {
-            ended(Touch(id: id, phase: .cancelled, location: .zero, timestamp: now), cancelled: true)
+        for (id, track) in tracks {
+            ended(Touch(id: id, phase: .cancelled, location: .zero, timestamp: now, type: track.type), cancelled: true)
         }
     }
 

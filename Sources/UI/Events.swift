@@ -2,8 +2,19 @@ import Graphics
 
 /// One finger (or the mouse's primary button) on the screen.
 public struct Touch: Hashable, Sendable {
+    /// Where a touch is in its life, as UIKit's `UITouch.Phase`.
     public enum Phase: Sendable, Hashable {
         case began, moved, stationary, ended, cancelled
+    }
+
+    /// What made a touch, as UIKit's `UITouch.TouchType`: the host knows which device it came from,
+    /// and the shell passes it on to other programs' windows (a finger as `wl_touch`, a mouse as
+    /// `wl_pointer`).
+    public enum TouchType: Sendable, Hashable {
+        /// A finger on a touchscreen, or a pen's tip taken as one.
+        case direct
+        /// A mouse's or trackpad's primary button: the pointer, pressed.
+        case indirectPointer
     }
 
     /// Stays the same from began to ended.
@@ -13,12 +24,17 @@ public struct Touch: Hashable, Sendable {
     public var location: Point
     /// Seconds on the clock of the root view.
     public var timestamp: Double
+    /// The device that made it: a finger (the default, as on an iPad) or the pointer.
+    public var type: TouchType
 
-    public init(id: Int, phase: Phase, location: Point, timestamp: Double) {
+    /// A touch `id` in `phase` at `location` (screen points) at `timestamp` (seconds), made by a
+    /// device of `type`.
+    public init(id: Int, phase: Phase, location: Point, timestamp: Double, type: TouchType = .direct) {
         self.id = id
         self.phase = phase
         self.location = location
         self.timestamp = timestamp
+        self.type = type
     }
 }
 

@@ -30,10 +30,12 @@ import UI
     }
 
     /// Holds at `from` until the app lifts the item (its long press runs on the wall clock), then
-    /// moves to `to` in steps, serving the clients between them; returns the touch.
-    static func holdAndDrag(_ rig: Rig, from: Point, to: Point) -> Int {
+    /// moves to `to` in steps, serving the clients between them; returns the touch. A finger's
+    /// touch (`.direct`) reaches Mail as `wl_touch`, and its drag starts from the finger's press; the
+    /// mouse's (`.indirectPointer`) as `wl_pointer`.
+    static func holdAndDrag(_ rig: Rig, from: Point, to: Point, type: Touch.TouchType = .direct) -> Int {
         let host = rig.host.host
-        let id = host.touchDown(at: from)
+        let id = host.touchDown(at: from, type: type)
         rig.host.run(for: 0.9)
         for i in 1...40 {
             let t = Double(i) / 40
@@ -43,7 +45,17 @@ import UI
         return id
     }
 
-    @Test(.enabled(if: ColourWindow.available)) func aMessageDraggedIntoAGTKProgramArrivesAsText() throws {
+    @Test(.enabled(if: ColourWindow.available)) func aMessageDraggedByAFingerIntoAGTKProgramArrivesAsText() throws {
+        try dragMessageIntoGTK(type: .direct)
+    }
+
+    @Test(.enabled(if: ColourWindow.available)) func aMessageDraggedByTheMouseIntoAGTKProgramArrivesAsText() throws {
+        try dragMessageIntoGTK(type: .indirectPointer)
+    }
+
+    /// The first message of Mail's Inbox (Mail a process of its own) held and dragged onto a GTK 4
+    /// program's window beside it, by a finger or by the mouse: the program gets the message's text.
+    func dragMessageIntoGTK(type: Touch.TouchType) throws {
         let dir = try AppProcessTests.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
@@ -52,13 +64,16 @@ import UI
         // The first message of the list (Mail compact at half the screen: the list under its bar).
         let from = mail.convert(Point(mail.bounds.midX, ProcessDragLayout.firstRowCentre), to: nil)
         let to = target.convert(Point(target.bounds.midX, target.bounds.midY), to: nil)
-        let id = Self.holdAndDrag(rig, from: from, to: to)
+        let id = Self.holdAndDrag(rig, from: from, to: to, type: type)
         rig.snapshot("process-drag-over-gtk")
         guard
             rig.wait(5, "the drag to leave Mail", { rig.toplevel(titled: "Target")?.isDraggingBetweenPrograms == true })
         else { return }
         // The shell draws the picture Mail drags under the finger: the lifted message, no wider
         // than an iPad's drag preview.
+        #expect(
+            rig.host.compositor.isDragCarriedByFinger == (type == .direct),
+            "a \(type) drag carried by \(rig.host.compositor.isDragCarriedByFinger ? "a finger" : "the pointer")")
         let picture = try #require(rig.shell.programDragPicture, "no picture under the finger")
         #expect(picture.size.width > 100 && picture.size.width <= 300, "picture: \(picture.size)")
         rig.host.host.touchUp(id, at: to)

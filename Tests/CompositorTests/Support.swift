@@ -101,10 +101,31 @@ import UI
 /// Ends `p` if it still runs, and lets Foundation see it end: until then the process's run-loop source
 /// holds the Process and its pipes (LeakSanitizer reports them at exit), and the loop that would run
 /// it is not spun while the compositor serves.
+///
+/// Bounded: a child started from a dispatch worker thread (where the main actor's jobs run under the
+/// test runner) inherits the thread's blocked signals, SIGTERM among them — Foundation does not reset
+/// the mask — so one still running `terminateGrace` after SIGTERM is killed; and Foundation, its
+/// SIGCHLD blocked on those threads too, may never see a child end (a zombie stays unreaped), so it
+/// is waited for no longer than that again. Waiting without a limit hung the suite.
 func finish(_ p: Process) {
     if p.isRunning { p.terminate() }
-    p.waitUntilExit()
+    spin(until: { !p.isRunning }, for: terminateGrace)
+    if p.isRunning {
+        kill(p.processIdentifier, SIGKILL)
+        spin(until: { !p.isRunning }, for: terminateGrace)
+    }
 }
+
+/// Runs the current run loop (where Foundation notices a child end) until `done` or `seconds` pass.
+private func spin(until done: () -> Bool, for seconds: Double) {
+    let end = MonotonicClock.read() + seconds
+    while !done(), MonotonicClock.read() < end {
+        _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+    }
+}
+
+/// How long a test's child has to end after SIGTERM (and again after SIGKILL), in seconds.
+let terminateGrace = 2.0
 
 nonisolated func tool(_ name: String) -> Bool {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)")

@@ -26,6 +26,9 @@ enum slate_pointer_kind {
     SLATE_POINTER_LEAVE = 7,
     /// The secondary (right) button went down.
     SLATE_POINTER_SECONDARY = 8,
+    /// Touch point `id` was taken away: the shell took it for a system gesture (wl_touch.cancel),
+    /// or a drag it carried ended in another program.
+    SLATE_TOUCH_CANCEL = 9,
 };
 
 /// What a drag over one of the app's windows does (`drop` callback).
@@ -102,8 +105,9 @@ int slate_client_set_selection(slate_client *client, const char *text);
 /// holds it, waiting up to `timeout_ms` for it to send; NULL when it holds no text.
 char *slate_client_get_selection(slate_client *client, int timeout_ms);
 
-/// Starts a drag of data offered as the `count` MIME types in `mimes`, from the pointer press held on
-/// `origin` (wl_data_device.start_drag): the shell moves it to the window under the finger, which
+/// Starts a drag of data offered as the `count` MIME types in `mimes`, from the press held on
+/// `origin` — the pointer's button, or the one finger down when the last press was a finger's
+/// (wl_data_device.start_drag with that press's serial): the shell moves it to the window under the finger, which
 /// asks for the data (`drag_send`) only when it is dropped there. `icon` (premultiplied BGRA,
 /// `width`×`height` pixels at `scale`, `stride` bytes a row; NULL for none) follows the finger,
 /// the finger at (`hot_x`, `hot_y`) pixels in it. Returns -1 when no press is held, or a drag is

@@ -20,7 +20,21 @@ enum slate_backend {
     SLATE_BACKEND_HEADLESS = 0,
     /// A window on the X11 or Wayland desktop the process runs in (wlr_backend_autocreate).
     SLATE_BACKEND_NESTED = 1,
+    /// The machine's own screen, full screen, from a text console: DRM/KMS and libinput through a
+    /// seat (libseat: seatd or logind); wlr_backend_autocreate with no DISPLAY or WAYLAND_DISPLAY.
+    /// The output takes its preferred mode (`slate_comp_output_size`), whatever size was asked.
+    SLATE_BACKEND_SESSION = 2,
 };
+
+/// What `slate_comp_create` says in `err` when the session backend cannot start: there is no DRM
+/// device; no seat would give the screen and input (libseat found neither seatd nor logind, or
+/// refused); no screen is connected.
+#define SLATE_ERR_NO_DRM "no-drm-device"
+#define SLATE_ERR_NO_SEAT "no-seat"
+#define SLATE_ERR_NO_SCREEN "no-screen"
+
+/// The wl_touch id a pen's tip has when it is taken as a finger (session backend).
+#define SLATE_PEN_TOUCH_ID 1000
 
 enum slate_view_kind { SLATE_VIEW_TOPLEVEL = 0, SLATE_VIEW_POPUP = 1 };
 
@@ -66,9 +80,13 @@ typedef struct slate_comp_callbacks {
     /// A new view; for a popup, `parent` is the view it belongs to (NULL when its parent is unknown).
     void (*view_new)(void *user, slate_view *view, int kind, slate_view *parent);
     void (*view_event)(void *user, slate_view *view, int event);
-    /// Input from the nested backend's own devices, in output pixels (pointer and touch) or evdev
-    /// key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch down,
-    /// 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close requested.
+    /// Input from the nested or session backend's own devices, in output pixels (pointer and touch)
+    /// or evdev key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch
+    /// down, 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close
+    /// requested, 10 the screen came back (the session's virtual terminal is shown again: draw it
+    /// all). A pen's tip on a tablet comes as touch `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the
+    /// session backend switch virtual terminals, and Ctrl+Alt+Backspace asks to close (9); neither is
+    /// passed on.
     void (*input)(void *user, int kind, int id, double x, double y, uint32_t code);
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
     int (*app_event)(void *user, slate_app *app, int event, const char *text, const char *payload, uint32_t number);
@@ -91,6 +109,10 @@ void slate_comp_flush(slate_comp *comp);
 /// The milliseconds clients see in input and frame events (CLOCK_MONOTONIC).
 uint32_t slate_comp_now_msec(void);
 
+/// The output's size in pixels (on the session backend, its preferred mode); 0 × 0 without one.
+void slate_comp_output_size(slate_comp *comp, int *width, int *height);
+/// Sets the output's scale (pixels a point; clients get it as wl_output scale).
+void slate_comp_set_scale(slate_comp *comp, double scale);
 /// Nested backend: names the window the screen is shown in (no effect on other backends).
 void slate_comp_set_title(slate_comp *comp, const char *title);
 /// Nested backend: shows `pixels` (premultiplied BGRA, `stride` bytes a row) on the output.
@@ -162,12 +184,25 @@ void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, do
 void slate_comp_pointer_button(slate_comp *comp, uint32_t button, int pressed, uint32_t time);
 void slate_comp_pointer_axis(slate_comp *comp, double dx, double dy, uint32_t time);
 void slate_comp_pointer_leave(slate_comp *comp);
+/// A finger down on a view (wl_touch.down); `id` is the wl_touch id (a small number, unique while
+/// the finger is down).
 void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time);
-void slate_comp_touch_motion(slate_comp *comp, int id, double sx, double sy, uint32_t time);
+/// Finger `id` moved to (`sx`, `sy`) of `view`: the view it went down on, or, while the finger
+/// carries a drag between programs, the view under it (the drag enters that one).
+void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time);
+/// Finger `id` lifted; a drag it carries drops on the program under it, or is cancelled over none.
 void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
+/// The shell took the fingers on `view` for a system gesture: its program gets wl_touch.cancel and
+/// forgets them; a drag a finger carries ends, cancelled.
+void slate_comp_touch_cancel(slate_comp *comp, slate_view *view);
+/// No program's window is under the pointer or the finger carrying a drag: a release now drops
+/// nowhere (the pointer leaves, and a finger's drag leaves the program it was over).
+void slate_comp_drag_leave(slate_comp *comp);
 /// Whether a client is dragging something (wl_data_device.start_drag): the pointer then goes to the
 /// surface under it, whichever program's, and the button's release drops there.
 int slate_comp_drag_active(slate_comp *comp);
+/// Whether the drag under way is carried by a finger (wl_touch) rather than the pointer.
+int slate_comp_drag_is_touch(slate_comp *comp);
 /// The picture of the drag under way (premultiplied BGRA into `dst`, as `slate_view_copy_pixels`)
 /// and where its corner is from the finger (`dx`, `dy`, in points); -1 when it has none.
 long slate_comp_drag_icon(slate_comp *comp, uint8_t *dst, size_t capacity, int *width, int *height, int *scale, int *dx,

@@ -5,7 +5,9 @@
 // --dialog, a second window titled "TITLE Dialog", transient for the first, opens with it. With
 // --button, the window is one big button; a click on it retitles the window "TITLE Clicked". With
 // --drag-source TEXT, the window's content can be dragged, carrying TEXT; with --drop-target, a text
-// dropped on the window retitles it "TITLE Dropped: TEXT".
+// dropped on the window retitles it "TITLE Dropped: TEXT". With --report-input, each press, release
+// and touch the window gets (but a touch's moves) is added to its title as a word: "TITLE:
+// touch-begin touch-end", "TITLE: button-press button-release", "… touch-cancel".
 #include <gtk/gtk.h>
 
 static gboolean done = FALSE;
@@ -35,6 +37,24 @@ static gboolean on_drop(GtkDropTarget *target, const GValue *value, double x, do
     gtk_window_set_title(GTK_WINDOW(window), title);
     g_free(title);
     return TRUE;
+}
+
+static gboolean on_input(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer window) {
+    (void)controller;
+    const char *word = NULL;
+    switch (gdk_event_get_event_type(event)) {
+    case GDK_BUTTON_PRESS: word = "button-press"; break;
+    case GDK_BUTTON_RELEASE: word = "button-release"; break;
+    case GDK_TOUCH_BEGIN: word = "touch-begin"; break;
+    case GDK_TOUCH_END: word = "touch-end"; break;
+    case GDK_TOUCH_CANCEL: word = "touch-cancel"; break;
+    default: return FALSE;
+    }
+    const char *old = gtk_window_get_title(GTK_WINDOW(window));
+    char *title = g_strdup_printf(strchr(old, ':') ? "%s %s" : "%s: %s", old, word);
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    g_free(title);
+    return FALSE;
 }
 
 static gboolean open_popover(gpointer popover) {
@@ -88,6 +108,12 @@ int main(int argc, char **argv) {
         g_signal_connect(target, "drop", G_CALLBACK(on_drop), window);
         gtk_widget_add_controller(label, GTK_EVENT_CONTROLLER(target));
         gtk_window_set_child(GTK_WINDOW(window), label);
+    }
+    if (argc > 3 && g_str_equal(argv[3], "--report-input")) {
+        GtkEventController *legacy = gtk_event_controller_legacy_new();
+        gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE);
+        g_signal_connect(legacy, "event", G_CALLBACK(on_input), window);
+        gtk_widget_add_controller(window, legacy);
     }
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
     gtk_window_present(GTK_WINDOW(window));
