@@ -159,6 +159,17 @@ import UI
         toplevel.pointer(touch.type == .direct ? .touchCancelled : .leave)
     }
 
+    /// The mouse over the window with no button held: the program sees the pointer move (its
+    /// hover effects, tooltips, a menu's row under the pointer).
+    public override func hoverMoved(to point: Point) {
+        guard surfaceRect.contains(point) else { return }
+        toplevel.pointer(.moved(clientPoint(point)))
+    }
+
+    public override func hoverChanged(_ inside: Bool) {
+        if !inside { toplevel.pointer(.leave) }
+    }
+
     public override func handleScroll(dx: Double, dy: Double) -> Bool {
         toplevel.pointer(.scroll(.zero, dx: dx, dy: dy))
         return true

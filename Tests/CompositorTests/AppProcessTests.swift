@@ -115,6 +115,67 @@ import UI
         rig.snapshot("mail-process-back")
     }
 
+    /// An app process copies only the rows that changed into whichever of its two buffers is free;
+    /// each buffer must also take what changed while the other was shown. After a menu opened and
+    /// closed (damage in several places, frame after frame), the buffer the app shows last, read
+    /// whole, is the window as it was before, row for row.
+    @Test func aWindowsPictureIsWholeAfterAMenuComesAndGoes() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let (mail, app) = rig.installMail(in: dir)
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail's first window", { rig.shell.visibleWindows.count == 1 && mail.isRunning }),
+            let first = rig.shell.visibleWindows.first,
+            rig.wait(10, "its picture", { mail.toplevels[first]?.picture != nil })
+        else { return }
+        let frame = try #require(rig.shell.windows[first])
+        let surface = try #require(frame.scene.rootView as? ForeignSurfaceView)
+        let area = surface.convert(surface.surfaceRect, to: nil)
+        rig.wait(10, "Mail's rows") { rig.darkPixels(in: area) > 200 }
+        for _ in 0..<3 { rig.settle() }
+        let top = try #require(mail.toplevels[first] as? ClientToplevel)
+        let before = try #require(top.picture)
+        // A finger held on a row of the list (the right part of the window) opens its menu.
+        let row = Point(area.minX + area.width * 0.7, area.minY + 160)
+        let id = rig.host.host.touchDown(at: row)
+        guard rig.wait(10, "the menu to open", { top.picture.map { $0.pixels != before.pixels } ?? false }) else {
+            return
+        }
+        for _ in 0..<2 { rig.settle() }
+        rig.host.host.touchUp(id, at: row)
+        for _ in 0..<2 { rig.settle() }
+        // The pointer down the menu's rows: each frame damages the row left and the row reached, in
+        // turn in one buffer and the other.
+        for y in stride(from: 420.0, through: 620, by: 40) {
+            rig.host.host.pointer(.hover(Point(968, y)))
+            let count = top.pictureCount
+            _ = rig.host.run(until: { top.pictureCount > count }, timeout: 2)
+            for _ in 0..<2 { rig.settle() }
+        }
+        let shown = try #require(top.picture)
+        top.releasePicture()
+        let whole = try #require(top.picture)
+        #expect(Self.rowsDiffering(shown, whole) == 0, "the buffer read whole is not the picture shown")
+        rig.host.host.key(KeyPress(.escape))
+        rig.host.host.pointer(.exit)
+        // The app closes its menu on its own clock (the wall's): served until its picture is as it
+        // was, for a few seconds at most.
+        _ = rig.host.run(until: { top.picture?.pixels == before.pixels }, timeout: 5)
+        // Read whole from the buffer the app showed last, as a compositor may at any time.
+        top.releasePicture()
+        let after = try #require(top.picture)
+        #expect(Self.rowsDiffering(before, after) == 0, "the window is not as it was before the menu")
+    }
+
+    /// How many rows of two pictures of one size differ (all of them when the sizes differ).
+    static func rowsDiffering(_ a: PixelImage, _ b: PixelImage) -> Int {
+        guard a.width == b.width, a.height == b.height else { return max(a.height, b.height) }
+        let w = a.width * 4
+        return (0..<a.height).filter { y in a.pixels[(y * w)..<(y * w + w)] != b.pixels[(y * w)..<(y * w + w)] }.count
+    }
+
     /// The shell keeps where an app process's windows were: started again (a new shell, as after a
     /// reboot), it starts Mail, which brings back its two windows, and they go to the same sides of
     /// Split View at the same width.
