@@ -10,10 +10,10 @@ import SlateCompositorShim
     public let sessionIdentifier: String
     public let role: SceneSession.Role
 
-    override init(handle: OpaquePointer, comp: OpaquePointer) {
+    override init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots) {
         sessionIdentifier = slate_view_scene_session(handle).map { String(cString: $0) } ?? ""
         role = slate_view_scene_role(handle) == 1 ? .auxiliary : .primary
-        super.init(handle: handle, comp: comp)
+        super.init(handle: handle, comp: comp, touchSlots: touchSlots)
     }
 
     public var placement: Placement {

@@ -106,9 +106,9 @@ import UI
     public func pointer(_ event: ForeignPointerEvent) {
         guard isAlive else {
             // The window went with fingers on it: their wl_touch ids are free again.
-            if case .touchUp(let id, _) = event { TouchSlots.free(id, comp: comp) }
+            if case .touchUp(let id, _) = event { touchSlots.free(id) }
             if case .touchCancelled = event {
-                for id in touchGrabs.keys { TouchSlots.free(id, comp: comp) }
+                for id in touchGrabs.keys { touchSlots.free(id) }
                 touchGrabs.removeAll()
             }
             return
@@ -138,26 +138,26 @@ import UI
             slate_comp_pointer_leave(comp)
         case .touchDown(let id, let p):
             let (v, sp) = target(at: p)
-            guard let slot = TouchSlots.take(id, comp: comp) else { return }
+            guard let slot = touchSlots.take(id) else { return }
             touchGrabs[id] = WeakClientView(view: v)
             slate_comp_touch_down(comp, v.handle, slot, sp.x, sp.y, t)
         case .touchMoved(let id, let p):
             // The finger's own window, or (carrying a drag between programs) this one, under it.
-            guard let slot = TouchSlots.slot(of: id, comp: comp) else { return }
+            guard let slot = touchSlots.slot(of: id) else { return }
             let (v, sp) = touchGrabs[id]?.view.map { ($0, surfacePoint(p, in: $0)) } ?? target(at: p)
             slate_comp_touch_motion(comp, v.isAlive ? v.handle : nil, slot, sp.x, sp.y, t)
         case .touchUp(let id, let p):
-            guard let slot = TouchSlots.slot(of: id, comp: comp) else { return }
+            guard let slot = touchSlots.slot(of: id) else { return }
             if let g = touchGrabs[id]?.view, g.isAlive, slate_comp_drag_active(comp) == 0 {
                 let sp = surfacePoint(p, in: g)
                 slate_comp_touch_motion(comp, g.handle, slot, sp.x, sp.y, t)
             }
             slate_comp_touch_up(comp, slot, t)
-            TouchSlots.free(id, comp: comp)
+            touchSlots.free(id)
             touchGrabs[id] = nil
         case .touchCancelled:
             slate_comp_touch_cancel(comp, handle)
-            for id in touchGrabs.keys { TouchSlots.free(id, comp: comp) }
+            for id in touchGrabs.keys { touchSlots.free(id) }
             touchGrabs.removeAll()
         }
     }

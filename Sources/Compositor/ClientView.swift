@@ -40,9 +40,13 @@ import UI
     /// When the last picture was taken (`MonotonicClock` seconds), for latency figures.
     public internal(set) var pictureTime = 0.0
 
-    init(handle: OpaquePointer, comp: OpaquePointer) {
+    /// The compositor's `wl_touch` ids (shared by its windows: a finger's id is the seat's).
+    let touchSlots: TouchSlots
+
+    init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots) {
         self.handle = handle
         self.comp = comp
+        self.touchSlots = touchSlots
     }
 
     /// The size and scale of the last buffer read.
@@ -150,9 +154,9 @@ import UI
 @MainActor public final class ClientPopup: ClientView {
     weak var parent: ClientView?
 
-    init(handle: OpaquePointer, comp: OpaquePointer, parent: ClientView?) {
+    init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots, parent: ClientView?) {
         self.parent = parent
-        super.init(handle: handle, comp: comp)
+        super.init(handle: handle, comp: comp, touchSlots: touchSlots)
         constrain()
     }
 

@@ -50,6 +50,8 @@ public enum CompositorBackend: String, Sendable {
 
     private(set) var comp: OpaquePointer?
     private var views: [OpaquePointer: ClientView] = [:]
+    /// The `wl_touch` ids of the fingers down on clients' windows.
+    private let touchSlots = TouchSlots()
     /// Toplevels, in the order they mapped.
     public private(set) var toplevels: [ClientToplevel] = []
     private var callbacks = slate_comp_callbacks()
@@ -199,13 +201,13 @@ public enum CompositorBackend: String, Sendable {
         guard let comp else { return }
         if kind == Int(SLATE_VIEW_POPUP.rawValue) {
             let parentView = parent.flatMap { views[$0] }
-            let p = ClientPopup(handle: handle, comp: comp, parent: parentView)
+            let p = ClientPopup(handle: handle, comp: comp, touchSlots: touchSlots, parent: parentView)
             views[handle] = p
             parentView?.toplevel?.attach(p)
         } else if slate_view_scene_session(handle) != nil {
-            views[handle] = ClientSceneToplevel(handle: handle, comp: comp)
+            views[handle] = ClientSceneToplevel(handle: handle, comp: comp, touchSlots: touchSlots)
         } else {
-            views[handle] = ClientToplevel(handle: handle, comp: comp)
+            views[handle] = ClientToplevel(handle: handle, comp: comp, touchSlots: touchSlots)
         }
     }
 
