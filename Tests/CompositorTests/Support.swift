@@ -114,6 +114,10 @@ func finish(_ p: Process) {
         kill(p.processIdentifier, SIGKILL)
         spin(until: { !p.isRunning }, for: terminateGrace)
     }
+    // Ended: Foundation lets go of the Process (and of what it holds, its environment and pipes) once
+    // its run-loop source has seen the end, which this waits for, at once (LeakSanitizer reported
+    // each Process left before it).
+    if !p.isRunning { p.waitUntilExit() }
 }
 
 /// Runs the current run loop (where Foundation notices a child end) until `done` or `seconds` pass.
