@@ -12,12 +12,15 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 kind=${1:?thread or address}
 case $kind in
-thread) build=.build/tsan; var=TSAN_OPTIONS; opts="suppressions=$PWD/scripts/tsan.supp" ;;
+thread) build=.build/tsan; var=TSAN_OPTIONS; opts="suppressions=$PWD/scripts/tsan.supp"
+    # Every process several times slower: the compositor tests' waits and time limits stretch so much.
+    export SLATE_TEST_SLOWDOWN=4 ;;
 # ASan keeps up to 256 MB of freed memory aside (its quarantine) to catch late uses; the tests that
 # bound resident memory (HugeMessageTests) would count it as Slate's. 32 MB still covers a frame's.
 # ASAN_EXTRA adds options: fast_unwind_on_malloc=0 gives a leak whose allocation ran in the
 # toolchain's libraries (no frame pointers) its whole stack, at several times the cost.
 address) build=.build/asan; var=ASAN_OPTIONS
+    export SLATE_TEST_SLOWDOWN=2
     opts="detect_leaks=1 quarantine_size_mb=32 ${ASAN_EXTRA:-}"
     export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" ;;
 *) echo "sanitizer-tests: thread or address, not $kind"; exit 2 ;;

@@ -9,7 +9,7 @@ import UI
 
 /// Slate's own Mail as a process of its own (`slate app Mail`), in the headless compositor: its
 /// windows are scenes with the app's session identifiers, and a crash takes nothing but the process.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct AppProcessTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(2)))) struct AppProcessTests {
     /// The `slate` program of this build, built beside the test binary by `swift build --build-tests`
     /// (so a sanitizer's build runs its own), or else the debug build's.
     nonisolated static let slate: String = {
@@ -375,7 +375,7 @@ enum ComposeLayout {
 
 /// A client that breaks the scene protocol's rules is disconnected alone, with the error that names
 /// the rule; the shell and its other clients run on.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct SceneProtocolTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(1)))) struct SceneProtocolTests {
     /// The fixture, compiled once a run against the repository's generated protocol code.
     static let client: String? = {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

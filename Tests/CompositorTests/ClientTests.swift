@@ -6,7 +6,7 @@ import Shell
 import Testing
 import UI
 
-@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct ClientTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(1)))) struct ClientTests {
     /// weston-simple-shm's window becomes a full-screen Slate window, and its pixels are on screen.
     @Test(.enabled(if: tool("weston-simple-shm"))) func simpleShmPixelsOnScreen() throws {
         let rig = try Rig()
@@ -71,7 +71,7 @@ import UI
     }
 }
 
-@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct InputTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(1)))) struct InputTests {
     /// Keys typed on the shell reach the focused program through the keymap: a shell in foot runs
     /// what is typed, and the file it makes appears.
     @Test(.enabled(if: tool("foot"))) func typingReachesTheFocusedProgram() throws {
@@ -196,7 +196,7 @@ extension InputTests {
     }
 }
 
-@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct DockRecentsTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(1)))) struct DockRecentsTests {
     /// A program the Dock does not keep joins it after the divider once its window was used, as
     /// iPadOS's recent apps; one the Dock keeps does not.
     @Test(.enabled(if: tool("weston-simple-shm"))) func aProgramUsedRecentlyIsAfterTheDivider() throws {

@@ -6,7 +6,7 @@ import Host
 import Testing
 import UI
 
-@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct GTKTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(1)))) struct GTKTests {
     static let red = RGBA(1, 0, 0, 1)
     static let blue = RGBA(0, 0, 1, 1)
 

@@ -8,7 +8,7 @@ import UI
 
 /// Drag and drop out of an app process (C3: "to another place, window or app"): a drag that leaves
 /// Mail's window goes on as a Wayland drag, which other programs take like any other.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct ProcessDragTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(2)))) struct ProcessDragTests {
     /// Mail (a process) full screen, then a GTK 4 program beside it in Split View; the first message
     /// of the Inbox held until it lifts, then dragged over the GTK window and let go there.
     static func mailBesideTarget(_ rig: Rig, in dir: URL) -> (mail: WindowFrameView, target: WindowFrameView)? {

@@ -8,7 +8,7 @@ import Testing
 /// (Fuzz/Corpus/scene: a Slate app's life on the wire, and the rules broken one by one) and every
 /// input that ever broke the shell (Fuzz/Crashes/scene). Each leaves nothing of its client behind
 /// and the good client served.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct SceneFuzzRegressionTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(2)))) struct SceneFuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -45,7 +45,7 @@ import Testing
 
 /// What the shell keeps of an app process's sessions, with the app played by a real client
 /// (`SlateClientShim`) in the scene fuzz target's world: rules the fuzzer found broken.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(1))) struct AppProcessSessionTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(1)))) struct AppProcessSessionTests {
     /// The sessions the shell asked a client to connect (its connect events come on the thread
     /// that connects it, too).
     final class Connects: @unchecked Sendable {

@@ -6,7 +6,7 @@ import Testing
 
 /// `slate session`: Slate full screen on the machine's own screen. Where there is no screen or seat
 /// to take (this machine, a CI container), it says so in one line and exits with 2.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SessionTests {
+@MainActor @Suite(.timeLimit(.minutes(minutesAllowed(1)))) struct SessionTests {
     /// Runs `slate session ARGS` with `env` added, and returns its exit status, whether a signal
     /// ended it, and what it wrote to standard error.
     static func session(_ args: [String], env: [String: String]) throws -> (status: Int32, signalled: Bool, err: String)

@@ -30,7 +30,7 @@ import UI
     /// Turns until `condition` holds, at most `timeout` seconds.
     @discardableResult
     func wait(_ timeout: Double = 10, _ what: String, _ condition: () -> Bool) -> Bool {
-        let ok = host.run(until: condition, timeout: timeout)
+        let ok = host.run(until: condition, timeout: timeout * testSlowdown)
         if !ok { Issue.record("timed out after \(timeout) s waiting for \(what)") }
         return ok
     }
@@ -130,6 +130,18 @@ private func spin(until done: () -> Bool, for seconds: Double) {
 
 /// How long a test's child has to end after SIGTERM (and again after SIGKILL), in seconds.
 let terminateGrace = 2.0
+
+/// How many times slower than a plain debug build the tests run: `SLATE_TEST_SLOWDOWN`, which
+/// scripts/sanitizer-tests.sh sets (ThreadSanitizer makes every process, the app processes the
+/// tests start too, several times slower), else 1. The rig's waits and the suites' time limits are
+/// scaled by it.
+nonisolated let testSlowdown: Double = {
+    let v = ProcessInfo.processInfo.environment["SLATE_TEST_SLOWDOWN"].flatMap(Double.init) ?? 1
+    return v.isFinite && v >= 1 ? v : 1
+}()
+
+/// A suite's time limit of `minutes`, scaled by `testSlowdown`.
+nonisolated func minutesAllowed(_ minutes: Int) -> Int { minutes * Int(testSlowdown.rounded(.up)) }
 
 nonisolated func tool(_ name: String) -> Bool {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/\(name)")

@@ -9,7 +9,7 @@ import UI
 /// Touch as touch, pointer as pointer: a finger's touch (`Touch.TouchType.direct`) reaches another
 /// program as `wl_touch`, the mouse's press (`.indirectPointer`) as `wl_pointer`; a touch the shell
 /// takes for itself is cancelled in the program; a finger can carry a drag between programs.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(2))) struct TouchInputTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(2)))) struct TouchInputTests {
     /// The GTK program that names in its title each press and touch it gets, full screen.
     static func reporter(_ rig: Rig) throws -> WindowFrameView? {
         try rig.colourWindow("Report", "#ffffff", mode: "report-input")
