@@ -155,6 +155,7 @@ public enum CompositorBackend: String, Sendable {
         // keep their last picture until they are shown.
         for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
         for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
+        shell?.programDragMayHaveBegun()
         if let c = comp { slate_comp_flush(c) }
     }
 

@@ -109,6 +109,7 @@ import UI
     }
 
     public override func touchBegan(_ touch: Touch, at point: Point) {
+        (root as? Shell)?.programTouchPoint = convert(point, to: nil)
         let p = clientPoint(point)
         if touch.type == .direct {
             toplevel.pointer(.touchDown(id: touch.id, p))
@@ -119,6 +120,7 @@ import UI
     }
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
+        (root as? Shell)?.programTouchPoint = convert(point, to: nil)
         // A drag between programs: a side of the screen may take it (W2b); else the window under
         // the finger gets the pointer (its program sees the drag enter and move), whichever it is.
         if toplevel.isDraggingBetweenPrograms, let root {
@@ -148,6 +150,7 @@ import UI
     }
 
     public override func touchEnded(_ touch: Touch, at point: Point) {
+        (root as? Shell)?.programTouchPoint = nil
         // Over a side that takes the drag, the shell opens its object; the release drops nowhere.
         _ = (root as? Shell)?.programDragEnded(at: convert(point, to: nil))
         let p = clientPoint(point)
@@ -155,6 +158,7 @@ import UI
     }
 
     public override func touchCancelled(_ touch: Touch) {
+        (root as? Shell)?.programTouchPoint = nil
         (root as? Shell)?.programDragCancelled()
         toplevel.pointer(touch.type == .direct ? .touchCancelled : .leave)
     }

@@ -45,6 +45,13 @@ extension Shell {
         return state.overSide
     }
 
+    /// Called each frame: a program that began its drag after the finger stopped moving (a slow one)
+    /// has it seen where the finger rests — over a side, the side takes it — with no further move.
+    public func programDragMayHaveBegun() {
+        guard programDrag == nil, let p = programTouchPoint, programDrags?.isDragging == true else { return }
+        _ = programDragMoved(to: p)
+    }
+
     /// A program's drag was let go at `p`. True when a side of the screen took it: the shell opens
     /// the object's window there, and no program gets the drop.
     func programDragEnded(at p: Point) -> Bool {

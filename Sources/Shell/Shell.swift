@@ -62,6 +62,8 @@ import UI
     public weak var programDrags: (any ProgramDragSource)?
     /// The drag between programs under way, as the shell shows and takes it.
     @_spi(Testing) public internal(set) var programDrag: ProgramDragState?
+    /// Where the finger on a program's window is now (screen points), while it is down.
+    var programTouchPoint: Point?
     /// The recently used apps the Dock shows after its divider (identifiers).
     var dockRecents: [String] = []
     /// Exposé's snapshots, by window, with the content version they were made from.

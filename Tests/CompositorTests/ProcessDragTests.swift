@@ -122,6 +122,45 @@ extension ProcessDragTests {
     }
 }
 
+extension ProcessDragTests {
+    /// A program slower than the finger: Mail is stopped while the finger carries its lifted message
+    /// to the screen's right side, and begins the drag only once the finger rests there. The side
+    /// takes it with no further move (it was looked for on moves only: under ThreadSanitizer, where
+    /// Mail runs that slowly, the side never lit).
+    @Test func aDragBegunUnderAFingerAlreadyAtTheSideIsTakenThere() throws {
+        let dir = try AppProcessTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let (mail, app) = rig.installMail(in: dir)
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail's window", { rig.shell.visibleWindows.count == 1 && mail.isRunning }),
+            let first = rig.shell.visibleWindows.first, let frame = rig.shell.windows[first]
+        else { return }
+        let area = frame.convert(frame.bounds, to: nil)
+        guard rig.wait(10, "Mail's rows", { rig.darkPixels(in: area) > 200 }) else { return }
+        rig.settle()
+        let from = frame.convert(
+            Point(ProcessDragLayout.listCentreFullScreen, ProcessDragLayout.firstRowCentre), to: nil)
+        let to = Point(rig.shell.bounds.maxX - 10, rig.shell.bounds.midY)
+        let host = rig.host.host
+        let id = host.touchDown(at: from)
+        rig.host.run(for: 0.9)
+        let pid = try #require(rig.host.launcher.processIDs[mail.identifier])
+        kill(pid, SIGSTOP)
+        for i in 1...40 {
+            let t = Double(i) / 40
+            host.touchMove(id, to: Point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t))
+            rig.host.step(wait: 0.001)
+        }
+        #expect(rig.shell.programDrag == nil, "no drag yet: Mail is stopped")
+        kill(pid, SIGCONT)
+        rig.wait(10, "the side to take the drag Mail began late") { rig.shell.programDrag?.overSide == true }
+        host.touchUp(id, at: to)
+        rig.wait(20, "the message's window") { mail.toplevels.count == 2 }
+    }
+}
+
 /// Where Mail's first message row is in a window at half the screen, from the window's top, in
 /// points: under the 50 pt navigation bar and the search field, the middle of the first row.
 enum ProcessDragLayout {
