@@ -29,6 +29,22 @@ import UI
         return (frame, target)
     }
 
+    /// Mail as a process, full screen with its rows drawn: the app, its window, the middle of the
+    /// Inbox's first message (the list beside the sidebar) and a point at the screen's right side.
+    static func mailFullScreen(_ rig: Rig, in dir: URL) -> (ProcessApp, String, Point, Point)? {
+        let (mail, app) = rig.installMail(in: dir)
+        rig.shell.openApp(app)
+        guard rig.wait(20, "Mail's window", { rig.shell.visibleWindows.count == 1 && mail.isRunning }),
+            let first = rig.shell.visibleWindows.first, let frame = rig.shell.windows[first]
+        else { return nil }
+        let area = frame.convert(frame.bounds, to: nil)
+        guard rig.wait(10, "Mail's rows", { rig.darkPixels(in: area) > 200 }) else { return nil }
+        rig.settle()
+        let from = frame.convert(
+            Point(ProcessDragLayout.listCentreFullScreen, ProcessDragLayout.firstRowCentre), to: nil)
+        return (mail, first, from, Point(rig.shell.bounds.maxX - 10, rig.shell.bounds.midY))
+    }
+
     /// Holds at `from` until the app lifts the item (its long press runs on the wall clock), then
     /// moves to `to` in steps, serving the clients between them; returns the touch. A finger's
     /// touch (`.direct`) reaches Mail as `wl_touch`, and its drag starts from the finger's press; the
@@ -92,18 +108,7 @@ extension ProcessDragTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let (mail, app) = rig.installMail(in: dir)
-        rig.shell.openApp(app)
-        guard rig.wait(20, "Mail's window", { rig.shell.visibleWindows.count == 1 && mail.isRunning }),
-            let first = rig.shell.visibleWindows.first, let frame = rig.shell.windows[first]
-        else { return }
-        let area = frame.convert(frame.bounds, to: nil)
-        guard rig.wait(10, "Mail's rows", { rig.darkPixels(in: area) > 200 }) else { return }
-        rig.settle()
-        // The first message of the Inbox (Mail full screen: the list beside the sidebar).
-        let from = frame.convert(
-            Point(ProcessDragLayout.listCentreFullScreen, ProcessDragLayout.firstRowCentre), to: nil)
-        let to = Point(rig.shell.bounds.maxX - 10, rig.shell.bounds.midY)
+        guard let (mail, first, from, to) = Self.mailFullScreen(rig, in: dir) else { return }
         let id = Self.holdAndDrag(rig, from: from, to: to)
         guard rig.wait(5, "the side to take the drag", { rig.shell.programDrag?.overSide == true }) else { return }
         rig.snapshot("process-drag-over-right-side")
@@ -132,17 +137,7 @@ extension ProcessDragTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let (mail, app) = rig.installMail(in: dir)
-        rig.shell.openApp(app)
-        guard rig.wait(20, "Mail's window", { rig.shell.visibleWindows.count == 1 && mail.isRunning }),
-            let first = rig.shell.visibleWindows.first, let frame = rig.shell.windows[first]
-        else { return }
-        let area = frame.convert(frame.bounds, to: nil)
-        guard rig.wait(10, "Mail's rows", { rig.darkPixels(in: area) > 200 }) else { return }
-        rig.settle()
-        let from = frame.convert(
-            Point(ProcessDragLayout.listCentreFullScreen, ProcessDragLayout.firstRowCentre), to: nil)
-        let to = Point(rig.shell.bounds.maxX - 10, rig.shell.bounds.midY)
+        guard let (mail, _, from, to) = Self.mailFullScreen(rig, in: dir) else { return }
         let host = rig.host.host
         let id = host.touchDown(at: from)
         rig.host.run(for: 0.9)
@@ -156,6 +151,9 @@ extension ProcessDragTests {
         #expect(rig.shell.programDrag == nil, "no drag yet: Mail is stopped")
         kill(pid, SIGCONT)
         rig.wait(10, "the side to take the drag Mail began late") { rig.shell.programDrag?.overSide == true }
+        // Mail, just resumed, catches up before the finger lifts: the drop reads the message from it
+        // (within a second).
+        rig.host.run(for: 1)
         host.touchUp(id, at: to)
         rig.wait(20, "the message's window") { mail.toplevels.count == 2 }
     }
