@@ -30,6 +30,7 @@ import UI
             width: Int((root.bounds.width * scale).rounded()), height: Int((root.bounds.height * scale).rounded()),
             scale: scale)
         root.damageAll()
+        root.environment.shownScreen = { [weak self] in self?.framebuffer }
     }
 
     /// Makes the frame buffer anew at the root's size (after the root was given a new frame) and

@@ -56,7 +56,7 @@ import UI
         }
         gestureRecognizer.action = { [weak self] g in self?.handle(g) }
         gestureRecognizer.onPreparation = { [weak self] in self?.prepare() }
-        gestureRecognizer.onAbandon = { [weak self] in self?.prepared = nil }
+        gestureRecognizer.onAbandon = { [weak self] in self?.dropPrepared() }
     }
 
     /// How long a touch must be held to open the menu. Beyond iOS, which fixes it.
@@ -121,8 +121,10 @@ import UI
         guard let view, view.root != nil else { return }
         let p = gestureRecognizer.location(in: view)
         guard let config = delegate?.contextMenuInteraction(self, configurationForMenuAtLocation: p) else { return }
+        dropPrepared()
         prepared = makeOverlay(config, at: view.convert(p, to: nil), form: .rich)
         prepared?.prerender()
+        if let root = view.root { prepared?.takeShownScreenAsBeneath(of: root) }
     }
 
     /// Opens the menu from code, as a touch and hold at `location` (the view's coordinates; its
@@ -192,9 +194,16 @@ import UI
         return o
     }
 
+    /// Lets go of the menu made ahead, which will not open.
+    private func dropPrepared() {
+        prepared?.forgetPictureBeneath()
+        prepared = nil
+    }
+
     private func show(_ o: ContextMenuOverlay, keyboard: Bool) {
         guard let root = view?.root else { return }
         overlay?.finish(.replaced)
+        if prepared !== o { dropPrepared() }
         prepared = nil
         overlay = o
         o.present(in: root)

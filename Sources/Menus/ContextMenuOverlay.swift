@@ -107,6 +107,10 @@ import UI
     var beneath: PixelImage?
     var beneathDirty: [Rect]?
     var beneathObserver: Int?
+    /// The close transition has ended: the overlay shows the picture beneath, whole, for one frame.
+    var showsBeneathWhole = false
+    /// The screen `beneathObserver` watches.
+    weak var beneathRoot: RootView?
 
     init(
         bounds screen: Rect, configuration: ContextMenuConfiguration, menu: Menu, form: Form, location: Point,
@@ -285,6 +289,11 @@ import UI
     public override func draw(in canvas: any Canvas) {
         // Closing: the backdrop fades over the picture of what lies beneath, with the shadows, in one
         // pass where the canvas takes pixels; else the picture, then the backdrop over it.
+        if showsBeneathWhole, var below = pictureBeneath(scale: canvas.scale) {
+            below.isOpaque = true  // the whole screen: copied, not blended
+            canvas.drawImage(below, in: bounds, opacity: 1)
+            return
+        }
         if let backdrop, backdropOpacity < 1, let below = pictureBeneath(scale: canvas.scale) {
             if backdrop.pixels.block == 2, let shades = shades(in: canvas),
                 canvas.drawPixels(

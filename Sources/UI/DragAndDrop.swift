@@ -467,7 +467,17 @@ extension DropInteractionDelegate {
 
 /// The lifted item under the finger.
 @MainActor final class DragPreviewView: View {
-    var item: DragItem? { didSet { setNeedsDisplay() } }
+    var item: DragItem? {
+        didSet {
+            picture = nil
+            setNeedsDisplay()
+        }
+    }
+    /// The item's picture rounded at the preview's size, made once: drawn with a rounded clip, as the
+    /// view moves it cost every frame of a drag 1.5-2 ms at 2× (Cairo composites inside a clip path
+    /// through a mask); made once, each frame only blends it.
+    private var picture: PixelImage?
+    private var pictureAppearance: Appearance?
     var count = 1
     var operation: DropOperation = .cancel { didSet { if operation != oldValue { setNeedsDisplay() } } }
 
@@ -486,7 +496,11 @@ extension DropInteractionDelegate {
     }
 
     override func draw(in canvas: any Canvas) {
-        DragPreviewStyle.drawPicture(of: item, in: bounds, on: canvas)
+        if let p = roundedPicture(scale: canvas.scale, appearance: canvas.appearance) {
+            canvas.drawImage(p, in: bounds, opacity: DragPreviewStyle.opacity)
+        } else {
+            DragPreviewStyle.drawPicture(of: item, in: bounds, on: canvas)
+        }
         if count > 1 || operation == .copy {
             let badge = Rect(bounds.maxX - 14, bounds.minY - 10, 24, 24)
             canvas.fill(Path.ellipse(in: badge), with: count > 1 ? .systemRed : .systemGreen)
@@ -496,5 +510,25 @@ extension DropInteractionDelegate {
                     alignment: .center, width: 24),
                 at: Point(badge.minX, badge.minY + 3))
         }
+    }
+
+    /// The picture for `scale`, made with the screen's renderer where there is one.
+    private func roundedPicture(scale: Double, appearance: Appearance) -> PixelImage? {
+        guard let item, item.preview != nil else { return nil }
+        let size = bounds.size
+        if let p = picture, p.scale == scale, pictureAppearance == appearance,
+            p.width == Int((size.width * scale).rounded()), p.height == Int((size.height * scale).rounded())
+        {
+            return p
+        }
+        guard let renderer = environment.renderer else { return nil }
+        pictureAppearance = appearance
+        picture = renderer.render(size: size, scale: scale, appearance: appearance) { c in
+            c.withState {
+                c.clip(to: Path.roundedRect(Rect(size: size), radius: DragPreviewStyle.cornerRadius))
+                if let image = item.preview { c.drawImage(image, in: Rect(size: size), opacity: 1) }
+            }
+        }
+        return picture
     }
 }

@@ -31,6 +31,10 @@ import Graphics
     public var announce: ((String) -> Void)?
     /// Where failures go, so that each reaches a person: see `ErrorReporter`.
     public let errors: ErrorReporter
+    /// The screen as the host shows it now, in device pixels, where the host keeps it: a view about to
+    /// cover the whole screen can take it as the picture of what it covers instead of drawing that
+    /// again (a context menu's backdrop fades back to it). Nil where no host shows the screen.
+    public var shownScreen: (@MainActor () -> PixelImage?)?
     /// Runs what views hand off the main thread: on threads under a real clock, at frames on a virtual one.
     public var backgroundWork = BackgroundWork()
 

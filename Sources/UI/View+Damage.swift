@@ -15,8 +15,8 @@ extension View {
     func damagePlacement() {
         guard !isHidden, let sv = superview else { return }
         let t = transformToSuperview
-        sv.damage(t.apply(to: bounds))
-        if let s = shadow { sv.damage(t.apply(to: bounds.insetBy(dx: -Self.pad(s), dy: -Self.pad(s)))) }
+        sv.damage(t.apply(to: bounds), from: self)
+        if let s = shadow { sv.damage(t.apply(to: bounds.insetBy(dx: -Self.pad(s), dy: -Self.pad(s))), from: self) }
     }
 
     /// How far a shadow reaches beyond the view.
@@ -36,11 +36,13 @@ extension View {
         }
     }
 
-    /// Marks a rectangle in this view's coordinates damaged, up to the root.
-    func damage(_ rect: Rect) {
+    /// Marks a rectangle in this view's coordinates damaged, up to the root; `child` is the subview
+    /// whose place it is (a subview moved, faded or gone), nil for the view's own drawing — so that the
+    /// root can tell which of its subviews a damage comes through.
+    func damage(_ rect: Rect, from child: View? = nil) {
         var r = rect
         var v: View? = self
-        var through: View?
+        var through = child
         while let cur = v {
             if cur.rasterizes {
                 cur.rasterCache?.invalidate(r.offsetBy(dx: -cur.bounds.minX, dy: -cur.bounds.minY))

@@ -34,7 +34,7 @@ import Graphics
     /// place and the new one. A view whose content stays put on the screen as its frame changes (a
     /// window resized live) marks less.
     open func damageForFrameChange(from old: Rect) {
-        superview?.damage(shadowed(transform.isIdentity ? old : Self.transformed(old, by: transform)))
+        superview?.damage(shadowed(transform.isIdentity ? old : Self.transformed(old, by: transform)), from: self)
         // A move keeps the view's cached picture; a new size does not.
         if frame.size != old.size { damageSelf() } else { damagePlacement() }
     }
@@ -52,7 +52,7 @@ import Graphics
     public var transform: Transform = .identity {
         didSet {
             guard transform != oldValue else { return }
-            superview?.damage(shadowed(Self.transformed(frame, by: oldValue)))
+            superview?.damage(shadowed(Self.transformed(frame, by: oldValue)), from: self)
             damagePlacement()
         }
     }
@@ -161,7 +161,8 @@ import Graphics
             guard shadow != oldValue else { return }
             // The shadow is drawn outside a rasterized view's picture; the old one may reach further.
             if let old = oldValue, let sv = superview, !isHidden {
-                sv.damage(transformToSuperview.apply(to: bounds.insetBy(dx: -Self.pad(old), dy: -Self.pad(old))))
+                sv.damage(
+                    transformToSuperview.apply(to: bounds.insetBy(dx: -Self.pad(old), dy: -Self.pad(old))), from: self)
             }
             damagePlacement()
         }
@@ -293,9 +294,14 @@ import Graphics
         v.damageSelf(force: true)
     }
 
-    public func removeFromSuperview() {
+    public func removeFromSuperview() { removeFromSuperview(leavingScreenAsDrawn: false) }
+
+    /// Removes the view; with `leavingScreenAsDrawn`, marks nothing damaged where it was: for a view
+    /// whose last frame drew exactly what lies beneath it (a menu's backdrop that faded back to its
+    /// picture of the screen below), so that its going costs no redraw of the screen.
+    public func removeFromSuperview(leavingScreenAsDrawn: Bool) {
         guard let sv = superview else { return }
-        damageSelf(force: true)
+        if !leavingScreenAsDrawn { damageSelf(force: true) }
         let oldRoot = root
         sv.subviews.removeAll { $0 === self }
         superview = nil

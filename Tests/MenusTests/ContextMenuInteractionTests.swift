@@ -190,6 +190,7 @@ import UI
         h.host.drag(id, from: start + Point(6, 0), to: start + Point(40, 0), duration: 0.1)
         #expect(h.screen.log.contains("drag? 2"))
         #expect(h.overlay?.endReason == .dragged && dragged.count == 1)
+        #expect(h.overlay?.preview?.alpha == 0, "the drag took the item: no preview is left in its place")
         #expect(h.screen.log.last == "end 2")
         h.settle()
         #expect(h.overlay == nil)
