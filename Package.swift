@@ -52,7 +52,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
 
         .target(name: "Graphics"),
-        .target(name: "Rendering", dependencies: ["Graphics", "CCairo", "CPango", "CRsvg"]),
+        // Row kernels in vector arithmetic for pixels Slate computes itself (under Rendering only).
+        .target(name: "SlatePixels"),
+        .target(name: "Rendering", dependencies: ["Graphics", "SlatePixels", "CCairo", "CPango", "CRsvg"]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Menus", dependencies: ["Graphics", "UI"]),
         .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),

@@ -69,6 +69,27 @@ public protocol Canvas: AnyObject {
     /// scale — for a view that writes its own pixels (`drawPixels`) and darkens them with it; nil when
     /// the canvas does not say.
     func shadowMask(of path: Path, blur: Double) -> ShadowMask?
+    /// Row kernels for a `PixelSource` that works its pixels out itself, faster than portable
+    /// Swift; nil when the canvas has none (the source then works them out alone).
+    var pixelKernels: (any PixelKernels)? { get }
+}
+
+/// Row operations on pixels in vector arithmetic, which a canvas's renderer provides (in C, under
+/// Rendering) for a `PixelSource` that writes its own pixels: the same results, lane for lane, as
+/// the plain arithmetic each documents. Pixels are BGRA `UInt32`s, as `PixelImage` keeps them.
+public protocol PixelKernels: Sendable {
+    /// Makes `count` block values for a fade, to `line` (eight lanes a block: four channels, twice):
+    /// each channel `(a × (256 − f) + b × f) / 256` of `a[c]` and `b[c]`, floored, alpha 255, times
+    /// `weight` (0…256).
+    func fadeLine(
+        _ line: UnsafeMutablePointer<UInt16>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int,
+        f: UInt16, weight: UInt16)
+    /// Writes `count` pixels to `out`, each channel `(line + under × weight) / 256` floored, the line's
+    /// lanes for a pixel those of block `(pixel + odd) / 2` (`odd` 1 when `out[0]` is the right pixel
+    /// of its 2×2 block).
+    func fadeRow(
+        _ out: UnsafeMutablePointer<UInt32>, under: UnsafePointer<UInt32>, line: UnsafePointer<UInt16>, count: Int,
+        odd: Bool, weight: UInt16)
 }
 
 /// A soft shadow's mask: the blurred coverage of a shape, one byte a device pixel (0…255), kept by
@@ -169,6 +190,7 @@ extension Canvas {
     public func drawPixels(_ source: any PixelSource, at origin: Point, opacity: Double) -> Bool { false }
 
     public func shadowMask(of path: Path, blur: Double) -> ShadowMask? { nil }
+    public var pixelKernels: (any PixelKernels)? { nil }
 
     public func translate(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }
     public func scaleBy(x: Double, y: Double) { concatenate(Transform(scaleX: x, y: y)) }

@@ -297,7 +297,9 @@ import UI
         if let backdrop, backdropOpacity < 1, let below = pictureBeneath(scale: canvas.scale) {
             if backdrop.pixels.block == 2, let shades = shades(in: canvas),
                 canvas.drawPixels(
-                    FadingBackdrop(backdrop: backdrop.pixels, beneath: below, opacity: backdropOpacity, shades: shades),
+                    FadingBackdrop(
+                        backdrop: backdrop.pixels, beneath: below, opacity: backdropOpacity, shades: shades,
+                        kernels: canvas.pixelKernels),
                     at: .zero, opacity: 1)
             {
                 return

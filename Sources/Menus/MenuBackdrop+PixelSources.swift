@@ -25,6 +25,8 @@ struct FadingBackdrop: PixelSource {
     let beneath: PixelImage
     let opacity: Double
     let shades: [Shade]
+    /// The canvas's row kernels, where it has them.
+    let kernels: (any PixelKernels)?
 
     var pixelWidth: Int { backdrop.pixelWidth }
     var pixelHeight: Int { backdrop.pixelHeight }
@@ -34,7 +36,8 @@ struct FadingBackdrop: PixelSource {
         beneath.pixels.withUnsafeBytes { raw in
             backdrop.blend(
                 rect, into: out, stride: stride, opacity: opacity,
-                over: (raw.baseAddress!.assumingMemoryBound(to: UInt32.self), beneath.width), shades: shades)
+                over: (raw.baseAddress!.assumingMemoryBound(to: UInt32.self), beneath.width), shades: shades,
+                kernels: kernels)
         }
     }
 }

@@ -14,10 +14,12 @@ extension StretchedBackdrop {
 
     /// Blends `rect` with `opacity` over `beneath` (the pixels under it, the backdrop's own pixel
     /// coordinates, rows `beneath.stride` apart) or, with none, over what `out` holds; then darkens
-    /// it by `shades`. Only at 2×. A large region is shared by both cores, in two bands of rows.
+    /// it by `shades`. Only at 2×. A large region is shared by both cores, in two bands of rows; with
+    /// `kernels`, each row is mixed by them (vector arithmetic, the same pixels).
     func blend(
         _ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double,
-        over beneath: (pixels: UnsafePointer<UInt32>, stride: Int)?, shades: [Shade]
+        over beneath: (pixels: UnsafePointer<UInt32>, stride: Int)?, shades: [Shade],
+        kernels: (any PixelKernels)? = nil
     ) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
         guard !r.isEmpty else { return }
@@ -27,7 +29,7 @@ extension StretchedBackdrop {
         wide.withUnsafeBufferPointer { wide in
             let job = BlendJob(
                 wide: wide.baseAddress!, source: self, rect: r, out: out, stride: stride, a: a, beneath: beneath,
-                shades: shades)
+                shades: shades, kernels: kernels)
             if r.width * r.height >= Self.bandedArea && r.height >= 8 {
                 let half = (r.y + r.height / 2) / 2 * 2
                 DispatchQueue.concurrentPerform(iterations: 2) { i in
@@ -50,13 +52,55 @@ extension StretchedBackdrop {
         let a: UInt64
         let beneath: (pixels: UnsafePointer<UInt32>, stride: Int)?
         let shades: [Shade]
+        let kernels: (any PixelKernels)?
+
+        /// The pixels under row `k` (a screen row inside `rect`), from `rect.x`: the picture beneath,
+        /// or what `d` holds.
+        @inline(__always)
+        func under(row k: Int, _ d: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32> {
+            beneath.map { UnsafePointer($0.pixels + k * $0.stride + rect.x) } ?? UnsafePointer(d)
+        }
 
         /// Blends rows `rows` (screen rows inside `rect`): each row of 2×2 blocks' values worked out
-        /// once, then blended into its pixels two at a time, each channel in a 16-bit lane of a word.
+        /// once, then blended into its pixels.
         func run(rows: Range<Int>) {
+            if let kernels {
+                runWith(kernels, rows: rows)
+            } else {
+                runInWords(rows: rows)
+            }
+        }
+
+        /// With the canvas's kernels: a row of block values, then each row's pixels, in vector lanes.
+        private func runWith(_ kernels: any PixelKernels, rows: Range<Int>) {
             let r = rect
-            let (rows0, columns) = (source.rows, source.columns)
-            let pixelHeight = source.pixelHeight
+            let c0 = r.x / 2
+            let count = (r.maxX - 1) / 2 - c0 + 1
+            let line = UnsafeMutablePointer<UInt16>.allocate(capacity: count * 8)
+            defer { line.deallocate() }
+            var y = rows.lowerBound
+            while y < rows.upperBound {
+                let top = y / 2 * 2
+                let end = min(top + 2, rows.upperBound)
+                let (r0, r1, f) = source.rowBetween(top: top)
+                kernels.fadeLine(
+                    line, wide + r0 * source.columns + c0, wide + r1 * source.columns + c0, count: count,
+                    f: UInt16(f), weight: UInt16(a))
+                for k in y..<end {
+                    let d = out + (k - r.y) * stride
+                    kernels.fadeRow(
+                        d, under: under(row: k, d), line: line, count: r.width, odd: r.x % 2 != 0,
+                        weight: UInt16(256 - a))
+                    for shade in shades { shade.darken(row: k, d, from: r.x, to: r.maxX) }
+                }
+                y = end
+            }
+        }
+
+        /// Each channel in a 16-bit lane of a word, two pixels a word.
+        private func runInWords(rows: Range<Int>) {
+            let r = rect
+            let columns = source.columns
             let m: UInt64 = 0x00FF_00FF_00FF_00FF
             let a = self.a
             let b = 256 - a
@@ -74,10 +118,7 @@ extension StretchedBackdrop {
             while y < rows.upperBound {
                 let top = y / 2 * 2
                 let end = min(top + 2, rows.upperBound)
-                let sy = (Double(top) + 1) * Double(rows0) / Double(pixelHeight) - 0.5
-                let r0 = min(max(Int(sy.rounded(.down)), 0), rows0 - 1)
-                let r1 = min(r0 + 1, rows0 - 1)
-                let f = sy < 0 ? 0 : UInt32(((sy - Double(r0)) * 256).rounded())
+                let (r0, r1, f) = source.rowBetween(top: top)
                 let g = 256 - f
                 let pa = wide + r0 * columns
                 let pb = wide + r1 * columns
@@ -94,7 +135,7 @@ extension StretchedBackdrop {
                 for k in y..<end {
                     let d = out + (k - r.y) * stride
                     // What the backdrop fades over: the picture beneath, or what is there.
-                    let under = beneath.map { UnsafePointer($0.pixels + k * $0.stride + r.x) } ?? UnsafePointer(d)
+                    let under = under(row: k, d)
                     @inline(__always) func one(_ x: Int) {
                         let t = UInt64(under[x - r.x])
                         let rb = (lineRB[x / 2 - c0] &+ (t & m) &* b) >> 8 & m

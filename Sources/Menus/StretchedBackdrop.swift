@@ -108,6 +108,16 @@ public struct StretchedBackdrop: PixelSource {
         }
     }
 
+    /// The two thumbnail rows (stretched across) that the block row starting at screen row `top` lies
+    /// between, and how far it is from the first to the second, in 256ths.
+    func rowBetween(top: Int) -> (first: Int, second: Int, f: UInt32) {
+        let sy = (Double(top) + Double(block) / 2) * Double(rows) / Double(pixelHeight) - 0.5
+        let r0 = min(max(Int(sy.rounded(.down)), 0), rows - 1)
+        let r1 = min(r0 + 1, rows - 1)
+        let f = sy < 0 ? 0 : UInt32(((sy - Double(r0)) * 256).rounded())
+        return (r0, r1, f)
+    }
+
     /// From this many pixels a write is shared between two threads.
     static let bandedArea = 1 << 20
 
@@ -254,16 +264,13 @@ public struct StretchedBackdrop: PixelSource {
 
         func run(rows: Range<Int>) {
             let block = source.block
-            let (h, sh, columns) = (source.pixelHeight, source.rows, source.columns)
+            let columns = source.columns
             var y = rows.lowerBound
             while y < rows.upperBound {
                 // The rows of one block are alike: the first is worked out, the rest copied.
                 let top = y / block * block
                 let end = min(top + block, rows.upperBound)
-                let sy = (Double(top) + Double(block) / 2) * Double(sh) / Double(h) - 0.5
-                let r0 = min(max(Int(sy.rounded(.down)), 0), sh - 1)
-                let r1 = min(r0 + 1, sh - 1)
-                let f = sy < 0 ? 0 : UInt32(((sy - Double(r0)) * 256).rounded())
+                let (r0, r1, f) = source.rowBetween(top: top)
                 let a = wide + r0 * columns
                 let b = wide + r1 * columns
                 // The columns to write: the rectangle's, less the hole across these rows.

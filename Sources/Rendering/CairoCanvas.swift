@@ -139,6 +139,8 @@ public final class CairoCanvas: Canvas {
         ShadowCache.shared.drawShadow(of: path, color: c, blur: blur, offset: offset, scale: scale, on: cr)
     }
 
+    public var pixelKernels: (any PixelKernels)? { VectorPixelKernels() }
+
     public func drawPixels(_ source: any PixelSource, at origin: Point, opacity: Double) -> Bool {
         guard opacity > 0 else { return true }
         guard source.scale == scale, let o = deviceOrigin else { return false }

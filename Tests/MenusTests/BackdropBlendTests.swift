@@ -1,10 +1,12 @@
 import Graphics
+import Rendering
 import Testing
 
 @testable import Menus
 
-/// The closing backdrop's blend (written two pixels a word, shared by two threads over a large
-/// region) gives each pixel what the plain per-channel mix of backdrop and picture beneath gives.
+/// The closing backdrop's blend (written two pixels a word, or by the canvas's vector kernels, shared
+/// by two threads over a large region) gives each pixel what the plain per-channel mix of backdrop
+/// and picture beneath gives.
 @MainActor @Suite struct BackdropBlendTests {
     /// A thumbnail with a different colour in every pixel, so a misplaced sample shows.
     func thumbnail(width: Int, height: Int) -> PixelImage {
@@ -30,7 +32,10 @@ import Testing
         return out
     }
 
-    func check(size: Size, rect: PixelRect, opacity: Double) {
+    /// Swift's own arithmetic, and the kernels a Cairo canvas hands over.
+    nonisolated static let ways: [(any PixelKernels)?] = [nil, VectorPixelKernels()]
+
+    func check(size: Size, rect: PixelRect, opacity: Double, kernels: (any PixelKernels)?) {
         let backdrop = StretchedBackdrop(thumbnail(width: 37, height: 29), to: size, scale: 2, dim: 0.2)
         let (w, h) = (backdrop.pixelWidth, backdrop.pixelHeight)
         // The backdrop alone, and a picture beneath with its own pattern.
@@ -44,7 +49,7 @@ import Testing
             beneath.withUnsafeBufferPointer { b in
                 backdrop.blend(
                     rect, into: o.baseAddress! + rect.y * w + rect.x, stride: w, opacity: opacity,
-                    over: (b.baseAddress!, w), shades: [])
+                    over: (b.baseAddress!, w), shades: [], kernels: kernels)
             }
         }
         let a = UInt32((opacity * 256).rounded())
@@ -63,18 +68,32 @@ import Testing
                 }
             }
         }
-        #expect(wrong == 0, "\(wrong) pixels differ; the first at \(first)")
+        let way = kernels.map { "\(type(of: $0))" } ?? "Swift"
+        #expect(wrong == 0, "\(way): \(wrong) pixels differ; the first at \(first)")
     }
 
-    @Test func aSmallRegionWithOddEdgesIsTheMix() {
-        check(size: Size(width: 120, height: 90), rect: PixelRect(x: 3, y: 5, width: 201, height: 151), opacity: 0.37)
+    @Test(arguments: 0..<2) func aSmallRegionWithOddEdgesIsTheMix(way: Int) {
+        let kernels = Self.ways[way]
+        check(
+            size: Size(width: 120, height: 90), rect: PixelRect(x: 3, y: 5, width: 201, height: 151), opacity: 0.37,
+            kernels: kernels)
+        // One pixel; two, starting on a block's right pixel; none of the backdrop left.
+        check(
+            size: Size(width: 20, height: 20), rect: PixelRect(x: 7, y: 3, width: 1, height: 1), opacity: 0.5,
+            kernels: kernels)
+        check(
+            size: Size(width: 20, height: 20), rect: PixelRect(x: 9, y: 4, width: 2, height: 3), opacity: 1,
+            kernels: kernels)
+        check(
+            size: Size(width: 20, height: 20), rect: PixelRect(x: 0, y: 0, width: 40, height: 40), opacity: 0,
+            kernels: kernels)
     }
 
     /// Past `StretchedBackdrop.bandedArea` the region is shared by two threads, in two bands.
-    @Test func aWholeScreenInTwoBandsIsTheMix() {
+    @Test(arguments: 0..<2) func aWholeScreenInTwoBandsIsTheMix(way: Int) {
         let size = Size(width: 700, height: 500)
         #expect(1400 * 1000 >= StretchedBackdrop.bandedArea)
-        check(size: size, rect: PixelRect(x: 0, y: 0, width: 1400, height: 1000), opacity: 0.8)
-        check(size: size, rect: PixelRect(x: 1, y: 1, width: 1399, height: 999), opacity: 0.05)
+        check(size: size, rect: PixelRect(x: 0, y: 0, width: 1400, height: 1000), opacity: 0.8, kernels: Self.ways[way])
+        check(size: size, rect: PixelRect(x: 1, y: 1, width: 1399, height: 999), opacity: 0.05, kernels: Self.ways[way])
     }
 }
