@@ -90,6 +90,11 @@ public protocol PixelKernels: Sendable {
     func fadeRow(
         _ out: UnsafeMutablePointer<UInt32>, under: UnsafePointer<UInt32>, line: UnsafePointer<UInt16>, count: Int,
         odd: Bool, weight: UInt16)
+    /// Writes `count` pixels to `out`: each channel `(a × (256 − f) + b × f) / 256` of `a[c]` and
+    /// `b[c]`, floored, alpha 255, for block `c = (pixel + odd) / 2` (two pixels a block).
+    func stretchRow(
+        _ out: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int,
+        odd: Bool, f: UInt16)
 }
 
 /// A soft shadow's mask: the blurred coverage of a shape, one byte a device pixel (0…255), kept by

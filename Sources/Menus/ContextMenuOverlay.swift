@@ -312,7 +312,9 @@ import UI
         // The backdrop and the shadows over it in one pass, where the canvas takes pixels.
         if let backdrop, backdropOpacity >= 1, let shades = shades(in: canvas),
             canvas.drawPixels(
-                ShadowedBackdrop(backdrop: backdrop.pixels, shades: shades, hole: previewHole(scale: canvas.scale)),
+                ShadowedBackdrop(
+                    backdrop: backdrop.pixels, shades: shades, hole: previewHole(scale: canvas.scale),
+                    kernels: canvas.pixelKernels),
                 at: .zero, opacity: 1)
         {
             return

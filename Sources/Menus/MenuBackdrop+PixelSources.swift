@@ -6,13 +6,15 @@ struct ShadowedBackdrop: PixelSource {
     let shades: [Shade]
     /// Where something opaque is drawn over the backdrop next (the lifted preview): left unwritten.
     let hole: PixelRect?
+    /// The canvas's row kernels, where it has them.
+    let kernels: (any PixelKernels)?
 
     var pixelWidth: Int { backdrop.pixelWidth }
     var pixelHeight: Int { backdrop.pixelHeight }
     var scale: Double { backdrop.scale }
 
     func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int) {
-        backdrop.write(rect, to: out, stride: stride, shades: shades, hole: hole)
+        backdrop.write(rect, to: out, stride: stride, shades: shades, hole: hole, kernels: kernels)
     }
 }
 

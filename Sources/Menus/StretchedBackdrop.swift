@@ -77,16 +77,18 @@ public struct StretchedBackdrop: PixelSource {
         write(rect, to: out, stride: stride, shades: [], hole: nil)
     }
 
-    /// Writes `rect` darkened by `shades`, all but `hole` (something opaque is drawn there next).
+    /// Writes `rect` darkened by `shades`, all but `hole` (something opaque is drawn there next); with
+    /// `kernels`, rows of 2×2 blocks are stretched by them (vector arithmetic, the same pixels).
     func write(
-        _ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int, shades: [Shade], hole: PixelRect?
+        _ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int, shades: [Shade], hole: PixelRect?,
+        kernels: (any PixelKernels)? = nil
     ) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
         guard !r.isEmpty else { return }
         let out = out + (r.y - rect.y) * stride + (r.x - rect.x)
         wide.withUnsafeBufferPointer { wide in
             let job = Job(
-                wide: wide.baseAddress!, source: self, rect: r, out: out, stride: stride,
+                wide: wide.baseAddress!, source: self, rect: r, out: out, stride: stride, kernels: kernels,
                 shades: shades.filter { $0.bands.contains { !$0.intersection(r).isEmpty } },
                 hole: hole.map { h in
                     // Whole blocks only, so that a block's rows are written alike.
@@ -128,6 +130,7 @@ public struct StretchedBackdrop: PixelSource {
         let rect: PixelRect
         let out: UnsafeMutablePointer<UInt32>
         let stride: Int
+        let kernels: (any PixelKernels)?
         let shades: [Shade]
         /// Columns and rows (whole blocks) that something opaque covers: not written.
         let hole: PixelRect?
@@ -136,10 +139,14 @@ public struct StretchedBackdrop: PixelSource {
         /// row `a` to row `b` (both stretched across) to `d`: a part of a block at the start, whole
         /// blocks, and a part at the end.
         @inline(__always)
-        static func fill(
+        func fill(
             _ d: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int, block: Int, _ a: UnsafePointer<UInt32>,
             _ b: UnsafePointer<UInt32>, _ f: UInt32
         ) {
+            if block == 2, let kernels {
+                kernels.stretchRow(d, a + x0 / 2, b + x0 / 2, count: x1 - x0, odd: x0 % 2 != 0, f: UInt16(f))
+                return
+            }
             let g = 256 - f
             @inline(__always) func sample(_ c: Int) -> UInt32 {
                 let p = a[c]
@@ -185,7 +192,7 @@ public struct StretchedBackdrop: PixelSource {
 
         /// Writes columns `x0..<x1` of a row of 2×2 blocks to `d0`, and copies them to `d1`.
         @inline(__always)
-        static func fillPair(
+        func fillPair(
             _ d0: UnsafeMutablePointer<UInt32>, _ d1: UnsafeMutablePointer<UInt32>, from x0: Int, to x1: Int,
             _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ f: UInt32
         ) {
@@ -290,11 +297,11 @@ public struct StretchedBackdrop: PixelSource {
                         for band in first.bands where band.y <= y && y + 1 < band.maxY && band.maxX > x && band.x < x1 {
                             let bs = max(band.x, x)
                             let be = min(band.maxX, x1)
-                            if bs > x { Self.fillPair(d0 + (x - x0), d1 + (x - x0), from: x, to: bs, a, b, f) }
+                            if bs > x { fillPair(d0 + (x - x0), d1 + (x - x0), from: x, to: bs, a, b, f) }
                             Self.fillDarkened(d0 + (bs - x0), d1 + (bs - x0), from: bs, to: be, a, b, f, first, row: y)
                             x = be
                         }
-                        if x < x1 { Self.fillPair(d0 + (x - x0), d1 + (x - x0), from: x, to: x1, a, b, f) }
+                        if x < x1 { fillPair(d0 + (x - x0), d1 + (x - x0), from: x, to: x1, a, b, f) }
                         for band in first.bands where band.y == y + 1 || (band.y <= y && band.maxY == y + 1) {
                             let k = band.y == y + 1 ? y + 1 : y
                             first.darken(
@@ -303,7 +310,7 @@ public struct StretchedBackdrop: PixelSource {
                         for shade in shades.dropFirst() { shade.darken(rowPair: y, d0, d1, from: x0, to: x1) }
                         continue
                     }
-                    Self.fill(d0, from: x0, to: x1, block: block, a, b, f)
+                    fill(d0, from: x0, to: x1, block: block, a, b, f)
                     for k in (y + 1)..<max(end, y + 1) {
                         UnsafeMutableRawPointer(d0 + (k - y) * stride).copyMemory(from: d0, byteCount: (x1 - x0) * 4)
                     }

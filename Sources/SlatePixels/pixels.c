@@ -59,3 +59,41 @@ void slate_fade_row(uint32_t *out, const uint32_t *under, const uint16_t *line, 
         memcpy(out + i, &o, 4);
     }
 }
+
+static inline uint32_t mixed(uint32_t p, uint32_t q, uint16_t f, uint16_t g) {
+    const u16x4 opaque = {0, 0, 0, 255};
+    const u16x4 keep = {0xFFFF, 0xFFFF, 0xFFFF, 0};
+    u16x4 v = (widen4(p) * g + widen4(q) * f) >> 8;
+    u8x4 o = __builtin_convertvector((v & keep) | opaque, u8x4);
+    uint32_t r;
+    memcpy(&r, &o, 4);
+    return r;
+}
+
+void slate_stretch_row(uint32_t *out, const uint32_t *a, const uint32_t *b, size_t count, unsigned odd,
+                       uint16_t f) {
+    const uint16_t g = (uint16_t)(256 - f);
+    const u16x8 opaque = {0, 0, 0, 255, 0, 0, 0, 255};
+    const u16x8 keep = {0xFFFF, 0xFFFF, 0xFFFF, 0, 0xFFFF, 0xFFFF, 0xFFFF, 0};
+    size_t i = 0;
+    if (odd && count > 0) {
+        out[0] = mixed(a[0], b[0], f, g);
+        a++;
+        b++;
+        i = 1;
+    }
+    // Two blocks (four pixels) at a time.
+    for (; i + 3 < count; i += 4, a += 2, b += 2) {
+        u8x8 p, q;
+        memcpy(&p, a, 8);
+        memcpy(&q, b, 8);
+        u16x8 v = (__builtin_convertvector(p, u16x8) * g + __builtin_convertvector(q, u16x8) * f) >> 8;
+        u8x8 o = __builtin_convertvector((v & keep) | opaque, u8x8);
+        uint32_t two[2];
+        memcpy(two, &o, 8);
+        uint32_t four[4] = {two[0], two[0], two[1], two[1]};
+        memcpy(out + i, four, 16);
+    }
+    // What is left (under two blocks), pixel by pixel.
+    for (size_t j = 0; i + j < count; j++) out[i + j] = mixed(a[j / 2], b[j / 2], f, g);
+}

@@ -96,4 +96,32 @@ import Testing
         check(size: size, rect: PixelRect(x: 0, y: 0, width: 1400, height: 1000), opacity: 0.8, kernels: Self.ways[way])
         check(size: size, rect: PixelRect(x: 1, y: 1, width: 1399, height: 999), opacity: 0.05, kernels: Self.ways[way])
     }
+
+    /// The backdrop's stretch (the open menu's first frame writes it whole) gives the same pixels in the
+    /// canvas's vector kernels as in Swift's arithmetic: whole screen in two bands, odd edges, one pixel.
+    @Test func theStretchIsTheSameInVectorLanes() {
+        let backdrop = StretchedBackdrop(
+            thumbnail(width: 37, height: 29), to: Size(width: 700, height: 500), scale: 2, dim: 0.2)
+        let (w, h) = (backdrop.pixelWidth, backdrop.pixelHeight)
+        let rects = [
+            PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 3, y: 5, width: 201, height: 151),
+            PixelRect(x: 9, y: 4, width: 2, height: 3), PixelRect(x: 7, y: 3, width: 1, height: 1),
+            PixelRect(x: 1, y: 1, width: 6, height: 2),
+        ]
+        for rect in rects {
+            var ways: [[UInt32]] = []
+            for kernels in Self.ways {
+                var out = [UInt32](repeating: 0x1234_5678, count: w * h)
+                out.withUnsafeMutableBufferPointer { o in
+                    backdrop.write(
+                        rect, to: o.baseAddress! + rect.y * w + rect.x, stride: w, shades: [], hole: nil,
+                        kernels: kernels)
+                }
+                ways.append(out)
+            }
+            let differ = zip(ways[0], ways[1]).filter { $0 != $1 }.count
+            #expect(differ == 0, "\(rect): \(differ) pixels differ")
+            #expect(ways[1][rect.y * w + rect.x] >> 24 == 0xFF, "written, opaque")
+        }
+    }
 }

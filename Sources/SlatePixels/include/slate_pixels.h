@@ -21,4 +21,10 @@ void slate_fade_line(uint16_t *line, const uint32_t *a, const uint32_t *b, size_
 void slate_fade_row(uint32_t *out, const uint32_t *under, const uint16_t *line, size_t count, unsigned odd,
                     uint16_t weight);
 
+/// Writes `count` pixels of a stretched row to `out`: each the mix `f`/256 of the way from `a[c]` to
+/// `b[c]`, each channel floored, alpha 255, for block c = (pixel + `odd`) / 2 (two pixels a block;
+/// `odd` 1 when `out[0]` is the right pixel of its block).
+void slate_stretch_row(uint32_t *out, const uint32_t *a, const uint32_t *b, size_t count, unsigned odd,
+                       uint16_t f);
+
 #endif
