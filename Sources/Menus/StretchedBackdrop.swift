@@ -135,6 +135,15 @@ public struct StretchedBackdrop: PixelSource {
         /// Columns and rows (whole blocks) that something opaque covers: not written.
         let hole: PixelRect?
 
+        /// `p` and `q` mixed `f`/256 of the way (`g` = 256 − `f`), each channel floored, opaque: two
+        /// channels at a time in the spare bits of a word.
+        @inline(__always)
+        static func mix(_ p: UInt32, _ q: UInt32, f: UInt32, g: UInt32) -> UInt32 {
+            let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
+            let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
+            return rb | ga | 0xFF00_0000
+        }
+
         /// Writes the screen's columns `x0..<x1` of a row that is `f`/256 of the way from thumbnail
         /// row `a` to row `b` (both stretched across) to `d`: a part of a block at the start, whole
         /// blocks, and a part at the end.
@@ -148,13 +157,7 @@ public struct StretchedBackdrop: PixelSource {
                 return
             }
             let g = 256 - f
-            @inline(__always) func sample(_ c: Int) -> UInt32 {
-                let p = a[c]
-                let q = b[c]
-                let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
-                let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
-                return rb | ga | 0xFF00_0000
-            }
+            @inline(__always) func sample(_ c: Int) -> UInt32 { Self.mix(a[c], b[c], f: f, g: g) }
             var x = x0
             var d = d
             while x < x1 && x % block != 0 {
@@ -208,13 +211,7 @@ public struct StretchedBackdrop: PixelSource {
             _ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ f: UInt32, _ shade: Shade, row y: Int
         ) {
             let g = 256 - f
-            @inline(__always) func sample(_ c: Int) -> UInt32 {
-                let p = a[c]
-                let q = b[c]
-                let rb = ((p & 0x00FF_00FF) &* g &+ (q & 0x00FF_00FF) &* f) >> 8 & 0x00FF_00FF
-                let ga = (((p >> 8) & 0x00FF_00FF) &* g &+ ((q >> 8) & 0x00FF_00FF) &* f) & 0xFF00_FF00
-                return rb | ga | 0xFF00_0000
-            }
+            @inline(__always) func sample(_ c: Int) -> UInt32 { Self.mix(a[c], b[c], f: f, g: g) }
             let m0 = shade.maskRow(y)
             let m1 = shade.maskRow(y + 1)
             var x = x0
