@@ -80,13 +80,20 @@ import UI
     public func didMove(to view: View?) {
         self.view = view
         view?.addGestureRecognizer(gestureRecognizer)
-        if let root = view?.root { RestingBackdrop.install(on: root) }
+        if let root = view?.root { Self.prepareAtRest(on: root) }
     }
 
     /// The item left the screen (its window closed): its menu goes with it.
     public func viewDidMoveToRoot(_ root: RootView?) {
         if root == nil, let overlay, overlay.isActive { overlay.finish(.cancelled) }
-        if let root { RestingBackdrop.install(on: root) }
+        if let root { Self.prepareAtRest(on: root) }
+    }
+
+    /// A screen with context menus makes, whenever it comes to rest, what a menu opened with no press
+    /// before it would otherwise make in its first frame: the backdrop, and the focused item's preview.
+    private static func prepareAtRest(on root: RootView) {
+        RestingBackdrop.install(on: root)
+        RestingPreview.install(on: root)
     }
 
     // MARK: Opening

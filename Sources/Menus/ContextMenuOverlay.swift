@@ -152,9 +152,15 @@ import UI
                 MenuLayout.Input(
                     bounds: screen, safeInsets: safe, sourceFrame: source, previewSize: size, touchLocation: location,
                     rows: specs, order: configuration.preferredMenuElementOrder, panelWidth: fit.width))
+            let lifted = layout.previewFrame.size
+            var ready: PixelImage?
+            if customPreview == nil, let target, let resting = environment[RestingPreview.self] {
+                ready = resting.picture(
+                    of: target, size: lifted, scale: environment.displayScale, appearance: appearance)
+            }
             let p = MenuPreviewView(
-                target: customPreview == nil ? target : nil, custom: customPreview, size: layout.previewFrame.size,
-                renderer: renderer, scale: environment.displayScale, appearance: appearance)
+                target: customPreview == nil ? target : nil, custom: customPreview, size: lifted,
+                renderer: renderer, scale: environment.displayScale, appearance: appearance, ready: ready)
             p.frame = layout.previewFrame
             preview = p
             panel = MenuPanelView(material: MenuMetrics.material)

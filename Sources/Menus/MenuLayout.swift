@@ -110,6 +110,13 @@ public enum MenuLayout {
         }
     }
 
+    /// The preview never wider than the area: `size`, shrunk to the area's width if it is wider. The
+    /// layout may shrink it further to leave the menu room below or above.
+    public static func previewSize(_ size: Size, fittingWidthOf area: Rect) -> Size {
+        guard size.width > area.width, size.width > 0 else { return size }
+        return Size(area.width, size.height * area.width / size.width)
+    }
+
     /// The layout of a menu with a lifted preview (touch, keyboard or code).
     public static func layout(_ input: Input) -> Result {
         let area = usableArea(input.bounds, input.safeInsets)
@@ -118,13 +125,9 @@ public enum MenuLayout {
         let placement: Placement = input.sourceFrame.midY < input.bounds.midY ? .below : .above
         let gap = MenuMetrics.previewMenuSpacing
 
-        // The preview never wider than the area.
-        var pw = input.previewSize.width
-        var ph = input.previewSize.height
-        if pw > area.width, pw > 0 {
-            ph *= area.width / pw
-            pw = area.width
-        }
+        let narrowed = previewSize(input.previewSize, fittingWidthOf: area)
+        var pw = narrowed.width
+        var ph = narrowed.height
         // Share the height: the panel takes what it needs as long as the preview keeps its minimum;
         // the preview takes the rest up to its size; beyond that the panel scrolls.
         let avail = max(0, area.height - gap)

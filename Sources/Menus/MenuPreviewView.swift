@@ -11,9 +11,10 @@ import UI
     private let source: TargetedPreview?
     private let custom: View?
 
+    /// `ready` is the picture if one was made ahead (`RestingPreview`); else it is drawn here.
     init(
         target: TargetedPreview?, custom: View?, size: Size, renderer: (any RasterRenderer)?, scale: Double,
-        appearance: Appearance
+        appearance: Appearance, ready: PixelImage? = nil
     ) {
         self.source = target
         self.custom = custom
@@ -24,7 +25,9 @@ import UI
         // The preview speaks as the item it shows; tapping it opens the item (C11).
         accessibilityLabel = custom?.accessibilityLabelOrText ?? target?.view.accessibilityLabelOrText
         accessibilityTraits = .button
-        if let renderer {
+        if let ready {
+            image = ready
+        } else if let renderer {
             image = Self.picture(
                 target: target, custom: custom, size: size, renderer: renderer, scale: scale, appearance: appearance)
         }
@@ -49,7 +52,7 @@ import UI
 
     /// The picture: the shape filled with the background, the content drawn over it scaled to the
     /// lifted size, everything outside the shape transparent.
-    private static func picture(
+    static func picture(
         target: TargetedPreview?, custom: View?, size: Size, renderer: any RasterRenderer, scale: Double,
         appearance: Appearance
     ) -> PixelImage {

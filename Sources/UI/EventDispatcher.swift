@@ -333,13 +333,7 @@ import Graphics
             v = cur.superview
         }
         if press.opensContextMenu {
-            var v = root.focusedView
-            while let cur = v {
-                for case let i as any MenuTriggerInteraction in cur.interactions where i.presentFromKeyboard() {
-                    return true
-                }
-                v = cur.superview
-            }
+            for i in root.menuKeyInteractions where i.presentFromKeyboard() { return true }
             return false
         }
         if press.key == .tab {

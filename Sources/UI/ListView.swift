@@ -171,11 +171,10 @@ import Graphics
 
     open override var canBecomeFocused: Bool { numberOfRows > 0 }
 
+    /// The Menu key or Shift+F10 opens the selected row's context menu, as the row would open it.
+    open override var menuKeyItem: View? { selectedRow.flatMap { visibleRow($0) } }
+
     open override func handleKey(_ press: KeyPress) -> Bool {
-        // The Menu key or Shift+F10: the selected row's context menu, as the row would open it.
-        if press.opensContextMenu, let s = selectedRow, let r = visibleRow(s) {
-            for case let i as any MenuTriggerInteraction in r.interactions where i.presentFromKeyboard() { return true }
-        }
         switch press.key {
         case .down, .up:
             let n = numberOfRows

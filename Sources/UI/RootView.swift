@@ -165,6 +165,20 @@ import Graphics
         return true
     }
 
+    /// The interactions the Menu key (or Shift+F10) tries, in order, with focus where it is now: up
+    /// from the focused view, each view's item (`menuKeyItem`) before the view itself.
+    public var menuKeyInteractions: [any MenuTriggerInteraction] {
+        var out: [any MenuTriggerInteraction] = []
+        var v = focusedView
+        while let cur = v {
+            for w in [cur.menuKeyItem, cur].compactMap({ $0 }) {
+                for case let i as any MenuTriggerInteraction in w.interactions { out.append(i) }
+            }
+            v = cur.superview
+        }
+        return out
+    }
+
     /// Moves focus to the next (or previous) focusable view in reading order.
     public func moveFocus(backward: Bool = false) {
         let candidates = allViews().filter { $0.canBecomeFocused && $0.isVisibleOnScreen }

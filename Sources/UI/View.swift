@@ -439,6 +439,10 @@ import Graphics
     /// Called when focus arrives or leaves.
     open func focusDidChange() { setNeedsDisplay() }
 
+    /// The item whose context menu the Menu key (or Shift+F10) opens while the view has focus, before
+    /// the view's own: nil by default; a list's selected row.
+    open var menuKeyItem: View? { nil }
+
     /// A scroll of the wheel over the view; return true when handled.
     open func handleScroll(dx: Double, dy: Double) -> Bool { false }
 
