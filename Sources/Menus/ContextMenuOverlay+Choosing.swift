@@ -100,12 +100,11 @@ extension ContextMenuOverlay {
         ).heights
         let specs = zip(rows, heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
         layout = MenuLayout.resized(layout, bounds: bounds, safeInsets: screen.safeAreaInsets, rows: specs)
-        let shadows = shadowRects
         let t = panel.transform
         panel.transform = .identity
         panel.frame = layout.panelFrame
         panel.transform = t
-        for r in shadows + shadowRects { setNeedsDisplay(r) }
+        damageShadows()
         panel.setHighlight(nil)
         panel.setRows(rows, frames: layout.rowFrames, order: layout.displayOrder)
         if keepHighlight, let old, let i = rows.firstIndex(where: { $0.description == old.0 }) {

@@ -49,7 +49,9 @@ extension ContextMenuOverlay {
         dimLevel = min(1, max(0, p))
         displayAnimator.step(min(1, p))
         if let preview {
-            preview.transform = Self.morph(layout.previewFrame, toward: sourceFrame, 1 - p)
+            preview.transform = Self.settled(
+                Self.morph(layout.previewFrame, toward: sourceFrame, 1 - p), size: preview.bounds.size,
+                scale: screen.displayScale)
             preview.alpha = 1
         }
         let start = form == .rich ? MenuMetrics.panelOpenScale : MenuMetrics.compactOpenScale
@@ -68,25 +70,46 @@ extension ContextMenuOverlay {
         return Transform(scale: s).concatenating(Transform(translationX: d.x, y: d.y))
     }
 
+    /// `t` without a spring's last wobbles, too small to see: a scale that changes a view of `size` by
+    /// under half a device pixel becomes 1, and the move is then rounded to whole device pixels. The
+    /// view is then drawn from the same picture, unfiltered, at the same place frame after frame, and
+    /// a frame in which it moved less than a pixel draws nothing.
+    static func settled(_ t: Transform, size: Size, scale: Double) -> Transform {
+        let growth = max(abs(t.a - 1) * size.width, abs(t.d - 1) * size.height) * scale
+        guard t.b == 0, t.c == 0, growth < 0.5 else { return t }
+        return Transform(translationX: (t.tx * scale).rounded() / scale, y: (t.ty * scale).rounded() / scale)
+    }
+
     /// Scales the panel about its edge next to the preview (or the pointer) and fades it.
     func setPanel(scale s: Double, alpha a: Double) {
         let f = layout.panelFrame
         let anchorY = layout.placement == .below ? -f.height / 2 : f.height / 2
         let towards = anchor.x - f.midX
         let anchorX = min(max(towards, -f.width / 2), f.width / 2)
-        panel.transform = Transform(scale: s).concatenating(
-            Transform(translationX: (1 - s) * anchorX, y: (1 - s) * anchorY))
+        panel.transform = Self.settled(
+            Transform(scale: s).concatenating(Transform(translationX: (1 - s) * anchorX, y: (1 - s) * anchorY)),
+            size: f.size, scale: screen.displayScale)
         panel.alpha = a
     }
 
     // MARK: Shadows
 
     /// Sets the shadows' strength, damaging where they were and where they will be.
+    /// Call it after the preview and the panel have moved: their shadows move with them.
     func setShadows(preview p: Double, panel q: Double) {
-        let before = shadowRects
+        let strengths = (previewShadowStrength, panelShadowStrength)
         previewShadowStrength = min(1, max(0, p))
         panelShadowStrength = min(1, max(0, q))
-        for r in before + shadowRects { setNeedsDisplay(r) }
+        let now = shadowRects
+        guard now != drawnShadowRects || strengths != (previewShadowStrength, panelShadowStrength) else { return }
+        damageShadows()
+    }
+
+    /// Damages where the shadows were last drawn and where they are now.
+    func damageShadows() {
+        let now = shadowRects
+        for r in drawnShadowRects + now { setNeedsDisplay(r) }
+        drawnShadowRects = now
     }
 
     /// The areas the shadows cover now.
@@ -252,7 +275,8 @@ extension ContextMenuOverlay {
                 animator.step(q)
                 self.setPanel(
                     scale: lerp(fromPanelScale, MenuMetrics.panelCloseScale, q), alpha: fromPanelAlpha * (1 - q))
-                self.setShadows(preview: 1 - q, panel: (1 - q) * (1 - q) * self.panel.alpha)
+                // Once the preview has moved too.
+                defer { self.setShadows(preview: 1 - q, panel: (1 - q) * (1 - q) * self.panel.alpha) }
                 self.dimLevel = 1 - q
                 self.backdropOpacity = 1 - q
                 guard let preview = self.preview else { return }

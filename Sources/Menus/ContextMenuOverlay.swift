@@ -101,6 +101,8 @@ import UI
     /// once the panel is nearly full size, because it is drawn at the full size.
     var previewShadowStrength = 0.0
     var panelShadowStrength = 0.0
+    /// The shadows' areas when last damaged: a move damages where they were drawn.
+    var drawnShadowRects: [Rect] = []
 
     /// While the menu closes: a picture of what lies beneath it (nil until first drawn), the parts
     /// of it to draw again (nil: all), and the damage observer that finds them.
