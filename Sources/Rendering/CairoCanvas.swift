@@ -9,6 +9,10 @@ public final class CairoCanvas: Canvas {
     public let scale: Double
     public var textMeasurer: any TextMeasuring { TextEngine.shared }
     let cr: OpaquePointer
+    /// Whether large filtered pictures are drawn on both cores (`CairoCanvas+Bands`); tests compare.
+    var drawsPicturesInBands = true
+    /// How many pictures were drawn that way.
+    private(set) var picturesDrawnInBands = 0
 
     /// A canvas over an existing Cairo context whose user space is already in points.
     init(context: OpaquePointer, scale: Double, appearance: Appearance) {
@@ -93,36 +97,59 @@ public final class CairoCanvas: Canvas {
     public func drawImage(_ image: PixelImage, in rect: Rect, opacity: Double) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
         image.pixels.withUnsafeBufferPointer { buf in
-            let data = UnsafeMutablePointer(mutating: buf.baseAddress!)
-            let surface = cairo_image_surface_create_for_data(
-                data, image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(image.width),
-                Int32(image.height),
-                Int32(image.width * 4))
-            cairo_save(cr)
-            cairo_translate(cr, rect.minX, rect.minY)
-            cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-            cairo_set_source_surface(cr, surface, 0, 0)
+            let pixels = UnsafeMutablePointer(mutating: buf.baseAddress!)
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cr, &m)
+            let placed = Self.placement(of: image, in: rect, under: m)
             // At one image pixel per device pixel, no filtering (and Cairo takes its copy fast path).
             // The device size is measured through the current transform: an image drawn under an
             // animating scale is filtered.
-            // (User space is in image pixels here.)
-            var wx = Double(image.width)
-            var wy = 0.0
-            var hx = 0.0
-            var hy = Double(image.height)
-            cairo_user_to_device_distance(cr, &wx, &wy)
-            cairo_user_to_device_distance(cr, &hx, &hy)
+            let w = Double(image.width)
+            let h = Double(image.height)
             let exact =
-                abs(wy) < 0.001 && abs(hx) < 0.001 && abs(wx - Double(image.width)) < 0.01
-                && abs(hy - Double(image.height)) < 0.01
-            cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
-            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-            cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
-            cairo_clip(cr)
-            if opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+                abs(placed.yx * w) < 0.001 && abs(placed.xy * h) < 0.001 && abs(placed.xx * w - w) < 0.01
+                && abs(placed.yy * h - h) < 0.01
+            if !exact, drawsPicturesInBands, drawFilteredInBands(pixels, image, placed: placed, opacity: opacity) {
+                picturesDrawnInBands += 1
+                return
+            }
+            cairo_save(cr)
+            Self.paint(
+                pixels, image, placed: placed, filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR,
+                opacity: opacity, on: cr)
             cairo_restore(cr)
-            cairo_surface_destroy(surface)
         }
+    }
+
+    /// The transform from the image's pixels to the device's, for `image` drawn in `rect` under `m`.
+    static func placement(of image: PixelImage, in rect: Rect, under m: cairo_matrix_t) -> cairo_matrix_t {
+        var local = cairo_matrix_t()
+        cairo_matrix_init(
+            &local, rect.width / Double(image.width), 0, 0, rect.height / Double(image.height), rect.minX, rect.minY)
+        var m = m
+        var out = cairo_matrix_t()
+        cairo_matrix_multiply(&out, &local, &m)
+        return out
+    }
+
+    /// Paints `image` (its pixels at `pixels`) placed by `placed` on `cr`, whose user space is the
+    /// device's, inside the image's rectangle; the edges beyond it are its own edge pixels, filtered.
+    static func paint(
+        _ pixels: UnsafeMutablePointer<UInt8>, _ image: PixelImage, placed: cairo_matrix_t,
+        filter: cairo_filter_t, opacity: Double, on cr: OpaquePointer
+    ) {
+        let surface = cairo_image_surface_create_for_data(
+            pixels, image.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(image.width),
+            Int32(image.height), Int32(image.width * 4))
+        var placed = placed
+        cairo_set_matrix(cr, &placed)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), filter)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+        cairo_clip(cr)
+        if opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+        cairo_surface_destroy(surface)
     }
 
     public func drawSymbol(_ name: String, in rect: Rect, tint: Color) {
