@@ -7,10 +7,11 @@ import UI
 extension Shell {
     // MARK: Drops on the screen's sides
 
-    /// Shows or hides the side targets while something droppable is dragged near them.
-    func setEdgeTargets(visible: Bool, armed: EdgeSide?) {
-        edgeTargets.left.isHidden = !visible
-        edgeTargets.right.isHidden = !visible
+    /// Shows the target of the side something droppable is dragged near (`shown`), armed when the
+    /// drop would land there; nil hides both.
+    func setEdgeTargets(shown: EdgeSide?, armed: EdgeSide?) {
+        edgeTargets.left.isHidden = shown != .left
+        edgeTargets.right.isHidden = shown != .right
         edgeTargets.left.isArmed = armed == .left
         edgeTargets.right.isArmed = armed == .right
     }
@@ -23,7 +24,7 @@ extension Shell {
     /// A drop on a side: an app from the Dock (W2a) or an object that an app can open (W2b). The
     /// side travels in the activation request's placement.
     func perform(drop session: DragSession, on side: EdgeSide) {
-        setEdgeTargets(visible: false, armed: nil)
+        setEdgeTargets(shown: nil, armed: nil)
         for item in session.items {
             if let bytes = try? item.provider.load(ItemType.application),
                 let app = app(String(decoding: bytes, as: UTF8.self))
@@ -88,14 +89,15 @@ extension Shell {
 
     func update(_ session: DragSession, at p: Point) -> DropOperation {
         guard accepts(session) else { return .cancel }
-        shell.setEdgeTargets(visible: true, armed: SpaceLayout.edgeTarget(at: p, screen: shell.bounds.size))
-        side = SpaceLayout.edgeTarget(at: p, screen: shell.bounds.size)
+        let screen = shell.bounds.size
+        side = SpaceLayout.edgeTarget(at: p, screen: screen)
+        shell.setEdgeTargets(shown: SpaceLayout.edgeTargetShown(at: p, screen: screen), armed: side)
         return side == nil ? .cancel : .copy
     }
 
     func exit(_ session: DragSession) {
         side = nil
-        shell.setEdgeTargets(visible: false, armed: nil)
+        shell.setEdgeTargets(shown: nil, armed: nil)
     }
 
     func performDrop(_ session: DragSession) {

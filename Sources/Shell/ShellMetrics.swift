@@ -42,6 +42,10 @@ public enum ShellMetrics {
     /// The drop targets at the sides of the screen during a drag (measured: a third of the width
     /// lights up; the finger must come within 60 pt of the edge to arm it).
     public static let edgeTargetActivation: Double = 60
+    /// A side's drop target shows only while the finger is this near that side (Slate's figure:
+    /// iPadOS shows where a window would open only as the item nears the edge, not from the drag's
+    /// start, and never both sides at once).
+    public static let edgeTargetReveal: Double = 200
 
     /// App Exposé thumbnails (measured: a 3-column grid, snapshots at ¼ of the window's size in points).
     public static let exposeColumns = 3

@@ -94,6 +94,13 @@ public enum SpaceLayout {
         return nil
     }
 
+    /// Which side's drop target shows while a drag is at `p`: the side it is near, if any.
+    public static func edgeTargetShown(at p: Point, screen: Size) -> EdgeSide? {
+        if p.x <= ShellMetrics.edgeTargetReveal { return .left }
+        if p.x >= screen.width - ShellMetrics.edgeTargetReveal { return .right }
+        return nil
+    }
+
     /// The highlighted drop area of a side: the third of the screen a new window would take.
     public static func edgeTargetFrame(_ side: EdgeSide, screen: Size) -> Rect {
         let w = (screen.width * ShellMetrics.splitFractions[0]).rounded()

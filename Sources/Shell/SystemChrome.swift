@@ -141,14 +141,17 @@ import UI
     public override func draw(in canvas: any Canvas) {
         let inset = bounds.insetBy(dx: 8, dy: 32)
         let radius = ShellMetrics.windowCornerRadius * 1.6
-        // A third of the screen each, redrawn under every frame of a drag: in rectangles and corners.
-        canvas.fillRoundedRect(
-            inset, radius: radius,
-            with: Color(light: RGBA(1, 1, 1, isArmed ? 0.45 : 0.22), dark: RGBA(1, 1, 1, isArmed ? 0.3 : 0.14)))
-        canvas.strokeRoundedRect(
-            inset, radius: radius, with: Color.white.withAlpha(isArmed ? 0.9 : 0.5), lineWidth: 2)
+        // A third of the screen, redrawn under every frame of a drag near its side: in rectangles and
+        // corners. A grey veil and outline (over the light windows it mostly lies on, a white one
+        // did not show), the system's accent once armed.
+        canvas.fillRoundedRect(inset, radius: radius, with: isArmed ? Self.armedFill : Self.fill)
+        canvas.strokeRoundedRect(inset, radius: radius, with: isArmed ? .systemBlue : Self.outline, lineWidth: 2)
         canvas.drawSymbol(
-            side == .left ? "square.split.2x1" : "square.split.2x1", in: Rect(center: inset.center, size: Size(44, 44)),
-            tint: Color.white.withAlpha(0.9))
+            "square.split.2x1", in: Rect(center: inset.center, size: Size(44, 44)),
+            tint: isArmed ? .systemBlue : Self.outline)
     }
+
+    private static let fill = Color(light: RGBA(0.47, 0.47, 0.5, 0.16), dark: RGBA(1, 1, 1, 0.14))
+    private static let armedFill = Color(light: RGBA(0, 0.48, 1, 0.16), dark: RGBA(0.04, 0.52, 1, 0.24))
+    private static let outline = Color(light: RGBA(0.24, 0.24, 0.26, 0.6), dark: RGBA(1, 1, 1, 0.6))
 }

@@ -54,6 +54,34 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
         expectReference(w.host.frame(), "w2b-split")
     }
 
+    /// A side's drop target shows only as the item nears that side (not from the drag's start, never
+    /// both), grey over a light window, and in the accent colour once a drop would land there.
+    @Test func aSidesDropTargetShowsAsTheItemNearsIt() throws {
+        let w = world()
+        try run(w, "launch Notes")
+        let runner = ScriptRunner(world: w, outputDirectory: FileManager.default.temporaryDirectory)
+        let item = try #require(try runner.find("Ideas", .anywhere).first)
+        let start = runner.visibleCentre(item)
+        let id = w.host.touchDown(at: start)
+        w.host.run(for: ScriptRunner.dragLift)
+        let middle = Point(683, start.y)
+        w.host.drag(id, from: start, to: middle, duration: 0.2)
+        #expect(w.shell.edgeTargets.left.isHidden && w.shell.edgeTargets.right.isHidden, "in the middle: none")
+        let near = Point(w.shell.bounds.width - 150, start.y)
+        w.host.drag(id, from: middle, to: near, duration: 0.2)
+        #expect(!w.shell.edgeTargets.right.isHidden && !w.shell.edgeTargets.right.isArmed)
+        #expect(w.shell.edgeTargets.left.isHidden, "only the side it nears")
+        expectReference(w.host.frame(), "edge-target-near")
+        let edge = Point(w.shell.bounds.width - 20, start.y)
+        w.host.drag(id, from: near, to: edge, duration: 0.1)
+        #expect(w.shell.edgeTargets.right.isArmed)
+        expectReference(w.host.frame(), "edge-target-armed")
+        w.host.drag(id, from: edge, to: middle, duration: 0.2)
+        #expect(w.shell.edgeTargets.right.isHidden, "gone as the item leaves the side")
+        w.host.touchUp(id, at: middle)
+        w.host.run(for: 1)
+    }
+
     @Test func w2aDraggingTheIconOutOfTheDock() throws {
         let w = world()
         try run(w, "launch Notes\ndrag \"Notes\" in dock to left edge")
