@@ -2,19 +2,21 @@ import CCairo
 import Dispatch
 import Graphics
 
-// A large filtered picture (a window's snapshot as it zooms, a menu's preview as it lifts) on both
-// cores: Pixman's bilinear filter costs about 2 ns a pixel on one, so a picture filling the screen
-// at 2× takes more than a frame. The rows it covers are split into two bands, and each band is drawn
+// A large picture on both cores: Pixman's bilinear filter costs about 2 ns a pixel on one (a
+// window's snapshot as it zooms, a menu's preview as it lifts), blending a picture unfiltered about
+// 1.5 ns (App Exposé's twelve windows), and copying the wallpaper at 2× is 4 ms. The rows it covers are split into two bands, and each band is drawn
 // by its own Cairo context over its own image surface on the same bitmap, clipped to the band's rows:
 // separate Cairo objects (as Cairo's threading rules ask), each writing only its own rows.
 extension CairoCanvas {
-    /// From this many device pixels a filtered picture is drawn in two bands at once.
+    /// From this many device pixels a picture is drawn in two bands at once.
     static let bandedPictureArea = 160_000
 
-    /// Draws `image` placed by `placed` (image pixels to device pixels) in two bands at once; false
-    /// (nothing drawn) when it is small, or the canvas is not a plain bitmap with a whole-pixel clip.
-    func drawFilteredInBands(
-        _ pixels: UnsafeMutablePointer<UInt8>, _ image: PixelImage, placed: cairo_matrix_t, opacity: Double
+    /// Draws `image` placed by `placed` (image pixels to device pixels) with `filter` in two bands at
+    /// once; false (nothing drawn) when it is small, or the canvas is not a plain bitmap with a
+    /// whole-pixel clip.
+    func drawInBands(
+        _ pixels: UnsafeMutablePointer<UInt8>, _ image: PixelImage, placed: cairo_matrix_t, filter: cairo_filter_t,
+        opacity: Double
     ) -> Bool {
         let target = cairo_get_target(cr)
         guard let target, cairo_get_group_target(cr) == target,
@@ -35,7 +37,8 @@ extension CairoCanvas {
         let bottom = rects.map(\.maxY).max()!
         guard bottom - top >= 2 else { return false }
         let job = BandedPaint(
-            pixels: pixels, image: image, placed: placed, opacity: opacity, bitmap: data, format: format,
+            pixels: pixels, image: image, placed: placed, filter: filter, opacity: opacity, bitmap: data,
+            format: format,
             width: surface.width, height: surface.height, stride: Int(cairo_image_surface_get_stride(target)),
             rects: rects)
         let middle = top + (bottom - top) / 2
@@ -100,6 +103,7 @@ private struct BandedPaint: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt8>
     let image: PixelImage
     let placed: cairo_matrix_t
+    let filter: cairo_filter_t
     let opacity: Double
     let bitmap: UnsafeMutablePointer<UInt8>
     let format: cairo_format_t
@@ -123,6 +127,6 @@ private struct BandedPaint: @unchecked Sendable {
         defer { cairo_destroy(cr) }
         for r in parts { cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) }
         cairo_clip(cr)
-        CairoCanvas.paint(pixels, image, placed: placed, filter: CAIRO_FILTER_BILINEAR, opacity: opacity, on: cr)
+        CairoCanvas.paint(pixels, image, placed: placed, filter: filter, opacity: opacity, on: cr)
     }
 }

@@ -109,14 +109,13 @@ public final class CairoCanvas: Canvas {
             let exact =
                 abs(placed.yx * w) < 0.001 && abs(placed.xy * h) < 0.001 && abs(placed.xx * w - w) < 0.01
                 && abs(placed.yy * h - h) < 0.01
-            if !exact, drawsPicturesInBands, drawFilteredInBands(pixels, image, placed: placed, opacity: opacity) {
+            let filter = exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+            if drawsPicturesInBands, drawInBands(pixels, image, placed: placed, filter: filter, opacity: opacity) {
                 picturesDrawnInBands += 1
                 return
             }
             cairo_save(cr)
-            Self.paint(
-                pixels, image, placed: placed, filter: exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR,
-                opacity: opacity, on: cr)
+            Self.paint(pixels, image, placed: placed, filter: filter, opacity: opacity, on: cr)
             cairo_restore(cr)
         }
     }
