@@ -94,8 +94,8 @@ extension ContextMenuOverlay {
 
     // MARK: Shadows
 
-    /// Sets the shadows' strength, damaging where they were and where they will be.
-    /// Call it after the preview and the panel have moved: their shadows move with them.
+    /// Sets the shadows' strength, damaging where they were drawn and where they are now, if either
+    /// changed. Call it after the preview and the panel have moved: their shadows move with them.
     func setShadows(preview p: Double, panel q: Double) {
         let strengths = (previewShadowStrength, panelShadowStrength)
         previewShadowStrength = min(1, max(0, p))

@@ -4,9 +4,10 @@ import Graphics
 
 // A large picture on both cores: Pixman's bilinear filter costs about 2 ns a pixel on one (a
 // window's snapshot as it zooms, a menu's preview as it lifts), blending a picture unfiltered about
-// 1.5 ns (App Exposé's twelve windows), and copying the wallpaper at 2× is 4 ms. The rows it covers are split into two bands, and each band is drawn
-// by its own Cairo context over its own image surface on the same bitmap, clipped to the band's rows:
-// separate Cairo objects (as Cairo's threading rules ask), each writing only its own rows.
+// 1.5 ns (App Exposé's twelve windows), and copying the wallpaper at 2× is 4 ms. The rows it covers
+// are split into two bands, and each band is drawn by its own Cairo context over its own image
+// surface on the same bitmap, clipped to the band's rows: separate Cairo objects (as Cairo's
+// threading rules ask), each writing only its own rows.
 extension CairoCanvas {
     /// From this many device pixels a picture is drawn in two bands at once.
     static let bandedPictureArea = 160_000
@@ -38,9 +39,8 @@ extension CairoCanvas {
         guard bottom - top >= 2 else { return false }
         let job = BandedPaint(
             pixels: pixels, image: image, placed: placed, filter: filter, opacity: opacity, bitmap: data,
-            format: format,
-            width: surface.width, height: surface.height, stride: Int(cairo_image_surface_get_stride(target)),
-            rects: rects)
+            format: format, width: surface.width, height: surface.height,
+            stride: Int(cairo_image_surface_get_stride(target)), rects: rects)
         let middle = top + (bottom - top) / 2
         cairo_surface_flush(target)
         DispatchQueue.concurrentPerform(iterations: 2) { i in
