@@ -19,7 +19,7 @@ import UI
     }
 
     @Test func theOpeningsLastFramesDrawNothingAndEndOnTheWholeRedraw() throws {
-        let h = MenuHarness(scale: 2)
+        let h = MenuHarness()
         _ = h.hold(row: 2)
         var areas: [Double] = []
         while h.overlay?.phase == .opening, areas.count < 200 {
