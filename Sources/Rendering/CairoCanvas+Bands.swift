@@ -52,36 +52,6 @@ extension CairoCanvas {
         return true
     }
 
-    /// The clip in device pixels, or nil when it is not made of whole-pixel rectangles.
-    private func deviceClip(surface: PixelRect) -> [PixelRect]? {
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        cairo_identity_matrix(cr)
-        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        if list.pointee.status != CAIRO_STATUS_SUCCESS {
-            // No clip at all is "not representable" too: then the whole surface is drawn.
-            var x0 = 0.0
-            var y0 = 0.0
-            var x1 = 0.0
-            var y1 = 0.0
-            cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-            let whole = x0 <= 0 && y0 <= 0 && x1 >= Double(surface.width) && y1 >= Double(surface.height)
-            return whole ? [surface] : nil
-        }
-        var out: [PixelRect] = []
-        for i in 0..<Int(list.pointee.num_rectangles) {
-            let r = list.pointee.rectangles[i]
-            for v in [r.x, r.y, r.width, r.height] where abs(v - v.rounded()) > 1e-6 { return nil }
-            out.append(
-                PixelRect(
-                    x: Int(r.x.rounded()), y: Int(r.y.rounded()), width: Int(r.width.rounded()),
-                    height: Int(r.height.rounded())
-                ).intersection(surface))
-        }
-        return out
-    }
-
     /// The whole device pixels the placed image touches.
     static func deviceBounds(of image: PixelImage, placed m: cairo_matrix_t) -> PixelRect {
         let corners = [

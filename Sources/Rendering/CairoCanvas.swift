@@ -184,7 +184,7 @@ public final class CairoCanvas: Canvas {
         let surfaceRect = PixelRect(
             x: 0, y: 0, width: Int(cairo_image_surface_get_width(target)),
             height: Int(cairo_image_surface_get_height(target)))
-        guard let clip = deviceClipRects(origin: o, surface: surfaceRect) else { return false }
+        guard let clip = deviceClip(surface: surfaceRect) else { return false }
         let sx = Int(ox.rounded())
         let sy = Int(oy.rounded())
         let placed = PixelRect(x: sx, y: sy, width: source.pixelWidth, height: source.pixelHeight)
@@ -206,8 +206,11 @@ public final class CairoCanvas: Canvas {
         return true
     }
 
-    /// The clip as rectangles of device pixels, or nil when it is not made of whole-pixel rectangles.
-    private func deviceClipRects(origin o: Point, surface: PixelRect) -> [PixelRect]? {
+    /// The clip in device pixels, or nil when it is not made of whole-pixel rectangles.
+    func deviceClip(surface: PixelRect) -> [PixelRect]? {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_identity_matrix(cr)
         guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
         defer { cairo_rectangle_list_destroy(list) }
         if list.pointee.status != CAIRO_STATUS_SUCCESS {
@@ -217,24 +220,18 @@ public final class CairoCanvas: Canvas {
             var x1 = 0.0
             var y1 = 0.0
             cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-            let whole =
-                (x0 * scale + o.x) <= 0 && (y0 * scale + o.y) <= 0
-                && (x1 * scale + o.x) >= Double(surface.width) && (y1 * scale + o.y) >= Double(surface.height)
+            let whole = x0 <= 0 && y0 <= 0 && x1 >= Double(surface.width) && y1 >= Double(surface.height)
             return whole ? [surface] : nil
         }
         var out: [PixelRect] = []
-        out.reserveCapacity(Int(list.pointee.num_rectangles))
         for i in 0..<Int(list.pointee.num_rectangles) {
             let r = list.pointee.rectangles[i]
-            let x0 = r.x * scale + o.x
-            let y0 = r.y * scale + o.y
-            let x1 = (r.x + r.width) * scale + o.x
-            let y1 = (r.y + r.height) * scale + o.y
-            for v in [x0, y0, x1, y1] where abs(v - v.rounded()) > 1e-6 { return nil }
+            for v in [r.x, r.y, r.width, r.height] where abs(v - v.rounded()) > 1e-6 { return nil }
             out.append(
                 PixelRect(
-                    x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int((x1 - x0).rounded()),
-                    height: Int((y1 - y0).rounded())))
+                    x: Int(r.x.rounded()), y: Int(r.y.rounded()), width: Int(r.width.rounded()),
+                    height: Int(r.height.rounded())
+                ).intersection(surface))
         }
         return out
     }
