@@ -65,6 +65,8 @@ struct slate_subsurface {
 };
 
 static void subsurface_track(slate_view *view, struct wlr_subsurface *sub);
+/// Tracks the subsurfaces `surface` already has, and theirs.
+static void subsurface_track_children(slate_view *view, struct wlr_surface *surface);
 
 static void subsurface_free(struct slate_subsurface *s) {
     wl_list_remove(&s->commit.link);
@@ -114,97 +116,14 @@ static void subsurface_track(slate_view *view, struct wlr_subsurface *sub) {
     s->new_subsurface.notify = subsurface_on_new;
     wl_signal_add(&sub->surface->events.new_subsurface, &s->new_subsurface);
     wl_list_insert(&view->subsurfaces, &s->link);
+    subsurface_track_children(view, sub->surface);
 }
 
-struct shown_state {
-    struct wlr_surface *main;
-    int count;
-};
-
-static void count_shown(struct wlr_surface *s, int sx, int sy, void *data) {
-    (void)sx;
-    (void)sy;
-    struct shown_state *st = data;
-    if (s != st->main && s->buffer && s->current.width > 0 && s->current.height > 0) st->count++;
-}
-
-int slate_view_has_subsurfaces(slate_view *view) {
-    if (wl_list_empty(&view->subsurfaces)) return 0;
-    // Mapped ones only: a program keeps subsurfaces with no buffer for what it shows now and then
-    // (foot's search box and borders), and they must not make every picture whole.
-    struct shown_state st = {.main = view->xdg->surface};
-    wlr_surface_for_each_surface(view->xdg->surface, count_shown, &st);
-    return st.count;
-}
-
-uint32_t slate_view_subsurface_changes(slate_view *view) { return view->subsurface_changes; }
-
-struct compose_state {
-    struct wlr_surface *main;
-    pixman_image_t *dst;
-    int cx, cy, scale, above, count;
-};
-
-/// Draws one surface of the tree into the picture: those above the main surface over it, those
-/// below it under it (the main surface's pixels are already there).
-static void compose_surface(struct wlr_surface *s, int sx, int sy, void *data) {
-    struct compose_state *st = data;
-    if (s == st->main) {
-        st->above = 1;
-        return;
-    }
-    struct wlr_client_buffer *cb = s->buffer;
-    if (!cb) return;
-    void *pixels = NULL;
-    uint32_t format = 0;
-    size_t stride = 0;
-    pixman_image_t *src = NULL;
-    int access = cb->source && wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &pixels,
-                                                                 &format, &stride);
-    if (access) {
-        pixman_format_code_t pf = format == DRM_FORMAT_ARGB8888   ? PIXMAN_a8r8g8b8
-                                  : format == DRM_FORMAT_XRGB8888 ? PIXMAN_x8r8g8b8
-                                                                  : 0;
-        if (pf)
-            src = pixman_image_create_bits(pf, cb->base.width, cb->base.height, pixels, (int)stride);
-    } else if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
-        src = pixman_image_ref(wlr_pixman_texture_get_image(cb->texture));
-    }
-    if (src) {
-        int k = s->current.scale > 0 ? s->current.scale : 1;
-        if (k != st->scale) {
-            // A subsurface at another buffer scale than the window's: scaled to it.
-            pixman_transform_t t;
-            pixman_transform_init_scale(&t, pixman_double_to_fixed((double)k / st->scale),
-                                        pixman_double_to_fixed((double)k / st->scale));
-            pixman_image_set_transform(src, &t);
-        }
-        int w = cb->base.width * st->scale / k, h = cb->base.height * st->scale / k;
-        pixman_image_composite32(st->above ? PIXMAN_OP_OVER : PIXMAN_OP_OVER_REVERSE, src, NULL, st->dst, 0, 0, 0, 0,
-                                 sx * st->scale - st->cx, sy * st->scale - st->cy, w, h);
-        pixman_image_unref(src);
-        st->count++;
-    }
-    if (access) wlr_buffer_end_data_ptr_access(cb->source);
-}
-
-int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale, int y0,
-                                   int y1) {
-    if (wl_list_empty(&view->subsurfaces) || !dst || cw <= 0 || ch <= 0) return 0;
-    pixman_image_t *img = pixman_image_create_bits(PIXMAN_a8r8g8b8, cw, ch, (uint32_t *)dst, cw * 4);
-    if (!img) return -1;
-    if (y1 >= 0) {
-        // Only these rows of the picture (the main surface's damaged ones, copied anew).
-        pixman_region32_t rows;
-        pixman_region32_init_rect(&rows, 0, y0, (unsigned)cw, (unsigned)(y1 > y0 ? y1 - y0 : 0));
-        pixman_image_set_clip_region32(img, &rows);
-        pixman_region32_fini(&rows);
-    }
-    struct compose_state st = {.main = view->xdg->surface, .dst = img, .cx = cx, .cy = cy,
-                               .scale = scale > 0 ? scale : 1};
-    wlr_surface_for_each_surface(view->xdg->surface, compose_surface, &st);
-    pixman_image_unref(img);
-    return st.count;
+static void subsurface_track_children(slate_view *view, struct wlr_surface *surface) {
+    // Those made before it was known (a program may build its tree before giving it a role).
+    struct wlr_subsurface *child;
+    wl_list_for_each(child, &surface->pending.subsurfaces_below, pending.link) subsurface_track(view, child);
+    wl_list_for_each(child, &surface->pending.subsurfaces_above, pending.link) subsurface_track(view, child);
 }
 
 static void view_on_title(struct wl_listener *l, void *data) {
@@ -286,6 +205,7 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
     wl_list_init(&view->subsurfaces);
     view->new_subsurface.notify = view_on_new_subsurface;
     wl_signal_add(&xdg->surface->events.new_subsurface, &view->new_subsurface);
+    subsurface_track_children(view, xdg->surface);
     view->new_popup.notify = view_on_new_popup;
     wl_signal_add(&xdg->events.new_popup, &view->new_popup);
     if (view->kind == SLATE_VIEW_TOPLEVEL) {
@@ -469,156 +389,11 @@ uint32_t slate_view_commit_count(slate_view *view) { return view->commits; }
 void slate_view_frame_done(slate_view *view, uint32_t msec) {
     struct timespec ts = {.tv_sec = msec / 1000, .tv_nsec = (long)(msec % 1000) * 1000000};
     wlr_surface_send_frame_done(view->xdg->surface, &ts);
-}
-
-/// Copies rows of 32-bit pixels; an X format gets an opaque alpha. Other formats are refused.
-static long copy_rows(const uint8_t *src, size_t stride, uint32_t format, int w, int h, uint8_t *dst, int y0,
-                      int y1) {
-    int opaque;
-    if (format == DRM_FORMAT_ARGB8888) {
-        opaque = 0;
-    } else if (format == DRM_FORMAT_XRGB8888) {
-        opaque = 1;
-    } else {
-        return -1;
-    }
-    size_t row = (size_t)w * 4;
-    if (stride < row) return -1;
-    for (int y = y0; y < y1 && y < h; y++) {
-        uint8_t *d = dst + row * (size_t)y;
-        memcpy(d, src + stride * (size_t)y, row);
-        if (opaque) {
-            for (int x = 0; x < w; x++) d[x * 4 + 3] = 0xff;
-        }
-    }
-    return (long)(row * (size_t)h);
-}
-
-/// Copies columns `cx ..< cx + cw` of rows `y0 ..< y1` into `dst`, a picture of `cw` pixels a row
-/// whose first row is buffer row `cy`.
-static int copy_crop(const uint8_t *src, size_t stride, uint32_t format, int cx, int cy, int cw, int y0, int y1,
-                     uint8_t *dst) {
-    int opaque;
-    if (format == DRM_FORMAT_ARGB8888) {
-        opaque = 0;
-    } else if (format == DRM_FORMAT_XRGB8888) {
-        opaque = 1;
-    } else {
-        return -1;
-    }
-    size_t row = (size_t)cw * 4;
-    for (int y = y0; y < y1; y++) {
-        uint8_t *d = dst + row * (size_t)(y - cy);
-        memcpy(d, src + stride * (size_t)y + (size_t)cx * 4, row);
-        if (opaque) {
-            for (int x = 0; x < cw; x++) d[x * 4 + 3] = 0xff;
-        }
-    }
-    return 0;
-}
-
-/// Whether a buffer of `w` × `h` pixels is one the shell copies: at most 16384 a side, and at most
-/// 16 Mi pixels (64 MiB) or twice the output, whichever is more. A client cannot make the
-/// compositor allocate a gigabyte for a picture (its own buffer costs it nothing: a sparse file).
-static int picture_size_ok(slate_comp *comp, int w, int h) {
-    long max = 2L * comp->width * comp->height;
-    if (max < 16L * 1024 * 1024) max = 16L * 1024 * 1024;
-    return w > 0 && h > 0 && w <= 16384 && h <= 16384 && (long)w * h <= max;
-}
-
-int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows) {
-    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
-    if (!cb || cx < 0 || cy < 0 || cw <= 0 || ch <= 0) return -1;
-    int w = cb->base.width, h = cb->base.height;
-    if (!picture_size_ok(view->comp, w, h) || cx + cw > w || cy + ch > h) return -1;
-    int y0 = first_row > cy ? first_row : cy;
-    int y1 = rows < 0 ? cy + ch : first_row + rows;
-    if (y1 > cy + ch) y1 = cy + ch;
-    if (y0 >= y1) return 0;
-    if (cb->source) {
-        void *data = NULL;
-        uint32_t format = 0;
-        size_t stride = 0;
-        if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
-            int r = stride >= (size_t)w * 4 ? copy_crop(data, stride, format, cx, cy, cw, y0, y1, dst) : -1;
-            wlr_buffer_end_data_ptr_access(cb->source);
-            // No second try through the texture: for shared memory it is the same memory (wlroots'
-            // pixman textures wrap it), with the same stride, and outside the access that keeps a
-            // client shrinking its file from crashing the compositor (SIGBUS).
-            return r;
-        }
-    }
-    if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
-        pixman_image_t *img = wlr_pixman_texture_get_image(cb->texture);
-        if (!img || pixman_image_get_width(img) != w || pixman_image_get_height(img) != h) return -1;
-        int stride = pixman_image_get_stride(img);
-        if (stride < w * 4) return -1;
-        pixman_format_code_t pf = pixman_image_get_format(img);
-        uint32_t format = pf == PIXMAN_a8r8g8b8 ? DRM_FORMAT_ARGB8888 : pf == PIXMAN_x8r8g8b8 ? DRM_FORMAT_XRGB8888 : 0;
-        return copy_crop((const uint8_t *)pixman_image_get_data(img), (size_t)stride, format, cx, cy, cw, y0, y1, dst);
-    }
-    return -1;
-}
-
-void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height) {
-    pixman_box32_t *b = pixman_region32_extents(&view->xdg->surface->buffer_damage);
-    *x = b->x1;
-    *y = b->y1;
-    *width = b->x2 - b->x1;
-    *height = b->y2 - b->y1;
-}
-
-long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale) {
-    return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
-}
-
-static long surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
-                              int first_row, int rows, int *width, int *height, int *scale);
-
-long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
-                          int *height, int *scale) {
-    return surface_copy_rows(view->comp, view->xdg->surface, dst, capacity, first_row, rows, width, height, scale);
-}
-
-/// A surface's committed buffer, rows `first_row` on (`rows` of them, -1: to the end), as
-/// premultiplied BGRA; returns the bytes it needs when `dst` is NULL or too small, -1 without one.
-static long surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
-                              int first_row, int rows, int *width, int *height, int *scale) {
-    struct wlr_client_buffer *cb = surface->buffer;
-    *width = *height = 0;
-    *scale = surface->current.scale > 0 ? surface->current.scale : 1;
-    if (!cb) return -1;
-    int w = cb->base.width, h = cb->base.height;
-    if (!picture_size_ok(comp, w, h)) return -1;
-    *width = w;
-    *height = h;
-    long need = (long)w * h * 4;
-    if (!dst || capacity < (size_t)need) return need;
-    int y0 = first_row < 0 ? 0 : first_row;
-    int y1 = rows < 0 ? h : y0 + rows;
-
-    // The client's own buffer (shared memory), read in place — and only so: see slate_view_copy_crop.
-    if (cb->source) {
-        void *data = NULL;
-        uint32_t format = 0;
-        size_t stride = 0;
-        if (wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
-            long n = copy_rows(data, stride, format, w, h, dst, y0, y1);
-            wlr_buffer_end_data_ptr_access(cb->source);
-            return n;
-        }
-    }
-    // Else the texture the pixman renderer keeps.
-    if (cb->texture && wlr_texture_is_pixman(cb->texture)) {
-        pixman_image_t *img = wlr_pixman_texture_get_image(cb->texture);
-        if (!img) return -1;
-        pixman_format_code_t pf = pixman_image_get_format(img);
-        uint32_t format = pf == PIXMAN_a8r8g8b8 ? DRM_FORMAT_ARGB8888 : pf == PIXMAN_x8r8g8b8 ? DRM_FORMAT_XRGB8888 : 0;
-        if (pixman_image_get_width(img) != w || pixman_image_get_height(img) != h) return -1;
-        return copy_rows((const uint8_t *)pixman_image_get_data(img), (size_t)pixman_image_get_stride(img), format, w,
-                         h, dst, y0, y1);
-    }
-    return -1;
+    // And every subsurface, at any depth, whether it shows a buffer yet or not: a program that draws
+    // its content in a surface of its own (Firefox's page, a video) waits for that surface's
+    // callbacks before it draws there at all.
+    struct slate_subsurface *s;
+    wl_list_for_each(s, &view->subsurfaces, link) wlr_surface_send_frame_done(s->sub->surface, &ts);
 }
 
 // ---- Decorations ----------------------------------------------------------------------------------
@@ -879,7 +654,7 @@ long slate_comp_drag_icon(slate_comp *comp, uint8_t *dst, size_t capacity, int *
     *dx = comp->drag_icon_dx;
     *dy = comp->drag_icon_dy;
     if (!comp->seat->drag || !comp->drag_icon_surface) return -1;
-    return surface_copy_rows(comp, comp->drag_icon_surface, dst, capacity, 0, -1, width, height, scale);
+    return slate_surface_copy_rows(comp, comp->drag_icon_surface, dst, capacity, 0, -1, width, height, scale);
 }
 
 uint32_t slate_comp_drag_icon_serial(slate_comp *comp) { return comp->drag_icon_serial; }
@@ -1336,6 +1111,13 @@ static int has_drm_device(void) {
     return 0;
 }
 
+/// The screen's renderer and the programs' (one on the headless backend).
+static void destroy_renderers(slate_comp *comp) {
+    if (comp->renderer && comp->renderer != comp->client_renderer) wlr_renderer_destroy(comp->renderer);
+    if (comp->client_renderer) wlr_renderer_destroy(comp->client_renderer);
+    comp->renderer = comp->client_renderer = NULL;
+}
+
 slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
                               char *err, size_t err_len) {
     static int logging = 0;
@@ -1399,20 +1181,29 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
                                                                  : "no X11 or Wayland desktop to open a window on");
         goto fail;
     }
-    // Headless always draws on the CPU; nested lets wlroots choose (WLR_RENDERER may force one).
-    comp->renderer = backend == SLATE_BACKEND_HEADLESS ? wlr_pixman_renderer_create()
-                                                       : wlr_renderer_autocreate(comp->backend);
+    // Programs' buffers are read on the CPU (the shell composes its frame there): their textures are
+    // the pixman renderer's on every backend, so the display offers wl_shm and no dmabuf or wl_drm,
+    // and a program drawing with a GPU gets Mesa's software path into shared memory. A dmabuf from
+    // a GPU would have to be read back from it each frame, which costs more than the drawing saved.
+    comp->client_renderer = wlr_pixman_renderer_create();
+    if (!comp->client_renderer) {
+        snprintf(err, err_len, "cannot create a renderer");
+        goto fail;
+    }
+    // The screen itself: headless draws nothing; nested and session let wlroots choose how to put
+    // the shell's frame on it (WLR_RENDERER may force one).
+    comp->renderer = backend == SLATE_BACKEND_HEADLESS ? comp->client_renderer : wlr_renderer_autocreate(comp->backend);
     if (!comp->renderer) {
         snprintf(err, err_len, "cannot create a renderer");
         goto fail;
     }
-    wlr_renderer_init_wl_display(comp->renderer, comp->display);
+    wlr_renderer_init_wl_display(comp->client_renderer, comp->display);
     comp->allocator = wlr_allocator_autocreate(comp->backend, comp->renderer);
     if (!comp->allocator) {
         snprintf(err, err_len, "cannot create a buffer allocator");
         goto fail;
     }
-    comp->compositor = wlr_compositor_create(comp->display, comp->renderer);
+    comp->compositor = wlr_compositor_create(comp->display, comp->client_renderer);
     comp->new_surface.notify = on_new_surface;
     wl_signal_add(&comp->compositor->events.new_surface, &comp->new_surface);
     wlr_data_device_manager_create(comp->display);
@@ -1516,7 +1307,7 @@ fail:
     wl_display_destroy_clients(comp->display);
     if (comp->backend) wlr_backend_destroy(comp->backend);
     if (comp->allocator) wlr_allocator_destroy(comp->allocator);
-    if (comp->renderer) wlr_renderer_destroy(comp->renderer);
+    destroy_renderers(comp);
     wl_display_destroy(comp->display);
     if (comp->keymap) xkb_keymap_unref(comp->keymap);
     free(comp);
@@ -1530,7 +1321,7 @@ void slate_comp_destroy(slate_comp *comp) {
     wlr_backend_destroy(comp->backend);
     // Neither belongs to the display or the backend (LeakSanitizer found both left).
     wlr_allocator_destroy(comp->allocator);
-    wlr_renderer_destroy(comp->renderer);
+    destroy_renderers(comp);
     wl_display_destroy(comp->display);
     if (comp->keymap) xkb_keymap_unref(comp->keymap);
     free(comp);

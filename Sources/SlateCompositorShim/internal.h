@@ -48,7 +48,11 @@ struct slate_comp {
     struct wl_display *display;
     struct wl_event_loop *loop;
     struct wlr_backend *backend;
+    /// Puts the shell's frame on the screen.
     struct wlr_renderer *renderer;
+    /// Makes the textures of programs' buffers: always pixman, so every buffer is shared memory the
+    /// shell reads (on the headless backend, the same as `renderer`).
+    struct wlr_renderer *client_renderer;
     struct wlr_allocator *allocator;
     struct wlr_compositor *compositor;
     struct wlr_xdg_shell *xdg_shell;
@@ -116,6 +120,9 @@ struct slate_view {
     struct wl_listener new_subsurface;
 };
 
+/// A surface's committed buffer as premultiplied BGRA rows (buffers.c; see slate_view_copy_rows).
+long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
+                             int first_row, int rows, int *width, int *height, int *scale);
 /// Tells the owner about a view.
 void slate_emit(slate_view *view, int event);
 /// Creates the scene manager global (scene.c).

@@ -1,0 +1,215 @@
+// Reading clients' buffers: a surface's picture as premultiplied BGRA for the shell, whatever shm
+// format its client drew in. Every buffer is read through pixman, which converts each format the
+// compositor advertises (the pixman renderer's: 8-bit RGB in every order, with and without alpha,
+// RGB565 and BGR565, and the 10-bit ones mpv and Mesa pick) — nothing is converted by hand here.
+#include "internal.h"
+
+#include <limits.h>
+
+/// A client's buffer opened for reading: a pixman image over its memory, in its own format.
+struct buffer_read {
+    pixman_image_t *image;
+    /// The shared memory held open while it is read (NULL: the image is the texture's own).
+    struct wlr_buffer *accessed;
+};
+
+/// Whether a buffer of `w` × `h` pixels is one the shell copies: at most 16384 a side, and at most
+/// 16 Mi pixels (64 MiB) or twice the output, whichever is more. A client cannot make the
+/// compositor allocate a gigabyte for a picture (its own buffer costs it nothing: a sparse file).
+static int picture_size_ok(slate_comp *comp, int w, int h) {
+    long max = 2L * comp->width * comp->height;
+    if (max < 16L * 1024 * 1024) max = 16L * 1024 * 1024;
+    return w > 0 && h > 0 && w <= 16384 && h <= 16384 && (long)w * h <= max;
+}
+
+/// Opens a client buffer for reading. The pixman renderer that made its texture knows its format
+/// (wlroots' table from DRM to pixman formats); the pixels are read from the client's shared memory
+/// inside wlroots' data-pointer access, which keeps a client that shrinks its file from crashing the
+/// compositor (SIGBUS). Returns 0 when the buffer cannot be read.
+static int buffer_open(slate_comp *comp, struct wlr_client_buffer *cb, struct buffer_read *r) {
+    r->image = NULL;
+    r->accessed = NULL;
+    if (!cb || !cb->texture || !wlr_texture_is_pixman(cb->texture)) return 0;
+    int w = cb->base.width, h = cb->base.height;
+    if (!picture_size_ok(comp, w, h)) return 0;
+    pixman_image_t *texture = wlr_pixman_texture_get_image(cb->texture);
+    if (!texture || pixman_image_get_width(texture) != w || pixman_image_get_height(texture) != h) return 0;
+    pixman_format_code_t format = pixman_image_get_format(texture);
+    if (cb->source) {
+        void *data = NULL;
+        uint32_t drm_format = 0;
+        size_t stride = 0;
+        // No second try through the texture when this fails: for shared memory it is the same
+        // memory, and outside the access unguarded.
+        if (!wlr_buffer_begin_data_ptr_access(cb->source, WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &drm_format,
+                                              &stride))
+            return 0;
+        r->accessed = cb->source;
+        size_t row = (size_t)w * (size_t)PIXMAN_FORMAT_BPP(format) / 8;
+        if (stride < row || stride > INT_MAX || stride % 4 != 0) {
+            wlr_buffer_end_data_ptr_access(r->accessed);
+            r->accessed = NULL;
+            return 0;
+        }
+        r->image = pixman_image_create_bits(format, w, h, data, (int)stride);
+    } else {
+        // The client let its buffer go; the texture kept its pixels.
+        r->image = pixman_image_ref(texture);
+    }
+    if (!r->image && r->accessed) {
+        wlr_buffer_end_data_ptr_access(r->accessed);
+        r->accessed = NULL;
+    }
+    return r->image != NULL;
+}
+
+static void buffer_close(struct buffer_read *r) {
+    if (r->image) pixman_image_unref(r->image);
+    if (r->accessed) wlr_buffer_end_data_ptr_access(r->accessed);
+    r->image = NULL;
+    r->accessed = NULL;
+}
+
+/// Copies `w` × `h` pixels of `src` from (`sx`, `sy`) to (`dx`, `dy`) of a premultiplied BGRA
+/// picture of `dw` × `dh` pixels at `dst`, converting them from the buffer's format (an X format
+/// comes out opaque).
+static int convert(pixman_image_t *src, int sx, int sy, uint8_t *dst, int dw, int dh, int dx, int dy, int w, int h) {
+    if (w <= 0 || h <= 0) return 0;
+    pixman_image_t *out = pixman_image_create_bits(PIXMAN_a8r8g8b8, dw, dh, (uint32_t *)dst, dw * 4);
+    if (!out) return -1;
+    pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, out, sx, sy, 0, 0, dx, dy, w, h);
+    pixman_image_unref(out);
+    return 0;
+}
+
+int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows) {
+    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    if (!cb || cx < 0 || cy < 0 || cw <= 0 || ch <= 0) return -1;
+    if (cx + cw > cb->base.width || cy + ch > cb->base.height) return -1;
+    int y0 = first_row > cy ? first_row : cy;
+    int y1 = rows < 0 ? cy + ch : first_row + rows;
+    if (y1 > cy + ch) y1 = cy + ch;
+    struct buffer_read r;
+    if (!buffer_open(view->comp, cb, &r)) return -1;
+    int result = y0 < y1 ? convert(r.image, cx, y0, dst, cw, ch, 0, y0 - cy, cw, y1 - y0) : 0;
+    buffer_close(&r);
+    return result;
+}
+
+/// A surface's committed buffer, rows `first_row` on (`rows` of them, -1: to the end), as
+/// premultiplied BGRA; returns the bytes it needs when `dst` is NULL or too small, -1 without one.
+long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
+                             int first_row, int rows, int *width, int *height, int *scale) {
+    struct wlr_client_buffer *cb = surface->buffer;
+    *width = *height = 0;
+    *scale = surface->current.scale > 0 ? surface->current.scale : 1;
+    if (!cb) return -1;
+    int w = cb->base.width, h = cb->base.height;
+    if (!picture_size_ok(comp, w, h)) return -1;
+    *width = w;
+    *height = h;
+    long need = (long)w * h * 4;
+    if (!dst || capacity < (size_t)need) return need;
+    int y0 = first_row < 0 ? 0 : first_row;
+    int y1 = rows < 0 ? h : y0 + rows;
+    if (y1 > h) y1 = h;
+    struct buffer_read r;
+    if (!buffer_open(comp, cb, &r)) return -1;
+    int result = y0 < y1 ? convert(r.image, 0, y0, dst, w, h, 0, y0, w, y1 - y0) : 0;
+    buffer_close(&r);
+    return result == 0 ? need : -1;
+}
+
+long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale) {
+    return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
+}
+
+long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
+                          int *height, int *scale) {
+    return slate_surface_copy_rows(view->comp, view->xdg->surface, dst, capacity, first_row, rows, width, height,
+                                   scale);
+}
+
+void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height) {
+    pixman_box32_t *b = pixman_region32_extents(&view->xdg->surface->buffer_damage);
+    *x = b->x1;
+    *y = b->y1;
+    *width = b->x2 - b->x1;
+    *height = b->y2 - b->y1;
+}
+
+// ---- Subsurfaces composed in ----------------------------------------------------------------------
+
+struct shown_state {
+    struct wlr_surface *main;
+    int count;
+};
+
+static void count_shown(struct wlr_surface *s, int sx, int sy, void *data) {
+    (void)sx;
+    (void)sy;
+    struct shown_state *st = data;
+    if (s != st->main && s->buffer && s->current.width > 0 && s->current.height > 0) st->count++;
+}
+
+int slate_view_has_subsurfaces(slate_view *view) {
+    if (wl_list_empty(&view->subsurfaces)) return 0;
+    // Mapped ones only: a program keeps subsurfaces with no buffer for what it shows now and then
+    // (foot's search box and borders), and they must not make every picture whole.
+    struct shown_state st = {.main = view->xdg->surface};
+    wlr_surface_for_each_surface(view->xdg->surface, count_shown, &st);
+    return st.count;
+}
+
+uint32_t slate_view_subsurface_changes(slate_view *view) { return view->subsurface_changes; }
+
+struct compose_state {
+    slate_comp *comp;
+    struct wlr_surface *main;
+    pixman_image_t *dst;
+    int cx, cy, scale, above, count;
+};
+
+/// Draws one surface of the tree into the picture: those above the main surface over it, those
+/// below it under it (the main surface's pixels are already there).
+static void compose_surface(struct wlr_surface *s, int sx, int sy, void *data) {
+    struct compose_state *st = data;
+    if (s == st->main) {
+        st->above = 1;
+        return;
+    }
+    struct buffer_read r;
+    if (!buffer_open(st->comp, s->buffer, &r)) return;
+    int k = s->current.scale > 0 ? s->current.scale : 1;
+    if (k != st->scale) {
+        // A subsurface at another buffer scale than the window's: scaled to it.
+        pixman_transform_t t;
+        pixman_transform_init_scale(&t, pixman_double_to_fixed((double)k / st->scale),
+                                    pixman_double_to_fixed((double)k / st->scale));
+        pixman_image_set_transform(r.image, &t);
+    }
+    int w = s->buffer->base.width * st->scale / k, h = s->buffer->base.height * st->scale / k;
+    pixman_image_composite32(st->above ? PIXMAN_OP_OVER : PIXMAN_OP_OVER_REVERSE, r.image, NULL, st->dst, 0, 0, 0, 0,
+                             sx * st->scale - st->cx, sy * st->scale - st->cy, w, h);
+    buffer_close(&r);
+    st->count++;
+}
+
+int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale, int y0,
+                                   int y1) {
+    if (wl_list_empty(&view->subsurfaces) || !dst || cw <= 0 || ch <= 0) return 0;
+    pixman_image_t *img = pixman_image_create_bits(PIXMAN_a8r8g8b8, cw, ch, (uint32_t *)dst, cw * 4);
+    if (!img) return -1;
+    if (y1 >= 0) {
+        // Only these rows of the picture (the main surface's damaged ones, copied anew).
+        pixman_region32_t rows;
+        pixman_region32_init_rect(&rows, 0, y0, (unsigned)cw, (unsigned)(y1 > y0 ? y1 - y0 : 0));
+        pixman_image_set_clip_region32(img, &rows);
+        pixman_region32_fini(&rows);
+    }
+    struct compose_state st = {.comp = view->comp, .main = view->xdg->surface, .dst = img, .cx = cx, .cy = cy,
+                               .scale = scale > 0 ? scale : 1};
+    wlr_surface_for_each_surface(view->xdg->surface, compose_surface, &st);
+    pixman_image_unref(img);
+    return st.count;
+}
