@@ -56,15 +56,19 @@ import Shell
         do {
             pid = try Spawn.start(argv, environment: compositor.clientEnvironment(), directory: entry.path)
         } catch {
-            FileHandle.standardError.write(Data("slate: \(error)\n".utf8))
             // Said on the screen at the next check, as for a program that ends at once.
-            if let s = shell.app(app.identifier) { failed.append(s) }
+            if let s = shell.app(app.identifier) {
+                failed.append((s, "\(error)"))
+            } else {
+                FileHandle.standardError.write(Data("slate: \(error)\n".utf8))
+            }
             return true
         }
         started.append(pid)
         if let s = shell.app(app.identifier) {
             shell.noteLaunch(of: s, processID: pid)
-            running.append((pid, s))
+            failures[s.identifier] = nil
+            running.append((pid, s, false))
         }
         return true
     }
@@ -81,16 +85,28 @@ import Shell
         started.removeAll()
     }
 
-    /// Programs started and not yet seen to end or to show a window.
-    private var running: [(pid: pid_t, app: ShellApp)] = []
-    /// Apps whose program could not be started at all.
-    private var failed: [ShellApp] = []
+    /// Programs started and not yet seen to end, and whether their app has shown a window since.
+    private var running: [(pid: pid_t, app: ShellApp, shown: Bool)] = []
+    /// Apps whose program could not be started at all, and why.
+    private var failed: [(app: ShellApp, reason: String)] = []
+    /// Programs that ended with success before their app showed a window, and when (seconds of
+    /// `MonotonicClock`): a launcher that hands its window to a process already running (Firefox
+    /// opening a page in its running instance) ends at once, and that window has `handOffGrace`
+    /// to come.
+    private var endedQuietly: [(app: ShellApp, name: String, at: Double)] = []
+    /// How long a program that ended with success may take to have its window shown by another of
+    /// its processes, in seconds.
+    public static let handOffGrace = 5.0
+    /// Why each app's last start failed, by app identifier: one line, as the log says it (scripts
+    /// and `slate render` stop waiting for its window then).
+    public private(set) var failures: [String: String] = [:]
 
-    /// Looks at the programs started: one that ended with a failure before showing a window is
-    /// reported on the screen (and in the log); one that showed a window is no longer watched (a
-    /// process that ends later is reaped by nobody: it stays a zombie until Slate ends).
+    /// Looks at the programs started: one that ended before its app showed a window is reported on
+    /// the screen (and in the log) when it ends — at once when it failed, after `handOffGrace`
+    /// when it ended with success and no other process showed its window. Every program is reaped
+    /// when it ends, before or after it showed a window.
     public func check() {
-        for app in failed { shell.programFailed(app) }
+        for (app, reason) in failed { report(app, reason) }
         failed.removeAll()
         // An app process that ends is reaped at once (a crash leaves no zombie); one that ends
         // before it connected could not start.
@@ -106,16 +122,34 @@ import Shell
             }
             return true
         }
-        running.removeAll { pid, app in
-            guard let status = Spawn.reap(pid) else { return !shell.windows(of: app).isEmpty }
-            if status != 0, shell.windows(of: app).isEmpty {
-                FileHandle.standardError.write(
-                    Data(
-                        "slate: \(app.application.displayName.en) ended (status \(status)) before showing a window\n"
-                            .utf8))
-                shell.programFailed(app)
+        let now = MonotonicClock.read()
+        for i in running.indices where !running[i].shown && !shell.windows(of: running[i].app).isEmpty {
+            running[i].shown = true
+        }
+        running.removeAll { pid, app, shown in
+            guard let status = Spawn.reap(pid) else { return false }
+            started.removeAll { $0 == pid }
+            guard !shown, shell.windows(of: app).isEmpty else { return true }
+            let name = app.application.displayName.en
+            if status == 0 {
+                endedQuietly.append((app, name, now))
+            } else {
+                report(app, "\(name) ended (status \(status)) before showing a window")
             }
             return true
         }
+        endedQuietly.removeAll { app, name, at in
+            if !shell.windows(of: app).isEmpty { return true }
+            guard now - at >= Self.handOffGrace else { return false }
+            report(app, "\(name) ended without showing a window")
+            return true
+        }
+    }
+
+    /// Says on the screen that `app` could not be opened, and why in the log.
+    private func report(_ app: ShellApp, _ reason: String) {
+        failures[app.identifier] = reason
+        FileHandle.standardError.write(Data("slate: \(reason)\n".utf8))
+        shell.programFailed(app)
     }
 }

@@ -16,6 +16,13 @@ import UI
     public private(set) var lastDamage: [Rect] = []
     /// Called after each frame is drawn (a compositor serves its clients here).
     public var onFrame: (() -> Void)?
+    /// With real programs to wait on, the virtual clock must not run ahead of the real one: when
+    /// set, `run(for:)` calls this after each frame with the seconds the virtual clock is ahead of
+    /// the real one since the run began, to wait them out (a compositor serves its clients
+    /// meanwhile). `wait 5s` in a script then lasts five real seconds. Nil: the virtual clock only.
+    public var waitForRealTime: ((Double) -> Void)?
+    /// Whether the virtual clock keeps to the real one (`waitForRealTime` is set).
+    public var keepsRealTime: Bool { waitForRealTime != nil }
     /// The length of one frame on the virtual clock (120 Hz, as an iPad Pro's ProMotion display).
     public static let frameInterval = 1.0 / 120
 
@@ -87,12 +94,21 @@ import UI
     /// A time that is not a finite number of seconds (infinity, NaN, negative) runs nothing.
     public func run(for seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { return }
+        let began = waitForRealTime != nil ? MonotonicClock.read() : 0
         var left = seconds
         while left > 1e-9 {
             let step = min(Self.frameInterval, left)
             clock.advance(by: step)
             left -= step
             frame()
+            if let wait = waitForRealTime {
+                // (A wait may end early, when a client speaks: the rest is waited again.)
+                var ahead = began + (seconds - left) - MonotonicClock.read()
+                while ahead > 0 {
+                    wait(ahead)
+                    ahead = began + (seconds - left) - MonotonicClock.read()
+                }
+            }
         }
     }
 

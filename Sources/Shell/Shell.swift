@@ -27,6 +27,8 @@ import UI
     let slideOverTab = View()
     /// Tells a person what could not be done (a window that could not open), for a few seconds.
     let banner = BannerView()
+    /// What the banner says now; nil while none is shown.
+    @_spi(Testing) public var bannerMessage: String? { banner.isHidden ? nil : banner.message }
 
     /// The windows on screen or kept for showing again, by session identifier.
     public internal(set) var windows: [String: WindowFrameView] = [:]

@@ -89,6 +89,16 @@ public struct Script: Sendable, Equatable {
         case snapshot(String)
         /// The caption of the next snapshot: the rule it shows and one line about it (for the tour).
         case caption(rule: String, text: String)
+
+        /// Whether the step only looks (an `expect`): it changes nothing, so it may be looked at
+        /// again.
+        public var isExpectation: Bool {
+            switch self {
+            case .expectWindows, .expectWindow, .expectSplit, .expectVisible, .expectMenu, .expectFocused, .expectFile:
+                true
+            default: false
+            }
+        }
     }
 }
 

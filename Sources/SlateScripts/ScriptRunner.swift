@@ -51,6 +51,11 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     public static let menuSettle = 0.4
     /// The longest a step waits for animations to come to rest.
     public static let settleLimit = 3.0
+    /// How long an `expect` step tries again, when the script's clock keeps to the real one (it
+    /// waits on real programs, which answer when they answer), in seconds.
+    public static let realClockExpectLimit = 10.0
+    /// How often it tries again meanwhile, in seconds.
+    public static let realClockExpectInterval = 0.1
 
     public init(world: any ScriptWorld, outputDirectory: URL, referenceDirectory: URL? = nil) {
         self.world = world
@@ -147,6 +152,22 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     // MARK: Steps
 
     func perform(_ action: Script.Action) throws {
+        guard action.isExpectation, host.keepsRealTime else { return try performOnce(action) }
+        // Real programs answer on the real clock: an expectation is looked at again until it holds
+        // or its time is up (the clock keeps to the real one, so `run(for:)` lasts that long).
+        var waited = 0.0
+        while true {
+            do {
+                return try performOnce(action)
+            } catch let failure as StepFailure {
+                guard waited < Self.realClockExpectLimit else { throw failure }
+                host.run(for: Self.realClockExpectInterval)
+                waited += Self.realClockExpectInterval
+            }
+        }
+    }
+
+    private func performOnce(_ action: Script.Action) throws {
         switch action {
         case .device(let name, let landscape):
             try world.setDevice(name, landscape: landscape)

@@ -123,18 +123,27 @@ import UI
         let first = shell.focusedWindow
         for argv in commands {
             let before = host.compositor.toplevels.count
+            let process: Process
             do {
-                try host.launch(argv)
+                process = try host.launch(argv)
             } catch {
                 return Slate.failure("cannot start \(argv.joined(separator: " ")): \(error)", code: 2)
             }
             let timeout = try args.double("timeout", default: 20)
-            guard
-                host.run(
-                    until: {
-                        host.compositor.toplevels.count > before && host.compositor.toplevels.last?.picture != nil
-                    }, timeout: timeout)
-            else {
+            let drawn = { host.compositor.toplevels.count > before && host.compositor.toplevels.last?.picture != nil }
+            // A program that ends is not waited for: at once when it failed; after the hand-off grace
+            // when it ended with success (its window may come from a process of it already running).
+            var endedAt: Double?
+            let given = {
+                if endedAt == nil, !process.isRunning { endedAt = MonotonicClock.read() }
+                guard let endedAt else { return false }
+                return process.terminationStatus != 0 || MonotonicClock.read() - endedAt >= Launcher.handOffGrace
+            }
+            guard host.run(until: { drawn() || given() }, timeout: timeout), drawn() else {
+                if endedAt != nil, !process.isRunning {
+                    return Slate.failure(
+                        "\(argv[0]) ended (status \(process.terminationStatus)) without showing a window", code: 1)
+                }
                 return Slate.failure("\(argv[0]) showed no window within \(Int(timeout)) s", code: 1)
             }
         }

@@ -59,6 +59,8 @@ import UI
             c?.framesShown()
             l?.check()
         }
+        // Real programs answer in real time: the script's clock keeps to it, serving them meanwhile.
+        inner.host.waitForRealTime = { [weak c] seconds in c?.dispatch(timeout: seconds) }
     }
 
     var host: HeadlessHost {
@@ -105,10 +107,13 @@ import UI
         let before = shellApp.openSessions.count
         guard launcher.launch(foreign) else { throw UnsupportedStep("cannot start \(entry.exec ?? entry.id)") }
         let end = MonotonicClock.read() + Self.launchTimeout
-        while MonotonicClock.read() < end, shellApp.openSessions.count <= before {
+        while MonotonicClock.read() < end, shellApp.openSessions.count <= before,
+            launcher.failures[shellApp.identifier] == nil
+        {
             compositor.dispatch(timeout: 0.005)
             inner.host.run(for: HeadlessHost.frameInterval)
         }
+        if let failure = launcher.failures[shellApp.identifier] { throw UnsupportedStep(failure) }
         guard shellApp.openSessions.count > before else {
             throw UnsupportedStep("\(entry.name.en) showed no window within \(Int(Self.launchTimeout)) s")
         }
