@@ -10,6 +10,10 @@ import SlateCompositorShim
     public let sessionIdentifier: String
     public let role: SceneSession.Role
 
+    /// An app's window keeps its picture: the shell shows it if the app ends, when no buffer is
+    /// left to read.
+    override var drawsLive: Bool { false }
+
     override init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots) {
         sessionIdentifier = slate_view_scene_session(handle).map { String(cString: $0) } ?? ""
         role = slate_view_scene_role(handle) == 1 ? .auxiliary : .primary

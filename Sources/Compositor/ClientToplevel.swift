@@ -24,6 +24,14 @@ import UI
 
     override var toplevel: ClientToplevel? { self }
 
+    /// A program's window on the screen is drawn from its buffers as each frame is made.
+    override var drawsLive: Bool { true }
+
+    public var livePixels: (any PixelSource)? {
+        guard drawsLive, isAlive, isMapped, let w = liveWindow else { return nil }
+        return ClientPixels(handle: handle, window: w)
+    }
+
     public var title: String { isAlive ? String(cString: slate_view_title(handle)) : "" }
     public var appID: String { isAlive ? String(cString: slate_view_app_id(handle)) : "" }
     public var processID: Int32 { isAlive ? slate_view_pid(handle) : 0 }
@@ -291,5 +299,28 @@ enum Keymap {
             if n == 12 { return (88, false) }
             return nil
         }
+    }
+}
+
+/// A program's window read straight from its buffers, for the frame being drawn now: the main
+/// surface and its subsurfaces composed over what the frame has there (the window's background).
+/// Made for one frame and used at once, on the thread that draws it: the handle is valid then.
+struct ClientPixels: PixelSource, @unchecked Sendable {
+    let handle: OpaquePointer
+    /// The window geometry in the buffer, in pixels, and the buffer's scale.
+    let window: (x: Int, y: Int, width: Int, height: Int, scale: Int)
+
+    var pixelWidth: Int { window.width }
+    var pixelHeight: Int { window.height }
+    var scale: Double { Double(window.scale) }
+
+    func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int) {
+        // (A buffer the program let go between its commit and this frame draws nothing: the
+        // background stays.)
+        _ = slate_view_draw(
+            handle, Int32(window.x), Int32(window.y), Int32(window.width), Int32(window.height), Int32(rect.x),
+            Int32(rect.y), Int32(rect.width), Int32(rect.height),
+            UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self),
+            Int32(stride * 4))
     }
 }

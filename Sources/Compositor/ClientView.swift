@@ -17,10 +17,16 @@ import UI
     public var picture: PixelImage? {
         if released {
             released = false
-            refreshPicture(notify: false)
+            refreshPicture(notify: false, copy: true)
         }
         return kept
     }
+    /// Whether the shell draws this view straight from the client's buffers (`livePixels`), so a
+    /// commit copies nothing: the picture is read only when asked for (a snapshot, a stretch during
+    /// an animation). Slate's app processes' windows keep their pictures (shown if the app ends).
+    var drawsLive: Bool { false }
+    /// The window geometry in the buffer (pixels) and the buffer's scale, as of the last commit.
+    private(set) var liveWindow: (x: Int, y: Int, width: Int, height: Int, scale: Int)?
     /// The picture's size in points, kept while the picture is let go.
     public private(set) var pictureSize: Size?
     /// The bytes of the picture as kept now (0 while it is let go), for memory figures.
@@ -68,9 +74,9 @@ import UI
     /// When the buffer kept its size, only the rows the commit damaged are copied, and `damage` says
     /// where they are in the picture. While the picture is let go, nothing is copied: it is read
     /// when asked for. `notify`: a new picture from the client (counted, and the shell told).
-    func refreshPicture(notify: Bool = true) {
+    func refreshPicture(notify: Bool = true, copy: Bool = false) {
         guard isAlive else { return }
-        if released {
+        if released, !drawsLive, !copy {
             pictureCount += 1
             pictureTime = MonotonicClock.read()
             pictureDidChange()
@@ -107,9 +113,21 @@ import UI
         let changes = slate_view_subsurface_changes(handle)
         let subsurfacesChanged = subsurfaces != shownSubsurfaces.count || changes != shownSubsurfaces.changes
         shownSubsurfaces = (subsurfaces, changes)
-        if subsurfaces == 0 || !subsurfacesChanged, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = kept,
-            p.width == cw, p.height == ch
-        {
+        let partial = subsurfaces == 0 || !subsurfacesChanged
+        if drawsLive, !copy {
+            // Nothing copied: the frame reads the buffer. What changed is known all the same.
+            let same = liveWindow.map { $0 == (x0, y0, cw, ch, scale) } ?? false
+            liveWindow = (x0, y0, cw, ch, scale)
+            kept = nil
+            released = true
+            pictureSize = Size(Double(cw / scale), Double(ch / scale))
+            if partial, same, sameBuffer, dw > 0, dh > 0, Int(dh) < bh {
+                let d = Double(scale)
+                damage = Rect(Double(Int(dx) - x0) / d, Double(Int(dy) - y0) / d, Double(dw) / d, Double(dh) / d)
+            } else {
+                damage = nil
+            }
+        } else if partial, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = kept, p.width == cw, p.height == ch {
             let ok = kept!.pixels.withUnsafeMutableBufferPointer {
                 slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), dy, dh)
             }
@@ -137,7 +155,8 @@ import UI
                 }
             }
             kept = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)
-            damage = nil
+            // (Read when asked for, the picture is the last commit's: what that commit changed stays.)
+            if !copy { damage = nil }
         }
         guard notify else { return }
         pictureCount += 1

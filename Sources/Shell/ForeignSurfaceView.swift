@@ -87,16 +87,47 @@ import UI
 
     public override func draw(in canvas: any Canvas) {
         let r = surfaceRect
-        guard let picture = toplevel.picture else { return }
-        // The client's picture fills the window; while it has not caught up with a new size it is
-        // stretched to it, as iPadOS stretches a snapshot during a resize.
-        canvas.drawImage(picture, in: r, opacity: 1)
+        // At its size and the screen's scale, the window is drawn straight from the program's
+        // buffers (nothing was copied at its commit); else its picture fills the window: while it
+        // has not caught up with a new size it is stretched to it, as iPadOS stretches a snapshot
+        // during a resize.
+        if let live = toplevel.livePixels, abs(Double(live.pixelWidth) / live.scale - r.width) < 0.01,
+            abs(Double(live.pixelHeight) / live.scale - r.height) < 0.01
+        {
+            if !canvas.drawPixels(live, at: r.origin, opacity: 1) { Self.drawPart(of: live, in: r, on: canvas) }
+        } else {
+            guard let picture = toplevel.picture else { return }
+            canvas.drawImage(picture, in: r, opacity: 1)
+        }
         for popup in toplevel.popups {
             guard let p = popup.picture else { continue }
             let f = popup.frame.offsetBy(dx: r.minX, dy: r.minY)
             canvas.drawImage(p, in: f, opacity: 1)
         }
         picturesShown += 1
+    }
+
+    /// Draws the part of a window's live pixels that the clip shows (a rounded corner's, which
+    /// `drawPixels` cannot take) through a picture of just that part: a corner's few pixels, not
+    /// the window's.
+    private static func drawPart(of live: any PixelSource, in r: Rect, on canvas: any Canvas) {
+        let part = canvas.clipBounds.intersection(r)
+        guard !part.isEmpty else { return }
+        let s = live.scale
+        let x0 = max(0, Int(((part.minX - r.minX) * s).rounded(.down)))
+        let y0 = max(0, Int(((part.minY - r.minY) * s).rounded(.down)))
+        let x1 = min(live.pixelWidth, Int(((part.maxX - r.minX) * s).rounded(.up)))
+        let y1 = min(live.pixelHeight, Int(((part.maxY - r.minY) * s).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        var image = PixelImage(width: x1 - x0, height: y1 - y0, scale: s)
+        image.pixels.withUnsafeMutableBytes { raw in
+            live.write(
+                PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                to: raw.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: x1 - x0)
+        }
+        let placed = Rect(
+            r.minX + Double(x0) / s, r.minY + Double(y0) / s, Double(x1 - x0) / s, Double(y1 - y0) / s)
+        canvas.drawImage(image, in: placed, opacity: 1)
     }
 
     /// A point of the view in the client's window points.

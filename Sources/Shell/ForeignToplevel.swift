@@ -20,6 +20,9 @@ import UI
     /// The latest picture's size in points, known without the picture (which a window off the
     /// screen may have let go, to be read again when asked for).
     var pictureSize: Size? { get }
+    /// The window's pixels read straight from the program's buffers as the frame is drawn — no
+    /// picture copied at each commit —, at the picture's size; nil when it has none (draw `picture`).
+    var livePixels: (any PixelSource)? { get }
     /// What changed in the picture at its last change, in the picture's points; nil: maybe everything.
     var damage: Rect? { get }
     /// The window's open popups (menus, tooltips), front last, placed in window points.
@@ -85,4 +88,9 @@ public struct ForeignPopup: Sendable {
         self.frame = frame
         self.picture = picture
     }
+}
+
+extension ForeignToplevel {
+    /// None: the picture is drawn.
+    public var livePixels: (any PixelSource)? { nil }
 }

@@ -213,3 +213,119 @@ int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int c
     pixman_image_unref(img);
     return st.count;
 }
+
+// ---- Drawn straight into the screen ---------------------------------------------------------------
+
+/// The most surfaces of one window drawn (a program with more shows only its first ones).
+enum { DRAW_SURFACES_MAX = 64 };
+
+/// One surface of the window being drawn: where it lies in the main surface's buffer pixels, and
+/// the part of the drawn rectangle where nothing opaque above it hides it.
+struct drawn_surface {
+    struct wlr_surface *surface;
+    int x, y;
+    pixman_region32_t visible;
+    /// Whether it is opaque wherever it shows (copied, not blended).
+    int solid;
+};
+
+struct draw_list {
+    struct drawn_surface items[DRAW_SURFACES_MAX];
+    int count, scale;
+};
+
+static void list_surface(struct wlr_surface *s, int sx, int sy, void *data) {
+    struct draw_list *list = data;
+    if (list->count == DRAW_SURFACES_MAX || !s->buffer) return;
+    struct drawn_surface *d = &list->items[list->count++];
+    d->surface = s;
+    d->x = sx * list->scale;
+    d->y = sy * list->scale;
+}
+
+/// Where a surface paints every pixel, in the main buffer's pixels: all of it in a format without
+/// alpha, else its opaque region (wl_surface.set_opaque_region).
+static void opaque_area(struct drawn_surface *d, int scale, pixman_format_code_t format, pixman_region32_t *out) {
+    struct wlr_surface *s = d->surface;
+    int w = s->current.width * scale, h = s->current.height * scale;
+    if (PIXMAN_FORMAT_A(format) == 0) {
+        pixman_region32_init_rect(out, d->x, d->y, (unsigned)w, (unsigned)h);
+        return;
+    }
+    pixman_region32_init(out);
+    int n = 0;
+    pixman_box32_t *boxes = pixman_region32_rectangles(&s->current.opaque, &n);
+    for (int i = 0; i < n; i++) {
+        pixman_region32_union_rect(out, out, d->x + boxes[i].x1 * scale, d->y + boxes[i].y1 * scale,
+                                   (unsigned)((boxes[i].x2 - boxes[i].x1) * scale),
+                                   (unsigned)((boxes[i].y2 - boxes[i].y1) * scale));
+    }
+    pixman_region32_intersect_rect(out, out, d->x, d->y, (unsigned)w, (unsigned)h);
+}
+
+int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
+                    int stride) {
+    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    if (!cb || !out || w <= 0 || h <= 0 || x < 0 || y < 0 || x + w > cw || y + h > ch || cx < 0 || cy < 0) return -1;
+    if (cx + cw > cb->base.width || cy + ch > cb->base.height || stride < w * 4) return -1;
+    pixman_image_t *dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, w, h, (uint32_t *)out, stride);
+    if (!dst) return -1;
+    int scale = view->xdg->surface->current.scale > 0 ? view->xdg->surface->current.scale : 1;
+    // The surfaces from the bottom up, then what of the rectangle each shows, from the top down:
+    // what an opaque surface covers is not drawn below it (Firefox's page hides most of its window's
+    // main surface).
+    static struct draw_list list;
+    list.count = 0;
+    list.scale = scale;
+    wlr_surface_for_each_surface(view->xdg->surface, list_surface, &list);
+    int ox = cx + x, oy = cy + y;
+    pixman_region32_t uncovered;
+    pixman_region32_init_rect(&uncovered, ox, oy, (unsigned)w, (unsigned)h);
+    for (int i = list.count - 1; i >= 0; i--) {
+        struct drawn_surface *d = &list.items[i];
+        pixman_region32_init(&d->visible);
+        d->solid = 0;
+        struct wlr_client_buffer *b = d->surface->buffer;
+        // The format is the texture's (no access to the buffer yet: libwayland lets a thread into
+        // one client's memory pool at a time, so each is read alone below).
+        if (!b->texture || !wlr_texture_is_pixman(b->texture) || !wlr_pixman_texture_get_image(b->texture)) continue;
+        pixman_format_code_t format = pixman_image_get_format(wlr_pixman_texture_get_image(b->texture));
+        int k = d->surface->current.scale > 0 ? d->surface->current.scale : 1;
+        int sw = b->base.width * scale / k, sh = b->base.height * scale / k;
+        pixman_region32_intersect_rect(&d->visible, &uncovered, d->x, d->y, (unsigned)sw, (unsigned)sh);
+        pixman_region32_t opaque;
+        opaque_area(d, scale, format, &opaque);
+        pixman_region32_subtract(&uncovered, &uncovered, &opaque);
+        pixman_region32_t translucent;
+        pixman_region32_init(&translucent);
+        pixman_region32_subtract(&translucent, &d->visible, &opaque);
+        d->solid = !pixman_region32_not_empty(&translucent);
+        pixman_region32_fini(&translucent);
+        pixman_region32_fini(&opaque);
+    }
+    pixman_region32_fini(&uncovered);
+    for (int i = 0; i < list.count; i++) {
+        struct drawn_surface *d = &list.items[i];
+        struct buffer_read r;
+        if (pixman_region32_not_empty(&d->visible) && buffer_open(view->comp, d->surface->buffer, &r)) {
+            int k = d->surface->current.scale > 0 ? d->surface->current.scale : 1;
+            if (k != scale) {
+                pixman_transform_t t;
+                pixman_transform_init_scale(&t, pixman_double_to_fixed((double)k / scale),
+                                            pixman_double_to_fixed((double)k / scale));
+                pixman_image_set_transform(r.image, &t);
+            }
+            // Drawn where it shows: copied where it is opaque, else over what is below it (the
+            // frame's background under the window).
+            pixman_region32_translate(&d->visible, -ox, -oy);
+            pixman_image_set_clip_region32(dst, &d->visible);
+            int sw = d->surface->buffer->base.width * scale / k, sh = d->surface->buffer->base.height * scale / k;
+            pixman_image_composite32(d->solid ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, r.image, NULL, dst, 0, 0, 0, 0,
+                                     d->x - ox, d->y - oy, sw, sh);
+            buffer_close(&r);
+        }
+        pixman_region32_fini(&d->visible);
+    }
+    pixman_image_unref(dst);
+    return 0;
+}

@@ -14,6 +14,7 @@ extension Bench {
             Case(name: "process.mail-cold-start-to-first-frame") { processColdStart() },
             Case(name: "process.split-mail-and-busy-client@2x") { processSplit() },
             Case(name: "process.drag-across-processes@2x") { processDrag() },
+            Case(name: "process.firefox-scroll-beside-mail@2x") { processFirefoxScroll() },
         ]
     }
 
@@ -144,6 +145,84 @@ extension Bench {
             guard xs.count > 100 else { fail("bench: the drag did not leave Mail (\(xs.count) frames)", code: 1) }
             var r = result("process.drag-across-processes@2x", xs)
             r.extra["aim-ms"] = 1000 / 120
+            return r
+        }
+    }
+
+    /// Firefox ESR scrolling a long page in Split View beside Mail (a process) at 2×, the wheel
+    /// turning every frame: each sample is the shell's part of a frame that shows a new picture of
+    /// Firefox's — its commit read (the damaged rows copied) and the frame composed —, not the wait
+    /// for Firefox to draw.
+    static func processFirefoxScroll() -> Result {
+        let name = "process.firefox-scroll-beside-mail@2x"
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/firefox-esr") else {
+            fail("bench: \(name) needs firefox-esr (scripts/setup.sh installs it)", code: 1)
+        }
+        return withMailProcess(scale: 2) { rig, mail, app in
+            let w = openMail(rig, mail, app)
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "slate-bench-ff-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let profile = dir.appendingPathComponent("profile")
+            let page = dir.appendingPathComponent("long.html")
+            do {
+                try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+                // Nothing but the page: no first-run tabs, no smooth scrolling (each turn of the wheel
+                // moves the page at once), nothing fetched.
+                try """
+                user_pref("browser.aboutwelcome.enabled", false);
+                user_pref("browser.shell.checkDefaultBrowser", false);
+                user_pref("browser.startup.homepage_override.mstone", "ignore");
+                user_pref("datareporting.policy.dataSubmissionEnabled", false);
+                user_pref("general.smoothScroll", false);
+                """.write(to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
+                // Rows of text in bands of colour, far longer than the scroll.
+                let rows = (0..<4000).map { "<p style=\"background: hsl(\($0 * 7 % 360), 70%, 80%)\">Row \($0)</p>" }
+                try
+                    ("<!doctype html><meta charset=\"utf-8\"><body style=\"margin: 0; font: 18px sans-serif\">"
+                    + rows.joined()).write(to: page, atomically: true, encoding: .utf8)
+            } catch {
+                fail("bench: cannot write Firefox's page: \(error)", code: 1)
+            }
+            let firefox = open(
+                [
+                    "env", "HOME=\(dir.path)", "firefox-esr", "--new-instance", "--profile", profile.path,
+                    page.absoluteString,
+                ], in: rig)
+            guard let fw = rig.shell.window(showing: firefox) else { fail("bench: Firefox has no window", code: 1) }
+            rig.shell.show(fullScreen: w.id)
+            rig.shell.show(split: fw.id, on: .right)
+            // Firefox lays the page out at half the screen and draws it.
+            rig.run(for: 3)
+            let over = fw.convert(Point(fw.bounds.midX, fw.bounds.midY), to: nil)
+            rig.host.root.dispatcher.handle(PointerEvent.hover(over))
+            var xs: [Double] = []
+            var read: [Double] = []
+            var pollFD = pollfd(fd: rig.compositor.eventFD, events: Int16(POLLIN), revents: 0)
+            let end = now() + 60
+            while xs.count < 300, now() < end {
+                rig.host.root.dispatcher.handle(PointerEvent.scroll(over, dx: 0, dy: 30))
+                rig.compositor.framesShown()
+                let count = firefox.pictureCount
+                // Firefox's answer is waited for outside the measure.
+                _ = poll(&pollFD, 1, 50)
+                let t0 = now()
+                rig.compositor.dispatch()
+                guard firefox.pictureCount > count else { continue }
+                let t1 = now()
+                rig.host.clock.advance(by: HeadlessHost.frameInterval)
+                rig.host.frame()
+                xs.append((now() - t0) * 1000)
+                read.append((t1 - t0) * 1000)
+            }
+            guard xs.count >= 100 else { fail("bench: Firefox drew \(xs.count) frames while scrolling", code: 1) }
+            // The least such a frame can cost: one copy of Firefox's half of the screen.
+            let half = fw.bounds.size
+            var r = result(name, xs, floor: copyFloor(bytes: Int(half.width * 2) * Int(half.height * 2) * 4))
+            r.extra["aim-median-ms"] = 2
+            r.extra["aim-p99-ms"] = 8.3
+            r.extra["frames"] = Double(xs.count)
+            r.extra["read-median-ms"] = median(read)
             return r
         }
     }

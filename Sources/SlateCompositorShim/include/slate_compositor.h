@@ -164,6 +164,13 @@ long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int f
 /// bytes, premultiplied BGRA), only rows `first_row ..< first_row + rows` of the buffer (`rows` < 0:
 /// all). Returns 0, or -1 when the buffer cannot be read or the part is not inside it.
 int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows);
+/// Draws the part `x, y, w × h` of the window's picture — the window geometry `cx, cy, cw × ch` of
+/// its buffer (buffer pixels), its subsurfaces composed in — over the premultiplied BGRA pixels at
+/// `out` (the part's top-left; `stride` bytes a row), read straight from the client's buffers: the
+/// shell draws a window on the screen with no picture of it in between. Returns 0, or -1 when the
+/// buffer cannot be read or the part is not inside it.
+int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
+                    int stride);
 /// The last commit's damage: the box around it, in buffer pixels.
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height);
 /// How many commits the surface has had (to see whether its picture changed).
