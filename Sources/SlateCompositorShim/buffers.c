@@ -243,24 +243,18 @@ static void list_surface(struct wlr_surface *s, int sx, int sy, void *data) {
     d->y = sy * list->scale;
 }
 
-/// Where a surface paints every pixel, in the main buffer's pixels: all of it in a format without
-/// alpha, else its opaque region (wl_surface.set_opaque_region).
-static void opaque_area(struct drawn_surface *d, int scale, pixman_format_code_t format, pixman_region32_t *out) {
-    struct wlr_surface *s = d->surface;
-    int w = s->current.width * scale, h = s->current.height * scale;
-    if (PIXMAN_FORMAT_A(format) == 0) {
-        pixman_region32_init_rect(out, d->x, d->y, (unsigned)w, (unsigned)h);
-        return;
-    }
+/// Where a surface paints every pixel, in the main buffer's pixels: its opaque region as wlroots
+/// keeps it (clipped to the surface, and all of it in a format without alpha).
+static void opaque_area(struct drawn_surface *d, int scale, pixman_region32_t *out) {
     pixman_region32_init(out);
     int n = 0;
-    pixman_box32_t *boxes = pixman_region32_rectangles(&s->current.opaque, &n);
+    pixman_box32_t *boxes = pixman_region32_rectangles(&d->surface->opaque_region, &n);
     for (int i = 0; i < n; i++) {
+        if (boxes[i].x2 <= boxes[i].x1 || boxes[i].y2 <= boxes[i].y1) continue;
         pixman_region32_union_rect(out, out, d->x + boxes[i].x1 * scale, d->y + boxes[i].y1 * scale,
                                    (unsigned)((boxes[i].x2 - boxes[i].x1) * scale),
                                    (unsigned)((boxes[i].y2 - boxes[i].y1) * scale));
     }
-    pixman_region32_intersect_rect(out, out, d->x, d->y, (unsigned)w, (unsigned)h);
 }
 
 int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
@@ -286,15 +280,15 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
         pixman_region32_init(&d->visible);
         d->solid = 0;
         struct wlr_client_buffer *b = d->surface->buffer;
-        // The format is the texture's (no access to the buffer yet: libwayland lets a thread into
-        // one client's memory pool at a time, so each is read alone below).
-        if (!b->texture || !wlr_texture_is_pixman(b->texture) || !wlr_pixman_texture_get_image(b->texture)) continue;
-        pixman_format_code_t format = pixman_image_get_format(wlr_pixman_texture_get_image(b->texture));
+        // (No access to the buffer yet: libwayland lets a thread into one client's memory pool at a
+        // time, so each is read alone below.)
+        // (A buffer too big to read is not drawn, nor its region reckoned.)
+        if (!picture_size_ok(view->comp, b->base.width, b->base.height)) continue;
         int k = d->surface->current.scale > 0 ? d->surface->current.scale : 1;
         int sw = b->base.width * scale / k, sh = b->base.height * scale / k;
         pixman_region32_intersect_rect(&d->visible, &uncovered, d->x, d->y, (unsigned)sw, (unsigned)sh);
         pixman_region32_t opaque;
-        opaque_area(d, scale, format, &opaque);
+        opaque_area(d, scale, &opaque);
         pixman_region32_subtract(&uncovered, &uncovered, &opaque);
         pixman_region32_t translucent;
         pixman_region32_init(&translucent);

@@ -99,7 +99,8 @@ import UI
 
     /// A window whose content is in subsurfaces two levels deep, the deepest drawing only once told
     /// to (as Firefox's page): every surface gets its frame callbacks while the window is on the
-    /// screen, and all three show; none gets any while it is off the screen (under the Home screen);
+    /// screen, and all three show, a translucent one blended over the window and an opaque one over
+    /// both; none gets any while it is off the screen (under the Home screen);
     /// back on the screen, all three draw again.
     @Test func everySurfaceOfAWindowIsToldItsFramesWhileShownAndNoneWhileHidden() throws {
         let client = try #require(
@@ -117,13 +118,24 @@ import UI
             Issue.record("callbacks main, child, grandchild: \(Self.callbacks(report))")
             return
         }
+        guard rig.wait(10, "the window at its full-screen size", { top.picture?.size == Size(1366, 980) }) else {
+            return
+        }
+        rig.settle()
+        #expect(top.keptPictureBytes == 0, "the window on the screen keeps a picture: it is not drawn live")
         let picture = try #require(top.picture)
         let blue = RGBA(0, 0, 1, 1)
-        let green = RGBA(0, 1, 0, 1)
+        let blend = RGBA(0, 128.0 / 255, 127.0 / 255, 1)
         let red = RGBA(1, 0, 0, 1)
-        // Main 200 × 150; child 120 × 90 at (20, 20); grandchild 40 × 30 at (30, 30) of the child.
-        for (x, y, colour) in [(180, 130, blue), (10, 10, blue), (130, 100, green), (30, 30, green), (70, 65, red)] {
+        // Main blue; child 120 × 90 at (20, 20), half-opaque green over it; grandchild 40 × 30 at
+        // (30, 30) of the child, red. In the picture read from the buffers, and on the screen, where
+        // the window is drawn straight from them (it keeps no picture of its own there).
+        let r = try #require(
+            (window.scene.rootView as? ForeignSurfaceView).map { $0.convert($0.surfaceRect, to: nil) })
+        for (x, y, colour) in [(180, 130, blue), (10, 10, blue), (130, 100, blend), (30, 30, blend), (70, 65, red)] {
             #expect(Self.isColour(picture.pixel(x: x, y: y), colour), "(\(x), \(y)): \(picture.pixel(x: x, y: y))")
+            let screen = rig.framebuffer.pixel(x: Int(r.minX) + x, y: Int(r.minY) + y)
+            #expect(Self.isColour(screen, colour), "on the screen (\(x), \(y)): \(screen)")
         }
 
         rig.shell.goHome()

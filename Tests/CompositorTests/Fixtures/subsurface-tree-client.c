@@ -1,6 +1,7 @@
 // A window whose content lies in subsurfaces two levels deep, as Firefox's page does: the main
-// surface (200 × 150, blue) has a child subsurface (120 × 90 at 20, 20, green) which has a child of its
-// own (40 × 30 at 30, 30 of it, red). Each of the three asks for a frame callback with every commit
+// surface (blue, at the size the compositor asks, else 200 × 150) has a child subsurface (120 × 90 at
+// 20, 20, green at half opacity: blue and green blend under it) which has a child of its own (40 × 30
+// at 30, 30 of it, red, opaque and saying so with its opaque region). Each of the three asks for a frame callback with every commit
 // and commits again when it comes (each desynchronized from its parent). The grandchild commits no
 // buffer until its first callback came: Firefox draws its page only once its surface was told to.
 // Writes "main child grandchild" (the callbacks each had so far) into the file argv[1] as they come.
@@ -15,8 +16,11 @@
 #include "xdg-shell-client-protocol.h"
 
 enum { LEVELS = 3 };
-static const int sizes[LEVELS][4] = {{0, 0, 200, 150}, {20, 20, 120, 90}, {30, 30, 40, 30}};
-static const uint32_t colours[LEVELS] = {0xff0000ff, 0xff00ff00, 0xffff0000};
+static int sizes[LEVELS][4] = {{0, 0, 200, 150}, {20, 20, 120, 90}, {30, 30, 40, 30}};
+/// Premultiplied ARGB: the child's green is at half opacity.
+static const uint32_t colours[LEVELS] = {0xff0000ff, 0x80008000, 0xffff0000};
+/// The size the compositor asked for (0: none yet), and whether the main buffer has it.
+static int asked_w, asked_h;
 
 static struct wl_compositor *compositor;
 static struct wl_subcompositor *subcompositor;
@@ -60,9 +64,11 @@ static const struct xdg_surface_listener xdg_surface_listener = {surface_configu
 static void toplevel_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s) {
     (void)d;
     (void)t;
-    (void)w;
-    (void)h;
     (void)s;
+    if (w > 0 && h > 0) {
+        asked_w = w;
+        asked_h = h;
+    }
 }
 static void toplevel_close(void *d, struct xdg_toplevel *t) {
     (void)d;
@@ -110,6 +116,13 @@ static void frame_done(void *data, struct wl_callback *cb, uint32_t time) {
     (void)time;
     int level = (int)(intptr_t)data;
     wl_callback_destroy(cb);
+    if (level == 0 && asked_w > 0 && (asked_w != sizes[0][2] || asked_h != sizes[0][3])) {
+        // The window at the size it was given.
+        wl_buffer_destroy(buffers[0]);
+        sizes[0][2] = asked_w;
+        sizes[0][3] = asked_h;
+        buffers[0] = filled(asked_w, asked_h, colours[0]);
+    }
     callbacks[level]++;
     write_report();
     next_frame(level, 1);
@@ -139,6 +152,10 @@ int main(int argc, char **argv) {
     struct xdg_toplevel *top = xdg_surface_get_toplevel(xs);
     xdg_toplevel_add_listener(top, &toplevel_listener, NULL);
     xdg_toplevel_set_title(top, "Subsurface tree");
+    struct wl_region *opaque = wl_compositor_create_region(compositor);
+    wl_region_add(opaque, 0, 0, sizes[2][2], sizes[2][3]);
+    wl_surface_set_opaque_region(surfaces[2], opaque);
+    wl_region_destroy(opaque);
     for (int i = 1; i < LEVELS; i++) {
         struct wl_subsurface *sub = wl_subcompositor_get_subsurface(subcompositor, surfaces[i], surfaces[i - 1]);
         wl_subsurface_set_position(sub, sizes[i][0], sizes[i][1]);
