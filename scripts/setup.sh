@@ -12,7 +12,7 @@ packages=(
     dbus-daemon dbus-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0  # its test: bus, registry, pyatspi
     libwlroots-dev libwayland-dev wayland-protocols           # the Wayland compositor (wlroots 0.15)
     libxkbcommon-dev libpixman-1-dev
-    weston foot libgtk-4-dev wl-clipboard                     # real clients for the compositor tests
+    weston foot libgtk-4-dev wl-clipboard wayland-utils       # real clients for the compositor tests
     firefox-esr mpv                                           # programs that draw in subsurfaces, on GL
     qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qt6-wayland  # Qt Quick
 )

@@ -2,7 +2,9 @@
 # End to end: the shell as a Wayland compositor in a window on X (Xvfb when no display is set), with
 # Slate's Mail as a process of its own, driven by xdotool as a person would: a click on a message
 # opens it in a second window (Mail saves two sessions); SIGKILL to Mail leaves the shell running;
-# a click on Mail's dimmed window starts Mail again, and it brings back both windows.
+# a click on Mail's dimmed window starts Mail again, and it brings back both windows. On this
+# backend (wlroots' X11 one, whose screen may be drawn with a GPU elsewhere) programs are offered
+# shared memory only, and a program drawing with OpenGL gets Mesa's software path into it.
 set -uo pipefail
 slate=${SLATE:-.build/debug/slate}
 work=$(mktemp -d)
@@ -57,6 +59,21 @@ check a_click_on_the_dimmed_window_starts_mail_again wait_for 20 '[ -n "$(mail_p
 check the_new_mail_is_another_process test "$(mail_pid)" != "$first"
 check both_sessions_are_kept test "$(sessions)" -eq 2
 check the_shell_still_runs kill -0 "$shell_pid"
+
+# The renderer decision, seen by programs: wl_shm with its formats, and no dmabuf nor wl_drm.
+socket=$(basename "$(ls "$work"/runtime/wayland-[0-9] | head -1)")
+XDG_RUNTIME_DIR="$work/runtime" WAYLAND_DISPLAY=$socket timeout 10 wayland-info >"$work/info.txt" 2>&1
+check programs_are_offered_shared_memory grep -q "'wl_shm'" "$work/info.txt"
+check the_10_bit_formats_are_offered grep -q "'XR30'" "$work/info.txt"
+check no_dmabuf_is_offered bash -c "! grep -q 'zwp_linux_dmabuf_v1' '$work/info.txt'"
+check no_wl_drm_is_offered bash -c "! grep -q \"'wl_drm'\" '$work/info.txt'"
+# OpenGL through EGL (weston-simple-egl): Mesa finds no GPU buffer to share and draws into wl_shm; it
+# stays up, drawing, where a failed EGL set-up would end it at once.
+XDG_RUNTIME_DIR="$work/runtime" WAYLAND_DISPLAY=$socket weston-simple-egl >"$work/egl.log" 2>&1 &
+egl=$!
+sleep 3
+check an_opengl_program_draws kill -0 "$egl"
+kill "$egl" 2>/dev/null
 
 echo "e2e processes: $passed passed, $failed failed"
 if [ $failed -ne 0 ]; then
