@@ -41,6 +41,8 @@ import UI
     public internal(set) var damage: Rect?
     /// The window geometry in surface points.
     public internal(set) var geometry = Rect.zero
+    /// Whether the client's last buffer is one the shell cannot read (too big to copy).
+    public internal(set) var cannotBeShown = false
     /// Pictures taken from the client so far.
     public internal(set) var pictureCount = 0
     /// When the last picture was taken (`MonotonicClock` seconds), for latency figures.
@@ -90,7 +92,15 @@ import UI
         var w: Int32 = 0
         var h: Int32 = 0
         var s: Int32 = 1
-        guard slate_view_copy_pixels(handle, nil, 0, &w, &h, &s) > 0 else { return }
+        guard slate_view_copy_pixels(handle, nil, 0, &w, &h, &s) > 0 else {
+            // A buffer the shell cannot read: said once (the window would be blank).
+            if isMapped, slate_view_buffer_state(handle) < 0, !cannotBeShown {
+                cannotBeShown = true
+                pictureDidChange()
+            }
+            return
+        }
+        cannotBeShown = false
         let (bw, bh, scale) = (Int(w), Int(h), Int(max(1, s)))
         var dx: Int32 = 0
         var dy: Int32 = 0

@@ -19,6 +19,9 @@ import UI
     public private(set) var picturesShown = 0
     /// The program's name, for the note shown when it stops answering.
     public var appName = ""
+    /// Whether the banner said the program's window cannot be shown (said again only once it could be;
+    /// a window that could not be shown from its first buffer was named as it opened).
+    private lazy var saidCannotBeShown = toplevel.cannotBeShown
     /// Shown over the window while the program does not answer.
     public private(set) var notResponding: NotRespondingView?
 
@@ -55,6 +58,10 @@ import UI
     /// The client drew something new, or changed otherwise (its title, whether it answers).
     func pictureChanged() {
         updateResponding()
+        if toplevel.cannotBeShown != saidCannotBeShown {
+            saidCannotBeShown = toplevel.cannotBeShown
+            if saidCannotBeShown { (root as? Shell)?.programCannotBeShown(appName.isEmpty ? toplevel.title : appName) }
+        }
         if accessibilityLabel != toplevel.title { accessibilityLabel = toplevel.title }
         let r = surfaceRect
         guard let d = toplevel.damage, toplevel.popups.isEmpty, let size = toplevel.pictureSize,

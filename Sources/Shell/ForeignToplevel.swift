@@ -23,6 +23,9 @@ import UI
     /// The window's pixels read straight from the program's buffers as the frame is drawn — no
     /// picture copied at each commit —, at the picture's size; nil when it has none (draw `picture`).
     var livePixels: (any PixelSource)? { get }
+    /// Whether the program's last buffer is one the shell cannot show (too big to read): its window
+    /// would be blank, and a banner names it instead.
+    var cannotBeShown: Bool { get }
     /// What changed in the picture at its last change, in the picture's points; nil: maybe everything.
     var damage: Rect? { get }
     /// The window's open popups (menus, tooltips), front last, placed in window points.
@@ -93,4 +96,6 @@ public struct ForeignPopup: Sendable {
 extension ForeignToplevel {
     /// None: the picture is drawn.
     public var livePixels: (any PixelSource)? { nil }
+    /// It can.
+    public var cannotBeShown: Bool { false }
 }

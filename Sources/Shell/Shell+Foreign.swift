@@ -74,6 +74,12 @@ extension Shell {
         showBanner(ShellStrings.couldNotOpen.formatted(app.application.displayName.text))
     }
 
+    /// A program's window drew in a buffer the shell cannot show (too big to read): a banner names
+    /// it, so the window is not taken for one left blank.
+    public func programCannotBeShown(_ name: String) {
+        showBanner(ShellStrings.cannotBeShown.formatted(name.isEmpty ? ShellStrings.program.text : name))
+    }
+
     /// Remembers that process `pid` was started for `app`, so its first window joins that app.
     public func noteLaunch(of app: ShellApp, processID pid: Int32) {
         foreign.launchedBy[pid] = app
@@ -103,6 +109,8 @@ extension Shell {
             )
         }
         f.pending.removeAll { $0 === toplevel }
+        // A window whose first buffer the shell cannot read is named now (it would be blank).
+        if toplevel.cannotBeShown { programCannotBeShown(f.displayName.text) }
         // A dialog of the same program that came first stays in front and keeps the input.
         if let c = centerWindow, windows[c]?.app === app, !toplevel.prefersCentred {
             focus(c, animated: false)
@@ -160,5 +168,7 @@ extension ShellStrings {
         en: "This window was closed by its program", ru: "Это окно закрыла его программа")
     public static let openTheProgram = LocalizedString(en: "open the program", ru: "открыть программу")
     public static let couldNotOpen = LocalizedString(en: "Could not open %@", ru: "Не удалось открыть %@")
+    public static let cannotBeShown = LocalizedString(
+        en: "%@ cannot be shown: its window is too big", ru: "Не удаётся показать %@: окно слишком большое")
     public static let program = LocalizedString(en: "Program", ru: "Программа")
 }

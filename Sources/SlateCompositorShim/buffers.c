@@ -120,6 +120,14 @@ long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint
     return result == 0 ? need : -1;
 }
 
+int slate_view_buffer_state(slate_view *view) {
+    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    if (!cb) return 0;
+    if (!cb->texture || !wlr_texture_is_pixman(cb->texture) || !picture_size_ok(view->comp, cb->base.width, cb->base.height))
+        return -1;
+    return 1;
+}
+
 long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale) {
     return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
 }

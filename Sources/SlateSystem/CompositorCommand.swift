@@ -139,7 +139,13 @@ import UI
                 guard let endedAt else { return false }
                 return process.terminationStatus != 0 || MonotonicClock.read() - endedAt >= Launcher.handOffGrace
             }
-            guard host.run(until: { drawn() || given() }, timeout: timeout), drawn() else {
+            let unshowable = {
+                host.compositor.toplevels.count > before && host.compositor.toplevels.last?.cannotBeShown == true
+            }
+            guard host.run(until: { drawn() || given() || unshowable() }, timeout: timeout), drawn() else {
+                if unshowable() {
+                    return Slate.failure("\(argv[0])'s window cannot be shown: its buffer is too big to read", code: 1)
+                }
                 if endedAt != nil, !process.isRunning {
                     return Slate.failure(
                         "\(argv[0]) ended (status \(process.terminationStatus)) without showing a window", code: 1)

@@ -2,7 +2,7 @@ import Compositor
 import Foundation
 import Graphics
 import Host
-import Shell
+@_spi(Testing) import Shell
 import Testing
 import UI
 
@@ -153,5 +153,22 @@ import UI
             zip(Self.callbacks(report), stillHidden).allSatisfy { $0 - $1 >= 10 }
         }
         if !back { Issue.record("callbacks after the window came back: \(stillHidden) → \(Self.callbacks(report))") }
+    }
+}
+
+extension ProgramsDrawTests {
+    /// A window whose buffer is too big for the shell to read (16400 pixels wide) is named in a
+    /// banner, not left blank without a word.
+    @Test func aWindowThatCannotBeShownIsNamed() throws {
+        let client = try #require(Self.fixture("formats-client"), "the formats test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client, "--too-big"])
+        guard rig.wait(20, "its window", { rig.window(titled: "Too big") != nil }) else { return }
+        rig.wait(5, "the banner") { rig.shell.bannerMessage != nil }
+        let message = rig.shell.bannerMessage ?? ""
+        rig.snapshot("cannot-be-shown")
+        #expect(message.hasSuffix("cannot be shown: its window is too big"), "the banner: \(message)")
+        #expect(rig.toplevel(titled: "Too big")?.cannotBeShown == true)
     }
 }

@@ -151,6 +151,9 @@ uint32_t slate_view_subsurface_changes(slate_view *view);
 /// Returns how many were drawn, or -1.
 int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale, int y0,
                                    int y1);
+/// Whether the surface's buffer can be shown: 1 it can, 0 it has none, -1 it has one the shell
+/// cannot read (too big: over 16384 a side, or over 16 Mi pixels and twice the output).
+int slate_view_buffer_state(slate_view *view);
 /// Copies the surface's current buffer as premultiplied BGRA rows without padding. With `dst`
 /// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
 /// surface has no buffer that can be read, or one too big to copy (over 16384 a side, or over

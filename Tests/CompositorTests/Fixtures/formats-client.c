@@ -2,7 +2,8 @@
 // code (such as "XR30") and drawn in that format: four quarters, red, green and blue (top-left,
 // top-right, bottom-left) and white, opaque. Each pixel is put together here from the format's own
 // layout (its DRM fourcc), as a program drawing in that format would. Prints "formats N" on stdout
-// once every window is drawn, and a line "unknown CODE" for a format it cannot draw in.
+// once every window is drawn, and a line "unknown CODE" for a format it cannot draw in. With
+// `--too-big`, one window titled "Too big" whose buffer is wider than the shell reads (16400 × 2).
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -113,8 +114,8 @@ static const struct xdg_toplevel_listener toplevel_listener = {toplevel_configur
 /// A channel value of 0 or 1 at `bits` bits.
 static uint32_t channel(int on, int bits) { return on ? (bits >= 32 ? 0xffffffffu : (1u << bits) - 1) : 0; }
 
-/// A buffer of the format `f` drawn with the four quarters.
-static struct wl_buffer *drawn(const struct layout *f, uint32_t wl_format) {
+/// A buffer of the format `f`, `W` × `H` pixels, drawn with the four quarters.
+static struct wl_buffer *drawn(const struct layout *f, uint32_t wl_format, int W, int H) {
     int stride = (W * f->bytes + 3) / 4 * 4;
     int size = stride * H;
     int fd = memfd_create("formats-client", 0);
@@ -141,7 +142,8 @@ static struct wl_buffer *drawn(const struct layout *f, uint32_t wl_format) {
     return buffer;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    int too_big = argc > 1 && !strcmp(argv[1], "--too-big");
     struct wl_display *display = wl_display_connect(NULL);
     if (!display) return 1;
     struct wl_registry *registry = wl_display_get_registry(display);
@@ -152,7 +154,7 @@ int main(void) {
     xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
     struct wl_surface *surfaces[MAX_FORMATS];
     int shown = 0;
-    for (int i = 0; i < format_count; i++) {
+    for (int i = 0; i < format_count && !(too_big && shown == 1); i++) {
         uint32_t code = fourcc_of(formats[i]);
         const struct layout *f = NULL;
         for (size_t k = 0; k < sizeof layouts / sizeof *layouts; k++)
@@ -167,11 +169,11 @@ int main(void) {
         xdg_surface_add_listener(xs, &xdg_surface_listener, &configured[shown]);
         struct xdg_toplevel *top = xdg_surface_get_toplevel(xs);
         xdg_toplevel_add_listener(top, &toplevel_listener, NULL);
-        xdg_toplevel_set_title(top, name);
+        xdg_toplevel_set_title(top, too_big ? "Too big" : name);
         wl_surface_commit(s);
         while (!configured[shown] && wl_display_dispatch(display) != -1) {
         }
-        struct wl_buffer *b = drawn(f, formats[i]);
+        struct wl_buffer *b = too_big ? drawn(f, formats[i], 16400, 2) : drawn(f, formats[i], W, H);
         if (!b) return 1;
         wl_surface_attach(s, b, 0, 0);
         wl_surface_damage(s, 0, 0, W, H);
