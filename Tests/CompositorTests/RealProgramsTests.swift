@@ -107,6 +107,11 @@ import UI
         guard rig.wait(60, "Firefox's window", { firefox()?.picture != nil }), let top = firefox(),
             let window = rig.shell.window(showing: top)
         else { return }
+        // It opens full screen and fills the screen below the status bar (it once stayed 1281 points wide).
+        guard rig.wait(20, "Firefox full screen", { top.picture?.size == Size(1366, 980) }) else {
+            Issue.record("Firefox's picture full screen: \(String(describing: top.picture?.size))")
+            return
+        }
         rig.shell.show(fullScreen: inbox)
         rig.shell.show(split: window.id, on: .right)
         let half = Size((1366 - 10) / 2, 980)
