@@ -126,23 +126,7 @@ extension ClientTests {
     }
 
     /// The fixture `subsurface-client.c`, compiled once a run against the repository's xdg-shell code.
-    static let subsurfaceClient: String? = {
-        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let root = here.deletingLastPathComponent().deletingLastPathComponent()
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "slate-subsurface-client-\(ProcessInfo.processInfo.processIdentifier)"
-        ).path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [
-            "cc", "-o", out, "-I", root.appendingPathComponent("Sources/SlateClientShim/protocol").path,
-            here.appendingPathComponent("Fixtures/subsurface-client.c").path,
-            root.appendingPathComponent("Sources/SlateProtocols/xdg-shell-protocol.c").path, "-lwayland-client",
-        ]
-        guard (try? p.run()) != nil else { return nil }
-        p.waitUntilExit()
-        return p.terminationStatus == 0 ? out : nil
-    }()
+    static var subsurfaceClient: String? { ProgramsDrawTests.fixture("subsurface-client") }
 
     /// A window with a subsurface showing whose main surface redraws a band of rows across it, frame
     /// after frame: only the band is copied (a picture made whole each commit cost foot in Split View

@@ -4,15 +4,7 @@
 // layout (its DRM fourcc), as a program drawing in that format would. Prints "formats N" on stdout
 // once every window is drawn, and a line "unknown CODE" for a format it cannot draw in. With
 // `--too-big`, one window titled "Too big" whose buffer is wider than the shell reads (16400 × 2).
-#define _GNU_SOURCE
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-#include <wayland-client.h>
-
-#include "xdg-shell-client-protocol.h"
+#include "fixture-client.h"
 
 enum { W = 64, H = 48, MAX_FORMATS = 64 };
 
@@ -46,11 +38,8 @@ static const struct layout layouts[] = {
     {FOURCC('B', 'G', '2', '4'), 3, {0, 8, 16, 0}, {8, 8, 8, 0}},
 };
 
-static struct wl_compositor *compositor;
-static struct xdg_wm_base *wm_base;
-static struct wl_shm *shm;
 static uint32_t formats[MAX_FORMATS];
-static int format_count, closed;
+static int format_count;
 
 /// wl_shm's two formats with numbers of their own, as fourcc codes.
 static uint32_t fourcc_of(uint32_t format) {
@@ -59,57 +48,11 @@ static uint32_t fourcc_of(uint32_t format) {
     return format;
 }
 
-static void shm_format(void *data, struct wl_shm *s, uint32_t format) {
-    (void)data;
-    (void)s;
+static void shm_format(uint32_t format) {
     if (format_count < MAX_FORMATS) formats[format_count++] = format;
 }
-static const struct wl_shm_listener shm_listener = {shm_format};
-
-static void global(void *data, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version) {
-    (void)data;
-    (void)version;
-    if (!strcmp(iface, wl_compositor_interface.name)) compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
-    if (!strcmp(iface, xdg_wm_base_interface.name)) wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
-    if (!strcmp(iface, wl_shm_interface.name)) {
-        shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
-        wl_shm_add_listener(shm, &shm_listener, NULL);
-    }
-}
-static void global_remove(void *data, struct wl_registry *r, uint32_t name) {
-    (void)data;
-    (void)r;
-    (void)name;
-}
-static const struct wl_registry_listener registry_listener = {global, global_remove};
-
-static void ping(void *data, struct xdg_wm_base *b, uint32_t serial) {
-    (void)data;
-    xdg_wm_base_pong(b, serial);
-}
-static const struct xdg_wm_base_listener wm_listener = {ping};
 
 static int configured[MAX_FORMATS];
-
-static void surface_configure(void *data, struct xdg_surface *s, uint32_t serial) {
-    xdg_surface_ack_configure(s, serial);
-    *(int *)data = 1;
-}
-static const struct xdg_surface_listener xdg_surface_listener = {surface_configure};
-
-static void toplevel_configure(void *d, struct xdg_toplevel *t, int32_t w, int32_t h, struct wl_array *s) {
-    (void)d;
-    (void)t;
-    (void)w;
-    (void)h;
-    (void)s;
-}
-static void toplevel_close(void *d, struct xdg_toplevel *t) {
-    (void)d;
-    (void)t;
-    closed = 1;
-}
-static const struct xdg_toplevel_listener toplevel_listener = {toplevel_configure, toplevel_close};
 
 /// A channel value of 0 or 1 at `bits` bits.
 static uint32_t channel(int on, int bits) { return on ? (bits >= 32 ? 0xffffffffu : (1u << bits) - 1) : 0; }
@@ -117,11 +60,10 @@ static uint32_t channel(int on, int bits) { return on ? (bits >= 32 ? 0xffffffff
 /// A buffer of the format `f`, `W` × `H` pixels, drawn with the four quarters.
 static struct wl_buffer *drawn(const struct layout *f, uint32_t wl_format, int W, int H) {
     int stride = (W * f->bytes + 3) / 4 * 4;
-    int size = stride * H;
-    int fd = memfd_create("formats-client", 0);
-    if (fd < 0 || ftruncate(fd, size) < 0) return NULL;
-    uint8_t *p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (p == MAP_FAILED) return NULL;
+    void *pixels = NULL;
+    struct wl_buffer *buffer = fixture_buffer(W, H, stride, wl_format, &pixels);
+    if (!buffer) return NULL;
+    uint8_t *p = pixels;
     for (int y = 0; y < H; y++) {
         for (int x = 0; x < W; x++) {
             int right = x >= W / 2, bottom = y >= H / 2;
@@ -134,24 +76,15 @@ static struct wl_buffer *drawn(const struct layout *f, uint32_t wl_format, int W
             for (int k = 0; k < f->bytes; k++) p[y * stride + x * f->bytes + k] = (uint8_t)(v >> (8 * k));
         }
     }
-    munmap(p, (size_t)size);
-    struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, size);
-    struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, W, H, stride, wl_format);
-    wl_shm_pool_destroy(pool);
-    close(fd);
+    munmap(pixels, (size_t)(stride * H));
     return buffer;
 }
 
 int main(int argc, char **argv) {
     int too_big = argc > 1 && !strcmp(argv[1], "--too-big");
-    struct wl_display *display = wl_display_connect(NULL);
+    fixture_shm_format = shm_format;
+    struct wl_display *display = fixture_connect();
     if (!display) return 1;
-    struct wl_registry *registry = wl_display_get_registry(display);
-    wl_registry_add_listener(registry, &registry_listener, NULL);
-    wl_display_roundtrip(display);
-    wl_display_roundtrip(display);  // the shm formats
-    if (!compositor || !wm_base || !shm) return 1;
-    xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
     struct wl_surface *surfaces[MAX_FORMATS];
     int shown = 0;
     for (int i = 0; i < format_count && !(too_big && shown == 1); i++) {
@@ -165,11 +98,7 @@ int main(int argc, char **argv) {
             continue;
         }
         struct wl_surface *s = wl_compositor_create_surface(compositor);
-        struct xdg_surface *xs = xdg_wm_base_get_xdg_surface(wm_base, s);
-        xdg_surface_add_listener(xs, &xdg_surface_listener, &configured[shown]);
-        struct xdg_toplevel *top = xdg_surface_get_toplevel(xs);
-        xdg_toplevel_add_listener(top, &toplevel_listener, NULL);
-        xdg_toplevel_set_title(top, too_big ? "Too big" : name);
+        fixture_toplevel(s, too_big ? "Too big" : name, &configured[shown]);
         wl_surface_commit(s);
         while (!configured[shown] && wl_display_dispatch(display) != -1) {
         }
