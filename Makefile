@@ -65,7 +65,8 @@ examples: setup
 a11y: build
 	SLATE=$(SLATE_DEBUG) Tests/a11y/atspi.sh
 
-# The shell as a Wayland compositor with real clients (weston-simple-shm, GTK 4, foot), headless: its
+# The shell as a Wayland compositor with real clients (weston's, GTK 4, foot, Firefox, mpv, Qt Quick,
+# and test clients for every pixel format and a subsurface tree), headless: its
 # Swift tests, the command line writing a screen with a client beside Mail, and scripts dragging foot
 # from the Dock beside Mail (W2a); then Slate's Mail as a process of its own, killed and opened again.
 compositor: build
