@@ -193,8 +193,9 @@ check("its parent is the application", inbox.parent is not None and inbox.parent
 ext = inbox.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
 check("it has extents on the screen", ext.width > 100 and ext.height > 100, (ext.x, ext.y, ext.width, ext.height))
 
-# 2. The message row: its full label, role and states.
-row = find(lambda a: a.getRole() == pyatspi.ROLE_LIST_ITEM and SUBJECT in a.name, inbox)
+# 2. The message row: its full label, role and states. (Mail reads its list off its main thread: the
+# rows come a moment after the window.)
+row = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_LIST_ITEM and SUBJECT in a.name, inbox))
 check(f'a list item for "{SUBJECT}"', row is not None)
 if row is None:
     sys.exit(1)
