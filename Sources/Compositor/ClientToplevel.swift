@@ -21,6 +21,7 @@ import UI
     private static let leftAlt: UInt32 = 56
     private static let leftMeta: UInt32 = 125
     private static let buttonLeft: UInt32 = 0x110
+    private static let buttonRight: UInt32 = 0x111
 
     override var toplevel: ClientToplevel? { self }
 
@@ -139,6 +140,11 @@ import UI
             }
             slate_comp_pointer_button(comp, Self.buttonLeft, 0, t)
             grab = nil
+        case .secondaryClick(let p):
+            let (v, sp) = target(at: p)
+            slate_comp_pointer_motion(comp, v.handle, sp.x, sp.y, t)
+            slate_comp_pointer_button(comp, Self.buttonRight, 1, t)
+            slate_comp_pointer_button(comp, Self.buttonRight, 0, t)
         case .scroll(_, let dx, let dy):
             slate_comp_pointer_axis(comp, dx, dy, t)
         case .leave:

@@ -212,6 +212,12 @@ import UI
         if !inside { toplevel.pointer(.leave) }
     }
 
+    public override func handleSecondaryClick(at point: Point) -> Bool {
+        guard surfaceRect.contains(point) else { return false }
+        toplevel.pointer(.secondaryClick(clientPoint(point)))
+        return true
+    }
+
     public override func handleScroll(dx: Double, dy: Double) -> Bool {
         toplevel.pointer(.scroll(.zero, dx: dx, dy: dy))
         return true

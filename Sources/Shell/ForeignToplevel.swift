@@ -64,6 +64,9 @@ public enum ForeignPointerEvent: Hashable, Sendable {
     case moved(Point)
     /// The primary button released at a window point.
     case up(Point)
+    /// The secondary (right) button pressed and released at a window point: the program's own
+    /// context menu.
+    case secondaryClick(Point)
     /// The wheel or a two-finger scroll, in points.
     case scroll(Point, dx: Double, dy: Double)
     /// The pointer left the window (or its press was cancelled).

@@ -434,16 +434,62 @@ static void on_new_decoration(struct wl_listener *l, void *data) {
 
 // ---- Input ----------------------------------------------------------------------------------------
 
+struct find_state {
+    struct wlr_surface *want;
+    int x, y, found;
+};
+
+static void find_surface(struct wlr_surface *s, int sx, int sy, void *data) {
+    struct find_state *st = data;
+    if (s != st->want || st->found) return;
+    st->x = sx;
+    st->y = sy;
+    st->found = 1;
+}
+
+/// Where `surface` lies in the view's main surface coordinates, when it is one of the view's tree.
+static int surface_position(slate_view *view, struct wlr_surface *surface, int *x, int *y) {
+    struct find_state st = {.want = surface};
+    if (surface) wlr_surface_for_each_surface(view->xdg->surface, find_surface, &st);
+    *x = st.x;
+    *y = st.y;
+    return st.found;
+}
+
+/// The surface of the view's tree under a point of its main surface — a subsurface where one takes
+/// input there (Firefox's page), else the main surface — with the point in that surface's
+/// coordinates: a program reads a pointer's or a finger's place relative to the surface it is on.
+static struct wlr_surface *surface_under(slate_view *view, double sx, double sy, double *lx, double *ly) {
+    struct wlr_surface *s = wlr_surface_surface_at(view->xdg->surface, sx, sy, lx, ly);
+    if (s) return s;
+    *lx = sx;
+    *ly = sy;
+    return view->xdg->surface;
+}
+
 void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time) {
     if (!view || !view->xdg->mapped) {
         slate_comp_pointer_leave(comp);
         return;
     }
-    if (comp->pointer_view != view) {
-        wlr_seat_pointer_notify_enter(comp->seat, view->xdg->surface, sx, sy);
+    struct wlr_surface *focused = comp->seat->pointer_state.focused_surface;
+    struct wlr_surface *target;
+    double lx, ly;
+    int x, y;
+    if (comp->pointer_view == view && comp->seat->pointer_state.button_count > 0 &&
+        surface_position(view, focused, &x, &y)) {
+        // While a button is held the pointer stays with the surface it was pressed on.
+        target = focused;
+        lx = sx - x;
+        ly = sy - y;
+    } else {
+        target = surface_under(view, sx, sy, &lx, &ly);
+    }
+    if (comp->pointer_view != view || focused != target) {
+        wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
         comp->pointer_view = view;
     }
-    wlr_seat_pointer_notify_motion(comp->seat, time, sx, sy);
+    wlr_seat_pointer_notify_motion(comp->seat, time, lx, ly);
     wlr_seat_pointer_notify_frame(comp->seat);
 }
 
@@ -473,7 +519,9 @@ void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx
     // The shell gives an id only once its last finger lifted; a point still there lost its surface
     // (the window went under the finger) and never heard the lift: it ends now.
     if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
-    wlr_seat_touch_notify_down(comp->seat, view->xdg->surface, time, id, sx, sy);
+    double lx, ly;
+    struct wlr_surface *target = surface_under(view, sx, sy, &lx, &ly);
+    wlr_seat_touch_notify_down(comp->seat, target, time, id, lx, ly);
     wlr_seat_touch_notify_frame(comp->seat);
 }
 
@@ -490,7 +538,10 @@ void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double 
     // moves there (the drag's grab sends the drag's enter and leave).
     if (touch_drag(comp) && view && view->xdg->mapped && point->focus_surface != view->xdg->surface)
         wlr_seat_touch_point_focus(comp->seat, view->xdg->surface, time, id, sx, sy);
-    wlr_seat_touch_notify_motion(comp->seat, time, id, sx, sy);
+    // In the coordinates of the surface it went down on (a subsurface of the view, maybe).
+    int x = 0, y = 0;
+    if (view && view->xdg->mapped && !surface_position(view, point->focus_surface, &x, &y)) x = y = 0;
+    wlr_seat_touch_notify_motion(comp->seat, time, id, sx - x, sy - y);
     wlr_seat_touch_notify_frame(comp->seat);
 }
 

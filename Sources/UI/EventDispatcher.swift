@@ -309,6 +309,7 @@ import Graphics
                 for case let i as any MenuTriggerInteraction in cur.interactions {
                     if i.presentFromSecondaryClick(at: cur.convert(p, from: nil)) { return }
                 }
+                if cur.handleSecondaryClick(at: cur.convert(p, from: nil)) { return }
                 v = cur.superview
             }
         case .scroll(let p, let dx, let dy):

@@ -446,6 +446,10 @@ import Graphics
     /// A scroll of the wheel over the view; return true when handled.
     open func handleScroll(dx: Double, dy: Double) -> Bool { false }
 
+    /// A secondary (right) click at a point of the view that no context menu of it took; return
+    /// true when handled (a program's window passes it on as its right button).
+    open func handleSecondaryClick(at point: Point) -> Bool { false }
+
     /// The pointer entered (true) or left (false) the view.
     open func hoverChanged(_ inside: Bool) {}
 

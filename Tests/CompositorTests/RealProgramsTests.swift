@@ -81,8 +81,8 @@ import UI
 
     /// Firefox opens a local page beside Mail in Split View and draws it — the page's colours and its
     /// text in Firefox's half, Mail's in the other —, fills the half it is given, scrolls the page
-    /// under the wheel, and takes an address typed into it.
-    @Test func firefoxDrawsItsPageBesideMailScrollsAndIsTypedInto() throws {
+    /// under the wheel, opens its context menu at a right click, and takes an address typed into it.
+    @Test func firefoxDrawsItsPageBesideMailScrollsOpensItsMenuAndIsTypedInto() throws {
         #expect(tool("firefox-esr"), "set-up installs firefox-esr")
         guard tool("firefox-esr") else { return }
         let dir = try AppProcessTests.folder()
@@ -159,6 +159,18 @@ import UI
         }
         rig.wait(20, "the page scrolled to its green part") {
             Self.count(rig, page, Self.pageGreen) > Int(page.width * page.height / 4 * 0.5)
+        }
+
+        // A right click on the page opens Firefox's own context menu (a popup of its window), and
+        // Escape closes it.
+        rig.host.host.pointer(.secondaryClick(middle))
+        if rig.wait(10, "Firefox's context menu", { !top.openPopups.isEmpty }) {
+            rig.settle()
+            rig.snapshot("firefox-context-menu")
+            let menu = try #require(top.openPopups.first)
+            #expect(menu.frame.width > 100 && menu.frame.height > 100, "its menu: \(menu.frame)")
+            rig.host.host.key(KeyPress(.escape))
+            rig.wait(10, "the menu to close") { top.openPopups.isEmpty }
         }
 
         // An address typed into it (Ctrl+L, then the keys) opens that page.
