@@ -16,7 +16,8 @@ import Testing
         return app
     }
 
-    /// One that fails (exit status 3) after a moment: the banner names it within a second of its end,
+    /// One that fails (exit status 3) after a moment: the banner names it within moments of its end
+    /// (3 s at most here, with other suites running beside it: it was the launch timeout, 20 s),
     /// and the log says how it ended.
     @Test func aProgramThatFailsBeforeItsWindowIsNamedAsItEnds() throws {
         let rig = try Rig()
@@ -25,7 +26,7 @@ import Testing
         let started = MonotonicClock.read()
         rig.shell.openApp(app)
         guard rig.wait(5, "the banner", { rig.shell.bannerMessage != nil }) else { return }
-        #expect(MonotonicClock.read() - started < 1.5, "the banner came \(MonotonicClock.read() - started) s after")
+        #expect(MonotonicClock.read() - started < 3, "the banner came \(MonotonicClock.read() - started) s after")
         #expect(rig.shell.bannerMessage == "Could not open Quits At Once")
         #expect(rig.host.launcher.failures[app.identifier] == "Quits At Once ended (status 3) before showing a window")
     }
