@@ -54,15 +54,8 @@ import UI
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let (mail, app) = rig.installMail(in: dir)
-
         // A tap on the icon starts the process; its first window opens full screen.
-        rig.shell.openApp(app)
-        guard rig.wait(20, "Mail's first window", { rig.shell.visibleWindows.count == 1 && mail.isRunning })
-        else { return }
-        guard let first = rig.shell.visibleWindows.first,
-            rig.wait(10, "its picture", { mail.toplevels[first]?.picture != nil })
-        else { return }
+        guard let (mail, app, first) = rig.openMail(in: dir) else { return }
         #expect(rig.shell.arrangement == .fullScreen(first))
         #expect(mail.toplevels[first]?.sessionIdentifier == first, "the shell's session is the app's")
         #expect(mail.toplevels[first]?.role == .primary)
@@ -124,12 +117,7 @@ import UI
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
-        let (mail, app) = rig.installMail(in: dir)
-        rig.shell.openApp(app)
-        guard rig.wait(20, "Mail's first window", { rig.shell.visibleWindows.count == 1 && mail.isRunning }),
-            let first = rig.shell.visibleWindows.first,
-            rig.wait(10, "its picture", { mail.toplevels[first]?.picture != nil })
-        else { return }
+        guard let (mail, _, first) = rig.openMail(in: dir) else { return }
         let frame = try #require(rig.shell.windows[first])
         let surface = try #require(frame.scene.rootView as? ForeignSurfaceView)
         let area = surface.convert(surface.surfaceRect, to: nil)
@@ -350,6 +338,19 @@ extension Rig {
         let app = shell.install(mail, restoring: false)
         host.launcher.install()
         return (mail, app)
+    }
+
+    /// Mail (installed from this build with its data in `dir`) opened from its icon: its first
+    /// window full screen with its picture. Mail, its app and that window's id; nil, with an issue
+    /// recorded, when they do not come.
+    func openMail(in dir: URL) -> (mail: ProcessApp, app: ShellApp, window: String)? {
+        let (mail, app) = installMail(in: dir)
+        shell.openApp(app)
+        guard wait(20, "Mail's first window", { shell.visibleWindows.count == 1 && mail.isRunning }),
+            let first = shell.visibleWindows.first,
+            wait(10, "its picture", { mail.toplevels[first]?.picture != nil })
+        else { return nil }
+        return (mail, app, first)
     }
 
     /// How many sampled pixels of a rectangle (points) are dark (text).
