@@ -327,6 +327,6 @@ struct ClientPixels: PixelSource, @unchecked Sendable {
             handle, Int32(window.x), Int32(window.y), Int32(window.width), Int32(window.height), Int32(rect.x),
             Int32(rect.y), Int32(rect.width), Int32(rect.height),
             UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self),
-            Int32(stride * 4))
+            Int32(stride * 4), 0)
     }
 }

@@ -138,32 +138,26 @@ import UI
                 damage = nil
             }
         } else if partial, sameBuffer, dw > 0, dh > 0, Int(dh) < bh, let p = kept, p.width == cw, p.height == ch {
-            let ok = kept!.pixels.withUnsafeMutableBufferPointer {
-                slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), dy, dh)
-            }
-            guard ok == 0 else { return }
-            if subsurfaces > 0 {
-                let rows = (max(0, Int(dy) - y0), min(ch, Int(dy) + Int(dh) - y0))
-                _ = kept!.pixels.withUnsafeMutableBufferPointer {
-                    slate_view_compose_subsurfaces(
-                        handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale),
-                        Int32(rows.0), Int32(rows.1))
+            // The rows the commit damaged, drawn anew from the buffers (the subsurfaces over them).
+            let rows = (max(0, Int(dy) - y0), min(ch, Int(dy) + Int(dh) - y0))
+            if rows.1 > rows.0 {
+                let ok = kept!.pixels.withUnsafeMutableBufferPointer {
+                    slate_view_draw(
+                        handle, Int32(x0), Int32(y0), Int32(cw), Int32(ch), 0, Int32(rows.0), Int32(cw),
+                        Int32(rows.1 - rows.0), $0.baseAddress! + rows.0 * cw * 4, Int32(cw * 4), 1)
                 }
+                guard ok == 0 else { return }
             }
             let d = Double(scale)
             damage = Rect(Double(Int(dx) - x0) / d, Double(Int(dy) - y0) / d, Double(dw) / d, Double(dh) / d)
         } else {
             var pixels = [UInt8](repeating: 0, count: cw * ch * 4)
             let ok = pixels.withUnsafeMutableBufferPointer {
-                slate_view_copy_crop(handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), 0, -1)
+                slate_view_draw(
+                    handle, Int32(x0), Int32(y0), Int32(cw), Int32(ch), 0, 0, Int32(cw), Int32(ch), $0.baseAddress,
+                    Int32(cw * 4), 1)
             }
             guard ok == 0 else { return }
-            if subsurfaces > 0 {
-                _ = pixels.withUnsafeMutableBufferPointer {
-                    slate_view_compose_subsurfaces(
-                        handle, $0.baseAddress, Int32(x0), Int32(y0), Int32(cw), Int32(ch), Int32(scale), 0, -1)
-                }
-            }
             kept = PixelImage(width: cw, height: ch, scale: Double(scale), pixels: pixels)
             // (Read when asked for, the picture is the last commit's: what that commit changed stays.)
             if !copy { damage = nil }

@@ -82,20 +82,6 @@ static int convert(pixman_image_t *src, int sx, int sy, uint8_t *dst, int dw, in
     return 0;
 }
 
-int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows) {
-    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
-    if (!cb || cx < 0 || cy < 0 || cw <= 0 || ch <= 0) return -1;
-    if (cx + cw > cb->base.width || cy + ch > cb->base.height) return -1;
-    int y0 = first_row > cy ? first_row : cy;
-    int y1 = rows < 0 ? cy + ch : first_row + rows;
-    if (y1 > cy + ch) y1 = cy + ch;
-    struct buffer_read r;
-    if (!buffer_open(view->comp, cb, &r)) return -1;
-    int result = y0 < y1 ? convert(r.image, cx, y0, dst, cw, ch, 0, y0 - cy, cw, y1 - y0) : 0;
-    buffer_close(&r);
-    return result;
-}
-
 /// A surface's committed buffer, rows `first_row` on (`rows` of them, -1: to the end), as
 /// premultiplied BGRA; returns the bytes it needs when `dst` is NULL or too small, -1 without one.
 long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
@@ -146,7 +132,7 @@ void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height
     *height = b->y2 - b->y1;
 }
 
-// ---- Subsurfaces composed in ----------------------------------------------------------------------
+// ---- Subsurfaces ----------------------------------------------------------------------------------
 
 struct shown_state {
     struct wlr_surface *main;
@@ -170,57 +156,6 @@ int slate_view_has_subsurfaces(slate_view *view) {
 }
 
 uint32_t slate_view_subsurface_changes(slate_view *view) { return view->subsurface_changes; }
-
-struct compose_state {
-    slate_comp *comp;
-    struct wlr_surface *main;
-    pixman_image_t *dst;
-    int cx, cy, scale, above, count;
-};
-
-/// Draws one surface of the tree into the picture: those above the main surface over it, those
-/// below it under it (the main surface's pixels are already there).
-static void compose_surface(struct wlr_surface *s, int sx, int sy, void *data) {
-    struct compose_state *st = data;
-    if (s == st->main) {
-        st->above = 1;
-        return;
-    }
-    struct buffer_read r;
-    if (!buffer_open(st->comp, s->buffer, &r)) return;
-    int k = s->current.scale > 0 ? s->current.scale : 1;
-    if (k != st->scale) {
-        // A subsurface at another buffer scale than the window's: scaled to it.
-        pixman_transform_t t;
-        pixman_transform_init_scale(&t, pixman_double_to_fixed((double)k / st->scale),
-                                    pixman_double_to_fixed((double)k / st->scale));
-        pixman_image_set_transform(r.image, &t);
-    }
-    int w = s->buffer->base.width * st->scale / k, h = s->buffer->base.height * st->scale / k;
-    pixman_image_composite32(st->above ? PIXMAN_OP_OVER : PIXMAN_OP_OVER_REVERSE, r.image, NULL, st->dst, 0, 0, 0, 0,
-                             sx * st->scale - st->cx, sy * st->scale - st->cy, w, h);
-    buffer_close(&r);
-    st->count++;
-}
-
-int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale, int y0,
-                                   int y1) {
-    if (wl_list_empty(&view->subsurfaces) || !dst || cw <= 0 || ch <= 0) return 0;
-    pixman_image_t *img = pixman_image_create_bits(PIXMAN_a8r8g8b8, cw, ch, (uint32_t *)dst, cw * 4);
-    if (!img) return -1;
-    if (y1 >= 0) {
-        // Only these rows of the picture (the main surface's damaged ones, copied anew).
-        pixman_region32_t rows;
-        pixman_region32_init_rect(&rows, 0, y0, (unsigned)cw, (unsigned)(y1 > y0 ? y1 - y0 : 0));
-        pixman_image_set_clip_region32(img, &rows);
-        pixman_region32_fini(&rows);
-    }
-    struct compose_state st = {.comp = view->comp, .main = view->xdg->surface, .dst = img, .cx = cx, .cy = cy,
-                               .scale = scale > 0 ? scale : 1};
-    wlr_surface_for_each_surface(view->xdg->surface, compose_surface, &st);
-    pixman_image_unref(img);
-    return st.count;
-}
 
 // ---- Drawn straight into the screen ---------------------------------------------------------------
 
@@ -251,6 +186,13 @@ static void list_surface(struct wlr_surface *s, int sx, int sy, void *data) {
     d->y = sy * list->scale;
 }
 
+/// A surface's buffer's size in the main surface's buffer pixels (at `scale`, the main one's).
+static void scaled_size(struct wlr_surface *s, int scale, int *w, int *h) {
+    int k = s->current.scale > 0 ? s->current.scale : 1;
+    *w = s->buffer->base.width * scale / k;
+    *h = s->buffer->base.height * scale / k;
+}
+
 /// Where a surface paints every pixel, in the main buffer's pixels: its opaque region as wlroots
 /// keeps it (clipped to the surface, and all of it in a format without alpha).
 static void opaque_area(struct drawn_surface *d, int scale, pixman_region32_t *out) {
@@ -266,7 +208,7 @@ static void opaque_area(struct drawn_surface *d, int scale, pixman_region32_t *o
 }
 
 int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
-                    int stride) {
+                    int stride, int clear) {
     struct wlr_client_buffer *cb = view->xdg->surface->buffer;
     if (!cb || !out || w <= 0 || h <= 0 || x < 0 || y < 0 || x + w > cw || y + h > ch || cx < 0 || cy < 0) return -1;
     if (cx + cw > cb->base.width || cy + ch > cb->base.height || stride < w * 4) return -1;
@@ -292,8 +234,8 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
         // time, so each is read alone below.)
         // (A buffer too big to read is not drawn, nor its region reckoned.)
         if (!picture_size_ok(view->comp, b->base.width, b->base.height)) continue;
-        int k = d->surface->current.scale > 0 ? d->surface->current.scale : 1;
-        int sw = b->base.width * scale / k, sh = b->base.height * scale / k;
+        int sw, sh;
+        scaled_size(d->surface, scale, &sw, &sh);
         pixman_region32_intersect_rect(&d->visible, &uncovered, d->x, d->y, (unsigned)sw, (unsigned)sh);
         pixman_region32_t opaque;
         opaque_area(d, scale, &opaque);
@@ -305,6 +247,14 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
         pixman_region32_fini(&translucent);
         pixman_region32_fini(&opaque);
     }
+    if (clear && pixman_region32_not_empty(&uncovered)) {
+        // A picture made anew: what no opaque surface paints starts transparent.
+        pixman_region32_translate(&uncovered, -ox, -oy);
+        int n = 0;
+        pixman_box32_t *boxes = pixman_region32_rectangles(&uncovered, &n);
+        pixman_color_t transparent = {0, 0, 0, 0};
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, dst, &transparent, n, boxes);
+    }
     pixman_region32_fini(&uncovered);
     for (int i = 0; i < list.count; i++) {
         struct drawn_surface *d = &list.items[i];
@@ -312,16 +262,17 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
         if (pixman_region32_not_empty(&d->visible) && buffer_open(view->comp, d->surface->buffer, &r)) {
             int k = d->surface->current.scale > 0 ? d->surface->current.scale : 1;
             if (k != scale) {
+                // A subsurface at another buffer scale than the window's: scaled to it.
                 pixman_transform_t t;
                 pixman_transform_init_scale(&t, pixman_double_to_fixed((double)k / scale),
                                             pixman_double_to_fixed((double)k / scale));
                 pixman_image_set_transform(r.image, &t);
             }
-            // Drawn where it shows: copied where it is opaque, else over what is below it (the
-            // frame's background under the window).
+            // Drawn where it shows: copied where it is opaque, else over what is below it.
             pixman_region32_translate(&d->visible, -ox, -oy);
             pixman_image_set_clip_region32(dst, &d->visible);
-            int sw = d->surface->buffer->base.width * scale / k, sh = d->surface->buffer->base.height * scale / k;
+            int sw, sh;
+            scaled_size(d->surface, scale, &sw, &sh);
             pixman_image_composite32(d->solid ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, r.image, NULL, dst, 0, 0, 0, 0,
                                      d->x - ox, d->y - oy, sw, sh);
             buffer_close(&r);

@@ -145,12 +145,6 @@ void slate_view_close(slate_view *view);
 int slate_view_has_subsurfaces(slate_view *view);
 /// A count that moves each time a subsurface commits or goes: their pictures changed.
 uint32_t slate_view_subsurface_changes(slate_view *view);
-/// Composes the view's subsurfaces into `dst`, a picture of the window geometry (`cw`×`ch` pixels
-/// from the buffer's pixel `cx`, `cy`, at `scale`) that holds the main surface already: those above
-/// it over it, those below under it; only rows `y0..<y1` of the picture, or all with `y1` < 0.
-/// Returns how many were drawn, or -1.
-int slate_view_compose_subsurfaces(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int scale, int y0,
-                                   int y1);
 /// Whether the surface's buffer can be shown: 1 it can, 0 it has none, -1 it has one the shell
 /// cannot read (too big: over 16384 a side, or over 16 Mi pixels and twice the output).
 int slate_view_buffer_state(slate_view *view);
@@ -163,17 +157,15 @@ long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int
 /// (`rows` < 0: to the end); `dst` holds the whole buffer.
 long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
                           int *height, int *scale);
-/// Copies the part `cx, cy, cw × ch` (buffer pixels) of the current buffer into `dst` (cw × ch × 4
-/// bytes, premultiplied BGRA), only rows `first_row ..< first_row + rows` of the buffer (`rows` < 0:
-/// all). Returns 0, or -1 when the buffer cannot be read or the part is not inside it.
-int slate_view_copy_crop(slate_view *view, uint8_t *dst, int cx, int cy, int cw, int ch, int first_row, int rows);
 /// Draws the part `x, y, w × h` of the window's picture — the window geometry `cx, cy, cw × ch` of
-/// its buffer (buffer pixels), its subsurfaces composed in — over the premultiplied BGRA pixels at
-/// `out` (the part's top-left; `stride` bytes a row), read straight from the client's buffers: the
-/// shell draws a window on the screen with no picture of it in between. Returns 0, or -1 when the
-/// buffer cannot be read or the part is not inside it.
+/// its buffer (buffer pixels), its subsurfaces composed in — at `out` (the part's top-left,
+/// premultiplied BGRA, `stride` bytes a row), read straight from the client's buffers: over the
+/// pixels there (the screen, drawn with no picture of the window in between), or, with `clear`,
+/// into a picture made anew (what no opaque surface paints starts transparent). Each surface is
+/// drawn only where no opaque one above it hides it, and copied where it is opaque. Returns 0, or -1
+/// when the buffer cannot be read or the part is not inside it.
 int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
-                    int stride);
+                    int stride, int clear);
 /// The last commit's damage: the box around it, in buffer pixels.
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height);
 /// How many commits the surface has had (to see whether its picture changed).
