@@ -123,6 +123,20 @@ struct slate_view {
 /// A surface's committed buffer as premultiplied BGRA rows (buffers.c; see slate_view_copy_rows).
 long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
                              int first_row, int rows, int *width, int *height, int *scale);
+// What compositor.c wires up when it starts: the listeners of views.c, data.c and input.c.
+void slate_on_new_surface(struct wl_listener *l, void *data);
+void slate_on_new_xdg_surface(struct wl_listener *l, void *data);
+void slate_on_new_decoration(struct wl_listener *l, void *data);
+void slate_on_request_set_selection(struct wl_listener *l, void *data);
+void slate_on_request_start_drag(struct wl_listener *l, void *data);
+void slate_on_start_drag(struct wl_listener *l, void *data);
+void slate_on_request_cursor(struct wl_listener *l, void *data);
+void slate_on_keyboard_key(struct wl_listener *l, void *data);
+void slate_on_keyboard_modifiers(struct wl_listener *l, void *data);
+void slate_on_new_input(struct wl_listener *l, void *data);
+/// Passes input of the nested or session backend's devices (or what became of the screen) up to the
+/// owner (`slate_comp_callbacks.input`; input.c).
+void slate_nested_emit(slate_comp *comp, int kind, int id, double x, double y, uint32_t code);
 /// Tells the owner about a view.
 void slate_emit(slate_view *view, int event);
 /// Creates the scene manager global (scene.c).

@@ -1,0 +1,428 @@
+// Input: the shell's pointer, fingers and keys given to clients' surfaces through the seat, and
+// the devices of the nested and session backends (a desktop's window, or the machine's own
+// libinput devices) passed up to the shell.
+#include "internal.h"
+
+/// One input device of the nested backend (x11/wayland window): its events go to the owner.
+struct nested_input {
+    slate_comp *comp;
+    struct wlr_input_device *device;
+    struct wl_list link;
+    struct wl_listener destroy, motion, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
+    struct wl_listener tip, tool_axis;
+};
+
+// ---- Input ----------------------------------------------------------------------------------------
+
+struct find_state {
+    struct wlr_surface *want;
+    int x, y, found;
+};
+
+static void find_surface(struct wlr_surface *s, int sx, int sy, void *data) {
+    struct find_state *st = data;
+    if (s != st->want || st->found) return;
+    st->x = sx;
+    st->y = sy;
+    st->found = 1;
+}
+
+/// Where `surface` lies in the view's main surface coordinates, when it is one of the view's tree.
+static int surface_position(slate_view *view, struct wlr_surface *surface, int *x, int *y) {
+    struct find_state st = {.want = surface};
+    if (surface) wlr_surface_for_each_surface(view->xdg->surface, find_surface, &st);
+    *x = st.x;
+    *y = st.y;
+    return st.found;
+}
+
+/// The surface of the view's tree under a point of its main surface — a subsurface where one takes
+/// input there (Firefox's page), else the main surface — with the point in that surface's
+/// coordinates: a program reads a pointer's or a finger's place relative to the surface it is on.
+static struct wlr_surface *surface_under(slate_view *view, double sx, double sy, double *lx, double *ly) {
+    struct wlr_surface *s = wlr_surface_surface_at(view->xdg->surface, sx, sy, lx, ly);
+    if (s) return s;
+    *lx = sx;
+    *ly = sy;
+    return view->xdg->surface;
+}
+
+void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time) {
+    if (!view || !view->xdg->mapped) {
+        slate_comp_pointer_leave(comp);
+        return;
+    }
+    struct wlr_surface *focused = comp->seat->pointer_state.focused_surface;
+    struct wlr_surface *target;
+    double lx, ly;
+    int x, y;
+    if (comp->pointer_view == view && comp->seat->pointer_state.button_count > 0 &&
+        surface_position(view, focused, &x, &y)) {
+        // While a button is held the pointer stays with the surface it was pressed on.
+        target = focused;
+        lx = sx - x;
+        ly = sy - y;
+    } else {
+        target = surface_under(view, sx, sy, &lx, &ly);
+    }
+    if (comp->pointer_view != view || focused != target) {
+        wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
+        comp->pointer_view = view;
+    }
+    wlr_seat_pointer_notify_motion(comp->seat, time, lx, ly);
+    wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_comp_pointer_button(slate_comp *comp, uint32_t button, int pressed, uint32_t time) {
+    wlr_seat_pointer_notify_button(comp->seat, time, button,
+                                   pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED);
+    wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_comp_pointer_axis(slate_comp *comp, double dx, double dy, uint32_t time) {
+    if (dy != 0)
+        wlr_seat_pointer_notify_axis(comp->seat, time, WLR_AXIS_ORIENTATION_VERTICAL, dy, 0,
+                                     WLR_AXIS_SOURCE_FINGER);
+    if (dx != 0)
+        wlr_seat_pointer_notify_axis(comp->seat, time, WLR_AXIS_ORIENTATION_HORIZONTAL, dx, 0,
+                                     WLR_AXIS_SOURCE_FINGER);
+    wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_comp_pointer_leave(slate_comp *comp) {
+    comp->pointer_view = NULL;
+    wlr_seat_pointer_notify_clear_focus(comp->seat);
+}
+
+void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
+    if (!view || !view->xdg->mapped) return;
+    // The shell gives an id only once its last finger lifted; a point still there lost its surface
+    // (the window went under the finger) and never heard the lift: it ends now.
+    if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
+    double lx, ly;
+    struct wlr_surface *target = surface_under(view, sx, sy, &lx, &ly);
+    wlr_seat_touch_notify_down(comp->seat, target, time, id, lx, ly);
+    wlr_seat_touch_notify_frame(comp->seat);
+}
+
+/// The drag under way when a finger carries it (NULL for none, or one the pointer carries).
+static struct wlr_drag *touch_drag(slate_comp *comp) {
+    struct wlr_drag *drag = comp->seat->drag;
+    return drag && drag->grab_type == WLR_DRAG_GRAB_KEYBOARD_TOUCH ? drag : NULL;
+}
+
+void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
+    struct wlr_touch_point *point = wlr_seat_touch_get_point(comp->seat, id);
+    if (!point) return;
+    // A drag a finger carries goes to the window under it, whichever program's: the point's focus
+    // moves there (the drag's grab sends the drag's enter and leave).
+    if (touch_drag(comp) && view && view->xdg->mapped && point->focus_surface != view->xdg->surface)
+        wlr_seat_touch_point_focus(comp->seat, view->xdg->surface, time, id, sx, sy);
+    // In the coordinates of the surface it went down on (a subsurface of the view, maybe).
+    int x = 0, y = 0;
+    if (view && view->xdg->mapped && !surface_position(view, point->focus_surface, &x, &y)) x = y = 0;
+    wlr_seat_touch_notify_motion(comp->seat, time, id, sx - x, sy - y);
+    wlr_seat_touch_notify_frame(comp->seat);
+}
+
+void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time) {
+    if (!wlr_seat_touch_get_point(comp->seat, id)) return;
+    struct wlr_drag *drag = touch_drag(comp);
+    struct wlr_data_source *source = drag ? drag->source : NULL;
+    int dropped_on_program = drag && drag->focus_client != NULL;
+    wlr_seat_touch_notify_up(comp->seat, time, id);
+    wlr_seat_touch_notify_frame(comp->seat);
+    // A finger's drag let go over no program (the shell took it, or nothing would): wlroots ends
+    // the drag without a word to its program, which is told it was cancelled, as a button's is.
+    if (drag && !comp->seat->drag && !dropped_on_program && source && comp->seat->drag_source == source)
+        wlr_data_source_destroy(source);
+}
+
+void slate_comp_touch_cancel(slate_comp *comp, slate_view *view) {
+    struct wlr_drag *drag = touch_drag(comp);
+    if (drag) {
+        // The drag the finger carried ends (its grab's cancel), and its program hears so.
+        struct wlr_data_source *source = drag->source;
+        wlr_seat_touch_end_grab(comp->seat);
+        if (source && comp->seat->drag_source == source) wlr_data_source_destroy(source);
+    }
+    if (view && view->xdg->surface) {
+        wlr_seat_touch_notify_cancel(comp->seat, view->xdg->surface);
+        wlr_seat_touch_notify_frame(comp->seat);
+    }
+}
+
+void slate_comp_drag_leave(slate_comp *comp) {
+    slate_comp_pointer_leave(comp);
+    struct wlr_drag *drag = touch_drag(comp);
+    if (!drag) return;
+    struct wlr_touch_point *point = wlr_seat_touch_get_point(comp->seat, drag->touch_id);
+    if (!point || !point->focus_surface) return;
+    // No window under the finger: the point loses its focus and the drag's grab hears it (wlroots
+    // 0.15 clears the focus without telling the grab), so the drag leaves the program.
+    wlr_seat_touch_point_clear_focus(comp->seat, slate_comp_now_msec(), drag->touch_id);
+    struct wlr_seat_touch_grab *grab = comp->seat->touch_state.grab;
+    if (grab->interface->enter) grab->interface->enter(grab, slate_comp_now_msec(), point);
+}
+
+int slate_comp_drag_active(slate_comp *comp) { return comp->seat->drag != NULL; }
+
+int slate_comp_drag_is_touch(slate_comp *comp) { return touch_drag(comp) != NULL; }
+
+void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
+    if (!view || !view->xdg->mapped) {
+        wlr_seat_keyboard_notify_clear_focus(comp->seat);
+        return;
+    }
+    struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
+    wlr_seat_keyboard_notify_enter(comp->seat, view->xdg->surface, kb->keycodes, kb->num_keycodes, &kb->modifiers);
+}
+
+void slate_view_keyboard_leave(slate_view *view) {
+    if (slate_view_has_keyboard(view)) wlr_seat_keyboard_notify_clear_focus(view->comp->seat);
+}
+
+int slate_view_has_keyboard(slate_view *view) {
+    return view->xdg->surface && view->comp->seat->keyboard_state.focused_surface == view->xdg->surface;
+}
+
+void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time) {
+    // Through the keyboard, so its xkb state (and so the modifiers clients see) follows.
+    struct wlr_event_keyboard_key ev = {
+        .time_msec = time,
+        .keycode = keycode,
+        .update_state = true,
+        .state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
+    };
+    wlr_keyboard_notify_key(comp->keyboard_device->keyboard, &ev);
+}
+
+int slate_comp_type(slate_comp *comp, uint32_t codepoint, uint32_t time) {
+    xkb_keysym_t want = xkb_utf32_to_keysym(codepoint);
+    if (want == XKB_KEY_NoSymbol) return -1;
+    struct xkb_keymap *km = comp->keymap;
+    // The first key, layout and level that make the character (lowest level first: no Shift if it
+    // need not be held).
+    for (xkb_level_index_t level = 0; level < 4; level++) {
+        for (xkb_layout_index_t layout = 0; layout < xkb_keymap_num_layouts(km); layout++) {
+            for (xkb_keycode_t kc = xkb_keymap_min_keycode(km); kc <= xkb_keymap_max_keycode(km); kc++) {
+                if (layout >= xkb_keymap_num_layouts_for_key(km, kc) ||
+                    level >= xkb_keymap_num_levels_for_key(km, kc, layout))
+                    continue;
+                const xkb_keysym_t *syms;
+                int n = xkb_keymap_key_get_syms_by_level(km, kc, layout, level, &syms);
+                if (n != 1 || syms[0] != want) continue;
+                xkb_mod_mask_t masks[4];
+                size_t m = xkb_keymap_key_get_mods_for_level(km, kc, layout, level, masks, 4);
+                if (m == 0) continue;
+                struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
+                struct wlr_keyboard_modifiers saved = kb->modifiers;
+                wlr_keyboard_notify_modifiers(kb, masks[0], 0, 0, layout);
+                slate_comp_key(comp, kc - 8, 1, time);
+                slate_comp_key(comp, kc - 8, 0, time);
+                wlr_keyboard_notify_modifiers(kb, saved.depressed, saved.latched, saved.locked, saved.group);
+                return 0;
+            }
+        }
+    }
+    return -1;
+}
+
+void slate_on_keyboard_key(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, keyboard_key);
+    struct wlr_event_keyboard_key *ev = data;
+    wlr_seat_keyboard_notify_key(comp->seat, ev->time_msec, ev->keycode, ev->state);
+}
+
+void slate_on_keyboard_modifiers(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_comp *comp = wl_container_of(l, comp, keyboard_modifiers);
+    wlr_seat_keyboard_notify_modifiers(comp->seat, &comp->keyboard_device->keyboard->modifiers);
+}
+
+// ---- Nested backend input -----------------------------------------------------------------------
+
+void slate_nested_emit(slate_comp *comp, int kind, int id, double x, double y, uint32_t code) {
+    if (comp->cb.input) comp->cb.input(comp->cb.user, kind, id, x, y, code);
+}
+
+static void nested_on_motion_abs(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, motion_abs);
+    struct wlr_event_pointer_motion_absolute *ev = data;
+    slate_nested_emit(in->comp, 0, 0, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+}
+
+static void nested_on_motion(struct wl_listener *l, void *data) {
+    // A mouse or trackpad on the session backend moves by how far it went: the pointer is kept
+    // here, inside the screen.
+    struct nested_input *in = wl_container_of(l, in, motion);
+    struct wlr_event_pointer_motion *ev = data;
+    slate_comp *comp = in->comp;
+    comp->cursor_x += ev->delta_x;
+    comp->cursor_y += ev->delta_y;
+    if (comp->cursor_x < 0) comp->cursor_x = 0;
+    if (comp->cursor_y < 0) comp->cursor_y = 0;
+    if (comp->cursor_x > comp->width - 1) comp->cursor_x = comp->width - 1;
+    if (comp->cursor_y > comp->height - 1) comp->cursor_y = comp->height - 1;
+    slate_nested_emit(comp, 0, 0, comp->cursor_x, comp->cursor_y, 0);
+}
+
+static void nested_on_tip(struct wl_listener *l, void *data) {
+    // A pen's tip touching the screen is a finger there (SLATE_PEN_TOUCH_ID).
+    struct nested_input *in = wl_container_of(l, in, tip);
+    struct wlr_event_tablet_tool_tip *ev = data;
+    slate_comp *comp = in->comp;
+    int down = ev->state == WLR_TABLET_TOOL_TIP_DOWN;
+    if (down == comp->pen_down) return;
+    comp->pen_down = down;
+    slate_nested_emit(comp, down ? 3 : 5, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+}
+
+static void nested_on_tool_axis(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, tool_axis);
+    struct wlr_event_tablet_tool_axis *ev = data;
+    slate_comp *comp = in->comp;
+    if (!comp->pen_down || !(ev->updated_axes & (WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y))) return;
+    slate_nested_emit(comp, 4, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+}
+
+static void nested_on_button(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, button);
+    struct wlr_event_pointer_button *ev = data;
+    slate_nested_emit(in->comp, ev->state == WLR_BUTTON_PRESSED ? 1 : 2, 0, 0, 0, ev->button);
+}
+
+static void nested_on_axis(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, axis);
+    struct wlr_event_pointer_axis *ev = data;
+    int vertical = ev->orientation == WLR_AXIS_ORIENTATION_VERTICAL;
+    slate_nested_emit(in->comp, 8, 0, vertical ? 0 : ev->delta, vertical ? ev->delta : 0, 0);
+}
+
+/// Session backend: Ctrl+Alt+F1…F12 (the keymap's XF86Switch_VT_n) switches to that virtual
+/// terminal; Ctrl+Alt+Backspace ends the session (the console's Ctrl+C does not reach a program that
+/// holds the keyboard through libinput), as closing `slate run`'s window does. Returns whether the
+/// key did either.
+static int session_key(struct nested_input *in, struct wlr_event_keyboard_key *ev) {
+    slate_comp *comp = in->comp;
+    if (comp->backend_kind != SLATE_BACKEND_SESSION || ev->state != WL_KEYBOARD_KEY_STATE_PRESSED) return 0;
+    struct wlr_keyboard *kb = in->device->keyboard;
+    if (!kb->xkb_state) return 0;
+    if (ev->keycode == KEY_BACKSPACE &&
+        xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_CTRL, XKB_STATE_MODS_EFFECTIVE) > 0 &&
+        xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_ALT, XKB_STATE_MODS_EFFECTIVE) > 0) {
+        slate_nested_emit(comp, 9, 0, 0, 0, 0);
+        return 1;
+    }
+    const xkb_keysym_t *syms;
+    int n = xkb_state_key_get_syms(kb->xkb_state, ev->keycode + 8, &syms);
+    for (int i = 0; i < n; i++) {
+        if (syms[i] < XKB_KEY_XF86Switch_VT_1 || syms[i] > XKB_KEY_XF86Switch_VT_12) continue;
+        struct wlr_session *session = wlr_backend_get_session(comp->backend);
+        if (session) wlr_session_change_vt(session, (unsigned)(syms[i] - XKB_KEY_XF86Switch_VT_1 + 1));
+        return 1;
+    }
+    return 0;
+}
+
+static void nested_on_key(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, key);
+    struct wlr_event_keyboard_key *ev = data;
+    if (session_key(in, ev)) return;
+    slate_nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? 6 : 7, 0, 0, 0, ev->keycode);
+}
+
+static void nested_on_touch_down(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, touch_down);
+    struct wlr_event_touch_down *ev = data;
+    slate_nested_emit(in->comp, 3, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+}
+
+static void nested_on_touch_motion(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, touch_motion);
+    struct wlr_event_touch_motion *ev = data;
+    slate_nested_emit(in->comp, 4, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+}
+
+static void nested_on_touch_up(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, touch_up);
+    struct wlr_event_touch_up *ev = data;
+    slate_nested_emit(in->comp, 5, ev->touch_id, 0, 0, 0);
+}
+
+static void nested_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    struct nested_input *in = wl_container_of(l, in, destroy);
+    wl_list_remove(&in->destroy.link);
+    wl_list_remove(&in->link);
+    switch (in->device->type) {
+    case WLR_INPUT_DEVICE_POINTER:
+        wl_list_remove(&in->motion.link);
+        wl_list_remove(&in->motion_abs.link);
+        wl_list_remove(&in->button.link);
+        wl_list_remove(&in->axis.link);
+        break;
+    case WLR_INPUT_DEVICE_KEYBOARD:
+        wl_list_remove(&in->key.link);
+        break;
+    case WLR_INPUT_DEVICE_TOUCH:
+        wl_list_remove(&in->touch_down.link);
+        wl_list_remove(&in->touch_motion.link);
+        wl_list_remove(&in->touch_up.link);
+        break;
+    case WLR_INPUT_DEVICE_TABLET_TOOL:
+        wl_list_remove(&in->tip.link);
+        wl_list_remove(&in->tool_axis.link);
+        break;
+    default:
+        break;
+    }
+    free(in);
+}
+
+void slate_on_new_input(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_input);
+    struct wlr_input_device *dev = data;
+    if (dev == comp->keyboard_device) return;
+    struct nested_input *in = calloc(1, sizeof(*in));
+    if (!in) return;
+    in->comp = comp;
+    in->device = dev;
+    switch (dev->type) {
+    case WLR_INPUT_DEVICE_POINTER:
+        in->motion.notify = nested_on_motion;
+        wl_signal_add(&dev->pointer->events.motion, &in->motion);
+        in->motion_abs.notify = nested_on_motion_abs;
+        wl_signal_add(&dev->pointer->events.motion_absolute, &in->motion_abs);
+        in->button.notify = nested_on_button;
+        wl_signal_add(&dev->pointer->events.button, &in->button);
+        in->axis.notify = nested_on_axis;
+        wl_signal_add(&dev->pointer->events.axis, &in->axis);
+        break;
+    case WLR_INPUT_DEVICE_KEYBOARD:
+        wlr_keyboard_set_keymap(dev->keyboard, comp->keymap);
+        in->key.notify = nested_on_key;
+        wl_signal_add(&dev->keyboard->events.key, &in->key);
+        break;
+    case WLR_INPUT_DEVICE_TOUCH:
+        in->touch_down.notify = nested_on_touch_down;
+        wl_signal_add(&dev->touch->events.down, &in->touch_down);
+        in->touch_motion.notify = nested_on_touch_motion;
+        wl_signal_add(&dev->touch->events.motion, &in->touch_motion);
+        in->touch_up.notify = nested_on_touch_up;
+        wl_signal_add(&dev->touch->events.up, &in->touch_up);
+        break;
+    case WLR_INPUT_DEVICE_TABLET_TOOL:
+        in->tip.notify = nested_on_tip;
+        wl_signal_add(&dev->tablet->events.tip, &in->tip);
+        in->tool_axis.notify = nested_on_tool_axis;
+        wl_signal_add(&dev->tablet->events.axis, &in->tool_axis);
+        break;
+    default:
+        free(in);
+        return;
+    }
+    in->destroy.notify = nested_on_destroy;
+    wl_signal_add(&dev->events.destroy, &in->destroy);
+    wl_list_insert(&comp->nested_inputs, &in->link);
+}

@@ -1,0 +1,411 @@
+// Views: a client's xdg toplevels and popups as the shell sees them, their subsurfaces, the
+// surfaces they are made of (guarded against a client destroying them out of order) and their
+// decorations (the shell draws the frame).
+#include "internal.h"
+
+void slate_emit(slate_view *view, int event) {
+    if (view->comp->cb.view_event) view->comp->cb.view_event(view->comp->cb.user, view, event);
+}
+
+static void emit(slate_view *view, int event) { slate_emit(view, event); }
+
+// ---- Views --------------------------------------------------------------------------------------
+
+static void view_on_map(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, map);
+    emit(view, SLATE_VIEW_MAP);
+}
+
+static void view_on_unmap(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, unmap);
+    if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    emit(view, SLATE_VIEW_UNMAP);
+}
+
+static void view_on_commit(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, commit);
+    view->commits++;
+    if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
+}
+
+// ---- Subsurfaces -----------------------------------------------------------------------------------
+
+/// A subsurface of a view's surface tree: its commits are the view's (its picture is composed into
+/// the view's).
+struct slate_subsurface {
+    slate_view *view;
+    struct wlr_subsurface *sub;
+    struct wl_listener commit, destroy, new_subsurface;
+    struct wl_list link;  // slate_view::subsurfaces
+};
+
+static void subsurface_track(slate_view *view, struct wlr_subsurface *sub);
+/// Tracks the subsurfaces `surface` already has, and theirs.
+static void subsurface_track_children(slate_view *view, struct wlr_surface *surface);
+
+static void subsurface_free(struct slate_subsurface *s) {
+    wl_list_remove(&s->commit.link);
+    wl_list_remove(&s->destroy.link);
+    wl_list_remove(&s->new_subsurface.link);
+    wl_list_remove(&s->link);
+    free(s);
+}
+
+static void subsurface_on_commit(struct wl_listener *l, void *data) {
+    (void)data;
+    struct slate_subsurface *s = wl_container_of(l, s, commit);
+    s->view->commits++;
+    s->view->subsurface_changes++;
+    if (s->view->xdg->mapped) emit(s->view, SLATE_VIEW_COMMIT);
+}
+
+static void subsurface_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    struct slate_subsurface *s = wl_container_of(l, s, destroy);
+    slate_view *view = s->view;
+    subsurface_free(s);
+    view->commits++;
+    view->subsurface_changes++;
+    if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
+}
+
+static void subsurface_on_new(struct wl_listener *l, void *data) {
+    struct slate_subsurface *s = wl_container_of(l, s, new_subsurface);
+    subsurface_track(s->view, data);
+}
+
+static void view_on_new_subsurface(struct wl_listener *l, void *data) {
+    slate_view *view = wl_container_of(l, view, new_subsurface);
+    subsurface_track(view, data);
+}
+
+static void subsurface_track(slate_view *view, struct wlr_subsurface *sub) {
+    struct slate_subsurface *s = calloc(1, sizeof(*s));
+    if (!s) return;
+    s->view = view;
+    s->sub = sub;
+    s->commit.notify = subsurface_on_commit;
+    wl_signal_add(&sub->surface->events.commit, &s->commit);
+    s->destroy.notify = subsurface_on_destroy;
+    wl_signal_add(&sub->events.destroy, &s->destroy);
+    s->new_subsurface.notify = subsurface_on_new;
+    wl_signal_add(&sub->surface->events.new_subsurface, &s->new_subsurface);
+    wl_list_insert(&view->subsurfaces, &s->link);
+    subsurface_track_children(view, sub->surface);
+}
+
+static void subsurface_track_children(slate_view *view, struct wlr_surface *surface) {
+    // Those made before it was known (a program may build its tree before giving it a role).
+    struct wlr_subsurface *child;
+    wl_list_for_each(child, &surface->pending.subsurfaces_below, pending.link) subsurface_track(view, child);
+    wl_list_for_each(child, &surface->pending.subsurfaces_above, pending.link) subsurface_track(view, child);
+}
+
+static void view_on_title(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, set_title);
+    emit(view, SLATE_VIEW_TITLE);
+}
+
+static void view_on_app_id(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, set_app_id);
+    emit(view, SLATE_VIEW_TITLE);
+}
+
+static void view_on_request_fullscreen(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, request_fullscreen);
+    emit(view, SLATE_VIEW_REQUEST_FULLSCREEN);
+}
+
+static void view_on_request_maximize(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, request_maximize);
+    // xdg-shell wants a configure in answer even when nothing changes.
+    wlr_xdg_surface_schedule_configure(view->xdg);
+    emit(view, SLATE_VIEW_REQUEST_FULLSCREEN);
+}
+
+static void view_on_ping_timeout(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, ping_timeout);
+    emit(view, SLATE_VIEW_NOT_RESPONDING);
+}
+
+static void view_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, destroy);
+    if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    emit(view, SLATE_VIEW_DESTROY);
+    slate_scene_view_destroyed(view);
+    wl_list_remove(&view->link);
+    wl_list_remove(&view->map.link);
+    wl_list_remove(&view->unmap.link);
+    wl_list_remove(&view->destroy.link);
+    wl_list_remove(&view->commit.link);
+    wl_list_remove(&view->new_popup.link);
+    if (view->kind == SLATE_VIEW_TOPLEVEL) {
+        wl_list_remove(&view->set_title.link);
+        wl_list_remove(&view->set_app_id.link);
+        wl_list_remove(&view->request_fullscreen.link);
+        wl_list_remove(&view->request_maximize.link);
+        wl_list_remove(&view->ping_timeout.link);
+    }
+    struct slate_subsurface *s, *tmp;
+    wl_list_for_each_safe(s, tmp, &view->subsurfaces, link) subsurface_free(s);
+    wl_list_remove(&view->new_subsurface.link);
+    view->xdg->data = NULL;
+    free(view);
+}
+
+static void view_on_new_popup(struct wl_listener *l, void *data);
+
+static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, slate_view *parent) {
+    slate_view *view = calloc(1, sizeof(*view));
+    if (!view) return NULL;
+    view->comp = comp;
+    view->xdg = xdg;
+    view->kind = xdg->role == WLR_XDG_SURFACE_ROLE_POPUP ? SLATE_VIEW_POPUP : SLATE_VIEW_TOPLEVEL;
+    xdg->data = view;
+    wl_list_insert(comp->views.prev, &view->link);
+    view->map.notify = view_on_map;
+    wl_signal_add(&xdg->events.map, &view->map);
+    view->unmap.notify = view_on_unmap;
+    wl_signal_add(&xdg->events.unmap, &view->unmap);
+    view->destroy.notify = view_on_destroy;
+    wl_signal_add(&xdg->events.destroy, &view->destroy);
+    view->commit.notify = view_on_commit;
+    wl_signal_add(&xdg->surface->events.commit, &view->commit);
+    wl_list_init(&view->subsurfaces);
+    view->new_subsurface.notify = view_on_new_subsurface;
+    wl_signal_add(&xdg->surface->events.new_subsurface, &view->new_subsurface);
+    subsurface_track_children(view, xdg->surface);
+    view->new_popup.notify = view_on_new_popup;
+    wl_signal_add(&xdg->events.new_popup, &view->new_popup);
+    if (view->kind == SLATE_VIEW_TOPLEVEL) {
+        struct wlr_xdg_toplevel *t = xdg->toplevel;
+        view->set_title.notify = view_on_title;
+        wl_signal_add(&t->events.set_title, &view->set_title);
+        view->set_app_id.notify = view_on_app_id;
+        wl_signal_add(&t->events.set_app_id, &view->set_app_id);
+        view->request_fullscreen.notify = view_on_request_fullscreen;
+        wl_signal_add(&t->events.request_fullscreen, &view->request_fullscreen);
+        view->request_maximize.notify = view_on_request_maximize;
+        wl_signal_add(&t->events.request_maximize, &view->request_maximize);
+        view->ping_timeout.notify = view_on_ping_timeout;
+        wl_signal_add(&xdg->events.ping_timeout, &view->ping_timeout);
+    }
+    if (view->kind == SLATE_VIEW_TOPLEVEL) slate_scene_view_created(view);
+    if (comp->cb.view_new) comp->cb.view_new(comp->cb.user, view, view->kind, parent);
+    return view;
+}
+
+static void view_on_new_popup(struct wl_listener *l, void *data) {
+    slate_view *parent = wl_container_of(l, parent, new_popup);
+    struct wlr_xdg_popup *popup = data;
+    if (popup->base->data) return;  // already known through the shell's new_surface
+    view_create(parent->comp, popup->base, parent);
+}
+
+void slate_on_new_xdg_surface(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_xdg_surface);
+    struct wlr_xdg_surface *xdg = data;
+    if (xdg->data) return;
+    if (xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL) {
+        view_create(comp, xdg, NULL);
+    } else if (xdg->role == WLR_XDG_SURFACE_ROLE_POPUP) {
+        // A popup of an xdg surface: its parent's view, when the parent is one of ours.
+        slate_view *parent = NULL;
+        struct wlr_surface *ps = xdg->popup->parent;
+        if (ps && wlr_surface_is_xdg_surface(ps)) {
+            struct wlr_xdg_surface *pxdg = wlr_xdg_surface_from_wlr_surface(ps);
+            if (pxdg) parent = pxdg->data;
+        }
+        view_create(comp, xdg, parent);
+    }
+}
+
+// ---- Surfaces ---------------------------------------------------------------------------------
+
+/// Watches one wl_surface for a client that destroys it while its xdg_surface lives. xdg-shell has
+/// the role object, then the xdg_surface, then the surface go; wlroots 0.15 leaves the xdg objects of
+/// a surface gone first inert, and its handlers of their requests do not check for that: the next
+/// request to one (xdg_toplevel.move, set_title…) would crash the compositor. Such a client is
+/// disconnected (defunct_role_object) before it can send one: libwayland reads no further request
+/// from a client with an error posted.
+struct surface_guard {
+    slate_comp *comp;
+    struct wl_listener destroy;
+};
+
+static void surface_guard_on_destroy(struct wl_listener *l, void *data) {
+    struct surface_guard *g = wl_container_of(l, g, destroy);
+    struct wl_resource *resource = data;
+    struct wlr_surface *surface = wlr_surface_from_resource(resource);
+    struct wl_client *client = wl_resource_get_client(resource);
+    struct wlr_xdg_client *xc;
+    wl_list_for_each(xc, &g->comp->xdg_shell->clients, link) {
+        if (xc->client != client) continue;
+        struct wlr_xdg_surface *x;
+        wl_list_for_each(x, &xc->surfaces, link) {
+            if (x->surface == surface) {
+                // (libwayland sends nothing to a client already being torn down.)
+                wl_resource_post_error(x->resource, XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT,
+                                       "wl_surface destroyed before its xdg_surface");
+                goto done;
+            }
+        }
+    }
+done:
+    wl_list_remove(&g->destroy.link);
+    free(g);
+}
+
+void slate_on_new_surface(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_surface);
+    struct wlr_surface *surface = data;
+    struct surface_guard *g = calloc(1, sizeof(*g));
+    if (!g) {
+        wl_resource_post_no_memory(surface->resource);
+        return;
+    }
+    g->comp = comp;
+    g->destroy.notify = surface_guard_on_destroy;
+    wl_resource_add_destroy_listener(surface->resource, &g->destroy);
+}
+
+int slate_view_kind(slate_view *view) { return view->kind; }
+
+const char *slate_view_title(slate_view *view) {
+    if (view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->toplevel->title) return "";
+    return view->xdg->toplevel->title;
+}
+
+const char *slate_view_app_id(slate_view *view) {
+    if (view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->toplevel->app_id) return "";
+    return view->xdg->toplevel->app_id;
+}
+
+int slate_view_pid(slate_view *view) {
+    pid_t pid = 0;
+    wl_client_get_credentials(wl_resource_get_client(view->xdg->resource), &pid, NULL, NULL);
+    return pid;
+}
+
+void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *height) {
+    struct wlr_box box;
+    wlr_xdg_surface_get_geometry(view->xdg, &box);
+    *x = box.x;
+    *y = box.y;
+    *width = box.width;
+    *height = box.height;
+}
+
+int slate_view_has_parent(slate_view *view) {
+    return view->kind == SLATE_VIEW_TOPLEVEL && view->xdg->toplevel->parent != NULL;
+}
+
+void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h) {
+    *min_w = *min_h = *max_w = *max_h = 0;
+    if (view->kind != SLATE_VIEW_TOPLEVEL) return;
+    struct wlr_xdg_toplevel_state *s = &view->xdg->toplevel->current;
+    *min_w = (int)s->min_width;
+    *min_h = (int)s->min_height;
+    *max_w = (int)s->max_width;
+    *max_h = (int)s->max_height;
+}
+
+void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height) {
+    *x = *y = *width = *height = 0;
+    if (view->kind != SLATE_VIEW_POPUP) return;
+    struct wlr_box g = view->xdg->popup->geometry;
+    *x = g.x;
+    *y = g.y;
+    *width = g.width;
+    *height = g.height;
+}
+
+void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int height) {
+    if (view->kind != SLATE_VIEW_POPUP) return;
+    struct wlr_box box = {.x = x, .y = y, .width = width, .height = height};
+    wlr_xdg_popup_unconstrain_from_box(view->xdg->popup, &box);
+}
+
+void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
+    if (view->kind != SLATE_VIEW_TOPLEVEL) return;
+    struct wlr_xdg_surface *x = view->xdg;
+    wlr_xdg_toplevel_set_tiled(x, tiled ? (WLR_EDGE_TOP | WLR_EDGE_BOTTOM | WLR_EDGE_LEFT | WLR_EDGE_RIGHT) : 0);
+    wlr_xdg_toplevel_set_maximized(x, maximized != 0);
+    wlr_xdg_toplevel_set_activated(x, activated != 0);
+    wlr_xdg_toplevel_set_size(x, (uint32_t)(width > 0 ? width : 0), (uint32_t)(height > 0 ? height : 0));
+}
+
+void slate_view_close(slate_view *view) {
+    if (view->kind == SLATE_VIEW_TOPLEVEL) {
+        wlr_xdg_toplevel_send_close(view->xdg);
+    } else {
+        wlr_xdg_popup_destroy(view->xdg);
+    }
+}
+
+void slate_view_kill_client(slate_view *view) {
+    wl_client_destroy(wl_resource_get_client(view->xdg->resource));
+}
+
+void slate_view_ping(slate_view *view) {
+    if (view->xdg->client->ping_serial == 0) wlr_xdg_surface_ping(view->xdg);
+}
+
+int slate_view_ping_pending(slate_view *view) { return view->xdg->client->ping_serial != 0; }
+
+uint32_t slate_view_commit_count(slate_view *view) { return view->commits; }
+
+void slate_view_frame_done(slate_view *view, uint32_t msec) {
+    struct timespec ts = {.tv_sec = msec / 1000, .tv_nsec = (long)(msec % 1000) * 1000000};
+    wlr_surface_send_frame_done(view->xdg->surface, &ts);
+    // And every subsurface, at any depth, whether it shows a buffer yet or not: a program that draws
+    // its content in a surface of its own (Firefox's page, a video) waits for that surface's
+    // callbacks before it draws there at all.
+    struct slate_subsurface *s;
+    wl_list_for_each(s, &view->subsurfaces, link) wlr_surface_send_frame_done(s->sub->surface, &ts);
+}
+
+// ---- Decorations ----------------------------------------------------------------------------------
+
+/// A toplevel's decoration object: the shell draws the window's frame, so the client is always told
+/// to draw none (foot and Qt drop their title bars; GTK does not speak this protocol).
+struct decoration {
+    struct wlr_xdg_toplevel_decoration_v1 *deco;
+    struct wl_listener request_mode, destroy;
+};
+
+static void decoration_on_request_mode(struct wl_listener *l, void *data) {
+    (void)data;
+    struct decoration *d = wl_container_of(l, d, request_mode);
+    wlr_xdg_toplevel_decoration_v1_set_mode(d->deco, WLR_XDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+}
+
+static void decoration_on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    struct decoration *d = wl_container_of(l, d, destroy);
+    wl_list_remove(&d->request_mode.link);
+    wl_list_remove(&d->destroy.link);
+    free(d);
+}
+
+void slate_on_new_decoration(struct wl_listener *l, void *data) {
+    (void)l;
+    struct wlr_xdg_toplevel_decoration_v1 *deco = data;
+    struct decoration *d = calloc(1, sizeof(*d));
+    if (!d) return;
+    d->deco = deco;
+    d->request_mode.notify = decoration_on_request_mode;
+    wl_signal_add(&deco->events.request_mode, &d->request_mode);
+    d->destroy.notify = decoration_on_destroy;
+    wl_signal_add(&deco->events.destroy, &d->destroy);
+    wlr_xdg_toplevel_decoration_v1_set_mode(deco, WLR_XDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+}
