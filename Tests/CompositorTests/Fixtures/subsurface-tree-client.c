@@ -19,11 +19,14 @@ static struct wl_buffer *buffers[LEVELS];
 static int callbacks[LEVELS];
 static const char *report;
 
+/// Writes the counts beside the report and renames it over, so a reader never sees it half-written.
 static void write_report(void) {
-    FILE *f = fopen(report, "w");
+    char partial[4096];
+    if (snprintf(partial, sizeof partial, "%s.partial", report) >= (int)sizeof partial) return;
+    FILE *f = fopen(partial, "w");
     if (!f) return;
     fprintf(f, "%d %d %d\n", callbacks[0], callbacks[1], callbacks[2]);
-    fclose(f);
+    if (fclose(f) == 0) rename(partial, report);
 }
 
 static void frame_done(void *data, struct wl_callback *cb, uint32_t time);
