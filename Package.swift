@@ -26,6 +26,7 @@ let package = Package(
         // The whole command line (`run`, `render`, `script`, `tour`, `lint`, `bench`) over any apps.
         .library(name: "SlateSystem", targets: ["SlateSystem"]),
         .executable(name: "slate", targets: ["slate"]),
+        .executable(name: "slate-frame-client", targets: ["slate-frame-client"]),
     ],
     targets: [
         // C libraries, one small system-library target each (found with pkg-config).
@@ -87,6 +88,11 @@ let package = Package(
                 "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
+        // One window redrawn whole at every frame callback, for `slate bench`'s compositor cases.
+        .executableTarget(
+            name: "slate-frame-client", dependencies: ["SlateProtocols"],
+            cSettings: [.headerSearchPath("../SlateClientShim/protocol")],
+            linkerSettings: [.linkedLibrary("wayland-client")]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
         // Saves a note in a loop and acknowledges each save; the kill test SIGKILLs it.

@@ -33,6 +33,8 @@ import UI
         return ClientPixels(handle: handle, window: w)
     }
 
+    public var isCatchingUp: Bool { isAlive && slate_view_configure_pending(handle) != 0 }
+
     public var title: String { isAlive ? String(cString: slate_view_title(handle)) : "" }
     public var appID: String { isAlive ? String(cString: slate_view_app_id(handle)) : "" }
     public var processID: Int32 { isAlive ? slate_view_pid(handle) : 0 }
@@ -319,6 +321,16 @@ struct ClientPixels: PixelSource, @unchecked Sendable {
     var pixelWidth: Int { window.width }
     var pixelHeight: Int { window.height }
     var scale: Double { Double(window.scale) }
+
+    var opaquePart: PixelRect {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
+        slate_view_opaque_rect(
+            handle, Int32(window.x), Int32(window.y), Int32(window.width), Int32(window.height), &x, &y, &w, &h)
+        return PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
+    }
 
     func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int) {
         // (A buffer the program let go between its commit and this frame draws nothing: the

@@ -55,6 +55,7 @@ import UI
         self.clock = clock
         self.compositor = compositor
         host = HeadlessHost(root: root, clock: clock, scale: compositor.scale)
+        host.restDelay = Self.restDelay
         // The clock follows the wall clock: work for the views goes to threads.
         root.environment.backgroundWork.mode = .threads
         compositor.shell = root as? Shell
@@ -78,15 +79,27 @@ import UI
     }
 
     /// Serves clients and draws until `stop()`, the window is closed, or SIGTERM or SIGINT arrives
-    /// (`TerminationRequest`).
+    /// (`TerminationRequest`). It may be run again after `stop()`.
+    ///
+    /// Paced by the output: a frame is drawn when the output asks for one (its frame event, at the
+    /// display's refresh) and something wants drawing — an animation, damage, a timer come due, a
+    /// client's commit — and only after it are clients told their frames were shown, so no program
+    /// draws faster than the screen shows. Between frames the loop sleeps in poll(2) on the
+    /// compositor's events (the output's frame event among them) and the watched descriptors.
     public func run() {
+        running = true
         while running, !TerminationRequest.isRequested {
-            let busy = root.animator.isRunning || !root.pendingDamage.isEmpty || unshown
+            clock.set(max(clock.now, MonotonicClock.read() - origin))
+            let wants = wantsFrame
+            let due = wants && compositor.scheduleFrame()
             var fds = [pollfd(fd: compositor.eventFD, events: Int16(POLLIN), revents: 0)]
             for w in watches { fds += w.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
-            let timer = root.dispatcher.nextTimerTime.map { max(0, $0 - clock.now) } ?? 0.5
-            let wait = busy ? 0 : Int32(min(timer, 0.5) * 1000)
-            _ = poll(&fds, nfds_t(fds.count), max(wait, busy ? 0 : 1))
+            // Wanting a frame, the output's frame event wakes the loop; else a timer, the screen's
+            // rest, a client or a watched descriptor does.
+            let soonest = [root.dispatcher.nextTimerTime, host.restTime].compactMap { $0 }.min()
+            let timer = soonest.map { max(0.001, $0 - clock.now) } ?? Self.idleWait
+            let wait = due ? 0 : Int32((wants ? Self.idleWait : min(timer, Self.idleWait)) * 1000)
+            _ = poll(&fds, nfds_t(fds.count), wait)
             var i = 1
             for w in watches {
                 let ready = fds[i..<(i + w.descriptors.count)].contains { $0.revents != 0 }
@@ -95,23 +108,51 @@ import UI
             }
             compositor.dispatch()
             clock.set(max(clock.now, MonotonicClock.read() - origin))
-            let start = MonotonicClock.read()
-            var image = host.frame()
-            if showsFrameTimes, !host.lastDamage.isEmpty {
-                frameTimes.record((MonotonicClock.read() - start) * 1000)
-                let times = frameTimes
-                let graph = FrameTimesGraph.rect(screenWidth: root.bounds.width)
-                host.drawOver(graph) { times.draw(in: $0, at: graph) }
-                image = host.framebuffer
+            if compositor.takeFrame(), wantsFrame {
+                drawFrame()
+            } else {
+                compositor.turnEnded()
             }
-            let drew = !host.lastDamage.isEmpty
-            unshown = unshown || drew
-            if unshown, compositor.present(image) { unshown = false }
-            compositor.framesShown()
-            if drew { onFrame?() }
             onTurn?()
-            if busy { usleep(4000) }
         }
+    }
+
+    /// The longest the loop sleeps with nothing to do, in seconds (pings and timers are looked at
+    /// this often at least).
+    static let idleWait = 0.5
+
+    /// How long the screen draws nothing before its rest work runs, in seconds: far longer than the
+    /// gap between a playing video's frames (1/24 s), which must not set it off, and shorter than
+    /// a person takes to reach for a menu after the screen changed (Slate's figure).
+    public static let restDelay = 0.25
+
+    /// Whether something wants a frame drawn: an animation, damage, a frame not yet shown, a timer
+    /// come due, a client's commit (it may wait for its frame callback), or the screen's rest work
+    /// (once it has drawn nothing for `restDelay`).
+    private var wantsFrame: Bool {
+        root.animator.isRunning || !root.pendingDamage.isEmpty || unshown || host.restIsDue
+            || compositor.clientsCommitted || (root.dispatcher.nextTimerTime.map { $0 <= clock.now } ?? false)
+    }
+
+    /// Draws what changed, shows it, and tells the clients their frames were shown.
+    private func drawFrame() {
+        let start = MonotonicClock.read()
+        host.frame()
+        if showsFrameTimes, !host.lastDamage.isEmpty {
+            frameTimes.record((MonotonicClock.read() - start) * 1000)
+            let times = frameTimes
+            let graph = FrameTimesGraph.rect(screenWidth: root.bounds.width)
+            host.drawOver(graph) { times.draw(in: $0, at: graph) }
+        }
+        // (Held only while it is shown: the next frame draws into the same memory.)
+        let image = host.framebuffer
+        let drew = !host.lastDamage.isEmpty
+        if drew || unshown {
+            // A frame the output could not take is shown whole with the next.
+            unshown = !compositor.present(image, damage: unshown ? nil : host.lastDamage)
+        }
+        compositor.framesShown()
+        if drew { onFrame?() }
     }
 
     /// Ends `run()` after the current turn.

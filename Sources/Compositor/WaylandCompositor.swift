@@ -26,7 +26,7 @@ public enum CompositorBackend: String, Sendable {
 /// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell and
 /// the clipboard relay. Each client toplevel that maps becomes a shell window (`Shell.adopt`); each
 /// one that goes away leaves (`Shell.toplevelDidClose`). The owner drives it: `dispatch` between
-/// frames, `framesShown` after each.
+/// frames, `framesShown` after each; a live owner draws when the output asks (`takeFrame`).
 @MainActor public final class WaylandCompositor {
     /// The shell that shows the clients' windows.
     public weak var shell: Shell? {
@@ -146,18 +146,50 @@ public enum CompositorBackend: String, Sendable {
     /// The file descriptor that becomes readable when clients have spoken.
     public var eventFD: Int32 { comp.map { slate_comp_event_fd($0) } ?? -1 }
 
-    /// Tells every mapped client its last picture was shown, so it may draw the next.
+    /// Whether a client committed since frames were last shown: it may wait for its frame callback.
+    public private(set) var clientsCommitted = false
+
+    /// Tells every client whose window is on the screen that its last picture was shown (its frame
+    /// callbacks, at every depth of its surfaces), so it may draw the next; then the turn's work
+    /// (`turnEnded`). Called after each frame the output asked for, or each step of a stepped host.
     public func framesShown() {
-        let now = MonotonicClock.read()
-        for t in toplevels { t.checkResponding(now: now) }
+        clientsCommitted = false
         let t = slate_comp_now_msec()
         // Only windows on the screen draw again (as iPadOS suspends what is not seen); the others
         // keep their last picture until they are shown.
         for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
         for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
+        turnEnded()
+    }
+
+    /// What each turn of the loop does after serving the clients: the programs that stopped
+    /// answering are marked, a drag a program began is taken up, and what is queued is sent.
+    public func turnEnded() {
+        let now = MonotonicClock.read()
+        for t in toplevels { t.checkResponding(now: now) }
         shell?.programDragMayHaveBegun()
         if let c = comp { slate_comp_flush(c) }
     }
+
+    /// Whether the output asked for a frame since the last call (its frame event, at the display's
+    /// refresh): the time to draw one and then tell the clients (`framesShown`).
+    public func takeFrame() -> Bool {
+        guard let c = comp else { return false }
+        return slate_comp_take_frame(c) != 0
+    }
+
+    /// Something wants drawing: asks the output for a frame. Returns whether one may be drawn now
+    /// (an idle nested or session output); else the output's frame event comes when it can take one.
+    public func scheduleFrame() -> Bool {
+        guard let c = comp else { return false }
+        return slate_comp_schedule_frame(c) != 0
+    }
+
+    /// How many frames the output has asked for since it was made (its refresh, while it runs).
+    public var outputFrames: UInt64 { comp.map { slate_comp_output_frames($0) } ?? 0 }
+
+    /// The output's refresh in hertz (0 when unknown).
+    public var refreshRate: Double { comp.map { Double(slate_comp_output_refresh($0)) / 1000 } ?? 0 }
 
     /// Lets go of the pictures of windows not on the screen, once it is at rest: each is read again
     /// from its client's buffer when it is shown (4 ms for a full-screen window at 2×).
@@ -186,13 +218,30 @@ public enum CompositorBackend: String, Sendable {
         if let c = comp { slate_comp_set_title(c, title) }
     }
 
-    /// Shows the shell's frame in the nested backend's window; false when the window cannot take
-    /// a frame yet (the last one is not shown), so the caller tries again.
+    /// Shows the shell's frame on the output, of which `damage` (points; nil: all of it) changed
+    /// since the frame shown last. False when the output cannot take a frame now (the last one is
+    /// not shown yet), so the caller shows it whole once it can. On the headless backend the
+    /// frame's pixels become the output's buffer as they are (screencopy and presentation
+    /// feedback see them): `image` must be the host's frame buffer, kept until the next present.
     @discardableResult
-    public func present(_ image: PixelImage) -> Bool {
-        guard let c = comp, backend != .headless else { return true }
+    public func present(_ image: PixelImage, damage: [Rect]?) -> Bool {
+        guard let c = comp else { return true }
+        let s = scale
+        let rects: [Int32] =
+            damage?.flatMap { r -> [Int32] in
+                let x0 = (r.minX * s).rounded(.down)
+                let y0 = (r.minY * s).rounded(.down)
+                let x1 = (r.maxX * s).rounded(.up)
+                let y1 = (r.maxY * s).rounded(.up)
+                return [Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)]
+            } ?? []
         return image.pixels.withUnsafeBufferPointer { buf in
-            slate_comp_present(c, buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4)) == 0
+            rects.withUnsafeBufferPointer { r in
+                // (wlroots reads the pixels; the pointer is mutable only in its buffer interface.)
+                slate_comp_present(
+                    c, UnsafeMutablePointer(mutating: buf.baseAddress), Int32(image.width), Int32(image.height),
+                    Int32(image.width * 4), r.baseAddress, damage == nil ? -1 : Int32(rects.count / 4)) == 0
+            }
         }
     }
 
@@ -225,6 +274,7 @@ public enum CompositorBackend: String, Sendable {
                 p.toplevel?.popupsChanged()
             }
         case SLATE_VIEW_COMMIT.rawValue:
+            clientsCommitted = true
             v.refreshPicture()
         case SLATE_VIEW_NOT_RESPONDING.rawValue:
             (v as? ClientToplevel)?.pingTimedOut()

@@ -153,8 +153,9 @@ public struct PixelRect: Hashable, Sendable {
     }
 }
 
-/// An opaque picture that computes its pixels when asked (a stretched blur, say), so that a canvas
-/// can have it write only the pixels a frame draws, straight into its bitmap (`Canvas.drawPixels`).
+/// A picture that computes its pixels when asked (a stretched blur, or a program's window read from
+/// its buffers), so that a canvas can have it write only the pixels a frame draws, straight into
+/// its bitmap (`Canvas.drawPixels`). Opaque unless it says otherwise (`opaquePart`).
 public protocol PixelSource: Sendable {
     /// The size in pixels.
     var pixelWidth: Int { get }
@@ -164,7 +165,11 @@ public protocol PixelSource: Sendable {
     /// Writes the pixels of `rect` (within the source's own pixels): opaque BGRA as `PixelImage`
     /// keeps them, one `UInt32` a pixel, to `out` — the place of `rect`'s top-left pixel — with rows
     /// `stride` pixels apart.
+    /// Outside `opaquePart` a source may be translucent: it is drawn over what the pixels hold.
     func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int)
+    /// The part of the source (its pixels) that every write paints opaquely: what is below it there
+    /// need not be drawn. All of it for an opaque picture (the default).
+    var opaquePart: PixelRect { get }
     /// Writes `rect` over the pixels at `out` with `opacity` (each channel (s × a + d × (256 − a)) / 256,
     /// a = opacity × 256): true when the source does it itself, false to have the canvas blend what
     /// `write` gives it.
@@ -175,6 +180,8 @@ extension PixelSource {
     public func blend(_ rect: PixelRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, opacity: Double)
         -> Bool
     { false }
+
+    public var opaquePart: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
     /// The whole source as a picture.
     public func picture() -> PixelImage {

@@ -23,6 +23,18 @@ import UI
     public var waitForRealTime: ((Double) -> Void)?
     /// Whether the virtual clock keeps to the real one (`waitForRealTime` is set).
     public var keepsRealTime: Bool { waitForRealTime != nil }
+    /// How long the screen must draw nothing before it is at rest and its rest work runs (making
+    /// a menu's backdrop ahead, letting go of hidden pictures), in seconds of the clock. 0 (stepped
+    /// hosts: scripts, tests) rests at the first frame that draws nothing; a live host waits
+    /// longer, so a program drawing every frame, late now and then, does not set it off.
+    public var restDelay = 0.0
+    /// When the last frame that drew something was drawn, on the clock.
+    public private(set) var lastDrawTime = -Double.infinity
+    /// Whether the screen's rest work is still to run and its time has come (`restDelay` after the
+    /// last frame that drew).
+    public var restIsDue: Bool { root.isRestPending && clock.now - lastDrawTime >= restDelay }
+    /// When the rest work's time comes, if it is still to run.
+    public var restTime: Double? { root.isRestPending ? lastDrawTime + restDelay : nil }
     /// The length of one frame on the virtual clock (120 Hz, as an iPad Pro's ProMotion display).
     public static let frameInterval = 1.0 / 120
 
@@ -56,6 +68,7 @@ import UI
         let rects = root.takeDamage(scale: scale)
         lastDamage = rects
         if !rects.isEmpty {
+            lastDrawTime = clock.now
             let (w, h) = (framebuffer.width, framebuffer.height)
             let appearance = root.appearance
             let root = self.root
@@ -67,7 +80,7 @@ import UI
                     root.renderFrame(in: $0, renderer: renderer)
                 }
             }
-        } else if !root.animator.isRunning, root.screenIsAtRest() {
+        } else if !root.animator.isRunning, clock.now - lastDrawTime >= restDelay, root.screenIsAtRest() {
             // After the rest work, which may have let go of pictures.
             ProcessMemory.releaseFreed()
         }

@@ -28,7 +28,9 @@ import UI
     public init(toplevel: any ForeignToplevel) {
         self.toplevel = toplevel
         super.init()
-        backgroundColor = .systemBackground
+        // It paints every pixel itself: the background only where the program's window does not
+        // paint opaquely (a full-window video is not filled first and then copied over).
+        isOpaqueCover = true
         accessibilityLabel = toplevel.title
         identifier = "foreign-surface"
     }
@@ -63,7 +65,6 @@ import UI
             if saidCannotBeShown { (root as? Shell)?.programCannotBeShown(appName.isEmpty ? toplevel.title : appName) }
         }
         if accessibilityLabel != toplevel.title { accessibilityLabel = toplevel.title }
-        let r = surfaceRect
         guard let d = toplevel.damage, toplevel.popups.isEmpty, let size = toplevel.pictureSize,
             size == shownSize, size.width > 0, size.height > 0
         else {
@@ -71,11 +72,29 @@ import UI
             setNeedsDisplay()
             return
         }
-        // Only what the client redrew (a pixel more around it, for filtering at the edges).
-        let sx = r.width / size.width
-        let sy = r.height / size.height
-        setNeedsDisplay(
-            Rect(r.minX + d.minX * sx, r.minY + d.minY * sy, d.width * sx, d.height * sy).insetBy(dx: -1, dy: -1))
+        // Only what the client redrew (stretched, a pixel more around it, for filtering at the
+        // edges; drawn as it is, just that: the status bar above it is not drawn again).
+        let placed = pictureRect(for: size)
+        let sx = placed.width / size.width
+        let sy = placed.height / size.height
+        let redrawn = Rect(placed.minX + d.minX * sx, placed.minY + d.minY * sy, d.width * sx, d.height * sy)
+        setNeedsDisplay(sx == 1 && sy == 1 ? redrawn.intersection(surfaceRect) : redrawn.insetBy(dx: -1, dy: -1))
+    }
+
+    /// Where a picture of the program's window of `size` points goes in the view. It fills the
+    /// space below the status bar when it fits, and while the program has not caught up with the
+    /// size it was asked for (stretched, as iPadOS stretches a snapshot during a resize). Once the
+    /// program has answered, a picture of another size is its own choice (it ignores the size, or
+    /// keeps to its limits): shown as drawn, centred where it is smaller than the space, from the
+    /// top and the leading edge where it is larger (cut at the others), as iPadOS shows an app
+    /// that keeps its own size.
+    public func pictureRect(for size: Size) -> Rect {
+        let r = surfaceRect
+        let fits = abs(size.width - r.width) < 0.01 && abs(size.height - r.height) < 0.01
+        if fits || toplevel.isCatchingUp || size.width <= 0 || size.height <= 0 { return r }
+        let x = size.width < r.width ? r.minX + ((r.width - size.width) / 2).rounded() : r.minX
+        let y = size.height < r.height ? r.minY + ((r.height - size.height) / 2).rounded() : r.minY
+        return Rect(x, y, size.width, size.height)
     }
 
     private func updateResponding() {
@@ -94,24 +113,67 @@ import UI
 
     public override func draw(in canvas: any Canvas) {
         let r = surfaceRect
-        // At its size and the screen's scale, the window is drawn straight from the program's
-        // buffers (nothing was copied at its commit); else its picture fills the window: while it
-        // has not caught up with a new size it is stretched to it, as iPadOS stretches a snapshot
-        // during a resize.
-        if let live = toplevel.livePixels, abs(Double(live.pixelWidth) / live.scale - r.width) < 0.01,
-            abs(Double(live.pixelHeight) / live.scale - r.height) < 0.01
-        {
-            if !canvas.drawPixels(live, at: r.origin, opacity: 1) { Self.drawPart(of: live, in: r, on: canvas) }
-        } else {
-            guard let picture = toplevel.picture else { return }
-            canvas.drawImage(picture, in: r, opacity: 1)
+        // At the screen's scale the window is drawn straight from the program's buffers (nothing
+        // was copied at its commit), unless its picture is stretched (`pictureRect`).
+        var origin = r.origin
+        if let live = toplevel.livePixels {
+            let s = live.scale
+            let placed = pictureRect(for: Size(Double(live.pixelWidth) / s, Double(live.pixelHeight) / s))
+            if abs(placed.width * s - Double(live.pixelWidth)) < 0.5,
+                abs(placed.height * s - Double(live.pixelHeight)) < 0.5
+            {
+                let o = live.opaquePart
+                let opaque = Rect(
+                    placed.minX + Double(o.x) / s, placed.minY + Double(o.y) / s, Double(o.width) / s,
+                    Double(o.height) / s
+                ).intersection(r)
+                fillBackground(around: opaque, in: canvas)
+                canvas.withState {
+                    canvas.clip(to: r)
+                    if !canvas.drawPixels(live, at: placed.origin, opacity: 1) {
+                        Self.drawPart(of: live, in: placed, on: canvas)
+                    }
+                }
+                origin = placed.origin
+                drawPopups(at: origin, in: canvas)
+                picturesShown += 1
+                return
+            }
         }
+        fillBackground(around: .zero, in: canvas)
+        if let picture = toplevel.picture {
+            let placed = pictureRect(for: picture.size)
+            origin = placed.origin
+            canvas.withState {
+                canvas.clip(to: r)
+                canvas.drawImage(picture, in: placed, opacity: 1)
+            }
+        }
+        drawPopups(at: origin, in: canvas)
+        picturesShown += 1
+    }
+
+    /// The program's popups (menus, tooltips), placed from the corner of its window's picture.
+    private func drawPopups(at origin: Point, in canvas: any Canvas) {
         for popup in toplevel.popups {
             guard let p = popup.picture else { continue }
-            let f = popup.frame.offsetBy(dx: r.minX, dy: r.minY)
-            canvas.drawImage(p, in: f, opacity: 1)
+            canvas.drawImage(p, in: popup.frame.offsetBy(dx: origin.x, dy: origin.y), opacity: 1)
         }
-        picturesShown += 1
+    }
+
+    /// Fills the view with the system background except `hole` (what the program paints opaquely).
+    private func fillBackground(around hole: Rect, in canvas: any Canvas) {
+        let b = bounds
+        guard !hole.isEmpty else {
+            canvas.fill(b, with: .systemBackground)
+            return
+        }
+        let h = hole.intersection(b)
+        let bands = [
+            Rect(b.minX, b.minY, b.width, h.minY - b.minY), Rect(b.minX, h.maxY, b.width, b.maxY - h.maxY),
+            Rect(b.minX, h.minY, h.minX - b.minX, h.height), Rect(h.maxX, h.minY, b.maxX - h.maxX, h.height),
+        ]
+        for band in bands where band.width > 0 && band.height > 0 { canvas.fill(band, with: .systemBackground) }
     }
 
     /// Draws the part of a window's live pixels that the clip shows (a rounded corner's, which
@@ -137,13 +199,16 @@ import UI
         canvas.drawImage(image, in: placed, opacity: 1)
     }
 
-    /// A point of the view in the client's window points.
+    /// A point of the view in the client's window points: from where its picture is placed, in
+    /// the picture's points (while it is stretched, scaled back).
     func clientPoint(_ p: Point) -> Point {
-        let r = surfaceRect
-        guard let want = requestedSize, want.width > 0, want.height > 0 else {
+        guard let size = toplevel.pictureSize, size.width > 0, size.height > 0 else {
+            let r = surfaceRect
             return Point(p.x - r.minX, p.y - r.minY)
         }
-        return Point((p.x - r.minX) * want.width / r.width, (p.y - r.minY) * want.height / r.height)
+        let placed = pictureRect(for: size)
+        return Point(
+            (p.x - placed.minX) * size.width / placed.width, (p.y - placed.minY) * size.height / placed.height)
     }
 
     public override func touchBegan(_ touch: Touch, at point: Point) {

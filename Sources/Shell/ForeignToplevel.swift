@@ -23,6 +23,10 @@ import UI
     /// The window's pixels read straight from the program's buffers as the frame is drawn — no
     /// picture copied at each commit —, at the picture's size; nil when it has none (draw `picture`).
     var livePixels: (any PixelSource)? { get }
+    /// Whether the program has not yet drawn at the size last asked of it (`configure`): meanwhile
+    /// its picture is stretched to the window, as iPadOS stretches a snapshot during a resize.
+    /// Once it has answered, a picture of another size is the program's own choice, shown as drawn.
+    var isCatchingUp: Bool { get }
     /// Whether the program's last buffer is one the shell cannot show (too big to read): its window
     /// would be blank, and a banner names it instead.
     var cannotBeShown: Bool { get }

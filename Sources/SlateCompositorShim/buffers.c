@@ -282,3 +282,40 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
     pixman_image_unref(dst);
     return 0;
 }
+
+int slate_view_opaque_rect(slate_view *view, int cx, int cy, int cw, int ch, int *x, int *y, int *w, int *h) {
+    *x = *y = *w = *h = 0;
+    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    if (!cb || cw <= 0 || ch <= 0) return 0;
+    int scale = view->xdg->surface->current.scale > 0 ? view->xdg->surface->current.scale : 1;
+    static struct draw_list list;
+    list.count = 0;
+    list.scale = scale;
+    wlr_surface_for_each_surface(view->xdg->surface, list_surface, &list);
+    pixman_region32_t painted;
+    pixman_region32_init(&painted);
+    for (int i = 0; i < list.count; i++) {
+        struct drawn_surface *d = &list.items[i];
+        if (!picture_size_ok(view->comp, d->surface->buffer->base.width, d->surface->buffer->base.height)) continue;
+        pixman_region32_t opaque;
+        opaque_area(d, scale, &opaque);
+        pixman_region32_union(&painted, &painted, &opaque);
+        pixman_region32_fini(&opaque);
+    }
+    pixman_region32_intersect_rect(&painted, &painted, cx, cy, (unsigned)cw, (unsigned)ch);
+    // The largest of its rectangles (an opaque window is one).
+    int n = 0;
+    long best = 0;
+    pixman_box32_t *boxes = pixman_region32_rectangles(&painted, &n);
+    for (int i = 0; i < n; i++) {
+        long area = (long)(boxes[i].x2 - boxes[i].x1) * (boxes[i].y2 - boxes[i].y1);
+        if (area <= best) continue;
+        best = area;
+        *x = boxes[i].x1 - cx;
+        *y = boxes[i].y1 - cy;
+        *w = boxes[i].x2 - boxes[i].x1;
+        *h = boxes[i].y2 - boxes[i].y1;
+    }
+    pixman_region32_fini(&painted);
+    return best > 0;
+}

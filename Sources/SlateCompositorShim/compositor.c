@@ -1,7 +1,7 @@
 // Slate's Wayland compositor over wlroots 0.15: a display, one output, a seat, xdg-shell and the
 // data device, and nothing that draws. The shell (Swift) composes client buffers into its own frame.
-// This file makes the compositor and its output; views.c, input.c, data.c, buffers.c and scene.c
-// hold the rest, one concern a file.
+// This file makes the compositor; output.c, views.c, input.c, data.c, buffers.c and scene.c hold
+// the rest, one concern a file.
 #include "internal.h"
 
 #include <unistd.h>
@@ -10,115 +10,6 @@ uint32_t slate_comp_now_msec(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
-}
-
-// ---- Output -------------------------------------------------------------------------------------
-
-static void on_output_frame(struct wl_listener *l, void *data) {
-    // The output can take the next frame.
-    (void)data;
-    slate_comp *comp = wl_container_of(l, comp, output_frame);
-    comp->frame_pending = 0;
-}
-
-static void on_output_destroy(struct wl_listener *l, void *data) {
-    // The nested window was closed (or the screen went): nothing more is shown; the owner is told.
-    (void)data;
-    slate_comp *comp = wl_container_of(l, comp, output_destroy);
-    wl_list_remove(&comp->output_frame.link);
-    wl_list_remove(&comp->output_destroy.link);
-    comp->output = NULL;
-    comp->frame_pending = 0;
-    slate_nested_emit(comp, 9, 0, 0, 0, 0);
-}
-
-static int setup_output(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len) {
-    if (!wlr_output_init_render(output, comp->allocator, comp->renderer)) {
-        snprintf(err, err_len, "cannot set up drawing on the output");
-        return -1;
-    }
-    if (comp->backend_kind == SLATE_BACKEND_NESTED) {
-        wlr_output_set_custom_mode(output, comp->width, comp->height, 0);
-    } else if (comp->backend_kind == SLATE_BACKEND_SESSION) {
-        // The whole panel, at the mode it prefers (its native resolution).
-        struct wlr_output_mode *mode = wlr_output_preferred_mode(output);
-        if (mode) {
-            wlr_output_set_mode(output, mode);
-            comp->width = mode->width;
-            comp->height = mode->height;
-        } else {
-            comp->width = output->width;
-            comp->height = output->height;
-        }
-        comp->cursor_x = comp->width / 2.0;
-        comp->cursor_y = comp->height / 2.0;
-    }
-    wlr_output_set_scale(output, (float)comp->scale);
-    wlr_output_enable(output, true);
-    if (comp->backend_kind != SLATE_BACKEND_HEADLESS && wlr_output_attach_render(output, NULL)) {
-        // A window's (or a screen's) output is enabled with a first (black) frame.
-        wlr_renderer_begin(comp->renderer, (uint32_t)comp->width, (uint32_t)comp->height);
-        wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
-        wlr_renderer_end(comp->renderer);
-    }
-    if (!wlr_output_commit(output)) {
-        snprintf(err, err_len, "the output refused its mode %dx%d", comp->width, comp->height);
-        return -1;
-    }
-    wlr_output_create_global(output);
-    comp->output_frame.notify = on_output_frame;
-    wl_signal_add(&output->events.frame, &comp->output_frame);
-    comp->output_destroy.notify = on_output_destroy;
-    wl_signal_add(&output->events.destroy, &comp->output_destroy);
-    comp->output = output;
-    return 0;
-}
-
-static void on_new_output(struct wl_listener *l, void *data) {
-    slate_comp *comp = wl_container_of(l, comp, new_output);
-    if (comp->output) return;  // one screen
-    char err[128];
-    if (setup_output(comp, data, err, sizeof err) != 0) wlr_log(WLR_ERROR, "slate: %s", err);
-}
-
-void slate_comp_output_size(slate_comp *comp, int *width, int *height) {
-    *width = comp->output ? comp->width : 0;
-    *height = comp->output ? comp->height : 0;
-}
-
-void slate_comp_set_scale(slate_comp *comp, double scale) {
-    comp->scale = scale > 0 ? scale : 1;
-    if (!comp->output) return;
-    wlr_output_set_scale(comp->output, (float)comp->scale);
-    wlr_output_commit(comp->output);
-}
-
-void slate_comp_set_title(slate_comp *comp, const char *title) {
-    struct wlr_output *o = comp->output;
-    if (!o || !title) return;
-    if (wlr_output_is_x11(o)) wlr_x11_output_set_title(o, title);
-    else if (wlr_output_is_wl(o)) wlr_wl_output_set_title(o, title);
-}
-
-int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int height, int stride) {
-    struct wlr_output *o = comp->output;
-    if (!o || comp->frame_pending) return -1;
-    struct wlr_texture *tex =
-        wlr_texture_from_pixels(comp->renderer, DRM_FORMAT_ARGB8888, (uint32_t)stride, (uint32_t)width,
-                                (uint32_t)height, pixels);
-    if (!tex) return -1;
-    if (!wlr_output_attach_render(o, NULL)) {
-        wlr_texture_destroy(tex);
-        return -1;
-    }
-    wlr_renderer_begin(comp->renderer, (uint32_t)o->width, (uint32_t)o->height);
-    wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
-    wlr_render_texture(comp->renderer, tex, o->transform_matrix, 0, 0, 1.0f);
-    wlr_renderer_end(comp->renderer);
-    int ok = wlr_output_commit(o);
-    if (ok) comp->frame_pending = 1;
-    wlr_texture_destroy(tex);
-    return ok ? 0 : -1;
 }
 
 // ---- Life -----------------------------------------------------------------------------------------
@@ -214,6 +105,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     wl_list_init(&comp->nested_inputs);
     wl_list_init(&comp->views);
     wl_list_init(&comp->apps);
+    slate_output_init(comp);
     comp->display = wl_display_create();
     if (!comp->display) {
         snprintf(err, err_len, "cannot create a Wayland display");
@@ -346,7 +238,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
 
     comp->new_input.notify = slate_on_new_input;
     wl_signal_add(&comp->backend->events.new_input, &comp->new_input);
-    comp->new_output.notify = on_new_output;
+    comp->new_output.notify = slate_on_new_output;
     wl_signal_add(&comp->backend->events.new_output, &comp->new_output);
 
     comp->socket = wl_display_add_socket_auto(comp->display);
@@ -371,7 +263,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     }
     if (backend == SLATE_BACKEND_HEADLESS) {
         struct wlr_output *o = wlr_headless_add_output(comp->backend, (unsigned)width, (unsigned)height);
-        if (!o || (!comp->output && setup_output(comp, o, err, err_len) != 0)) {
+        if (!o || (!comp->output && slate_output_setup(comp, o, err, err_len) != 0)) {
             if (!o) snprintf(err, err_len, "cannot create the headless output");
             goto fail;
         }
@@ -382,6 +274,7 @@ fail:
     stop_session_listening(comp);
     wl_display_destroy_clients(comp->display);
     if (comp->backend) wlr_backend_destroy(comp->backend);
+    slate_output_finish(comp);
     if (comp->allocator) wlr_allocator_destroy(comp->allocator);
     destroy_renderers(comp);
     wl_display_destroy(comp->display);
@@ -395,6 +288,8 @@ void slate_comp_destroy(slate_comp *comp) {
     stop_session_listening(comp);
     wl_display_destroy_clients(comp->display);
     wlr_backend_destroy(comp->backend);
+    // The frame's buffer and texture before the renderer that made the texture.
+    slate_output_finish(comp);
     // Neither belongs to the display or the backend (LeakSanitizer found both left).
     wlr_allocator_destroy(comp->allocator);
     destroy_renderers(comp);

@@ -42,6 +42,11 @@
 #include <wlr/util/edges.h>
 #include <wlr/util/log.h>
 
+/// How many frames' damage is kept: enough for a triple-buffered output.
+#define SLATE_DAMAGE_RING 3
+
+struct slate_frame_buffer;
+
 struct slate_comp {
     slate_comp_callbacks cb;
     int backend_kind;
@@ -83,6 +88,15 @@ struct slate_comp {
     struct wl_listener keyboard_key;
     struct wl_listener keyboard_modifiers;
     struct wl_listener output_frame;
+    /// The output asked for a frame (its frame event) that has not been drawn yet; how many it
+    /// asked for so far.
+    int frame_due;
+    uint64_t output_frames;
+    /// The shell's frame as the output's buffer (headless) or its texture's source, the texture,
+    /// and the damage of the last frames shown (for a buffer of that age).
+    struct slate_frame_buffer *frame_buffer;
+    struct wlr_texture *frame_texture;
+    pixman_region32_t damage_ring[SLATE_DAMAGE_RING];
     struct wl_listener output_destroy;
     struct wl_list nested_inputs;  // struct nested_input::link
 
@@ -120,6 +134,12 @@ struct slate_view {
     struct wl_listener new_subsurface;
 };
 
+/// Sets up the output the backend made (output.c): its mode, its first frame and its global.
+int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len);
+void slate_on_new_output(struct wl_listener *l, void *data);
+/// The output's state made and let go with the compositor (output.c).
+void slate_output_init(slate_comp *comp);
+void slate_output_finish(slate_comp *comp);
 /// A surface's committed buffer as premultiplied BGRA rows (buffers.c; see slate_view_copy_rows).
 long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
                              int first_row, int rows, int *width, int *height, int *scale);

@@ -319,6 +319,15 @@ void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w
     *max_h = (int)s->max_height;
 }
 
+int slate_view_configure_pending(slate_view *view) {
+    if (view->kind != SLATE_VIEW_TOPLEVEL) return 0;
+    struct wlr_xdg_surface *xdg = view->xdg;
+    struct wlr_xdg_toplevel *top = xdg->toplevel;
+    // A configure not sent yet or not acknowledged, or acknowledged but not yet committed.
+    return xdg->configure_idle != NULL || !wl_list_empty(&xdg->configure_list) ||
+           top->current.width != top->scheduled.width || top->current.height != top->scheduled.height;
+}
+
 void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height) {
     *x = *y = *width = *height = 0;
     if (view->kind != SLATE_VIEW_POPUP) return;

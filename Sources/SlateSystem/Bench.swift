@@ -64,7 +64,8 @@ import UI
 
     static var cases: [Case] {
         let out = screenCases
-        return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases + processCases
+        return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases
+            + compositorPaceCases + processCases
             + extraCases
     }
 
@@ -92,7 +93,13 @@ import UI
             // Unbuffered, so that each line shows as soon as its case ends.
             if !json { FileHandle.standardOutput.write(Data((format(r) + "\n").utf8)) }
             // GTK 4's popover, measured in the same session, beside the cold menu.
-            if r.name == "menu.first-frame-cold@2x", let peer = GTKPeer.run(comparedTo: r) {
+            // GTK 4's popover and sway, measured in the same session, beside the cold menu and the
+            // full-damage client.
+            let peer =
+                r.name == "menu.first-frame-cold@2x"
+                ? GTKPeer.run(comparedTo: r)
+                : r.name == "compositor.full-damage-client@1x" ? CompositorPeer.run(comparedTo: r) : nil
+            if let peer {
                 results.append(peer)
                 if !json { FileHandle.standardOutput.write(Data((format(peer) + "\n").utf8)) }
             }
@@ -163,11 +170,14 @@ import UI
 enum GTKPeer {
     static let name = "peer.gtk4-popover-first-frame@2x"
 
-    /// The script: `$SLATE_GTK_PEER`, or `../shared/peers/` beside the checkout (found from the
+    /// The script: `$SLATE_GTK_PEER`, or `../shared/peers/` beside the checkout.
+    static var script: String? { peerScript("gtk4-menu-bench.sh", variable: "SLATE_GTK_PEER") }
+
+    /// A peer's script: `$variable`, or `../shared/peers/NAME` beside the checkout (found from the
     /// working directory or the executable's).
-    static var script: String? {
-        if let s = ProcessInfo.processInfo.environment["SLATE_GTK_PEER"] { return s }
-        let rel = "../shared/peers/gtk4-menu-bench.sh"
+    static func peerScript(_ name: String, variable: String) -> String? {
+        if let s = ProcessInfo.processInfo.environment[variable] { return s }
+        let rel = "../shared/peers/\(name)"
         var dirs = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         var exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {

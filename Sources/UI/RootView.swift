@@ -102,6 +102,9 @@ import Graphics
     /// before any menu is asked for). It runs when the screen comes to rest, once a rest.
     public func addRestWork(_ work: @escaping @MainActor () -> Void) { restWork.append(work) }
 
+    /// Whether the screen changed since its rest work last ran (the host tells it when it rests).
+    public var isRestPending: Bool { preparedAtDamageCount != damageCount }
+
     /// The host tells the screen it is at rest: the last frame drew nothing and nothing moves. The
     /// rest work runs, unless it already has since the screen last changed; returns whether it ran.
     @discardableResult

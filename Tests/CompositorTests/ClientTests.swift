@@ -28,10 +28,16 @@ import UI
             return
         }
         let view = frame.scene.rootView as! ForeignSurfaceView
-        let r = view.convert(view.surfaceRect, to: nil)
-        // The picture is stretched to the window: compare the mean colours of four quarters of its
-        // middle on the screen and in the client's picture (a shifted or blended edge moves a mean
-        // little; a window without the client's pixels, or with others, moves it far).
+        // weston-simple-shm keeps its own size (250 × 250) whatever it is asked: its picture is shown
+        // as drawn, centred in the window. Compare the mean colours of four quarters of its middle
+        // on the screen and in the client's picture (a shifted or blended edge moves a mean little;
+        // a window without the client's pixels, or with others, moves it far).
+        let placed = view.pictureRect(for: picture.size)
+        #expect(placed.size == picture.size, "the picture is stretched to \(placed.size)")
+        #expect(
+            abs(placed.midX - view.surfaceRect.midX) < 1 && abs(placed.midY - view.surfaceRect.midY) < 1,
+            "the picture is not centred: \(placed) in \(view.surfaceRect)")
+        let r = view.convert(placed, to: nil)
         var matches = 0
         for (fx, fy) in [(0.2, 0.2), (0.5, 0.2), (0.2, 0.5), (0.5, 0.5)] {
             let onScreen = rig.meanColor(

@@ -115,9 +115,25 @@ void slate_comp_output_size(slate_comp *comp, int *width, int *height);
 void slate_comp_set_scale(slate_comp *comp, double scale);
 /// Nested backend: names the window the screen is shown in (no effect on other backends).
 void slate_comp_set_title(slate_comp *comp, const char *title);
-/// Nested backend: shows `pixels` (premultiplied BGRA, `stride` bytes a row) on the output.
-/// Returns 0, or -1 when the output cannot take a frame now.
-int slate_comp_present(slate_comp *comp, const uint8_t *pixels, int width, int height, int stride);
+/// Shows the shell's frame, `pixels` (premultiplied BGRA, `stride` bytes a row, the output's size),
+/// of which the `count` rectangles `rects` (x, y, width, height in pixels, four ints each) changed
+/// since the frame shown last (`count` < 0: all of it). On the headless backend the pixels become
+/// the output's buffer as they are (they must stay until the next present); elsewhere only what
+/// changed is uploaded and drawn. Returns 0, or -1 when the output cannot take a frame now (the
+/// last is not shown yet, or there is no output).
+int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height, int stride, const int *rects,
+                       int count);
+/// Whether the output asked for a frame since the last call (its frame event: the time to draw the
+/// next one, at the display's refresh), clearing it. Frame callbacks are sent after such a frame.
+int slate_comp_take_frame(slate_comp *comp);
+/// Something wants drawing: an idle nested or session output may take a frame at once (returns 1:
+/// a frame is due now); a busy one asks when it has shown the last, and the headless output asks
+/// at its refresh whatever happens (returns whether one is due already).
+int slate_comp_schedule_frame(slate_comp *comp);
+/// How many frames the output has asked for since it was made.
+uint64_t slate_comp_output_frames(slate_comp *comp);
+/// The output's refresh in millihertz (0 when unknown).
+int slate_comp_output_refresh(slate_comp *comp);
 
 // Views.
 int slate_view_kind(slate_view *view);
@@ -132,6 +148,9 @@ void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *heig
 int slate_view_has_parent(slate_view *view);
 /// A toplevel's minimum and maximum size (0 where it sets none).
 void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h);
+/// Whether a toplevel has not yet caught up with the size last asked of it: a configure is unsent,
+/// unacknowledged, or acknowledged and not yet committed.
+int slate_view_configure_pending(slate_view *view);
 /// A popup's position relative to its parent's window geometry, after constraining.
 void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height);
 /// Constrains a popup to a box given relative to its parent's window geometry origin.
@@ -166,6 +185,10 @@ long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int f
 /// when the buffer cannot be read or the part is not inside it.
 int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
                     int stride, int clear);
+/// The largest rectangle of the window geometry `cx, cy, cw × ch` (buffer pixels) that its surfaces
+/// paint opaquely (their opaque regions; all of a surface whose format has no alpha), relative to
+/// the geometry's corner. Returns 0 (and an empty rectangle) when there is none.
+int slate_view_opaque_rect(slate_view *view, int cx, int cy, int cw, int ch, int *x, int *y, int *w, int *h);
 /// The last commit's damage: the box around it, in buffer pixels.
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height);
 /// How many commits the surface has had (to see whether its picture changed).
