@@ -65,7 +65,7 @@ import UI
     static var cases: [Case] {
         let out = screenCases
         return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases + processCases
-            + extraCases
+            + startupCases + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).
