@@ -21,7 +21,7 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines cli e2e examples a11y compositor
+test: setup lint unit scripts guidelines cli e2e examples a11y compositor install-test
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
@@ -112,3 +112,70 @@ docs: setup
 
 clean:
 	rm -rf .build out
+
+# Slate on a machine: `make install` (PREFIX, default /usr/local; DESTDIR for packagers) puts down
+# the files Packaging/install-manifest.txt lists and no others, `make uninstall` removes them; `make
+# deb` builds the Debian package (.build/deb) with debhelper, `make package` builds it, installs it
+# with dpkg, runs it from /usr/bin, purges it and runs lintian (kept out of make test for its cost).
+# The installed program is a release build of its own (.build/install) with the Swift runtime linked
+# in and no $ORIGIN runpath, so that it runs where no Swift toolchain is.
+.PHONY: install-build install uninstall install-test deb package
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+INSTALL_MANIFEST := Packaging/install-manifest.txt
+SLATE_INSTALLED_BUILD ?= .build/install/release/slate
+# What install builds first; make test installs its debug build instead (INSTALL_BUILD=build
+# SLATE_INSTALLED_BUILD=.build/debug/slate), and make package the real one.
+INSTALL_BUILD ?= install-build
+
+# Linked with its relocations read-only from the start (-z now), as Debian hardens its programs.
+install-build:
+	$(SWIFT) build -c release --product slate --scratch-path .build/install --static-swift-stdlib --disable-local-rpath \
+		-Xlinker -z -Xlinker now
+
+install: $(INSTALL_BUILD)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/wayland-sessions $(DESTDIR)$(DATADIR)/xdg-desktop-portal \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 755 $(SLATE_INSTALLED_BUILD) $(DESTDIR)$(BINDIR)/slate
+	install -m 755 Packaging/slate-session $(DESTDIR)$(BINDIR)/slate-session
+	$(SLATE_INSTALLED_BUILD) install --data-dir $(DESTDIR)$(DATADIR) --exec $(BINDIR)/slate >/dev/null
+	sed 's|@BINDIR@|$(BINDIR)|g' Packaging/slate.desktop.in >$(DESTDIR)$(DATADIR)/wayland-sessions/slate.desktop
+	install -m 644 Packaging/slate-portals.conf $(DESTDIR)$(DATADIR)/xdg-desktop-portal/slate-portals.conf
+	$(SLATE_INSTALLED_BUILD) help --man >$(DESTDIR)$(MANDIR)/man1/slate.1
+	ln -sf slate.1 $(DESTDIR)$(MANDIR)/man1/slate-session.1
+	$(SLATE_INSTALLED_BUILD) help --completion bash >$(DESTDIR)$(BASHCOMPDIR)/slate
+	$(SLATE_INSTALLED_BUILD) help --completion zsh >$(DESTDIR)$(ZSHCOMPDIR)/_slate
+	@# What the program wrote takes the usual modes (an atomic write leaves a file for its owner alone).
+	chmod 644 $(DESTDIR)$(DATADIR)/wayland-sessions/slate.desktop $(DESTDIR)$(MANDIR)/man1/slate.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/slate $(DESTDIR)$(ZSHCOMPDIR)/_slate
+	$(installed_files) | grep -e '/applications/' -e '/icons/' | sed 's|^|$(DESTDIR)|' | xargs chmod 644
+
+# The manifest's paths, each directory word (BINDIR…) replaced by where this install puts it.
+installed_files = sed -e '/^\#/d' -e 's|^BINDIR/|$(BINDIR)/|' -e 's|^DATADIR/|$(DATADIR)/|' -e 's|^MANDIR/|$(MANDIR)/|' \
+	-e 's|^BASHCOMPDIR/|$(BASHCOMPDIR)/|' -e 's|^ZSHCOMPDIR/|$(ZSHCOMPDIR)/|' $(INSTALL_MANIFEST)
+
+# Removes exactly the files install put down (the directories stay: others' files may share them).
+uninstall:
+	$(installed_files) | sed 's|^|$(DESTDIR)|' | xargs rm -f
+
+# In make test: install (the debug build, to spare a release build) into a scratch folder against
+# the manifest; help and the manual page; the session entry and portal file; the completions;
+# slate-session starting Slate headless on a D-Bus session of its own.
+install-test: build
+	Tests/install/install.sh INSTALL_BUILD=build SLATE_INSTALLED_BUILD=$(SLATE_DEBUG)
+
+DEB_OUT := .build/deb
+
+deb: setup
+	rm -rf $(DEB_OUT) && mkdir -p $(DEB_OUT)
+	DEB_OUT=$(CURDIR)/$(DEB_OUT) dpkg-buildpackage -b -us -uc \
+		--buildinfo-file=$(DEB_OUT)/slate.buildinfo --buildinfo-option=-u$(DEB_OUT) \
+		--changes-file=$(DEB_OUT)/slate.changes --changes-option=-u$(DEB_OUT)
+	@ls -l $(DEB_OUT)/*.deb
+
+package: deb
+	Tests/install/package.sh $(DEB_OUT)

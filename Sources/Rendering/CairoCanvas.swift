@@ -370,7 +370,22 @@ final class ShadowCache: @unchecked Sendable {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
         cairo_translate(cr, bounds.minX + offset.x + e.mask.origin.x, bounds.minY + offset.y + e.mask.origin.y)
         cairo_scale(cr, 1 / maskScale, 1 / maskScale)
-        cairo_mask_surface(cr, e.surface, 0, 0)
+        if let target = cairo_get_target(cr), cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE {
+            // Into a vector file (an SVG icon): a picture of the shadow in its colour, painted — an SVG
+            // writer places a painted picture where it belongs, a mask it places without the translation.
+            let picture = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(e.surface), cairo_image_surface_get_height(e.surface)
+            )
+            let pictureContext = cairo_create(picture)
+            cairo_set_source_rgba(pictureContext, color.red, color.green, color.blue, color.alpha)
+            cairo_mask_surface(pictureContext, e.surface, 0, 0)
+            cairo_destroy(pictureContext)
+            cairo_set_source_surface(cr, picture, 0, 0)
+            cairo_paint(cr)
+            cairo_surface_destroy(picture)
+        } else {
+            cairo_mask_surface(cr, e.surface, 0, 0)
+        }
         cairo_restore(cr)
     }
 

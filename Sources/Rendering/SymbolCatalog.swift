@@ -120,9 +120,14 @@ public final class SymbolCatalog: @unchecked Sendable {
             drawPlaceholder(in: rect, on: cr)
             return
         }
+        let side = min(rect.width, rect.height)
+        if let target = cairo_get_target(cr), cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE {
+            // Into a vector file (an SVG icon): the symbol's own paths, the tint painted through them.
+            drawVector(name, handle: h, in: Rect(rect.midX - side / 2, rect.midY - side / 2, side, side), on: cr)
+            return
+        }
         // The icon is rendered once per size in device pixels into an alpha mask, then the tint is
         // painted through it: drawing a list of rows does not render SVG again.
-        let side = min(rect.width, rect.height)
         var dx = side
         var dy = 0.0
         cairo_user_to_device_distance(cr, &dx, &dy)
@@ -134,6 +139,24 @@ public final class SymbolCatalog: @unchecked Sendable {
         cairo_translate(cr, rect.midX - side / 2, rect.midY - side / 2)
         cairo_scale(cr, side / Double(pixels), side / Double(pixels))
         cairo_mask_surface(cr, mask, 0, 0)
+    }
+
+    /// Draws the symbol's paths, not a picture of them, through a group used as the tint's mask.
+    private func drawVector(_ name: String, handle h: OpaquePointer, in square: Rect, on cr: OpaquePointer) {
+        cairo_push_group(cr)
+        var viewport = RsvgRectangle(x: square.minX, y: square.minY, width: square.width, height: square.height)
+        var error: UnsafeMutablePointer<GError>? = nil
+        let ok = rsvg_handle_render_document(UnsafeMutablePointer(h), cr, &viewport, &error)
+        let group = cairo_pop_group(cr)
+        defer { cairo_pattern_destroy(group) }
+        guard ok != 0 else {
+            let msg = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let e = error { g_error_free(e) }
+            warnOnce(name, "slate: icon '\(name)': librsvg cannot draw it: \(msg); drawing a placeholder")
+            drawPlaceholder(in: square, on: cr)
+            return
+        }
+        cairo_mask(cr, group)
     }
 
     private struct MaskKey: Hashable {

@@ -61,14 +61,15 @@ import Shell
     }
 
     /// As `processApp(_:arguments:)`, with the options `command` passes on, and `environment`
-    /// (`NAME=value`) set for the process.
+    /// (`NAME=value`) set for the process; `program` is the `slate` that `command` starts (this one
+    /// unless an installation names where it will be).
     static func processApp(
-        _ entry: AppEntry, options: [String: String], environment: [String] = []
+        _ entry: AppEntry, options: [String: String], environment: [String] = [], program: String = executablePath
     ) throws -> ProcessApp {
         let places = SystemBuilder.scratchPlaces(options: options)
         defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
         let app = try entry.make(places)
-        var command = (environment.isEmpty ? [] : ["env"] + environment) + [executablePath, "app", entry.name]
+        var command = (environment.isEmpty ? [] : ["env"] + environment) + [program, "app", entry.name]
         for key in entry.options.union(["state-dir", "locale", "now", "appearance"]).sorted() {
             if let v = options[key] { command += ["--\(key)", v] }
         }
@@ -85,31 +86,43 @@ import Shell
     }
 }
 
-/// `slate install [--dir DIR]`: a `.desktop` file for each app (`DIR`, by default
-/// `$XDG_DATA_HOME/applications`), so that Slate's shell — and anything that reads desktop entries —
-/// finds the apps as programs of their own: `Exec` starts `slate app NAME` from this build; the
-/// `X-Slate-*` keys say what the shell must know before the app runs; `OnlyShowIn=Slate` keeps them
-/// out of other desktops' menus (they need Slate's shell).
+/// `slate install [--dir DIR | --data-dir DIR] [--exec PATH]`: a `.desktop` file for each app, so
+/// that Slate's shell — and anything that reads desktop entries — finds the apps as programs of their
+/// own, and their icons in the hicolor theme: `Exec` starts `slate app NAME` from this build (or
+/// `--exec`, the `slate` an installation puts down); the `X-Slate-*` keys say what the shell must know
+/// before the app runs; `OnlyShowIn=Slate` keeps them out of other desktops' menus (they need Slate's
+/// shell). The entries go into `--dir`, or `applications` and the icons into `icons` under
+/// `--data-dir` (by default `$XDG_DATA_HOME`).
 @MainActor enum InstallCommand {
     static func run(_ args: Arguments, apps: [AppEntry]) throws -> Int32 {
         let env = ProcessInfo.processInfo.environment
-        let dir: URL
+        if args.options["dir"] != nil, args.options["data-dir"] != nil {
+            throw UsageError("install takes --dir (the entries alone) or --data-dir (entries and icons), not both")
+        }
+        let program = args.options["exec"] ?? AppCommand.executablePath
+        guard program.hasPrefix("/") else {
+            throw UsageError("--exec wants the absolute path of slate, not '\(program)'")
+        }
+        let entries: URL
+        var icons: URL?
         if let d = args.options["dir"] {
-            dir = URL(fileURLWithPath: d, isDirectory: true)
+            entries = URL(fileURLWithPath: d, isDirectory: true)
         } else {
             let data =
-                env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+                args.options["data-dir"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
                 ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-            dir = data.appendingPathComponent("applications", isDirectory: true)
+            entries = data.appendingPathComponent("applications", isDirectory: true)
+            icons = data.appendingPathComponent("icons", isDirectory: true)
         }
         do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
         } catch {
-            throw UsageError("cannot make \(dir.path): \(error.localizedDescription)")
+            throw UsageError("cannot make \(entries.path): \(error.localizedDescription)")
         }
         for entry in apps {
-            let p = try AppCommand.processApp(entry, options: [:])
-            let file = dir.appendingPathComponent("\(p.identifier).desktop")
+            let p = try AppCommand.processApp(entry, options: [:], program: program)
+            let file = entries.appendingPathComponent("\(p.identifier).desktop")
             let text = desktopEntry(p)
             do {
                 try Data(text.utf8).write(to: file, options: .atomic)
@@ -117,6 +130,13 @@ import Shell
                 return Slate.failure("cannot write \(file.path): \(error.localizedDescription)", code: 1)
             }
             print(file.path)
+            if let icons {
+                do {
+                    for path in try AppIconFiles.write(p.icon, identifier: p.identifier, themes: icons) { print(path) }
+                } catch {
+                    return Slate.failure("\(p.identifier)'s icon: \(error)", code: 1)
+                }
+            }
         }
         return 0
     }
@@ -127,7 +147,7 @@ import Shell
             "[Desktop Entry]", "Type=Application", "Version=1.5", "Name=\(escape(p.displayName.en))",
             "Name[ru]=\(escape(p.displayName.ru))",
             "Exec=\(escape(p.command.map(quoteExecArgument).joined(separator: " ")))",
-            "Terminal=false", "OnlyShowIn=\(DesktopEntry.desktopName);",
+            "Icon=\(escape(p.identifier))", "Terminal=false", "OnlyShowIn=\(DesktopEntry.desktopName);",
         ]
         for (k, v) in SlateAppInfo.keys(
             identifier: p.identifier, activityTypes: p.activityTypes, auxiliaryActivityTypes: p.auxiliaryActivityTypes,

@@ -65,8 +65,7 @@ import UI
     static var cases: [Case] {
         let out = screenCases
         return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases
-            + compositorPaceCases + processCases
-            + extraCases
+            + compositorPaceCases + processCases + startupCases + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).

@@ -11,7 +11,7 @@ struct Arguments {
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [
         "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir", "backend", "open",
-        "timeout", "now", "dir",
+        "timeout", "now", "dir", "data-dir", "exec", "completion",
     ]
 
     init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
@@ -53,8 +53,14 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
+/// `slate help`'s text: `helpBody`, then the apps, each with the options it reads (which go with run,
+/// session and app). The manual page and the shell completions are made from it (`HelpDocument`).
 func helpText(apps: [AppEntry]) -> String {
-    helpBody + "\n\napps: " + apps.map(\.name).joined(separator: ", ")
+    let named = apps.map { app in
+        app.options.isEmpty
+            ? app.name : app.name + " (" + app.options.sorted().map { "--\($0) DIR" }.joined(separator: ", ") + ")"
+    }
+    return helpBody + "\n\napps: " + named.joined(separator: ", ")
 }
 
 let helpBody = """
@@ -66,16 +72,21 @@ let helpBody = """
       run       Slate as a Wayland compositor in a window on the X11 or Wayland desktop, with the
                 installed programs beside Slate's apps, each app a process of its own (started as
                 `slate app NAME`); prints WAYLAND_DISPLAY. --scale 1|2, --appearance light|dark,
-                --locale en|ru; --in-process keeps Slate's apps inside the shell's process;
-                --backend headless serves programs with no screen; --frame-times draws a live graph
-                of the last frames' times (the lines: 8.3 ms, 16.7 ms). With no display: one line
-                saying so, exit code 2.
+                --locale en|ru, --device ipad-pro-12.9|ipad-pro-11, --portrait, --state-dir DIR;
+                --in-process keeps Slate's apps inside the shell's process; --backend headless
+                serves programs with no screen; --frame-times draws a live graph of the last
+                frames' times (the lines: 8.3 ms, 16.7 ms). With no display: one line saying so,
+                exit code 2.
       session   Slate full screen on a tablet's (or computer's) own screen, from a text console:
                 DRM/KMS and libinput (touch, pen, keyboard, mouse) through a seat (seatd or logind);
                 the panel's own resolution, --scale 1|2 (else 2 when it keeps an iPad's points);
-                Ctrl+Alt+F1…F12 switch consoles, Ctrl+Alt+Backspace ends it; apps as in run. With
-                no screen or seat to take: one line saying what is missing and what to do, exit
-                code 2.
+                Ctrl+Alt+F1…F12 switch consoles, Ctrl+Alt+Backspace ends it; apps, --appearance,
+                --locale, --device, --portrait, --state-dir, --in-process and --frame-times as in
+                run. With no screen or seat to take: one line saying what is missing and what to
+                do, exit code 2. At the login screen, "Slate" runs slate-session, which gives it
+                what a desktop session has (a D-Bus session bus, XDG_CURRENT_DESKTOP=Slate:wlroots,
+                the accessibility bus, the environment for D-Bus and systemd's services), then
+                slate session, and ends with it.
       render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale];
                 with --backend headless, as a Wayland compositor: --open "CMD ARGS[,CMD ARGS…]" starts
                 programs and waits (--timeout S, 20) for their windows; --split puts the last beside
@@ -83,8 +94,10 @@ let helpBody = """
       app       NAME: one app as a process of its own, in the Slate shell at $WAYLAND_DISPLAY
                 (its windows, state and crashes are its own; the shell starts it this way);
                 --now ISO-DATE: the date it believes it is
-      install   a .desktop file for each app ([--dir DIR], else $XDG_DATA_HOME/applications) that
-                starts it as a process of its own; the shell finds such apps like any program
+      install   a .desktop file for each app that starts it as a process of its own, and its icon
+                (hicolor, PNGs and SVG): into --data-dir DIR (applications and icons), else
+                $XDG_DATA_HOME; --dir DIR: the .desktop files alone, there; --exec PATH: the slate
+                they start (else this one). The shell finds such apps like any program
       bench     print frame-time figures: [--json] [CASE-PREFIX...]
       script    run scripts headless on the virtual clock: FILE... [--out DIR] [--update-snapshots]
                 (a failing step: exit code 1 and a PNG of the screen; a line that does not parse: 2);
@@ -94,7 +107,8 @@ let helpBody = """
                 on paper (exit 0 no error, 1 errors, 2 input that cannot be read)
       probe     a window that logs the gestures it sees (tap, long-press, pan): --log FILE
                 (used by the end-to-end test under Xvfb)
-      help      this text
+      help      this text; --man: as the manual page slate(1) (roff); --completion bash|zsh: as
+                the shell's completion script for slate
 
     Exit codes: 0 success, 1 failure, 2 bad usage or no display.
     """

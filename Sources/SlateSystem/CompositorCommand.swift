@@ -33,10 +33,11 @@ import UI
 
     /// `slate run [--backend nested|headless]` and `slate session`: the shell serves clients until
     /// its window is closed or the process is ended. Slate's apps are processes of their own (as on an iPad), unless
-    /// `--in-process` keeps them inside the shell's process.
+    /// `--in-process` keeps them inside the shell's process. `firstFrame` is called once, as the
+    /// first frame is drawn (`slate bench`'s start-up case stops there).
     static func run(
         _ args: Arguments, backend: CompositorBackend, apps: [AppEntry], device: Device,
-        configure: (Shell) throws -> Void
+        firstFrame: ((LiveHost) -> Void)? = nil, configure: (Shell) throws -> Void
     ) throws -> Int32 {
         let env = ProcessInfo.processInfo.environment
         let inProcess = args.flags.contains("in-process")
@@ -89,6 +90,15 @@ import UI
             let first = shell.processApps.first
         {
             shell.openApp(first)
+        }
+        if let firstFrame {
+            let previous = live.onFrame
+            var drawn = false
+            live.onFrame = { [unowned live] in
+                previous?()
+                if !drawn { firstFrame(live) }
+                drawn = true
+            }
         }
         TerminationRequest.install()
         live.run()

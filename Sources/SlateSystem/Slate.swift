@@ -55,9 +55,7 @@ import UI
 
     func run(_ args: Arguments) throws -> Int32 {
         switch args.verb {
-        case "help":
-            print(helpText(apps: apps))
-            return 0
+        case "help": return try HelpCommand.run(args, apps: apps)
         case "run": return try runWindow(args)
         case "session": return try runSession(args)
         case "render": return try render(args)
