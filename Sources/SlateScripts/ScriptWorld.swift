@@ -25,7 +25,8 @@ import UI
     func windowRole(title: String) throws -> String?
     /// The titles of the two windows in Split View, left and right, or nil.
     func splitTitles() throws -> (String, String)?
-    /// The rows of the open context menu (nil for a group separator), or nil when none is open.
+    /// The rows of the open context menu, or of the menu open under the menu bar (nil for a group
+    /// separator), or nil when none is open.
     func menuRows() throws -> [String?]?
     /// Whether one of `views` has focus: keyboard focus, or (in the shell) the focused window.
     func hasFocus(_ views: [View]) -> Bool
@@ -72,6 +73,10 @@ public struct UnsupportedStep: Error, CustomStringConvertible {
         case .anywhere: return host.root
         case .menu:
             return host.root.subviews.last { $0 is ContextMenuOverlay }
+        case .menuBar:
+            return host.root.subviews.last { ($0 as? MenuBarOverlay)?.isActive ?? false }.map {
+                ($0 as! MenuBarOverlay).strip
+            }
         case .dock, .window:
             throw UnsupportedStep("searching \(scope) needs the shell")
         }
