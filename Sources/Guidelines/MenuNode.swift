@@ -13,6 +13,8 @@ public indirect enum MenuNode: Hashable, Sendable {
         public var isDisabled = false
         public var isHidden = false
         public var state: String?
+        /// Its keyboard shortcut as a script writes it (`ctrl+shift+r`), if any.
+        public var shortcut: String?
 
         public init(title: String, identifier: String? = nil, image: String? = nil) {
             self.title = title

@@ -13,7 +13,7 @@ public enum MenuBarMetrics {
     public static let barHeight = 44.0
     /// The bar's material: the context menu's, a little more opaque, since the screen behind is not
     /// blurred. iPadOS 26 (a pale glass over the app; dark glass in dark mode).
-    public static let barMaterial = Color(light: RGBA(0.975, 0.975, 0.975, 0.94), dark: RGBA(0.15, 0.15, 0.16, 0.94))
+    public static let barMaterial = Color(light: RGBA(0.975, 0.975, 0.975, 0.98), dark: RGBA(0.15, 0.15, 0.16, 0.98))
     /// The line under the bar. HIG separator colour.
     public static let barSeparator = Color.separator
     /// The bar's soft shadow. Slate, after iPadOS 26's floating glass.

@@ -246,8 +246,9 @@ public struct ScriptFailure: Error, CustomStringConvertible {
             host.type(text)
             settle()
         case .showMenuBar:
-            // A finger from the top edge's middle, down: the swipe a person makes.
-            let x = host.root.bounds.midX
+            // A finger from the top edge, down, over the window that has the keys: the swipe a person
+            // makes.
+            let x = world.menuBarSwipeX()
             let start = Point(x, 2)
             let id = host.touchDown(at: start)
             host.drag(

@@ -19,6 +19,9 @@ import UI
     func scopeRoot(_ scope: Script.Scope) throws -> View?
     /// The point a drag to the screen's edge ends at.
     func edgePoint(left: Bool) -> Point
+    /// Where along the top edge a person swipes down for the menu bar: over the window that has the
+    /// keys (a third of the way across by default, clear of Split View's divider).
+    func menuBarSwipeX() -> Double
     /// How many windows an app has open.
     func windowCount(app: String) throws -> Int
     /// The role (`primary` or `auxiliary`) of the window with that title, nil when there is none.
@@ -33,6 +36,8 @@ import UI
 }
 
 extension ScriptWorld {
+    public func menuBarSwipeX() -> Double { (host.root.bounds.width / 3).rounded() }
+
     public func kill(_ app: String) throws {
         throw UnsupportedStep("'kill \(app)' needs apps as processes: slate script --backend headless --processes")
     }

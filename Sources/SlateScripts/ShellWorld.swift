@@ -103,6 +103,13 @@ import UI
         }
     }
 
+    public func menuBarSwipeX() -> Double {
+        guard let id = shell.focusedWindow, shell.isOnScreen(id), let w = shell.windows[id] else {
+            return (shell.bounds.width / 3).rounded()
+        }
+        return w.frameInRoot.midX.rounded()
+    }
+
     public func edgePoint(left: Bool) -> Point {
         Point(left ? 12 : shell.bounds.width - 12, shell.bounds.midY)
     }
