@@ -56,7 +56,10 @@ import UI
     public init(menuBar: MenuBar, bounds: Rect, environment: ScreenEnvironment) {
         self.menuBar = menuBar
         self.screen = environment
-        strip = MenuBarStripView(titles: menuBar.menus.map(\.title), language: environment.language)
+        strip = MenuBarStripView(
+            titles: menuBar.menus.map(\.title),
+            appMenu: menuBar.menus.firstIndex { $0.identifier == MenuBar.Identifier.application },
+            language: environment.language)
         panel = MenuPanelView(material: MenuMetrics.compactMaterial)
         panel.style = .menuBar
         super.init(frame: bounds)

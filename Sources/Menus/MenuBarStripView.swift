@@ -9,13 +9,14 @@ import UI
     /// The search field.
     public let searchField = MenuBarSearchField(placeholder: "")
 
-    init(titles: [LocalizedString], language: Language) {
+    /// Titles in `language`; the one at `appMenu` (the app's own menu, with its name) is bold.
+    init(titles: [LocalizedString], appMenu: Int?, language: Language) {
         super.init()
         backgroundColor = MenuBarMetrics.barMaterial
         shadow = MenuBarMetrics.barShadow
         accessibilityLabel = MenuBarStrings.menuBar.resolved(language)
         for (i, t) in titles.enumerated() {
-            let v = MenuBarTitleView(title: t.resolved(language), isAppName: i == 0)
+            let v = MenuBarTitleView(title: t.resolved(language), isAppName: i == appMenu)
             titleViews.append(v)
             addSubview(v)
         }
@@ -58,7 +59,8 @@ import UI
 
 /// One menu's title in the bar: a button that opens the menu.
 @MainActor public final class MenuBarTitleView: View {
-    let title: String
+    /// The menu's title, in the app's language.
+    public let title: String
     let font: Font
     var isOpen = false {
         didSet {

@@ -31,6 +31,7 @@ import UI
         super.init()
         backgroundColor = MenuBarMetrics.shortcutsPanelMaterial
         cornerRadius = MenuBarMetrics.shortcutsPanelRadius
+        clipsToBounds = true
         shadow = MenuMetrics.panelShadow
         isUserInteractionEnabled = false
         isAccessibilityElement = true
