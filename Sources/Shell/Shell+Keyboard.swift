@@ -12,7 +12,7 @@ extension Shell {
         let focusedApp = focusedWindow.flatMap { windows[$0]?.app }
         // Over a Slate app's window, New Window and Close Window are its menu bar's commands (after
         // its own shortcuts); over a program's window or the Home screen, the shell's own.
-        let menuBarHasIt = focusedWindow.map { menuBar(forWindow: $0) != nil } ?? false
+        let menuBarHasIt = focusedWindow.flatMap { windows[$0] }.map { !($0.app.application is ForeignApp) } ?? false
         switch (k.key, k.modifiers) {
         case (.character("n"), .control) where !menuBarHasIt:
             guard let app = focusedApp ?? apps.first else { return false }

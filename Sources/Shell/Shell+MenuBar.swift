@@ -208,8 +208,10 @@ extension Shell {
             }
             return showMenuBar()
         }
-        guard menuBarOverlay == nil, let id = focusedWindow, let w = windows[id], w.app.application is ProcessApp,
-            let bars = menuBars(forWindow: id)
+        // A shortcut is a key with a modifier, or a function key: the rest (typing, arrows) go straight on.
+        let isFunctionKey: Bool = if case .function = k.key { true } else { false }
+        guard !k.modifiers.isEmpty || isFunctionKey, menuBarOverlay == nil, let id = focusedWindow,
+            let w = windows[id], w.app.application is ProcessApp, let bars = menuBars(forWindow: id)
         else { return false }
         // The app's own shortcuts go to it (through its responder chain, in its process).
         if bars.app.hasShortcut(k) { return false }
