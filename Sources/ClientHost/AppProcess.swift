@@ -74,6 +74,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
 
     /// Something happened that may change what the windows' menu bars offer.
     private var menuBarsStale = true
+    /// When the menu bars were last looked at, and the longest they wait while windows keep drawing
+    /// (a menu animating in a window draws 60 frames a second; its menu bar does not change with them).
+    private var menuBarsChecked = -Double.infinity
+    static let menuBarRecheck = 0.5
 
     /// The identifier the shell chose for the session being connected, taken by the next new session.
     private let pendingIdentifier: PendingIdentifier
@@ -105,9 +109,14 @@ public struct AppProcessError: Error, CustomStringConvertible {
             clock.set(max(clock.now, MonotonicClock.read() - origin))
             var drew = false
             for w in windows.values where w.needsFrame { drew = w.present() || drew }
-            // What the windows' menu bars offer follows what happened (a row selected, text typed).
-            if drew || menuBarsStale {
+            // What the windows' menu bars offer follows what happened (a row selected, text typed, a
+            // list filled): declared once the windows are at rest, so that it never holds a frame
+            // back (an animation's frames come first), or after `menuBarRecheck` at the latest.
+            if drew { menuBarsStale = true }
+            let atRest = !windows.values.contains { $0.needsFrame }
+            if menuBarsStale, atRest || clock.now - menuBarsChecked >= Self.menuBarRecheck {
                 menuBarsStale = false
+                menuBarsChecked = clock.now
                 for w in windows.values where w.scene.activationState.isForeground { w.declareMenuBar() }
             }
             if let accessibility {

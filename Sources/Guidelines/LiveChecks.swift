@@ -120,13 +120,14 @@ import UI
                 n.isHidden = a.attributes.contains(.hidden)
                 n.state = a.state == .off ? nil : a.state == .on ? "on" : "mixed"
                 n.shortcut = a.key.flatMap { KeyPress($0, modifiers: a.modifiers).spec }
+                n.englishTitle = a.title.en
                 return .action(n)
             case .menu(let m):
-                return .menu(
-                    .init(
-                        title: m.title.text, identifier: m.identifier,
-                        isInline: m.displaysInline || m.displaysAsPalette,
-                        children: nodes(m.children)))
+                var n = MenuNode.SubmenuNode(
+                    title: m.title.text, identifier: m.identifier, isInline: m.displaysInline || m.displaysAsPalette,
+                    children: nodes(m.children))
+                n.englishTitle = m.title.en
+                return .menu(n)
             case .deferred:
                 return nil
             }

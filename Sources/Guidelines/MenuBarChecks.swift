@@ -103,14 +103,15 @@ public struct MenuBarChecks: Sendable {
     // MARK: M4
 
     /// Commands at a menu's level (not the targets listed in a submenu, not toggles with a checkmark,
-    /// not the system's own) and the submenus' titles begin with a verb.
+    /// not the system's own) and the submenus' titles begin with a verb — in English, the words of
+    /// `GuidelineSettings.commandVerbs` (a title in another language is read in its English form).
     func verbs(_ children: [MenuNode], path: [String]) -> [Finding] {
         var out: [Finding] = []
         for c in children {
             switch c {
             case .action(let a):
                 guard !a.isHidden, a.state == nil || a.state == "off", !(a.identifier ?? "").hasPrefix("system."),
-                    !startsWithVerb(a.title)
+                    !startsWithVerb(a.englishTitle ?? a.title)
                 else { continue }
                 out.append(
                     Finding(
@@ -119,7 +120,7 @@ public struct MenuBarChecks: Sendable {
             case .menu(let m) where m.isInline:
                 out += verbs(m.children, path: path)
             case .menu(let m):
-                if !startsWithVerb(m.title) {
+                if !startsWithVerb(m.englishTitle ?? m.title) {
                     out.append(
                         Finding(
                             rule: "M4", severity: .warning, location: path + [m.title],

@@ -129,3 +129,14 @@ import UI
         }
     }
 }
+
+extension MenuBarChecksTests {
+    /// A title in Russian is read in its English form for M4: the verb list is English.
+    @Test func m4ReadsTheEnglishTitle() {
+        var reply = MenuNode.ActionNode(title: "Ответить", identifier: "reply")
+        reply.englishTitle = "Reply"
+        #expect(rules([menu("Сообщение", [.action(reply)])]).isEmpty)
+        reply.englishTitle = "Attachments"
+        #expect(rules([menu("Сообщение", [.action(reply)])]) == ["M4"])
+    }
+}
