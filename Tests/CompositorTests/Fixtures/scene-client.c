@@ -134,7 +134,8 @@ int main(int argc, char **argv) {
         memset(piece, 'x', 3000);
         for (int i = 0; i < 400; i++) {
             slate_scene_v1_set_menu_bar_part(scene, piece);
-            if (i % 50 == 0) wl_display_flush(d);
+            // The shell reads them as they come (libwayland's buffer holds a few KiB).
+            if (i % 8 == 7 && wl_display_roundtrip(d) < 0) break;
         }
         slate_scene_v1_commit_menu_bar(scene);
     } else if (!strcmp(mode, "twice")) {
