@@ -116,7 +116,7 @@ let package = Package(
             resources: [.copy("Menus")]),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Graphics", "UI", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
+            dependencies: ["Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
             resources: [.copy("References")]),
         .testTarget(
             name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),

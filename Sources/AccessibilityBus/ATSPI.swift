@@ -24,6 +24,7 @@ enum ATSPI {
         case list = 31
         case listItem = 32
         case menu = 33
+        case menuBar = 34
         case menuItem = 35
         case checkMenuItem = 8
         case panel = 39
@@ -42,6 +43,7 @@ enum ATSPI {
             case .list: "list"
             case .listItem: "list item"
             case .menu: "menu"
+            case .menuBar: "menu bar"
             case .menuItem: "menu item"
             case .checkMenuItem: "check menu item"
             case .panel: "panel"
@@ -62,6 +64,7 @@ enum ATSPI {
             case .list: LocalizedString(en: "list", ru: "список")
             case .listItem: LocalizedString(en: "list item", ru: "элемент списка")
             case .menu: LocalizedString(en: "menu", ru: "меню")
+            case .menuBar: LocalizedString(en: "menu bar", ru: "строка меню")
             case .menuItem: LocalizedString(en: "menu item", ru: "пункт меню")
             case .checkMenuItem: LocalizedString(en: "check menu item", ru: "пункт меню с флажком")
             case .panel: LocalizedString(en: "panel", ru: "панель")
@@ -80,6 +83,7 @@ enum ATSPI {
             case .list: self = .list
             case .listItem: self = .listItem
             case .menu: self = .menu
+            case .menuBar: self = .menuBar
             case .menuItem: self = .menuItem
             case .checkMenuItem: self = .checkMenuItem
             case .separator: self = .separator

@@ -72,6 +72,13 @@ public struct AppProcessError: Error, CustomStringConvertible {
     /// The app's drag handed to the system, and what to call when it ends.
     var drag: (session: DragSession, finish: @MainActor (DropOperation) -> Void)?
 
+    /// Something happened that may change what the windows' menu bars offer.
+    private var menuBarsStale = true
+    /// When the menu bars were last looked at, and the longest they wait while windows keep drawing
+    /// (a menu animating in a window draws 60 frames a second; its menu bar does not change with them).
+    private var menuBarsChecked = -Double.infinity
+    static let menuBarRecheck = 0.5
+
     /// The identifier the shell chose for the session being connected, taken by the next new session.
     private let pendingIdentifier: PendingIdentifier
     private let box = Box()
@@ -102,6 +109,16 @@ public struct AppProcessError: Error, CustomStringConvertible {
             clock.set(max(clock.now, MonotonicClock.read() - origin))
             var drew = false
             for w in windows.values where w.needsFrame { drew = w.present() || drew }
+            // What the windows' menu bars offer follows what happened (a row selected, text typed, a
+            // list filled): declared once the windows are at rest, so that it never holds a frame
+            // back (an animation's frames come first), or after `menuBarRecheck` at the latest.
+            if drew { menuBarsStale = true }
+            let atRest = !windows.values.contains { $0.needsFrame }
+            if menuBarsStale, atRest || clock.now - menuBarsChecked >= Self.menuBarRecheck {
+                menuBarsStale = false
+                menuBarsChecked = clock.now
+                for w in windows.values where w.scene.activationState.isForeground { w.declareMenuBar() }
+            }
             if let accessibility {
                 // What changed on the screen, or which windows are seen (the shell's Home, Exposé).
                 let now = seenWindows.map { ObjectIdentifier($0) }
@@ -258,7 +275,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
         }
         callbacks.scene_state = { user, handle, state in
             guard let user else { return }
-            AppProcess.with(user) { me in me.window(handle).map { me.sceneState($0, state) } }
+            AppProcess.with(user) { me in
+                me.window(handle).map { me.sceneState($0, state) }
+                me.menuBarsStale = true
+            }
         }
         callbacks.frame = { user, handle in
             guard let user else { return }
@@ -266,7 +286,12 @@ public struct AppProcessError: Error, CustomStringConvertible {
         }
         callbacks.pointer = { user, handle, kind, id, x, y in
             guard let user else { return }
-            AppProcess.with(user) { $0.window(handle)?.pointerEvent(kind: kind, id: id, x: x, y: y) }
+            AppProcess.with(user) {
+                $0.window(handle)?.pointerEvent(kind: kind, id: id, x: x, y: y)
+                // A press or a lift may select something; moving does not (and comes often).
+                let moving = [SLATE_POINTER_MOTION.rawValue, SLATE_TOUCH_MOTION.rawValue, SLATE_POINTER_AXIS.rawValue]
+                if !moving.contains(UInt32(kind)) { $0.menuBarsStale = true }
+            }
         }
         callbacks.drag_send = { user, mime, fd in
             guard let user, let mime else {
@@ -298,10 +323,19 @@ public struct AppProcessError: Error, CustomStringConvertible {
                 me.dropEvent(w, kind: kind, at: Point(x, y), offered: offered, own: own != 0)
             }
         }
+        callbacks.menu_command = { user, handle, path in
+            guard let user, let path else { return }
+            let p = String(cString: path)
+            AppProcess.with(user) { me in
+                me.window(handle)?.performMenuCommand(p)
+                me.menuBarsStale = true
+            }
+        }
         callbacks.key = { user, handle, sym, text, pressed, mods in
             guard let user, pressed != 0 else { return }
             let t = text.map { String(cString: $0) } ?? ""
             AppProcess.with(user) { me in
+                me.menuBarsStale = true
                 // While one of the app's windows shows a context menu, the keys are the menu's (it is
                 // modal), whichever of its windows the shell gave them to.
                 let menu = me.windows.values.first { w in

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Host
+import Menus
 import Scenes
 import SlateClientShim
 import UI
@@ -23,12 +24,36 @@ import UI
     private var buttonTouch: Int?
     private var pointer = Point.zero
     private static var nextTouchID = 1
+    /// The menu bar last declared to the shell (its commands are performed from it by path), and
+    /// its JSON, so that it is sent again only when it changed.
+    private(set) var declaredMenuBar: MenuBar?
+    private var declaredJSON: String?
 
     /// A window of `size` points for `scene`, shown by the toplevel `handle`.
     init(scene: WindowScene, handle: OpaquePointer, size: Size, clock: VirtualClock, scale: Double) {
         self.scene = scene
         self.handle = handle
         (root, host) = Self.makeRoot(scene: scene, size: size, clock: clock, scale: scale)
+        // The app's shortcuts, through its responder chain here (the shell performs the system's).
+        root.dispatcher.keyEquivalentHandlers.append { [weak scene] k in
+            scene?.menuBarBuilder().menuBar.perform(k) ?? false
+        }
+    }
+
+    /// Declares the window's menu bar to the shell when it changed since it was last declared.
+    func declareMenuBar() {
+        let bar = MenuBar(menus: scene.menuBarBuilder().menus)
+        let json = MenuBarDeclaration(bar).json
+        declaredMenuBar = bar
+        guard json != declaredJSON else { return }
+        if slate_window_set_menu_bar(handle, json) == 0 { declaredJSON = json }
+    }
+
+    /// Performs the declared command a person chose in the shell's menu bar.
+    func performMenuCommand(_ path: String) {
+        let indices = path.split(separator: ".").compactMap { Int($0) }
+        guard !indices.isEmpty, let a = declaredMenuBar?.action(at: indices), !a.isDisabled else { return }
+        a.handler(a)
     }
 
     private static func makeRoot(

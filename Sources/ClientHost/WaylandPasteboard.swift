@@ -14,6 +14,10 @@ import UI
 
     init(client: OpaquePointer) { self.client = client }
 
+    /// Reading would ask the program that holds the clipboard (up to a second): Paste stays enabled,
+    /// and pastes nothing when the clipboard is empty.
+    var hasString: Bool { true }
+
     var string: String? {
         get {
             guard let p = slate_client_get_selection(client, Self.readTimeout) else { return local }

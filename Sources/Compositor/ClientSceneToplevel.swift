@@ -1,4 +1,5 @@
 import Foundation
+import Menus
 import Scenes
 import Shell
 import SlateCompositorShim
@@ -77,6 +78,34 @@ import SlateCompositorShim
     public func discardScene() {
         guard isAlive else { return }
         slate_view_scene_discard(handle)
+    }
+
+    /// The menu bar read at the commit counted `serial` (nil: none, or one that could not be read).
+    private var readMenuBar: (serial: UInt32, declaration: MenuBarDeclaration?)?
+
+    /// The menu bar the app last committed, read once a commit (version 2 of the scene protocol). One
+    /// that cannot be read is said once, in one line, and the window shows the system's menus alone.
+    public var menuBarDeclaration: MenuBarDeclaration? {
+        guard isAlive else { return readMenuBar?.declaration }
+        let serial = slate_view_scene_menu_bar_serial(handle)
+        if let r = readMenuBar, r.serial == serial { return r.declaration }
+        let json = slate_view_scene_menu_bar(handle).map { String(cString: $0) } ?? ""
+        var declaration: MenuBarDeclaration?
+        if !json.isEmpty {
+            do {
+                declaration = try MenuBarDeclaration.parse(json)
+            } catch {
+                FileHandle.standardError.write(
+                    Data("slate: the menu bar of window \(sessionIdentifier) is refused: \(error)\n".utf8))
+            }
+        }
+        readMenuBar = (serial, declaration)
+        return declaration
+    }
+
+    public func performMenuCommand(_ path: [Int]) {
+        guard isAlive else { return }
+        slate_view_scene_menu_command(handle, path.map(String.init).joined(separator: "."))
     }
 }
 

@@ -197,12 +197,14 @@ import UI
             d.handle(PointerEvent.scroll(pointer, dx: dx * 4, dy: dy * 4))
         case .key(let code, let down):
             if down { held.insert(code) } else { held.remove(code) }
-            guard down, let key = Keymap.key(for: code, shift: !held.isDisjoint(with: [42, 54])) else { return }
             var mods: KeyModifiers = []
             if !held.isDisjoint(with: [42, 54]) { mods.insert(.shift) }
             if !held.isDisjoint(with: [29, 97]) { mods.insert(.control) }
             if !held.isDisjoint(with: [56, 100]) { mods.insert(.alternate) }
             if !held.isDisjoint(with: [125, 126]) { mods.insert(.command) }
+            // Ctrl held alone a moment shows the keyboard shortcuts: the shell is told of every change.
+            d.handleModifiers(mods)
+            guard down, let key = Keymap.key(for: code, shift: !held.isDisjoint(with: [42, 54])) else { return }
             if case .character(let c) = key, mods.subtracting(.shift).isEmpty {
                 if !d.handleText(String(c)) { d.handle(KeyPress(key, modifiers: mods.subtracting(.shift))) }
             } else {

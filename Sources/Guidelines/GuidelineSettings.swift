@@ -29,5 +29,27 @@ public struct GuidelineSettings: Sendable {
         "open", "открыть", "open…", "открыть…", "view", "просмотреть", "show", "показать",
     ]
 
+    /// M3: the system's own shortcuts (the shell takes them before an app's), with what they do.
+    public var systemShortcuts: [String: String] = [
+        "ctrl+w": "Close Window", "ctrl+q": "Quit", "ctrl+h": "the Home screen", "ctrl+up": "the switcher",
+        "f10": "the menu bar", "shift+f10": "the context menu", "ctrl+alt+n": "New Window",
+    ]
+    /// M4: the verbs a command's English title may begin with (lowercased). "New" and "Get", as
+    /// Apple's own menus begin creation commands.
+    public var commandVerbs: Set<String> = [
+        "about", "add", "align", "apply", "archive", "arrange", "ask", "attach", "block", "bookmark", "bring",
+        "cancel", "center", "change", "check", "choose", "clear", "close", "collapse", "compose", "connect",
+        "continue", "convert", "copy", "create", "cut", "decrease", "delete", "deselect", "disable", "discard",
+        "disconnect", "download", "duplicate", "edit", "empty", "enable", "enter", "erase", "exit", "expand",
+        "export", "filter", "find", "fit", "flag", "follow", "format", "forward", "get", "go", "group", "hide",
+        "import", "increase", "indent", "insert", "invite", "join", "jump", "keep", "leave", "lock", "make", "mark",
+        "merge", "minimize", "move", "mute", "new", "next", "open", "outdent", "paste", "pause", "pin", "play",
+        "preview", "previous", "print", "quit", "redo", "refresh", "reload", "remove", "rename", "reopen", "reply",
+        "report", "reset", "resize", "restore", "resume", "revert", "rotate", "run", "save", "search", "select",
+        "send", "set", "share", "show", "sort", "split", "start", "stop", "subscribe", "switch", "tile", "toggle",
+        "turn", "unarchive", "undo", "unflag", "ungroup", "unlock", "unmute", "unpin", "unsubscribe", "update",
+        "upload", "use", "view", "zoom",
+    ]
+
     public init() {}
 }

@@ -25,11 +25,13 @@ import UI
         var findings: [Finding] = []
         var seenMenus: Set<String> = []
         let menuChecks = MenuChecks(settings: settings)
+        let menuBarChecks = MenuBarChecks(settings: settings)
         for scene in scenes {
             let appName = scene.application?.displayName.text ?? "app"
             let root = scene.windowView
             root.layoutIfNeeded()
             windows.append(windowNode(scene, appName: appName))
+            var contextCommands: [MenuBarChecks.ContextCommand] = []
             for v in root.allViews() where isItem(v) {
                 let label = v.accessibilityLabelOrText ?? String(describing: type(of: v))
                 let here = [appName, scene.title, label]
@@ -39,11 +41,25 @@ import UI
                         location: here, kind: kind(of: v), hasContextMenu: menu != nil,
                         hasEditMenu: v.interactions.contains { $0 is EditMenuInteraction }))
                 guard let menu, let (nodes, ctx) = describe(menu, location: here) else { continue }
+                if ctx.isContentItem {
+                    for a in MenuBarChecks().actions(nodes, path: here) where !a.node.isHidden {
+                        guard let id = a.node.identifier,
+                            !contextCommands.contains(where: { $0.identifier == id })
+                        else { continue }
+                        contextCommands.append(.init(identifier: id, title: a.node.title, location: a.path))
+                    }
+                }
                 // One menu configuration is checked once however many rows carry it.
                 let key = (ctx.menuIdentifier ?? label) + "|" + appName
                 if !seenMenus.insert(key).inserted { continue }
                 findings += menuChecks.check(nodes, ctx)
             }
+            // The window's menu bar, as the app makes it (the system's own commands are the shell's).
+            let bar = scene.menuBarBuilder().menuBar
+            let menus = bar.menus.map {
+                MenuNode.SubmenuNode(title: $0.title.text, identifier: $0.identifier, children: nodes($0.children))
+            }
+            findings += menuBarChecks.check(menus, location: [appName, scene.title], contextCommands: contextCommands)
         }
         findings += WindowChecks().check(windows)
         findings += ElementChecks().check(elements)
@@ -102,13 +118,16 @@ import UI
                 n.isDestructive = a.attributes.contains(.destructive)
                 n.isDisabled = a.attributes.contains(.disabled)
                 n.isHidden = a.attributes.contains(.hidden)
+                n.state = a.state == .off ? nil : a.state == .on ? "on" : "mixed"
+                n.shortcut = a.key.flatMap { KeyPress($0, modifiers: a.modifiers).spec }
+                n.englishTitle = a.title.en
                 return .action(n)
             case .menu(let m):
-                return .menu(
-                    .init(
-                        title: m.title.text, identifier: m.identifier,
-                        isInline: m.displaysInline || m.displaysAsPalette,
-                        children: nodes(m.children)))
+                var n = MenuNode.SubmenuNode(
+                    title: m.title.text, identifier: m.identifier, isInline: m.displaysInline || m.displaysAsPalette,
+                    children: nodes(m.children))
+                n.englishTitle = m.title.en
+                return .menu(n)
             case .deferred:
                 return nil
             }

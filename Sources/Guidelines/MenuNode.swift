@@ -13,6 +13,10 @@ public indirect enum MenuNode: Hashable, Sendable {
         public var isDisabled = false
         public var isHidden = false
         public var state: String?
+        /// Its keyboard shortcut as a script writes it (`ctrl+shift+r`), if any.
+        public var shortcut: String?
+        /// Its title in English, when `title` is in another language (M4 reads English verbs).
+        public var englishTitle: String?
 
         public init(title: String, identifier: String? = nil, image: String? = nil) {
             self.title = title
@@ -27,6 +31,8 @@ public indirect enum MenuNode: Hashable, Sendable {
         /// Shown in place, set off by separators, rather than as a submenu row.
         public var isInline: Bool
         public var children: [MenuNode]
+        /// Its title in English, when `title` is in another language (M4 reads English verbs).
+        public var englishTitle: String?
 
         public init(title: String, identifier: String? = nil, isInline: Bool = false, children: [MenuNode]) {
             self.title = title

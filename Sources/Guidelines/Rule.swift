@@ -43,6 +43,24 @@ public struct Rule: Hashable, Sendable {
         Rule(
             id: "C11", summary: "No command that opens the previewed item: people tap the preview to open it.",
             advice: "Remove the Open command; the preview's tap (will perform preview action) opens the item."),
+        // Slate's own rules for the menu bar (iPadOS 26), after Apple's HIG "The menu bar": M1…M5.
+        Rule(
+            id: "M1", summary: "Every menu of the menu bar has commands: no empty menu.",
+            advice: "Put commands in the menu, or leave the menu out of the menu bar."),
+        Rule(
+            id: "M2",
+            summary: "The menu bar holds every command of the app's context menus on content items.",
+            advice: "Add the command to a menu of the menu bar (with the same identifier), acting on the selected item."
+        ),
+        Rule(
+            id: "M3", summary: "No two commands share one keyboard shortcut, nor take one of the system's.",
+            advice: "Give one of the commands another shortcut, or none."),
+        Rule(
+            id: "M4", summary: "Command titles are verbs or verb phrases that say what the command does.",
+            advice: "Title the command with a verb (\"Archive\", \"Mark as Read\", \"New Message\")."),
+        Rule(
+            id: "M5", summary: "Submenus of the menu bar keep to one level.",
+            advice: "Flatten the inner submenu into its parent or an inline group."),
     ]
 
     public static func named(_ id: String) -> Rule {

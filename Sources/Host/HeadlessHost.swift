@@ -188,6 +188,12 @@ import UI
         frame()
     }
 
+    /// The modifier keys held now change to `modifiers` (pressed or let go alone).
+    public func modifiers(_ modifiers: KeyModifiers) {
+        root.dispatcher.handleModifiers(modifiers)
+        frame()
+    }
+
     public func type(_ text: String) {
         root.dispatcher.handleText(text)
         frame()

@@ -27,66 +27,16 @@ import UI
         _ interaction: ContextMenuInteraction, configurationForMenuAtLocation location: Point
     ) -> ContextMenuConfiguration? {
         guard let row = interaction.view as? MessageRowView, let s = row.summary else { return nil }
-        let app = self.app
         let library = app.library
-        let current = s.ref.mailbox
-        let scene = window.scene
-        let me = app.me
-        let lang = Language.current.rawValue
-        let window = self.window
-        // Reply and Forward parse the message off the main thread, then open the compose window.
-        func compose(_ make: @escaping @MainActor (Message) -> OutgoingMessage) {
-            let maildir = library.maildir
-            window.environment.backgroundWork.run(
-                for: window, { (try? maildir.message(try maildir.locate(s.ref))) ?? Message(subject: s.subject) }
-            ) { m in app.compose(make(m), from: scene) }
-        }
+        let commands = MessageCommands.inList(app: app, window: window, summary: s)
         return ContextMenuConfiguration(
             identifier: Self.menuIdentifier,
             previewProvider: { MessagePreviewView(message: library.previewMessage(s), summary: s, now: library.now()) }
         ) { suggested in
             Menu(identifier: Self.menuIdentifier) {
-                Menu(options: .displayInline) {
-                    Action(MailStrings.reply, image: "arrowshape.turn.up.left", identifier: "reply") { _ in
-                        compose { OutgoingMessage.reply(to: $0, all: false, me: me, language: lang) }
-                    }
-                    Action(MailStrings.replyAll, image: "arrowshape.turn.up.left.2", identifier: "reply-all") { _ in
-                        compose { OutgoingMessage.reply(to: $0, all: true, me: me, language: lang) }
-                    }
-                    Action(MailStrings.forward, image: "arrowshape.turn.up.right", identifier: "forward") { _ in
-                        compose { OutgoingMessage.forward($0, me: me, language: lang) }
-                    }
-                }
-                Menu(options: .displayInline) {
-                    // The words follow the message's state, as iPad Mail's do: Unflag on a flagged
-                    // message, Mark as Unread on a read one.
-                    Action(s.isFlagged ? MailStrings.unflag : MailStrings.flag, image: "flag", identifier: "flag") {
-                        _ in
-                        library.setFlagged(s.ref, !s.isFlagged)
-                    }
-                    Action(
-                        s.isSeen ? MailStrings.markAsUnread : MailStrings.markAsRead,
-                        image: s.isSeen ? "envelope.badge" : "envelope.open", identifier: "mark-read"
-                    ) { _ in
-                        library.setSeen(s.ref, !s.isSeen)
-                    }
-                    Menu(MailStrings.moveTo, image: "folder", identifier: "move") {
-                        for box in library.mailboxes where box.id != current.id && box.role != .trash {
-                            Action(
-                                LocalizedString(verbatim: MailStrings.name(of: box)),
-                                image: MailStrings.symbol(of: box.role), identifier: "move.\(box.role.rawValue)"
-                            ) { _ in
-                                library.move(s.ref, to: box)
-                            }
-                        }
-                    }
-                    suggested
-                }
-                Menu(options: .displayInline) {
-                    Action(MailStrings.delete, image: "trash", identifier: "delete", attributes: .destructive) { _ in
-                        library.delete(s.ref)
-                    }
-                }
+                commands.respondGroup
+                commands.markGroup(suggested: suggested)
+                commands.deleteGroup
             }
         }
     }

@@ -52,6 +52,8 @@ import UI
     var body: MessageBodyView?
     var ref: MessageRef?
     var compose: ComposeView?
+    /// Sends the message being written (the Send button, the menu bar's Send).
+    var send: (() -> Void)?
 
     init(app: MailApp) { self.app = app }
 
@@ -99,7 +101,7 @@ import UI
     }
 
     /// The message shown, or — asked for before it arrived — read now.
-    private func currentMessage() -> Message {
+    func currentMessage() -> Message {
         if let m = body?.message { return m }
         guard let ref else { return Message() }
         return app.library.message(ref)
@@ -149,7 +151,7 @@ import UI
         let send = Button(title: MailStrings.send.text, style: .plain)
         send.accessibilityLabel = MailStrings.send.text
         send.font = Font.preferred(.body).weight(.semibold)
-        send.action = { [weak self, weak scene] in
+        let sendMessage = { [weak self, weak scene] in
             guard let self, let scene else { return }
             let m = v.message
             self.app.library.deliver(
@@ -157,6 +159,8 @@ import UI
                 flags: .seen)
             scene.close(.commit)
         }
+        send.action = sendMessage
+        self.send = sendMessage
         let nav = NavigationContainer(
             root: Page(title: scene.title, content: v, trailingItems: [send]), closingButtonStyle: .close)
         // Close offers to keep what was written as a draft.

@@ -38,25 +38,37 @@ public struct Action: Sendable, Equatable, CustomStringConvertible {
     public var identifier: String
     /// The title shown in a list of keyboard shortcuts, when it differs from `title`.
     public var discoverabilityTitle: LocalizedString?
+    /// The key of the action's keyboard shortcut (as `UIKeyCommand.input`): pressed with `modifiers`
+    /// on a hardware keyboard it performs the action from the menu bar, without opening it. Nil: none.
+    public var key: Key?
+    /// The modifier keys held with `key` (Ctrl, which plays the part of ⌘ on Linux, by default).
+    public var modifiers: KeyModifiers
     public var attributes: Attributes
     public var state: State
     public var handler: Handler
 
-    /// An action. `identifier` defaults to the English title.
+    /// An action. `identifier` defaults to the English title. With `key`, it has a keyboard shortcut
+    /// (`key: "n"` is Ctrl+N; `modifiers: [.control, .shift]` for Ctrl+Shift+N), shown in the menu bar
+    /// and performed from a hardware keyboard, as UIKit's `UIKeyCommand`.
     public init(
         _ title: LocalizedString, subtitle: LocalizedString? = nil, image: String? = nil, identifier: String? = nil,
-        discoverabilityTitle: LocalizedString? = nil, attributes: Attributes = [], state: State = .off,
-        handler: @escaping Handler = { _ in }
+        discoverabilityTitle: LocalizedString? = nil, key: Key? = nil, modifiers: KeyModifiers = .control,
+        attributes: Attributes = [], state: State = .off, handler: @escaping Handler = { _ in }
     ) {
         self.title = title
         self.subtitle = subtitle
         self.image = image
         self.identifier = identifier ?? title.en
         self.discoverabilityTitle = discoverabilityTitle
+        self.key = key
+        self.modifiers = key == nil ? [] : modifiers
         self.attributes = attributes
         self.state = state
         self.handler = handler
     }
+
+    /// The keyboard shortcut, as key equivalents compare presses (`KeyPress.asShortcut`); nil for none.
+    public var shortcut: KeyPress? { key.map { KeyPress($0, modifiers: modifiers).asShortcut } }
 
     public var isDestructive: Bool { attributes.contains(.destructive) }
     public var isDisabled: Bool { attributes.contains(.disabled) }
@@ -65,7 +77,8 @@ public struct Action: Sendable, Equatable, CustomStringConvertible {
 
     public static func == (a: Action, b: Action) -> Bool {
         a.title == b.title && a.subtitle == b.subtitle && a.image == b.image && a.identifier == b.identifier
-            && a.discoverabilityTitle == b.discoverabilityTitle && a.attributes == b.attributes && a.state == b.state
+            && a.discoverabilityTitle == b.discoverabilityTitle && a.key == b.key && a.modifiers == b.modifiers
+            && a.attributes == b.attributes && a.state == b.state
     }
 
     public var description: String { "Action(\(title.en))" }

@@ -22,6 +22,9 @@ import UI
     /// The highlighted row and, in a tiles row, the tile.
     private(set) var highlight: (row: Int, tile: Int?)?
 
+    /// How the rows are drawn (a context menu's, or the menu bar's with shortcuts).
+    var style = MenuRow.Style.contextMenu
+
     init(material: Color) {
         super.init()
         backgroundColor = material
@@ -123,7 +126,8 @@ import UI
         }
         return MenuRowView.Look(
             row: rows[i], highlighted: highlight?.row == i, tile: highlight?.row == i ? highlight?.tile : nil,
-            checkmarkColumn: checkmarks, separator: separator, position: positions[i], language: language)
+            checkmarkColumn: checkmarks, separator: separator, position: positions[i], language: language,
+            style: style)
     }
 
     private func displayPosition(of i: Int) -> Int {

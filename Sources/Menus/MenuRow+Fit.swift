@@ -2,11 +2,26 @@ import Graphics
 import UI
 
 extension MenuRow {
+    /// How a presentation draws its rows: a context menu's with icons at the trailing side; the menu
+    /// bar's with each command's keyboard shortcut there instead (as iPadOS's menu bar menus).
+    public struct Style: Sendable, Hashable {
+        /// Whether rows show their commands' symbols.
+        public var showsImages: Bool
+        /// Whether rows show their commands' keyboard shortcuts, right-aligned.
+        public var showsShortcuts: Bool
+
+        /// A context menu's rows: symbols, no shortcuts.
+        public static let contextMenu = Style(showsImages: true, showsShortcuts: false)
+        /// The menu bar's rows: shortcuts, no symbols.
+        public static let menuBar = Style(showsImages: false, showsShortcuts: true)
+    }
+
     /// The panel's width and each row's height for `rows`: as wide as the longest title needs, within
     /// `MenuMetrics.panelWidth…maximumPanelWidth`; a title longer than that wraps to a second line and
     /// its row grows by a line.
     static func fit(
-        _ rows: [MenuRow], language: Language, measurer: any TextMeasuring, maximumWidth: Double
+        _ rows: [MenuRow], language: Language, measurer: any TextMeasuring, maximumWidth: Double,
+        style: Style = .contextMenu
     ) -> (width: Double, heights: [Double]) {
         let checkmarks = showsCheckmarks(rows)
         let leading = MenuMetrics.rowLeadingInset + (checkmarks ? MenuMetrics.checkmarkColumn : 0)
@@ -15,14 +30,14 @@ extension MenuRow {
         for r in rows {
             guard let title = r.titleText(language) else { continue }
             let w = measurer.measure(TextLayout(title, font: font)).width
-            needed = max(needed, leading + w + r.trailingSpace)
+            needed = max(needed, leading + w + r.trailingSpace(style, measurer: measurer))
         }
         let width = min(
             needed.rounded(.up), max(MenuMetrics.panelWidth, min(MenuMetrics.maximumPanelWidth, maximumWidth)))
         let oneLine = measurer.measure(TextLayout("Ag", font: font)).height
         let heights = rows.map { r -> Double in
             guard let title = r.titleText(language) else { return r.height }
-            let available = width - leading - r.trailingSpace
+            let available = width - leading - r.trailingSpace(style, measurer: measurer)
             let h = measurer.measure(
                 TextLayout(title, font: font, lineLimit: MenuMetrics.titleLineLimit, width: available)
             ).height
@@ -41,16 +56,26 @@ extension MenuRow {
         }
     }
 
-    /// The room a row keeps on its trailing side: the inset and its icons (and a submenu's chevron).
-    var trailingSpace: Double {
+    /// The room a row keeps on its trailing side: the inset and its icons (and a submenu's chevron),
+    /// or its shortcut.
+    func trailingSpace(_ style: Style, measurer: any TextMeasuring) -> Double {
         let icon = MenuMetrics.iconSize + MenuMetrics.iconSpacing
         var trailing = MenuMetrics.rowTrailingInset
         switch kind {
-        case .action(let a): trailing += a.image != nil ? icon : 0
-        case .submenu(let m): trailing += icon + (m.image != nil ? icon : 0)
+        case .action(let a):
+            if style.showsImages, a.image != nil { trailing += icon }
+            if style.showsShortcuts, let s = a.shortcut {
+                trailing += Self.shortcutWidth(s, measurer: measurer) + MenuBarMetrics.shortcutGap
+            }
+        case .submenu(let m): trailing += icon + (style.showsImages && m.image != nil ? icon : 0)
         case .back: trailing += icon
         default: break
         }
         return trailing
+    }
+
+    /// The width of a shortcut as a row prints it.
+    static func shortcutWidth(_ s: KeyPress, measurer: any TextMeasuring) -> Double {
+        measurer.measure(TextLayout(s.symbols, font: Font.preferred(MenuBarMetrics.shortcutStyle))).width
     }
 }

@@ -15,9 +15,10 @@ import UI
         /// The row's place among the rows that can be chosen (1-based), and their count.
         var position: (Int, Int)?
         var language: Language
+        var style = MenuRow.Style.contextMenu
 
         static func == (a: Look, b: Look) -> Bool {
-            a.row == b.row && a.highlighted == b.highlighted && a.tile == b.tile
+            a.row == b.row && a.highlighted == b.highlighted && a.tile == b.tile && a.style == b.style
                 && a.checkmarkColumn == b.checkmarkColumn && a.separator == b.separator
                 && a.position?.0 == b.position?.0 && a.position?.1 == b.position?.1 && a.language == b.language
         }
@@ -71,9 +72,13 @@ import UI
             isAccessibilityElement = true
             accessibilityLabel = look.row.title.resolved(lang)
         }
-        accessibilityValue = look.position.map {
+        var value = look.position.map {
             MenuStrings.position.formatted(String($0.0), String($0.1)).resolved(lang)
         }
+        if look.style.showsShortcuts, case .action(let a) = look.row.kind, let s = a.shortcut {
+            value = [s.spokenText, value].compactMap { $0 }.joined(separator: ", ")
+        }
+        accessibilityValue = value
     }
 
     // MARK: Drawing
@@ -116,12 +121,20 @@ import UI
                     in: Rect(MenuMetrics.rowLeadingInset, b.midY - s / 2, s, s), tint: color)
             }
             drawTitle(a.title.resolved(lang), a.subtitle?.resolved(lang), color: color, in: canvas)
-            if let image = a.image { drawIcon(image, color: color, in: canvas) }
+            if look.style.showsImages, let image = a.image { drawIcon(image, color: color, in: canvas) }
+            if look.style.showsShortcuts, let s = a.shortcut {
+                let l = TextLayout(
+                    s.symbols, font: Font.preferred(MenuBarMetrics.shortcutStyle),
+                    color: a.isDisabled ? .tertiaryLabel : .secondaryLabel)
+                let size = canvas.textMeasurer.measure(l)
+                canvas.drawText(
+                    l, at: Point(b.maxX - MenuMetrics.rowTrailingInset - size.width, b.midY - size.height / 2))
+            }
         case .submenu(let m):
             let color: Color = m.options.contains(.destructive) ? .systemRed : .label
             drawTitle(m.title.resolved(lang), m.subtitle?.resolved(lang), color: color, in: canvas)
             drawIcon("chevron.right", color: .secondaryLabel, in: canvas, small: true)
-            if let image = m.image {
+            if look.style.showsImages, let image = m.image {
                 drawIcon(image, color: color, in: canvas, offset: MenuMetrics.iconSize + MenuMetrics.iconSpacing)
             }
         case .loading:
@@ -139,7 +152,7 @@ import UI
         _ title: String, _ subtitle: String?, color: Color, weight: Font.Weight = .regular, in canvas: any Canvas
     ) {
         let b = bounds
-        let width = max(0, b.width - leading - look.row.trailingSpace)
+        let width = max(0, b.width - leading - look.row.trailingSpace(look.style, measurer: canvas.textMeasurer))
         let t = TextLayout(
             title, font: Self.titleFont.weight(weight), color: color, lineLimit: MenuMetrics.titleLineLimit,
             width: width)

@@ -27,51 +27,17 @@ import UI
         _ interaction: ContextMenuInteraction, configurationForMenuAtLocation location: Point
     ) -> ContextMenuConfiguration? {
         guard let row = interaction.view as? NoteRowView, let n = row.note else { return nil }
-        let app = self.app
         let store = app.store
-        let scene = window.scene
-        let folders = window.folders.filter { $0 != n.folder }
+        let commands = NoteCommands(
+            app: app, note: n, scene: window.scene, folders: window.folders.filter { $0 != n.folder })
         return ContextMenuConfiguration(
             identifier: Self.menuIdentifier,
             previewProvider: { NotePreviewView(text: (try? store.read(n.path)) ?? "", title: n.title) }
         ) { suggested in
             Menu(identifier: Self.menuIdentifier) {
-                Menu(options: .displayInline) {
-                    suggested
-                    Action(NotesStrings.duplicate, image: "doc.on.doc", identifier: "duplicate") { _ in
-                        _ = try? store.duplicate(n.path, suffix: NotesStrings.copySuffix.text)
-                    }
-                }
-                Menu(options: .displayInline) {
-                    if !folders.isEmpty {
-                        Menu(NotesStrings.moveTo, image: "folder", identifier: "move") {
-                            for f in folders {
-                                Action(
-                                    LocalizedString(verbatim: NotesStrings.name(ofFolder: f)), image: "folder",
-                                    identifier: "move.\(f)"
-                                ) { _ in
-                                    app.closeWindows(showing: n.path, in: scene?.sceneSystem)
-                                    _ = try? store.move(n.path, to: f)
-                                }
-                            }
-                        }
-                    }
-                    Menu(NotesStrings.share, image: "square.and.arrow.up", identifier: "share") {
-                        Action(NotesStrings.sendWithMail, image: "envelope", identifier: "send-with-mail") { _ in
-                            app.sendWithMail(n.path, from: scene)
-                        }
-                    }
-                }
-                Menu(options: .displayInline) {
-                    Action(NotesStrings.delete, image: "trash", identifier: "delete", attributes: .destructive) { _ in
-                        app.closeWindows(showing: n.path, in: scene?.sceneSystem)
-                        do {
-                            try store.moveToTrash(n.path)
-                        } catch {
-                            FileHandle.standardError.write(Data("slate notes: \(error)\n".utf8))
-                        }
-                    }
-                }
+                commands.duplicateGroup(suggested: suggested)
+                commands.placeGroup
+                commands.deleteGroup
             }
         }
     }

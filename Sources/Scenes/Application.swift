@@ -1,3 +1,4 @@
+import Menus
 import UI
 
 /// An app written with Slate, as the system sees it: what it is called, how it looks, which windows
@@ -20,12 +21,20 @@ import UI
     /// Sessions were closed for good (their windows were destroyed): release what the app kept for
     /// them. Default: nothing.
     func didDiscard(_ sessions: [SceneSession])
+    /// Adds the app's commands to its menu bar for the window `scene` (as UIKit's
+    /// `buildMenu(with:)`): its own menus and the commands of the standard ones, each with its
+    /// keyboard shortcut, acting on what the window shows. Asked each time the menu bar is shown or
+    /// a shortcut pressed, so the commands follow the window (a message selected or not). The system
+    /// has put Edit's standard commands and Open in New Window in already, and adds the app menu,
+    /// New Window, Close Window and the Window menu's own. Default: nothing of the app's.
+    func buildMenuBar(_ builder: MenuBarBuilder, for scene: WindowScene)
 }
 
 extension Application {
     public var quickActions: [QuickAction] { [] }
     public func role(for activity: UserActivity) -> SceneSession.Role { .primary }
     public func didDiscard(_ sessions: [SceneSession]) {}
+    public func buildMenuBar(_ builder: MenuBarBuilder, for scene: WindowScene) {}
 
     /// The configuration for `role`, if the app declares one.
     public func configuration(for role: SceneSession.Role) -> SceneConfiguration? {

@@ -15,6 +15,9 @@ public enum SceneStrings {
 /// system adds "Open in New Window" to the menu's suggestions whenever the item's app declares that
 /// activity type (W2d) — apps get the command by declaring, not by building it.
 @MainActor public enum WindowMenuItems {
+    /// The identifier of the system's Open in New Window command.
+    public static let openInNewWindowIdentifier = "system.open-in-new-window"
+
     /// Says what `interaction`'s item opens as in a window (asked each time the menu opens).
     public static func setActivity(for interaction: ContextMenuInteraction, _ activity: @escaping () -> UserActivity?) {
         interaction.systemSuggestionProviders.append { interaction in
@@ -33,7 +36,7 @@ public enum SceneStrings {
             app.activityTypes.contains(activity.activityType)
         else { return nil }
         return Action(
-            SceneStrings.openInNewWindow, image: "macwindow.badge.plus", identifier: "system.open-in-new-window"
+            SceneStrings.openInNewWindow, image: "macwindow.badge.plus", identifier: openInNewWindowIdentifier
         ) { [weak scene, weak view] _ in
             guard let scene, let system = scene.sceneSystem else { return }
             let errors = (view ?? scene.windowView).environment.errors

@@ -1,3 +1,4 @@
+import Menus
 import Scenes
 
 /// A toplevel of a Slate app running as its own process: a foreign window that shows one of the app's
@@ -18,6 +19,16 @@ import Scenes
     func setSceneState(_ state: SceneToplevelState)
     /// Tells the app that a person closed the window: it destroys the session.
     func discardScene()
+    /// The menu bar the app last declared for this window (version 2 of the scene protocol), or nil
+    /// when it declared none (or one the shell could not read: said once, in one line).
+    var menuBarDeclaration: MenuBarDeclaration? { get }
+    /// Asks the app to perform the declared command at `path` (child indices from its bar).
+    func performMenuCommand(_ path: [Int])
+}
+
+extension SceneToplevel {
+    public var menuBarDeclaration: MenuBarDeclaration? { nil }
+    public func performMenuCommand(_ path: [Int]) {}
 }
 
 /// How a scene's window is shown (the scene protocol's `slate_scene_v1.state`).

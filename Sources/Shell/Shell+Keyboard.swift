@@ -8,17 +8,19 @@ extension Shell {
     // MARK: Keyboard
 
     func shortcut(_ k: KeyPress) -> Bool {
+        if menuBarShortcut(k) { return true }
         let focusedApp = focusedWindow.flatMap { windows[$0]?.app }
+        // Over a Slate app's window, New Window and Close Window are its menu bar's commands (after
+        // its own shortcuts); over a program's window or the Home screen, the shell's own.
+        let menuBarHasIt = focusedWindow.flatMap { windows[$0] }.map { !($0.app.application is ForeignApp) } ?? false
         switch (k.key, k.modifiers) {
-        case (.character("n"), .control):
+        case (.character("n"), .control) where !menuBarHasIt:
             guard let app = focusedApp ?? apps.first else { return false }
             newWindow(of: app, requesting: focusedWindow.flatMap { windows[$0]?.scene })
             return true
-        case (.character("w"), .control):
-            guard let id = focusedWindow, let w = windows[id] else { return false }
-            environment.errors.attempt(ShellStrings.closeTheWindow, userAction: true) {
-                try w.app.destroy(w.scene.session, animation: .standard)
-            }
+        case (.character("w"), .control) where !menuBarHasIt:
+            guard let id = focusedWindow else { return false }
+            closeWindow(id)
             return true
         case (.up, .control):
             showSwitcher()

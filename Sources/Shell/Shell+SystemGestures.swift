@@ -67,7 +67,8 @@ extension Shell {
         {
             setDockRevealed(false)
         }
-        guard expose == nil else { return }
+        // Over the menu bar (or the About card) a touch is the system's, not the window's beneath.
+        guard expose == nil, menuBarOverlay == nil, menuBarState.about == nil else { return }
         for id in visibleWindows {
             if let w = windows[id], w.frameInRoot.contains(t.location) {
                 if focusedWindow != id { focus(id) }

@@ -68,6 +68,8 @@ import UI
     var programTouchPoint: Point?
     /// The recently used apps the Dock shows after its divider (identifiers).
     var dockRecents: [String] = []
+    /// The menu bar and the keyboard shortcuts panel, while shown.
+    let menuBarState = ShellMenuBarState()
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
@@ -111,6 +113,7 @@ import UI
         installDividerGesture()
         dragCoordinator.systemTargets = [EdgeDropTarget(shell: self)]
         installSystemGestures()
+        installMenuBar()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
         relayout(animated: false)
     }

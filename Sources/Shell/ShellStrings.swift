@@ -27,4 +27,7 @@ public enum ShellStrings {
     public static let reopenTheWindow = LocalizedString(en: "reopen the window", ru: "открыть окно снова")
     public static let windowNumber = LocalizedString(en: "Window %@", ru: "Окно %@")
     public static let windowsOf = LocalizedString(en: "%@ — Windows", ru: "%@ — окна")
+    /// The About card: what the app is.
+    public static let slateApp = LocalizedString(en: "An app for Slate", ru: "Приложение для Slate")
+    public static let linuxProgram = LocalizedString(en: "A Linux program", ru: "Программа для Linux")
 }

@@ -193,7 +193,14 @@ static void scene_discard(void *data, struct slate_scene_v1 *scene) {
     if (w->client->cb.scene_discard) w->client->cb.scene_discard(w->client->cb.user, w);
 }
 
-static const struct slate_scene_v1_listener scene_listener = {.state = scene_state, .discard = scene_discard};
+static void scene_menu_command(void *data, struct slate_scene_v1 *scene, const char *path) {
+    (void)scene;
+    slate_window *w = data;
+    if (w->client->cb.menu_command) w->client->cb.menu_command(w->client->cb.user, w, path);
+}
+
+static const struct slate_scene_v1_listener scene_listener = {
+    .state = scene_state, .discard = scene_discard, .menu_command = scene_menu_command};
 
 slate_window *slate_window_create(slate_client *c, const char *title, const char *session, int role, int placement,
                                   const char *beside) {
@@ -244,6 +251,26 @@ void slate_window_bring_forward(slate_window *w, int placement) {
 }
 
 void slate_window_remove(slate_window *w, int animation) { slate_scene_v1_remove(w->scene, (uint32_t)animation); }
+
+int slate_window_set_menu_bar(slate_window *w, const char *json) {
+    if (slate_scene_v1_get_version(w->scene) < SLATE_SCENE_V1_SET_MENU_BAR_PART_SINCE_VERSION) return -1;
+    // In pieces a message holds (4 KiB with its header), cut on UTF-8 character boundaries.
+    enum { PIECE = 3072 };
+    size_t n = strlen(json), at = 0;
+    char piece[PIECE + 1];
+    while (at < n) {
+        size_t k = n - at < PIECE ? n - at : PIECE;
+        while (k > 0 && at + k < n && ((unsigned char)json[at + k] & 0xC0) == 0x80) k--;
+        if (k == 0) k = n - at < PIECE ? n - at : PIECE;
+        memcpy(piece, json + at, k);
+        piece[k] = 0;
+        slate_scene_v1_set_menu_bar_part(w->scene, piece);
+        at += k;
+    }
+    slate_scene_v1_commit_menu_bar(w->scene);
+    wl_display_flush(w->client->display);
+    return 0;
+}
 
 int slate_window_is_configured(slate_window *w) { return w->configured; }
 
@@ -1004,7 +1031,7 @@ static void registry_global(void *data, struct wl_registry *r, uint32_t name, co
     } else if (strcmp(interface, wl_data_device_manager_interface.name) == 0) {
         c->data_manager = wl_registry_bind(r, name, &wl_data_device_manager_interface, version < 3 ? version : 3);
     } else if (strcmp(interface, slate_scene_manager_v1_interface.name) == 0) {
-        c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, 1);
+        c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 2 ? version : 2);
         slate_scene_manager_v1_add_listener(c->scenes, &manager_listener, c);
     }
 }

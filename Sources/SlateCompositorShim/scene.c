@@ -11,6 +11,8 @@
 
 /// The longest session identifier and activity payload a client may send, in bytes.
 enum { SESSION_MAX = 128, PAYLOAD_MAX = 64 * 1024, APP_ID_MAX = 255 };
+/// The most a window's menu bar may take, all its pieces together (version 2), in bytes.
+enum { MENU_BAR_MAX = 1024 * 1024 };
 
 struct slate_app {
     slate_comp *comp;
@@ -31,6 +33,10 @@ struct slate_scene {
     slate_view *view;
     char *session, *beside, *subtitle;
     uint32_t role, placement, animation;
+    /// The menu bar last committed ("" for none), the pieces sent since, and a count of commits.
+    char *menu_bar, *menu_pending;
+    size_t menu_pending_len;
+    uint32_t menu_serial;
 };
 
 // ---- Checks -------------------------------------------------------------------------------------
@@ -80,6 +86,8 @@ static void scene_resource_destroy(struct wl_resource *resource) {
     free(scene->session);
     free(scene->beside);
     free(scene->subtitle);
+    free(scene->menu_bar);
+    free(scene->menu_pending);
     free(scene);
 }
 
@@ -120,11 +128,41 @@ static void scene_handle_remove(struct wl_client *client, struct wl_resource *re
     if (scene->view) slate_emit(scene->view, SLATE_VIEW_REMOVE);
 }
 
+static void scene_handle_set_menu_bar_part(struct wl_client *client, struct wl_resource *resource, const char *part) {
+    struct slate_scene *scene = wl_resource_get_user_data(resource);
+    size_t n = strlen(part);
+    if (n > MENU_BAR_MAX - scene->menu_pending_len) {
+        wl_resource_post_error(resource, SLATE_SCENE_V1_ERROR_MENU_BAR_TOO_LARGE, "a menu bar over %d bytes",
+                               MENU_BAR_MAX);
+        return;
+    }
+    char *grown = realloc(scene->menu_pending, scene->menu_pending_len + n + 1);
+    if (!grown) {
+        wl_client_post_no_memory(client);
+        return;
+    }
+    memcpy(grown + scene->menu_pending_len, part, n + 1);
+    scene->menu_pending = grown;
+    scene->menu_pending_len += n;
+}
+
+static void scene_handle_commit_menu_bar(struct wl_client *client, struct wl_resource *resource) {
+    (void)client;
+    struct slate_scene *scene = wl_resource_get_user_data(resource);
+    free(scene->menu_bar);
+    scene->menu_bar = scene->menu_pending;
+    scene->menu_pending = NULL;
+    scene->menu_pending_len = 0;
+    scene->menu_serial++;
+}
+
 static const struct slate_scene_v1_interface scene_impl = {
     .destroy = scene_handle_destroy,
     .set_subtitle = scene_handle_set_subtitle,
     .bring_forward = scene_handle_bring_forward,
     .remove = scene_handle_remove,
+    .set_menu_bar_part = scene_handle_set_menu_bar_part,
+    .commit_menu_bar = scene_handle_commit_menu_bar,
 };
 
 /// Gives a view the scene that waits for its toplevel.
@@ -304,7 +342,7 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 }
 
 int slate_scene_init(slate_comp *comp) {
-    return wl_global_create(comp->display, &slate_scene_manager_v1_interface, 1, comp, manager_bind) ? 0 : -1;
+    return wl_global_create(comp->display, &slate_scene_manager_v1_interface, 2, comp, manager_bind) ? 0 : -1;
 }
 
 // ---- The owner's side ---------------------------------------------------------------------------
@@ -339,4 +377,15 @@ void slate_view_scene_state(slate_view *view, int state) {
 
 void slate_view_scene_discard(slate_view *view) {
     if (view->scene) slate_scene_v1_send_discard(view->scene->resource);
+}
+
+const char *slate_view_scene_menu_bar(slate_view *view) {
+    return view->scene && view->scene->menu_bar ? view->scene->menu_bar : "";
+}
+
+uint32_t slate_view_scene_menu_bar_serial(slate_view *view) { return view->scene ? view->scene->menu_serial : 0; }
+
+void slate_view_scene_menu_command(slate_view *view, const char *path) {
+    if (view->scene && wl_resource_get_version(view->scene->resource) >= SLATE_SCENE_V1_MENU_COMMAND_SINCE_VERSION)
+        slate_scene_v1_send_menu_command(view->scene->resource, path);
 }

@@ -46,7 +46,7 @@ static const struct wl_message slate_scene_manager_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface slate_scene_manager_v1_interface = {
-	"slate_scene_manager_v1", 1,
+	"slate_scene_manager_v1", 2,
 	4, slate_scene_manager_v1_requests,
 	2, slate_scene_manager_v1_events,
 };
@@ -56,16 +56,19 @@ static const struct wl_message slate_scene_v1_requests[] = {
 	{ "set_subtitle", "s", slate_scene_v1_types + 0 },
 	{ "bring_forward", "u", slate_scene_v1_types + 0 },
 	{ "remove", "u", slate_scene_v1_types + 0 },
+	{ "set_menu_bar_part", "2s", slate_scene_v1_types + 0 },
+	{ "commit_menu_bar", "2", slate_scene_v1_types + 0 },
 };
 
 static const struct wl_message slate_scene_v1_events[] = {
 	{ "state", "u", slate_scene_v1_types + 0 },
 	{ "discard", "", slate_scene_v1_types + 0 },
+	{ "menu_command", "2s", slate_scene_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface slate_scene_v1_interface = {
-	"slate_scene_v1", 1,
-	4, slate_scene_v1_requests,
-	2, slate_scene_v1_events,
+	"slate_scene_v1", 2,
+	6, slate_scene_v1_requests,
+	3, slate_scene_v1_events,
 };
 

@@ -43,6 +43,8 @@ public struct Script: Sendable, Equatable {
     /// Narrows an element search.
     public enum Scope: Sendable, Equatable {
         case anywhere, dock, menu
+        /// The menu bar's titles and search field (the menu bar must be shown).
+        case menuBar
         /// The Nth window from the front, counting from 1.
         case window(Int)
 
@@ -51,6 +53,7 @@ public struct Script: Sendable, Equatable {
             case .anywhere: ""
             case .dock: " in dock"
             case .menu: " in menu"
+            case .menuBar: " in menu bar"
             case .window(let n): " in window \(n)"
             }
         }
@@ -74,6 +77,11 @@ public struct Script: Sendable, Equatable {
         case drag(Target, to: Destination)
         case secondaryClick(Target)
         case key(String)
+        /// The menu bar swiped down from the top edge, as a person would.
+        case showMenuBar
+        /// A modifier key (ctrl, super) held alone for a while, and kept held until the next step
+        /// that acts (an `expect` or a `snapshot` sees what holding it shows).
+        case holdKey(String, duration: Double?)
         case type(String)
         case wait(Double)
         case scroll(Target, dy: Double)

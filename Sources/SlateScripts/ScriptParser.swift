@@ -1,4 +1,5 @@
 import Graphics
+import UI
 
 /// A line of a script that does not parse: where and why.
 public struct ScriptSyntaxError: Error, Equatable, CustomStringConvertible {
@@ -252,9 +253,10 @@ struct LineParser {
                 let w = try word()
                 switch w {
                 case "dock": scope = .dock
-                case "menu": scope = .menu
+                case "menu": scope = accept("bar") ? .menuBar : .menu
                 case "window": scope = .window(try integer())
-                default: throw error("expected dock, menu or window N after 'in', found \(ScriptLimits.shown(w))")
+                default:
+                    throw error("expected dock, menu, menu bar or window N after 'in', found \(ScriptLimits.shown(w))")
                 }
             }
             return .element(s, scope)
@@ -301,6 +303,19 @@ struct LineParser {
             action = .kill(try word())
         case "tap":
             action = .tap(try target())
+        case "hold" where peek() == .word("key"):
+            pos += 1
+            guard case .word(let k)? = peek(), KeyPress.modifiers(named: k) != nil else {
+                throw error("expected a modifier key to hold: ctrl, alt, shift or super")
+            }
+            pos += 1
+            var d: Double? = nil
+            if accept("for") { d = try duration() }
+            action = .holdKey(k, duration: d)
+        case "show":
+            _ = try word("menu")
+            _ = try word("bar")
+            action = .showMenuBar
         case "hold":
             let t = try target()
             var d: Double? = nil

@@ -38,6 +38,13 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     /// Sees every snapshot with the caption given before it (the tour collects them).
     public var onSnapshot: ((_ name: String, _ image: PixelImage, _ caption: (rule: String, text: String)?) -> Void)?
     private var pendingCaption: (rule: String, text: String)?
+    /// The modifier keys a `hold key` step holds, until the next step that acts.
+    private var heldModifiers: KeyModifiers = []
+
+    /// A modifier key held alone this long by default: past the keyboard shortcuts panel's delay.
+    public static let defaultKeyHold = 1.2
+    /// How long the swipe that shows the menu bar takes, and how far down it goes.
+    public static let menuBarSwipe = (duration: 0.25, distance: 120.0)
 
     /// A touch held this long lifts an item for dragging (after its long press, as on iPad).
     public static let dragLift = 0.65
@@ -168,6 +175,16 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     }
 
     private func performOnce(_ action: Script.Action) throws {
+        // A held modifier is let go before the next step that acts (an expectation looks while held).
+        if !heldModifiers.isEmpty, !action.isExpectation {
+            switch action {
+            case .snapshot, .caption, .holdKey: break
+            default:
+                heldModifiers = []
+                host.modifiers([])
+                settle()
+            }
+        }
         switch action {
         case .device(let name, let landscape):
             try world.setDevice(name, landscape: landscape)
@@ -228,6 +245,23 @@ public struct ScriptFailure: Error, CustomStringConvertible {
         case .type(let text):
             host.type(text)
             settle()
+        case .showMenuBar:
+            // A finger from the top edge, down, over the window that has the keys: the swipe a person
+            // makes.
+            let x = world.menuBarSwipeX()
+            let start = Point(x, 2)
+            let id = host.touchDown(at: start)
+            host.drag(
+                id, from: start, to: Point(x, Self.menuBarSwipe.distance), duration: Self.menuBarSwipe.duration)
+            host.touchUp(id, at: Point(x, Self.menuBarSwipe.distance))
+            settle()
+        case .holdKey(let spec, let duration):
+            guard let mods = KeyPress.modifiers(named: spec) else {
+                throw StepFailure(expected: "a modifier key such as ctrl", found: "'\(spec)'")
+            }
+            heldModifiers = mods
+            host.modifiers(mods)
+            host.run(for: duration ?? Self.defaultKeyHold)
         case .wait(let s):
             host.run(for: s)
         case .scroll(let t, let dy):

@@ -19,19 +19,25 @@ import UI
     func scopeRoot(_ scope: Script.Scope) throws -> View?
     /// The point a drag to the screen's edge ends at.
     func edgePoint(left: Bool) -> Point
+    /// Where along the top edge a person swipes down for the menu bar: over the window that has the
+    /// keys (a third of the way across by default, clear of Split View's divider).
+    func menuBarSwipeX() -> Double
     /// How many windows an app has open.
     func windowCount(app: String) throws -> Int
     /// The role (`primary` or `auxiliary`) of the window with that title, nil when there is none.
     func windowRole(title: String) throws -> String?
     /// The titles of the two windows in Split View, left and right, or nil.
     func splitTitles() throws -> (String, String)?
-    /// The rows of the open context menu (nil for a group separator), or nil when none is open.
+    /// The rows of the open context menu, or of the menu open under the menu bar (nil for a group
+    /// separator), or nil when none is open.
     func menuRows() throws -> [String?]?
     /// Whether one of `views` has focus: keyboard focus, or (in the shell) the focused window.
     func hasFocus(_ views: [View]) -> Bool
 }
 
 extension ScriptWorld {
+    public func menuBarSwipeX() -> Double { (host.root.bounds.width / 3).rounded() }
+
     public func kill(_ app: String) throws {
         throw UnsupportedStep("'kill \(app)' needs apps as processes: slate script --backend headless --processes")
     }
@@ -72,6 +78,10 @@ public struct UnsupportedStep: Error, CustomStringConvertible {
         case .anywhere: return host.root
         case .menu:
             return host.root.subviews.last { $0 is ContextMenuOverlay }
+        case .menuBar:
+            return host.root.subviews.last { ($0 as? MenuBarOverlay)?.isActive ?? false }.map {
+                ($0 as! MenuBarOverlay).strip
+            }
         case .dock, .window:
             throw UnsupportedStep("searching \(scope) needs the shell")
         }

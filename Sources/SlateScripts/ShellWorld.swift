@@ -92,12 +92,22 @@ import UI
             }
             return shell.dock
         case .menu:
+            if let bar = shell.menuBarOverlay, let panel = bar.panelView { return panel }
             return shell.subviews.last { ($0 as? ContextMenuOverlay)?.isActive ?? false }
+        case .menuBar:
+            return shell.menuBarOverlay?.strip
         case .window(let n):
             let ids = shell.visibleWindows
             guard n >= 1, n <= ids.count else { return nil }
             return shell.windows[ids[n - 1]]
         }
+    }
+
+    public func menuBarSwipeX() -> Double {
+        guard let id = shell.focusedWindow, shell.isOnScreen(id), let w = shell.windows[id] else {
+            return (shell.bounds.width / 3).rounded()
+        }
+        return w.frameInRoot.midX.rounded()
     }
 
     public func edgePoint(left: Bool) -> Point {
@@ -133,6 +143,7 @@ import UI
     }
 
     public func menuRows() throws -> [String?]? {
+        if let bar = shell.menuBarOverlay, bar.panelView != nil { return MenuRowText.rows(bar.rows) }
         guard
             let overlay = shell.subviews.reversed().compactMap({ $0 as? ContextMenuOverlay }).first(where: {
                 $0.isActive

@@ -64,7 +64,7 @@ import UI
 
     static var cases: [Case] {
         let out = screenCases
-        return out + scenesCases + menusCases + shellCases + mailCases + notesCases + compositorCases
+        return out + scenesCases + menusCases + menuBarCases + shellCases + mailCases + notesCases + compositorCases
             + compositorPaceCases + processCases + startupCases + extraCases
     }
 
@@ -101,6 +101,20 @@ import UI
             if let peer {
                 results.append(peer)
                 if !json { FileHandle.standardOutput.write(Data((format(peer) + "\n").utf8)) }
+            }
+            // The menu bar's first frame beside the same peer (run now if it has not run yet).
+            if r.name == "menubar.first-frame@2x" {
+                let peer = results.first { $0.name == GTKPeer.name } ?? GTKPeer.run(comparedTo: r)
+                if let peer {
+                    let ratio = r.median / peer.median
+                    results[results.count - 1].extra["gtk-peer-ratio"] = ratio
+                    if !json {
+                        FileHandle.standardOutput.write(
+                            Data(
+                                "\(r.name): GTK 4 popover's first frame \(fmt(peer.median)) ms, ratio \(fmt(ratio))\n"
+                                    .utf8))
+                    }
+                }
             }
         }
         if json { print(toJSON(results)) }

@@ -179,6 +179,7 @@ import UI
 
     func scopeRoot(_ scope: Script.Scope) throws -> View? { try inner.scopeRoot(scope) }
     func edgePoint(left: Bool) -> Point { inner.edgePoint(left: left) }
+    func menuBarSwipeX() -> Double { inner.menuBarSwipeX() }
     func windowCount(app: String) throws -> Int {
         // Another program is found by the name on its icon.
         if let a = inner.shell.foreignApps.first(where: {

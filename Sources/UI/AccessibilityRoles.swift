@@ -4,7 +4,8 @@ import Graphics
 /// its items, a menu, a separator between a menu's groups. Assistive-technology bridges (AT-SPI) read
 /// it; views answer through `AccessibilityDescribing`.
 public enum AccessibilityRole: String, Sendable, Hashable {
-    case frame, panel, list, listItem, menu, menuItem, checkMenuItem, separator, button, label, heading, text, image
+    case frame, panel, list, listItem, menu, menuBar, menuItem, checkMenuItem, separator, button, label, heading, text,
+        image
 }
 
 /// A command a screen reader offers on an element besides its default action (as

@@ -44,6 +44,22 @@ import Graphics
     /// with it (a touch in a window focuses that window) and consumes nothing.
     public var touchFilter: ((Touch) -> Bool)?
 
+    /// Called for each pointer event before any view sees it; return true to consume it. The shell
+    /// watches the pointer pushed against the top edge with it (the menu bar).
+    public var pointerFilter: ((PointerEvent) -> Bool)?
+
+    /// Key equivalents (the menu bar's shortcuts): tried, in order, for a press that neither the
+    /// system's filters nor the focused view and its ancestors took — so a text view's own Ctrl+Z
+    /// comes first, as UIKit's responder chain has it. Return true when one performed a command.
+    public var keyEquivalentHandlers: [(KeyPress) -> Bool] = []
+
+    /// The modifier keys held now, as the host last said (`handleModifiers`).
+    public private(set) var heldModifiers: KeyModifiers = []
+
+    /// Told each time the modifier keys held change (pressed or let go alone, or with a key): the
+    /// shell shows the keyboard shortcuts while Ctrl is held a moment.
+    public var onModifiersChanged: ((KeyModifiers) -> Void)?
+
     /// The system's own gestures (the Dock swipe, Slide Over's swipe): they take part in every touch,
     /// ahead of the views' recognizers, in the same arena — one that begins makes the others give
     /// way and cancels the touches in the views. Add them with `RootView.addSystemGestureRecognizer`.
@@ -291,6 +307,7 @@ import Graphics
     private weak var hovered: View?
 
     public func handle(_ event: PointerEvent) {
+        if let filter = pointerFilter, filter(event) { return }
         switch event {
         case .hover(let p):
             let hit = root.hitTest(p)
@@ -337,11 +354,20 @@ import Graphics
             for i in root.menuKeyInteractions where i.presentFromKeyboard() { return true }
             return false
         }
+        for h in keyEquivalentHandlers where h(press) { return true }
         if press.key == .tab {
             root.moveFocus(backward: press.modifiers.contains(.shift))
             return true
         }
         return false
+    }
+
+    /// The host says which modifier keys are held now (each time that changes: a modifier pressed or
+    /// let go, alone or around another key).
+    public func handleModifiers(_ modifiers: KeyModifiers) {
+        guard modifiers != heldModifiers else { return }
+        heldModifiers = modifiers
+        onModifiersChanged?(modifiers)
     }
 
     /// Delivers typed text to the focused view and its ancestors.

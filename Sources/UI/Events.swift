@@ -48,6 +48,11 @@ public enum Key: Hashable, Sendable {
     case function(Int)
 }
 
+/// `"n"` is the key that types n: key equivalents read as they are written (`Action(…, key: "n")`).
+extension Key: ExpressibleByExtendedGraphemeClusterLiteral {
+    public init(extendedGraphemeClusterLiteral value: Character) { self = .character(value) }
+}
+
 /// Modifier keys held with a key. On Linux, Ctrl plays the part of the iPad's Command key.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public let rawValue: Int
@@ -66,6 +71,22 @@ public struct KeyPress: Hashable, Sendable {
     public init(_ key: Key, modifiers: KeyModifiers = []) {
         self.key = key
         self.modifiers = modifiers
+    }
+
+    /// The modifiers a spec such as `ctrl` or `ctrl+shift` names alone, or nil when it names a key
+    /// too (or nothing).
+    public static func modifiers(named text: String) -> KeyModifiers? {
+        var mods: KeyModifiers = []
+        for p in text.lowercased().split(separator: "+", omittingEmptySubsequences: false) {
+            switch p {
+            case "ctrl", "control": mods.insert(.control)
+            case "shift": mods.insert(.shift)
+            case "alt", "option": mods.insert(.alternate)
+            case "cmd", "command", "super": mods.insert(.command)
+            default: return nil
+            }
+        }
+        return mods.isEmpty ? nil : mods
     }
 
     /// Parses `ctrl+n`, `shift+f10`, `escape`, `down`, `a`.
@@ -114,6 +135,22 @@ public struct KeyPress: Hashable, Sendable {
     /// Whether this press asks for the context menu: the Menu key, or Shift+F10.
     public var opensContextMenu: Bool {
         key == .menu || (key == .function(10) && modifiers == .shift)
+    }
+
+    /// The press as key equivalents compare it: a letter in lower case (Shift is a modifier of its
+    /// own, whichever case the host delivered), and ⌘ (Super) the same as Ctrl, which plays its part
+    /// on Linux — so Ctrl+Shift+R, ⌘⇧R and `ctrl+shift+r` in a script are one shortcut.
+    public var asShortcut: KeyPress {
+        var mods = modifiers
+        if mods.contains(.command) {
+            mods.remove(.command)
+            mods.insert(.control)
+        }
+        guard case .character(let c) = key, c.isLetter, c.isUppercase || c.isLowercase else {
+            return KeyPress(key, modifiers: mods)
+        }
+        if c.isUppercase { mods.insert(.shift) }
+        return KeyPress(.character(Character(c.lowercased())), modifiers: mods)
     }
 }
 

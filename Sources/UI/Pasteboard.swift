@@ -11,12 +11,22 @@
         get { store.string }
         set { store.string = newValue }
     }
+
+    /// Whether there may be text to paste, without reading it (as `UIPasteboard.hasStrings`): what
+    /// greys Paste in the Edit menu.
+    public static var hasString: Bool { store.hasString }
 }
 
 /// Where the pasteboard's text is kept: in the process, or on the system's clipboard.
 @MainActor public protocol PasteboardStore: AnyObject {
     /// The text on it, if any (reading may ask another program for it).
     var string: String? { get set }
+    /// Whether there may be text on it, told without reading it (which may ask another program).
+    var hasString: Bool { get }
+}
+
+extension PasteboardStore {
+    public var hasString: Bool { !(string ?? "").isEmpty }
 }
 
 /// The pasteboard of one process.

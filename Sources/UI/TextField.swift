@@ -105,6 +105,30 @@ import Graphics
         return true
     }
 
+    /// The Edit menu's commands a field can do: with its one selection (all or nothing), cut and copy
+    /// the whole text once selected, paste, select all of a text not yet selected.
+    open override func canPerform(_ command: StandardEditCommand) -> Bool {
+        switch command {
+        case .undo, .redo: false
+        case .cut: isEditable && isAllSelected
+        case .copy: isAllSelected
+        case .paste: isEditable && Pasteboard.hasString
+        case .selectAll: !text.isEmpty && !isAllSelected
+        }
+    }
+
+    open override func perform(_ command: StandardEditCommand) {
+        let letter: Character
+        switch command {
+        case .undo, .redo: return
+        case .cut: letter = "x"
+        case .copy: letter = "c"
+        case .paste: letter = "v"
+        case .selectAll: letter = "a"
+        }
+        _ = handleKey(KeyPress(.character(letter), modifiers: .control))
+    }
+
     public static let padding = EdgeInsets(vertical: 8, horizontal: 4)
 
     open override func sizeThatFits(_ size: Size) -> Size {

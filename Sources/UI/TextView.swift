@@ -19,6 +19,30 @@ import Graphics
         installTouchHandling()
     }
 
+    /// The Edit menu's commands this view can do now: undo and redo what was typed, cut and copy a
+    /// selection, paste into editable text, select all of a text that is not all selected.
+    open override func canPerform(_ command: StandardEditCommand) -> Bool {
+        switch command {
+        case .undo: isEditable && history.canUndo
+        case .redo: isEditable && history.canRedo
+        case .cut: isEditable && !selection.isEmpty
+        case .copy: !selection.isEmpty
+        case .paste: isEditable && Pasteboard.hasString
+        case .selectAll: !storage.string.isEmpty && selection != storage.all
+        }
+    }
+
+    open override func perform(_ command: StandardEditCommand) {
+        switch command {
+        case .undo: undo()
+        case .redo: redo()
+        case .cut: cut()
+        case .copy: copy()
+        case .paste: paste()
+        case .selectAll: selectAll()
+        }
+    }
+
     // MARK: Text and selection
 
     /// The text, paragraphs and the whole string.

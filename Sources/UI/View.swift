@@ -420,6 +420,14 @@ import Graphics
     /// Text typed while the view has focus; return true when handled.
     open func handleText(_ text: String) -> Bool { false }
 
+    /// Whether the view can perform a standard editing command now (as UIKit's
+    /// `canPerformAction(_:withSender:)`): the menu bar's Edit menu asks the focused view and then its
+    /// ancestors, and the first that can does it. None by default.
+    open func canPerform(_ command: StandardEditCommand) -> Bool { false }
+
+    /// Performs a standard editing command the view said it can perform now.
+    open func perform(_ command: StandardEditCommand) {}
+
     /// The part of the view covered by system bars (the status bar, the home indicator), which content
     /// should keep clear of. The shell sets it on each window; containers pass it on to their content.
     public var safeAreaInsets: EdgeInsets = .zero {

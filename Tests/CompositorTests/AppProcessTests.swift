@@ -573,6 +573,7 @@ enum ComposeLayout {
         ("surface-first", "error xdg_surface 6"),
         ("same-session", "error slate_scene_manager_v1 4"),
         ("twice", "error slate_scene_manager_v1 1"),
+        ("huge-menu-bar", "error slate_scene_v1 0"),
     ])
     func aBrokenRuleDisconnectsTheClient(mode: String, expected: String) throws {
         let (status, text) = try run(mode)

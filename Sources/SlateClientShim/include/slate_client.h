@@ -74,6 +74,9 @@ typedef struct slate_client_callbacks {
     /// come back. `mimes` only with ENTER.
     void (*drop)(void *user, slate_window *window, int kind, double x, double y, const char *const *mimes, int count,
                  int own);
+    /// A person chose a command of the window's declared menu bar (`path`: child indices joined by
+    /// dots, in the menu bar last sent).
+    void (*menu_command)(void *user, slate_window *window, const char *path);
 } slate_client_callbacks;
 
 /// Connects to the compositor of $WAYLAND_DISPLAY and announces the app `app_id`. Returns NULL and
@@ -135,6 +138,9 @@ void slate_window_set_subtitle(slate_window *window, const char *subtitle);
 void slate_window_bring_forward(slate_window *window, int placement);
 /// Tells the shell the session was destroyed (animation: 0 standard, 1 commit, 2 decline).
 void slate_window_remove(slate_window *window, int animation);
+/// Declares the window's menu bar (`json`: Slate's menu bar declaration; "" for none), sent in
+/// pieces (scene protocol version 2). Returns -1 when the shell speaks version 1 (no menu bar).
+int slate_window_set_menu_bar(slate_window *window, const char *json);
 /// Shows `pixels` (premultiplied BGRA, `width`×`height` pixels, `stride` bytes a row) at `scale`;
 /// `dx, dy, dw, dh` is what changed since the last picture, in pixels (dw 0: everything). Returns 0,
 /// or -1 while the window has no configure yet or the last picture is not shown (try after `frame`).

@@ -34,6 +34,11 @@ extern "C" {
  * Session identifiers are strings of 1 to 128 bytes of [A-Za-z0-9._-] that do not start with a
  * dot. Activity payloads are JSON objects of at most 64 KiB.
  *
+ * Version 2 adds the menu bar: each scene may declare its window's menu bar (its menus and
+ * commands with their keyboard shortcuts, as JSON) — the shell shows it with the system's own
+ * menus, finds its commands, lists its shortcuts, and asks the app to perform a command a person
+ * chose. What a command does stays in the app.
+ *
  * @section page_ifaces_slate_scene_v1 Interfaces
  * - @subpage page_iface_slate_scene_manager_v1 - the door between an app process and the shell
  * - @subpage page_iface_slate_scene_v1 - one scene session shown by one toplevel
@@ -291,6 +296,16 @@ slate_scene_manager_v1_open_activity(struct slate_scene_manager_v1 *slate_scene_
 			 SLATE_SCENE_MANAGER_V1_OPEN_ACTIVITY, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_manager_v1), 0, activity_type, payload, placement);
 }
 
+#ifndef SLATE_SCENE_V1_ERROR_ENUM
+#define SLATE_SCENE_V1_ERROR_ENUM
+enum slate_scene_v1_error {
+	/**
+	 * a menu bar's pieces add up to more than 1 MiB
+	 */
+	SLATE_SCENE_V1_ERROR_MENU_BAR_TOO_LARGE = 0,
+};
+#endif /* SLATE_SCENE_V1_ERROR_ENUM */
+
 #ifndef SLATE_SCENE_V1_STATE_ENUM
 #define SLATE_SCENE_V1_STATE_ENUM
 enum slate_scene_v1_state {
@@ -347,6 +362,18 @@ struct slate_scene_v1_listener {
 	 */
 	void (*discard)(void *data,
 			struct slate_scene_v1 *slate_scene_v1);
+	/**
+	 * a person chose a command of the declared menu bar: perform it
+	 *
+	 * path names the command by the child indices from the bar to
+	 * it, joined by dots ("4.0.2"), in the menu bar last committed. An
+	 * app that changed its menu bar since looks the command up in the
+	 * one it committed last and does nothing when it is not there.
+	 * @since 2
+	 */
+	void (*menu_command)(void *data,
+			     struct slate_scene_v1 *slate_scene_v1,
+			     const char *path);
 };
 
 /**
@@ -364,6 +391,8 @@ slate_scene_v1_add_listener(struct slate_scene_v1 *slate_scene_v1,
 #define SLATE_SCENE_V1_SET_SUBTITLE 1
 #define SLATE_SCENE_V1_BRING_FORWARD 2
 #define SLATE_SCENE_V1_REMOVE 3
+#define SLATE_SCENE_V1_SET_MENU_BAR_PART 4
+#define SLATE_SCENE_V1_COMMIT_MENU_BAR 5
 
 /**
  * @ingroup iface_slate_scene_v1
@@ -373,6 +402,10 @@ slate_scene_v1_add_listener(struct slate_scene_v1 *slate_scene_v1,
  * @ingroup iface_slate_scene_v1
  */
 #define SLATE_SCENE_V1_DISCARD_SINCE_VERSION 1
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_MENU_COMMAND_SINCE_VERSION 2
 
 /**
  * @ingroup iface_slate_scene_v1
@@ -390,6 +423,14 @@ slate_scene_v1_add_listener(struct slate_scene_v1 *slate_scene_v1,
  * @ingroup iface_slate_scene_v1
  */
 #define SLATE_SCENE_V1_REMOVE_SINCE_VERSION 1
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_SET_MENU_BAR_PART_SINCE_VERSION 2
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_COMMIT_MENU_BAR_SINCE_VERSION 2
 
 /** @ingroup iface_slate_scene_v1 */
 static inline void
@@ -449,6 +490,36 @@ slate_scene_v1_remove(struct slate_scene_v1 *slate_scene_v1, uint32_t animation)
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) slate_scene_v1,
 			 SLATE_SCENE_V1_REMOVE, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_v1), 0, animation);
+}
+
+/**
+ * @ingroup iface_slate_scene_v1
+ *
+ * The window's menu bar is sent in pieces (a message holds at most 4 KiB), in order, each a
+ * piece of one UTF-8 JSON text; commit_menu_bar ends it. The pieces of one menu bar add up to
+ * at most 1 MiB (menu_bar_too_large). The JSON is Slate's menu bar declaration
+ * (Documentation/scene-protocol.md, "The menu bar"); the shell reads it strictly and shows
+ * none, saying why in one line, when it cannot.
+ */
+static inline void
+slate_scene_v1_set_menu_bar_part(struct slate_scene_v1 *slate_scene_v1, const char *part)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) slate_scene_v1,
+			 SLATE_SCENE_V1_SET_MENU_BAR_PART, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_v1), 0, part);
+}
+
+/**
+ * @ingroup iface_slate_scene_v1
+ *
+ * With no piece since the last commit, the window has no menu bar of its own (the shell shows
+ * the system's menus alone). An app sends its menu bar again whenever it changes (a command
+ * greyed, a checkmark, a message selected).
+ */
+static inline void
+slate_scene_v1_commit_menu_bar(struct slate_scene_v1 *slate_scene_v1)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) slate_scene_v1,
+			 SLATE_SCENE_V1_COMMIT_MENU_BAR, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_v1), 0);
 }
 
 #ifdef  __cplusplus

@@ -274,5 +274,11 @@ int slate_view_scene_animation(slate_view *view);
 void slate_view_scene_state(slate_view *view, int state);
 /// Tells the app a person closed the scene's window: it destroys the session.
 void slate_view_scene_discard(slate_view *view);
+/// The menu bar the app last committed for the scene (version 2: JSON; "" for none), and a count
+/// that grows with each commit.
+const char *slate_view_scene_menu_bar(slate_view *view);
+uint32_t slate_view_scene_menu_bar_serial(slate_view *view);
+/// Asks the app to perform the declared command at `path` (child indices joined by dots).
+void slate_view_scene_menu_command(slate_view *view, const char *path);
 
 #endif

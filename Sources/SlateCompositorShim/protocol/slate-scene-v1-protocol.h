@@ -37,6 +37,11 @@ struct wl_resource;
  * Session identifiers are strings of 1 to 128 bytes of [A-Za-z0-9._-] that do not start with a
  * dot. Activity payloads are JSON objects of at most 64 KiB.
  *
+ * Version 2 adds the menu bar: each scene may declare its window's menu bar (its menus and
+ * commands with their keyboard shortcuts, as JSON) — the shell shows it with the system's own
+ * menus, finds its commands, lists its shortcuts, and asks the app to perform a command a person
+ * chose. What a command does stays in the app.
+ *
  * @section page_ifaces_slate_scene_v1 Interfaces
  * - @subpage page_iface_slate_scene_manager_v1 - the door between an app process and the shell
  * - @subpage page_iface_slate_scene_v1 - one scene session shown by one toplevel
@@ -255,6 +260,16 @@ slate_scene_manager_v1_send_connect(struct wl_resource *resource_, const char *s
 	wl_resource_post_event(resource_, SLATE_SCENE_MANAGER_V1_CONNECT, session, role, payload);
 }
 
+#ifndef SLATE_SCENE_V1_ERROR_ENUM
+#define SLATE_SCENE_V1_ERROR_ENUM
+enum slate_scene_v1_error {
+	/**
+	 * a menu bar's pieces add up to more than 1 MiB
+	 */
+	SLATE_SCENE_V1_ERROR_MENU_BAR_TOO_LARGE = 0,
+};
+#endif /* SLATE_SCENE_V1_ERROR_ENUM */
+
 #ifndef SLATE_SCENE_V1_STATE_ENUM
 #define SLATE_SCENE_V1_STATE_ENUM
 enum slate_scene_v1_state {
@@ -327,10 +342,37 @@ struct slate_scene_v1_interface {
 	void (*remove)(struct wl_client *client,
 		       struct wl_resource *resource,
 		       uint32_t animation);
+	/**
+	 * a piece of the window's menu bar
+	 *
+	 * The window's menu bar is sent in pieces (a message holds at
+	 * most 4 KiB), in order, each a piece of one UTF-8 JSON text;
+	 * commit_menu_bar ends it. The pieces of one menu bar add up to at
+	 * most 1 MiB (menu_bar_too_large). The JSON is Slate's menu bar
+	 * declaration (Documentation/scene-protocol.md, "The menu bar");
+	 * the shell reads it strictly and shows none, saying why in one
+	 * line, when it cannot.
+	 * @since 2
+	 */
+	void (*set_menu_bar_part)(struct wl_client *client,
+				  struct wl_resource *resource,
+				  const char *part);
+	/**
+	 * the pieces sent since the last commit are the window's menu bar now
+	 *
+	 * With no piece since the last commit, the window has no menu
+	 * bar of its own (the shell shows the system's menus alone). An
+	 * app sends its menu bar again whenever it changes (a command
+	 * greyed, a checkmark, a message selected).
+	 * @since 2
+	 */
+	void (*commit_menu_bar)(struct wl_client *client,
+				struct wl_resource *resource);
 };
 
 #define SLATE_SCENE_V1_STATE 0
 #define SLATE_SCENE_V1_DISCARD 1
+#define SLATE_SCENE_V1_MENU_COMMAND 2
 
 /**
  * @ingroup iface_slate_scene_v1
@@ -340,6 +382,10 @@ struct slate_scene_v1_interface {
  * @ingroup iface_slate_scene_v1
  */
 #define SLATE_SCENE_V1_DISCARD_SINCE_VERSION 1
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_MENU_COMMAND_SINCE_VERSION 2
 
 /**
  * @ingroup iface_slate_scene_v1
@@ -357,6 +403,14 @@ struct slate_scene_v1_interface {
  * @ingroup iface_slate_scene_v1
  */
 #define SLATE_SCENE_V1_REMOVE_SINCE_VERSION 1
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_SET_MENU_BAR_PART_SINCE_VERSION 2
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_COMMIT_MENU_BAR_SINCE_VERSION 2
 
 /**
  * @ingroup iface_slate_scene_v1
@@ -378,6 +432,17 @@ static inline void
 slate_scene_v1_send_discard(struct wl_resource *resource_)
 {
 	wl_resource_post_event(resource_, SLATE_SCENE_V1_DISCARD);
+}
+
+/**
+ * @ingroup iface_slate_scene_v1
+ * Sends an menu_command event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+slate_scene_v1_send_menu_command(struct wl_resource *resource_, const char *path)
+{
+	wl_resource_post_event(resource_, SLATE_SCENE_V1_MENU_COMMAND, path);
 }
 
 #ifdef  __cplusplus

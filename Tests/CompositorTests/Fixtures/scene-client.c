@@ -33,12 +33,11 @@ static int configured, closed;
 
 static void global(void *data, struct wl_registry *r, uint32_t name, const char *iface, uint32_t version) {
     (void)data;
-    (void)version;
     if (!strcmp(iface, wl_compositor_interface.name)) compositor = wl_registry_bind(r, name, &wl_compositor_interface, 4);
     if (!strcmp(iface, xdg_wm_base_interface.name)) wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
     if (!strcmp(iface, wl_shm_interface.name)) shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
     if (!strcmp(iface, slate_scene_manager_v1_interface.name))
-        scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, 1);
+        scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 2 ? version : 2);
 }
 
 static void global_remove(void *data, struct wl_registry *r, uint32_t name) {
@@ -127,6 +126,18 @@ int main(int argc, char **argv) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
         slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
+    } else if (!strcmp(mode, "huge-menu-bar")) {
+        // Version 2: a menu bar's pieces adding up to more than 1 MiB.
+        slate_scene_manager_v1_announce(scenes, app);
+        struct slate_scene_v1 *scene = slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
+        static char piece[3001];
+        memset(piece, 'x', 3000);
+        for (int i = 0; i < 400; i++) {
+            slate_scene_v1_set_menu_bar_part(scene, piece);
+            // The shell reads them as they come (libwayland's buffer holds a few KiB).
+            if (i % 8 == 7 && wl_display_roundtrip(d) < 0) break;
+        }
+        slate_scene_v1_commit_menu_bar(scene);
     } else if (!strcmp(mode, "twice")) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_announce(scenes, app);
