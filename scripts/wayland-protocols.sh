@@ -18,3 +18,17 @@ out=Sources/SlateClientShim/protocol
 mkdir -p "$out"
 wayland-scanner client-header "$xdg" "$out/xdg-shell-client-protocol.h"
 wayland-scanner client-header "$scene" "$out/slate-scene-v1-client-protocol.h"
+
+# Headers wlroots' own helpers include for their enums (their interface tables are in libwlroots).
+out=Sources/SlateCompositorShim/protocol
+wp=/usr/share/wayland-protocols
+wayland-scanner server-header Protocols/wlr/wlr-layer-shell-unstable-v1.xml "$out/wlr-layer-shell-unstable-v1-protocol.h"
+wayland-scanner server-header Protocols/wlr/wlr-output-power-management-unstable-v1.xml \
+    "$out/wlr-output-power-management-unstable-v1-protocol.h"
+wayland-scanner server-header "$wp/unstable/pointer-constraints/pointer-constraints-unstable-v1.xml" \
+    "$out/pointer-constraints-unstable-v1-protocol.h"
+wayland-scanner server-header "$wp/unstable/tablet/tablet-unstable-v2.xml" "$out/tablet-unstable-v2-protocol.h"
+# Single-pixel buffers: wlroots 0.15 has no helper; Slate serves the protocol itself.
+spb=$wp/staging/single-pixel-buffer/single-pixel-buffer-v1.xml
+wayland-scanner server-header "$spb" "$out/single-pixel-buffer-v1-protocol.h"
+wayland-scanner private-code "$spb" Sources/SlateProtocols/single-pixel-buffer-v1-protocol.c

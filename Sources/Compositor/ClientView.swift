@@ -92,7 +92,7 @@ import UI
         var w: Int32 = 0
         var h: Int32 = 0
         var s: Int32 = 1
-        guard slate_view_copy_pixels(handle, nil, 0, &w, &h, &s) > 0 else {
+        guard slate_view_picture_size(handle, &w, &h, &s) != 0 else {
             // A buffer the shell cannot read: said once (the window would be blank).
             if isMapped, slate_view_buffer_state(handle) < 0, !cannotBeShown {
                 cannotBeShown = true

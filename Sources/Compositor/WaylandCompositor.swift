@@ -226,6 +226,9 @@ public enum CompositorBackend: String, Sendable {
     @discardableResult
     public func present(_ image: PixelImage, damage: [Rect]?) -> Bool {
         guard let c = comp else { return true }
+        // The windows on the screen are in this frame: presentation feedback tells their programs
+        // when it was shown.
+        for v in views.values where v.isMapped && isShown(v) { slate_view_sampled(v.handle) }
         let s = scale
         let rects: [Int32] =
             damage?.flatMap { r -> [Int32] in

@@ -114,22 +114,29 @@ int slate_view_buffer_state(slate_view *view) {
     return 1;
 }
 
-long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale) {
-    return slate_view_copy_rows(view, dst, capacity, 0, -1, width, height, scale);
-}
-
-long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
-                          int *height, int *scale) {
-    return slate_surface_copy_rows(view->comp, view->xdg->surface, dst, capacity, first_row, rows, width, height,
-                                   scale);
+int slate_view_picture_size(slate_view *view, int *width, int *height, int *scale) {
+    struct wlr_surface *s = view->xdg->surface;
+    int k = s->current.scale > 0 ? s->current.scale : 1;
+    *scale = k;
+    *width = s->current.width * k;
+    *height = s->current.height * k;
+    return slate_view_buffer_state(view) == 1 && picture_size_ok(view->comp, *width, *height);
 }
 
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height) {
-    pixman_box32_t *b = pixman_region32_extents(&view->xdg->surface->buffer_damage);
-    *x = b->x1;
-    *y = b->y1;
-    *width = b->x2 - b->x1;
-    *height = b->y2 - b->y1;
+    // What the commit changed in surface points (the buffer's damage through its scale, transform
+    // and viewport), in the window's pixels.
+    struct wlr_surface *s = view->xdg->surface;
+    int k = s->current.scale > 0 ? s->current.scale : 1;
+    pixman_region32_t damage;
+    pixman_region32_init(&damage);
+    wlr_surface_get_effective_damage(s, &damage);
+    pixman_box32_t *b = pixman_region32_extents(&damage);
+    *x = b->x1 * k;
+    *y = b->y1 * k;
+    *width = (b->x2 - b->x1) * k;
+    *height = (b->y2 - b->y1) * k;
+    pixman_region32_fini(&damage);
 }
 
 // ---- Subsurfaces ----------------------------------------------------------------------------------
@@ -179,18 +186,40 @@ struct draw_list {
 
 static void list_surface(struct wlr_surface *s, int sx, int sy, void *data) {
     struct draw_list *list = data;
-    if (list->count == DRAW_SURFACES_MAX || !s->buffer) return;
+    if (list->count == DRAW_SURFACES_MAX || !s->buffer || s->current.width <= 0 || s->current.height <= 0) return;
     struct drawn_surface *d = &list->items[list->count++];
     d->surface = s;
     d->x = sx * list->scale;
     d->y = sy * list->scale;
 }
 
-/// A surface's buffer's size in the main surface's buffer pixels (at `scale`, the main one's).
+/// A surface's size in the window's pixels (its size in surface points at the main surface's buffer
+/// scale): its buffer's at that scale, or the size its viewport gives it.
 static void scaled_size(struct wlr_surface *s, int scale, int *w, int *h) {
-    int k = s->current.scale > 0 ? s->current.scale : 1;
-    *w = s->buffer->base.width * scale / k;
-    *h = s->buffer->base.height * scale / k;
+    *w = s->current.width * scale;
+    *h = s->current.height * scale;
+}
+
+/// Sets up `image` (a surface's buffer) to be drawn at `w` × `h` window pixels: the part of the
+/// buffer its viewport takes (wp_viewporter's source rectangle, else all of it, at its own scale)
+/// stretched to that size, filtered; nothing to do when the two are the same (the common case).
+static void place_source(struct wlr_surface *s, pixman_image_t *image, int w, int h) {
+    struct wlr_fbox box;
+    wlr_surface_get_buffer_source_box(s, &box);
+    if (box.x == 0 && box.y == 0 && box.width == w && box.height == h) {
+        // (The image may be the texture's own, kept from an earlier draw: nothing of that stays.)
+        pixman_image_set_transform(image, NULL);
+        pixman_image_set_filter(image, PIXMAN_FILTER_FAST, NULL, 0);
+        pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE);
+        return;
+    }
+    pixman_transform_t t;
+    pixman_transform_init_scale(&t, pixman_double_to_fixed(box.width / w), pixman_double_to_fixed(box.height / h));
+    pixman_transform_translate(&t, NULL, pixman_double_to_fixed(box.x), pixman_double_to_fixed(box.y));
+    pixman_image_set_transform(image, &t);
+    pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, NULL, 0);
+    // Edges filtered against their own pixels, not against nothing (a one-pixel buffer fills).
+    pixman_image_set_repeat(image, PIXMAN_REPEAT_PAD);
 }
 
 /// Where a surface paints every pixel, in the main buffer's pixels: its opaque region as wlroots
@@ -209,12 +238,14 @@ static void opaque_area(struct drawn_surface *d, int scale, pixman_region32_t *o
 
 int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
                     int stride, int clear) {
-    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
-    if (!cb || !out || w <= 0 || h <= 0 || x < 0 || y < 0 || x + w > cw || y + h > ch || cx < 0 || cy < 0) return -1;
-    if (cx + cw > cb->base.width || cy + ch > cb->base.height || stride < w * 4) return -1;
+    struct wlr_surface *main = view->xdg->surface;
+    if (!main->buffer || !out || w <= 0 || h <= 0 || x < 0 || y < 0 || x + w > cw || y + h > ch || cx < 0 || cy < 0)
+        return -1;
+    int k = main->current.scale > 0 ? main->current.scale : 1;
+    if (cx + cw > main->current.width * k || cy + ch > main->current.height * k || stride < w * 4) return -1;
     pixman_image_t *dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, w, h, (uint32_t *)out, stride);
     if (!dst) return -1;
-    int scale = view->xdg->surface->current.scale > 0 ? view->xdg->surface->current.scale : 1;
+    int scale = k;
     // The surfaces from the bottom up, then what of the rectangle each shows, from the top down:
     // what an opaque surface covers is not drawn below it (Firefox's page hides most of its window's
     // main surface).
@@ -260,19 +291,13 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
         struct drawn_surface *d = &list.items[i];
         struct buffer_read r;
         if (pixman_region32_not_empty(&d->visible) && buffer_open(view->comp, d->surface->buffer, &r)) {
-            int k = d->surface->current.scale > 0 ? d->surface->current.scale : 1;
-            if (k != scale) {
-                // A subsurface at another buffer scale than the window's: scaled to it.
-                pixman_transform_t t;
-                pixman_transform_init_scale(&t, pixman_double_to_fixed((double)k / scale),
-                                            pixman_double_to_fixed((double)k / scale));
-                pixman_image_set_transform(r.image, &t);
-            }
+            int sw, sh;
+            scaled_size(d->surface, scale, &sw, &sh);
+            // (A subsurface at another buffer scale than the window's, or a viewport, is scaled.)
+            place_source(d->surface, r.image, sw, sh);
             // Drawn where it shows: copied where it is opaque, else over what is below it.
             pixman_region32_translate(&d->visible, -ox, -oy);
             pixman_image_set_clip_region32(dst, &d->visible);
-            int sw, sh;
-            scaled_size(d->surface, scale, &sw, &sh);
             pixman_image_composite32(d->solid ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, r.image, NULL, dst, 0, 0, 0, 0,
                                      d->x - ox, d->y - oy, sw, sh);
             buffer_close(&r);

@@ -5,6 +5,10 @@
 #include "internal.h"
 
 #include <unistd.h>
+#include <wlr/types/wlr_server_decoration.h>
+#include <wlr/types/wlr_xdg_foreign_registry.h>
+#include <wlr/types/wlr_xdg_foreign_v1.h>
+#include <wlr/types/wlr_xdg_foreign_v2.h>
 
 uint32_t slate_comp_now_msec(void) {
     struct timespec ts;
@@ -184,6 +188,21 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     struct wlr_xdg_decoration_manager_v1 *decorations = wlr_xdg_decoration_manager_v1_create(comp->display);
     comp->new_decoration.notify = slate_on_new_decoration;
     wl_signal_add(&decorations->events.new_toplevel_decoration, &comp->new_decoration);
+
+    // Programs that draw their own frames unless told not to (GTK 3 and Qt 5 through KDE's older
+    // protocol) are told, as xdg-decoration tells the rest: the shell draws the window.
+    struct wlr_server_decoration_manager *server_decorations = wlr_server_decoration_manager_create(comp->display);
+    if (server_decorations)
+        wlr_server_decoration_manager_set_default_mode(server_decorations, WLR_SERVER_DECORATION_MANAGER_MODE_SERVER);
+    // A window of one program parented to another's (a portal's file chooser over the program that
+    // asked for it): it opens centred over it, as a dialog does.
+    struct wlr_xdg_foreign_registry *foreign = wlr_xdg_foreign_registry_create(comp->display);
+    if (!server_decorations || !foreign || !wlr_xdg_foreign_v1_create(comp->display, foreign) ||
+        !wlr_xdg_foreign_v2_create(comp->display, foreign) || slate_surfaces_init(comp) != 0 ||
+        slate_output_protocols_init(comp) != 0) {
+        snprintf(err, err_len, "cannot create the Wayland protocols' globals");
+        goto fail;
+    }
 
     if (slate_scene_init(comp) != 0) {
         snprintf(err, err_len, "cannot create the scene manager");

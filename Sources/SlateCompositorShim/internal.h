@@ -39,6 +39,8 @@
 #include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_xdg_decoration_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_presentation_time.h>
 #include <wlr/util/edges.h>
 #include <wlr/util/log.h>
 
@@ -63,6 +65,10 @@ struct slate_comp {
     struct wlr_xdg_shell *xdg_shell;
     struct wlr_seat *seat;
     struct wlr_output *output;
+    /// Where the output lies (xdg-output and layer shell read it; one output at 0, 0).
+    struct wlr_output_layout *layout;
+    /// Presentation feedback (wp_presentation): surfaces shown in a frame are told when it was.
+    struct wlr_presentation *presentation;
     struct wlr_input_device *keyboard_device;
     struct xkb_keymap *keymap;
     const char *socket;
@@ -98,6 +104,7 @@ struct slate_comp {
     struct wlr_texture *frame_texture;
     pixman_region32_t damage_ring[SLATE_DAMAGE_RING];
     struct wl_listener output_destroy;
+    struct wl_listener output_power_set_mode;
     struct wl_list nested_inputs;  // struct nested_input::link
 
     struct slate_view *pointer_view;
@@ -140,6 +147,13 @@ void slate_on_new_output(struct wl_listener *l, void *data);
 /// The output's state made and let go with the compositor (output.c).
 void slate_output_init(slate_comp *comp);
 void slate_output_finish(slate_comp *comp);
+/// Viewports and single-pixel buffers (surfaces.c); the output's protocols: xdg-output,
+/// presentation time, gamma and output power (output.c); the protocols that only need their
+/// wlroots helpers made (compositor.c). Each returns 0, or -1 when it could not be made.
+int slate_surfaces_init(slate_comp *comp);
+int slate_output_protocols_init(slate_comp *comp);
+/// Tells presentation time that `surface` is in the frame about to be shown.
+void slate_output_sampled(slate_comp *comp, struct wlr_surface *surface);
 /// A surface's committed buffer as premultiplied BGRA rows (buffers.c; see slate_view_copy_rows).
 long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
                              int first_row, int rows, int *width, int *height, int *scale);

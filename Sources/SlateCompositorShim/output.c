@@ -11,6 +11,11 @@
 // refresh paces the shell and every program.
 #include "internal.h"
 
+#include <wlr/interfaces/wlr_output.h>
+#include <wlr/types/wlr_gamma_control_v1.h>
+#include <wlr/types/wlr_output_power_management_v1.h>
+#include <wlr/types/wlr_xdg_output_v1.h>
+
 // ---- The shell's frame as a buffer --------------------------------------------------------------
 
 /// The shell's frame as a wlroots buffer: its pixels read (and, by screencopy's renderer, bound) in
@@ -135,6 +140,7 @@ int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, s
     comp->output_destroy.notify = on_output_destroy;
     wl_signal_add(&output->events.destroy, &comp->output_destroy);
     comp->output = output;
+    wlr_output_layout_add_auto(comp->layout, output);
     // The first frame may be drawn at once.
     comp->frame_due = 1;
     return 0;
@@ -253,6 +259,17 @@ int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height,
         wlr_output_attach_buffer(o, &frame->base);
         wlr_output_set_damage(o, &damage);
         ok = wlr_output_commit(o);
+        if (ok) {
+            // The headless output says its frame was presented from inside the commit, before the
+            // commit is counted, so presentation feedback (which waits for the commit first) never
+            // hears it: said again once the commit is known, as the frame was shown then.
+            struct wlr_output_event_present presented = {
+                .commit_seq = o->commit_seq,
+                .presented = true,
+                .refresh = o->refresh > 0 ? (int)(1000000000000LL / o->refresh) : 0,
+            };
+            wlr_output_send_present(o, &presented);
+        }
     } else {
         if (update_texture(comp, frame, &damage) != 0) {
             pixman_region32_fini(&damage);
@@ -295,11 +312,53 @@ int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height,
     return ok ? 0 : -1;
 }
 
+// ---- The output's protocols ------------------------------------------------------------------------
+
+/// A program turns the screen off or on (wlr-output-power-management: swayidle's `dpms`): off, no
+/// frame is drawn (the output asks for none); on again, the whole screen is drawn.
+static void on_set_power_mode(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, output_power_set_mode);
+    struct wlr_output_power_v1_set_mode_event *event = data;
+    if (event->output != comp->output) return;
+    int on = event->mode == ZWLR_OUTPUT_POWER_V1_MODE_ON;
+    wlr_output_enable(event->output, on);
+    if (!wlr_output_commit(event->output)) return;
+    if (on) {
+        comp->frame_pending = 0;
+        comp->frame_due = 1;
+        for (int i = 0; i < SLATE_DAMAGE_RING; i++) {
+            pixman_region32_fini(&comp->damage_ring[i]);
+            pixman_region32_init_rect(&comp->damage_ring[i], 0, 0, (unsigned)comp->width, (unsigned)comp->height);
+        }
+        slate_nested_emit(comp, 10, 0, 0, 0, 0);
+    }
+}
+
+int slate_output_protocols_init(slate_comp *comp) {
+    comp->layout = wlr_output_layout_create();
+    if (!comp->layout || !wlr_xdg_output_manager_v1_create(comp->display, comp->layout)) return -1;
+    comp->presentation = wlr_presentation_create(comp->display, comp->backend);
+    if (!comp->presentation) return -1;
+    // Night-light programs (wlsunset, gammastep); a backend without gamma tables answers `failed`.
+    if (!wlr_gamma_control_manager_v1_create(comp->display)) return -1;
+    struct wlr_output_power_manager_v1 *power = wlr_output_power_manager_v1_create(comp->display);
+    if (!power) return -1;
+    comp->output_power_set_mode.notify = on_set_power_mode;
+    wl_signal_add(&power->events.set_mode, &comp->output_power_set_mode);
+    return 0;
+}
+
+void slate_output_sampled(slate_comp *comp, struct wlr_surface *surface) {
+    if (comp->output && comp->presentation) wlr_presentation_surface_sampled_on_output(comp->presentation, surface, comp->output);
+}
+
 void slate_output_init(slate_comp *comp) {
     for (int i = 0; i < SLATE_DAMAGE_RING; i++) pixman_region32_init(&comp->damage_ring[i]);
 }
 
 void slate_output_finish(slate_comp *comp) {
     drop_frame_buffer(comp);
+    if (comp->layout) wlr_output_layout_destroy(comp->layout);
+    comp->layout = NULL;
     for (int i = 0; i < SLATE_DAMAGE_RING; i++) pixman_region32_fini(&comp->damage_ring[i]);
 }

@@ -418,3 +418,13 @@ void slate_on_new_decoration(struct wl_listener *l, void *data) {
     wl_signal_add(&deco->events.destroy, &d->destroy);
     wlr_xdg_toplevel_decoration_v1_set_mode(deco, WLR_XDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
 }
+
+static void sample_surface(struct wlr_surface *surface, int sx, int sy, void *data) {
+    (void)sx;
+    (void)sy;
+    slate_output_sampled(data, surface);
+}
+
+void slate_view_sampled(slate_view *view) {
+    if (view->xdg->mapped) wlr_surface_for_each_surface(view->xdg->surface, sample_surface, view->comp);
+}

@@ -10,25 +10,46 @@ import UI
 /// and real programs nobody here wrote that draw in ways of their own — Firefox's page in a
 /// subsurface, mpv's GPU output through Mesa's software path in a 10-bit format, Qt Quick.
 @MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(3)))) struct ProgramsDrawTests {
-    /// A fixture of `Fixtures/`, compiled once a run against the repository's xdg-shell code; nil
-    /// when it does not compile.
-    static func fixture(_ name: String) -> String? {
+    /// A fixture of `Fixtures/`, compiled once a run against the repository's xdg-shell code and the
+    /// client code of the `protocols` it names (XML files, from `/usr/share/wayland-protocols` or
+    /// the repository's `Protocols/`, made with wayland-scanner); nil when it does not compile.
+    static func fixture(_ name: String, protocols: [String] = []) -> String? {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let root = here.deletingLastPathComponent().deletingLastPathComponent()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent(
             "slate-\(name)-\(ProcessInfo.processInfo.processIdentifier)"
         ).path
         if FileManager.default.isExecutableFile(atPath: out) { return out }
+        let generated = out + "-protocols"
+        try? FileManager.default.createDirectory(atPath: generated, withIntermediateDirectories: true)
+        var sources: [String] = []
+        for xml in protocols {
+            let path = xml.hasPrefix("/") ? xml : root.appendingPathComponent(xml).path
+            let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let header = "\(generated)/\(base)-client-protocol.h"
+            let code = "\(generated)/\(base)-protocol.c"
+            guard run(["wayland-scanner", "client-header", path, header]),
+                run(["wayland-scanner", "private-code", path, code])
+            else { return nil }
+            sources.append(code)
+        }
+        let compiled = run(
+            [
+                "cc", "-o", out, "-I", root.appendingPathComponent("Sources/SlateClientShim/protocol").path, "-I",
+                generated, here.appendingPathComponent("Fixtures/\(name).c").path,
+                root.appendingPathComponent("Sources/SlateProtocols/xdg-shell-protocol.c").path,
+            ] + sources + ["-lwayland-client", "-lm"])
+        return compiled ? out : nil
+    }
+
+    /// Runs a tool to its end; whether it succeeded.
+    static func run(_ argv: [String]) -> Bool {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [
-            "cc", "-o", out, "-I", root.appendingPathComponent("Sources/SlateClientShim/protocol").path,
-            here.appendingPathComponent("Fixtures/\(name).c").path,
-            root.appendingPathComponent("Sources/SlateProtocols/xdg-shell-protocol.c").path, "-lwayland-client",
-        ]
-        guard (try? p.run()) != nil else { return nil }
+        p.arguments = argv
+        guard (try? p.run()) != nil else { return false }
         p.waitUntilExit()
-        return p.terminationStatus == 0 ? out : nil
+        return p.terminationStatus == 0
     }
 
     /// A scratch folder for one test.

@@ -219,3 +219,64 @@ func mean(_ image: PixelImage, _ r: Rect) -> RGBA {
 func close(_ a: RGBA, _ b: RGBA, _ tolerance: Double = 0.06) -> Bool {
     abs(a.red - b.red) < tolerance && abs(a.green - b.green) < tolerance && abs(a.blue - b.blue) < tolerance
 }
+
+/// The live loop of `slate run --backend headless` (paced by the output, frames presented to it)
+/// with a shell, serving real clients; the test drives it for stretches of real time.
+@MainActor final class LiveRig {
+    let clock = VirtualClock()
+    let shell: Shell
+    let live: LiveHost
+    var compositor: WaylandCompositor { live.compositor }
+    private var children: [Process] = []
+
+    init(stateHome: URL) throws {
+        shell = Shell(device: Device(), clock: clock, stateHome: stateHome)
+        live = try LiveHost(root: shell, clock: clock, backend: .headless, scale: 1)
+    }
+
+    /// Starts a client of this compositor.
+    func launch(_ argv: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: argv[0])
+        process.arguments = Array(argv.dropFirst())
+        process.environment = compositor.clientEnvironment()
+        if ProcessInfo.processInfo.environment["SLATE_TEST_VERBOSE"] == nil {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        children.append(process)
+    }
+
+    /// Runs the live loop until `done` says so, or `seconds` of real time pass; whether `done` held.
+    @discardableResult
+    func run(for seconds: Double, until done: @escaping () -> Bool = { false }) -> Bool {
+        let end = MonotonicClock.read() + seconds * testSlowdown
+        var held = false
+        live.onTurn = { [live] in
+            if done() {
+                held = true
+                live.stop()
+            } else if MonotonicClock.read() > end {
+                live.stop()
+            }
+        }
+        live.run()
+        return held
+    }
+
+    /// The window titled `title`, once it shows.
+    func window(titled title: String) -> WindowFrameView? {
+        shell.windows.values.first { $0.scene.title == title }
+    }
+
+    func shutdown() {
+        // (Killed and reaped directly: Foundation's `waitUntilExit` did not return here.)
+        for process in children {
+            kill(process.processIdentifier, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(process.processIdentifier, &status, 0)
+        }
+        compositor.shutdown()
+    }
+}

@@ -52,8 +52,7 @@ import Testing
 
 @MainActor @Suite struct MenuBarShellTests {
     func rows(_ w: ShellWorld) -> [String?] {
-        guard let found = try? w.menuRows() else { return [] }
-        return found ?? []
+        (try? w.menuRows()) ?? []
     }
 
     @Test func theSwipeFromTheTopEdgeShowsTheFocusedAppsMenuBarWithTheSystemsMenus() throws {

@@ -167,17 +167,13 @@ uint32_t slate_view_subsurface_changes(slate_view *view);
 /// Whether the surface's buffer can be shown: 1 it can, 0 it has none, -1 it has one the shell
 /// cannot read (too big: over 16384 a side, or over 16 Mi pixels and twice the output).
 int slate_view_buffer_state(slate_view *view);
-/// Copies the surface's current buffer as premultiplied BGRA rows without padding. With `dst`
-/// NULL or `capacity` too small, only fills the size. Returns the bytes needed, or -1 when the
-/// surface has no buffer that can be read, or one too big to copy (over 16384 a side, or over
-/// 16 Mi pixels and twice the output). `scale` is the buffer's scale.
-long slate_view_copy_pixels(slate_view *view, uint8_t *dst, size_t capacity, int *width, int *height, int *scale);
-/// As `slate_view_copy_pixels`, but only rows `first_row` ..< `first_row + rows` are written
-/// (`rows` < 0: to the end); `dst` holds the whole buffer.
-long slate_view_copy_rows(slate_view *view, uint8_t *dst, size_t capacity, int first_row, int rows, int *width,
-                          int *height, int *scale);
+/// The window's picture's size in pixels — its main surface's size in points (its buffer's, or the
+/// size its viewport gives it) at the buffer's scale — and that scale. Returns 1 when its buffer
+/// can be read (see `slate_view_buffer_state`), else 0.
+int slate_view_picture_size(slate_view *view, int *width, int *height, int *scale);
 /// Draws the part `x, y, w × h` of the window's picture — the window geometry `cx, cy, cw × ch` of
-/// its buffer (buffer pixels), its subsurfaces composed in — at `out` (the part's top-left,
+/// its main surface (in its pixels: surface points at its buffer's scale), its subsurfaces composed
+/// in, each buffer through its viewport — at `out` (the part's top-left,
 /// premultiplied BGRA, `stride` bytes a row), read straight from the client's buffers: over the
 /// pixels there (the screen, drawn with no picture of the window in between), or, with `clear`,
 /// into a picture made anew (what no opaque surface paints starts transparent). Each surface is
@@ -189,10 +185,14 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
 /// paint opaquely (their opaque regions; all of a surface whose format has no alpha), relative to
 /// the geometry's corner. Returns 0 (and an empty rectangle) when there is none.
 int slate_view_opaque_rect(slate_view *view, int cx, int cy, int cw, int ch, int *x, int *y, int *w, int *h);
-/// The last commit's damage: the box around it, in buffer pixels.
+/// The last commit's damage: the box around it, in the window's pixels (surface points at the
+/// buffer's scale).
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height);
 /// How many commits the surface has had (to see whether its picture changed).
 uint32_t slate_view_commit_count(slate_view *view);
+/// The view's surfaces are in the frame about to be presented: presentation-time feedback will tell
+/// their clients when it was shown (wp_presentation).
+void slate_view_sampled(slate_view *view);
 /// Tells the client its frame was shown (frame callbacks), so it may draw the next.
 void slate_view_frame_done(slate_view *view, uint32_t msec);
 /// Disconnects the view's client (it broke the rules).
@@ -228,7 +228,8 @@ void slate_comp_drag_leave(slate_comp *comp);
 int slate_comp_drag_active(slate_comp *comp);
 /// Whether the drag under way is carried by a finger (wl_touch) rather than the pointer.
 int slate_comp_drag_is_touch(slate_comp *comp);
-/// The picture of the drag under way (premultiplied BGRA into `dst`, as `slate_view_copy_pixels`)
+/// The picture of the drag under way (premultiplied BGRA rows without padding into `dst`; with `dst`
+/// NULL or `capacity` too small, only the size and the bytes needed)
 /// and where its corner is from the finger (`dx`, `dy`, in points); -1 when it has none.
 long slate_comp_drag_icon(slate_comp *comp, uint8_t *dst, size_t capacity, int *width, int *height, int *scale, int *dx,
                           int *dy);

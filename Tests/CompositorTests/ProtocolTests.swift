@@ -1,0 +1,93 @@
+import Compositor
+import Foundation
+import Graphics
+import Host
+@_spi(Testing) import Shell
+import Testing
+import UI
+
+/// The protocols programs use beyond the core, each doing what it is for in Slate, driven by small
+/// clients that speak them.
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(3)))) struct ProtocolTests {
+    static let viewporter = "/usr/share/wayland-protocols/stable/viewporter/viewporter.xml"
+    static let presentationTime = "/usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml"
+    static let singlePixel = "/usr/share/wayland-protocols/staging/single-pixel-buffer/single-pixel-buffer-v1.xml"
+
+    static func viewportClient() throws -> String {
+        try #require(
+            ProgramsDrawTests.fixture("viewport-client", protocols: [viewporter, presentationTime, singlePixel]),
+            "the viewport test client did not compile")
+    }
+
+    /// A 2 × 2 buffer stretched by its viewport to the whole window shows its four colours in the
+    /// window's four quarters, and a single-pixel buffer stretched to 120 × 80 over it shows its
+    /// colour there: what the program asked its viewports for, not its buffers' sizes.
+    @Test func buffersAreDrawnThroughTheirViewports() throws {
+        let client = try Self.viewportClient()
+        let dir = try ProgramsDrawTests.folder("viewports")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client, dir.appendingPathComponent("report").path])
+        guard rig.wait(20, "the window", { rig.window(titled: "Viewports") != nil }),
+            let window = rig.window(titled: "Viewports"), let top = rig.toplevel(titled: "Viewports")
+        else { return }
+        rig.wait(10, "its picture at its full-screen size") { top.pictureSize == Size(1366, 980) }
+        rig.settle()
+        rig.snapshot("viewports")
+        let r = try #require(
+            (window.scene.rootView as? ForeignSurfaceView).map { $0.convert($0.surfaceRect, to: nil) })
+        let red = RGBA(1, 0, 0, 1)
+        let green = RGBA(0, 1, 0, 1)
+        let blue = RGBA(0, 0, 1, 1)
+        let white = RGBA(1, 1, 1, 1)
+        let yellow = RGBA(1, 1, 0, 1)
+        let points: [(Double, Double, RGBA, String)] = [
+            // (Filtered as it is stretched: each quarter is its colour alone from its middle out.)
+            (r.width * 0.2, r.height * 0.2 + 40, red, "top left"), (r.width * 0.8, r.height * 0.2, green, "top right"),
+            (r.width * 0.2, r.height * 0.8, blue, "bottom left"),
+            (r.width * 0.8, r.height * 0.8, white, "bottom right"),
+            (100, 80, yellow, "the single-pixel subsurface"), (45, 45, yellow, "its corner"),
+            (155, 115, yellow, "its other corner"),
+        ]
+        for (x, y, colour, place) in points {
+            let pixel = rig.framebuffer.pixel(x: Int(r.minX + x), y: Int(r.minY + y))
+            #expect(ProgramsDrawTests.isColour(pixel, colour), "\(place) at (\(x), \(y)): \(pixel)")
+        }
+        // Just outside the subsurface: the main surface's red.
+        let outside = rig.framebuffer.pixel(x: Int(r.minX + 170), y: Int(r.minY + 130))
+        #expect(!ProgramsDrawTests.isColour(outside, yellow), "the subsurface spills over (170, 130): \(outside)")
+    }
+
+    /// The presented, discarded and refresh figures the viewport client reported.
+    static func presentationReport(_ path: String) -> (presented: Int, discarded: Int, refresh: Int)? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return fields.count == 3 ? (fields[0], fields[1], fields[2]) : nil
+    }
+
+    /// A program asking for presentation feedback with each frame is told once for each frame the
+    /// output showed — presented, with the output's refresh — and nothing is left unanswered.
+    @Test func presentationFeedbackComesOncePerShownFrame() throws {
+        let client = try Self.viewportClient()
+        let dir = try ProgramsDrawTests.folder("presentation")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("report").path
+        let rig = try LiveRig(stateHome: dir)
+        defer { rig.shutdown() }
+        try rig.launch([client, report, "--present"])
+        rig.run(for: 20) { (Self.presentationReport(report)?.presented ?? 0) > 10 }
+        let before = try #require(Self.presentationReport(report), "no presentation feedback came")
+        let framesBefore = rig.compositor.outputFrames
+        rig.run(for: 2)
+        let after = try #require(Self.presentationReport(report))
+        let frames = Int(rig.compositor.outputFrames - framesBefore)
+        let presented = after.presented - before.presented
+        #expect(frames > 60, "the output showed \(frames) frames in 2 s")
+        #expect(presented <= frames + 1, "\(presented) presented for \(frames) frames")
+        #expect(Double(presented) >= Double(frames) * 0.8, "\(presented) presented for \(frames) frames")
+        #expect(after.discarded - before.discarded <= 2, "feedback discarded: \(before) → \(after)")
+        // The output's refresh (60 Hz: 16.7 ms), as the protocol says, in nanoseconds.
+        #expect((16_000_000...17_000_000).contains(after.refresh), "refresh \(after.refresh) ns")
+    }
+}
