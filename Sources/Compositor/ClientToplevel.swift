@@ -20,8 +20,6 @@ import UI
     private static let leftCtrl: UInt32 = 29
     private static let leftAlt: UInt32 = 56
     private static let leftMeta: UInt32 = 125
-    private static let buttonLeft: UInt32 = 0x110
-    private static let buttonRight: UInt32 = 0x111
 
     override var toplevel: ClientToplevel? { self }
 
@@ -133,20 +131,25 @@ import UI
             let (v, sp) = target(at: p)
             grab = v
             slate_comp_pointer_motion(comp, v.handle, sp.x, sp.y, t)
-            slate_comp_pointer_button(comp, Self.buttonLeft, 1, t)
+            slate_comp_pointer_button(comp, SLATE_BUTTON_PRIMARY.rawValue, 1, t)
         case .up(let p):
             // In a drag between programs the pointer stays over the drop target.
             if let g = grab, g.isAlive, slate_comp_drag_active(comp) == 0 {
                 let sp = surfacePoint(p, in: g)
                 slate_comp_pointer_motion(comp, g.handle, sp.x, sp.y, t)
             }
-            slate_comp_pointer_button(comp, Self.buttonLeft, 0, t)
+            slate_comp_pointer_button(comp, SLATE_BUTTON_PRIMARY.rawValue, 0, t)
             grab = nil
         case .secondaryClick(let p):
             let (v, sp) = target(at: p)
             slate_comp_pointer_motion(comp, v.handle, sp.x, sp.y, t)
-            slate_comp_pointer_button(comp, Self.buttonRight, 1, t)
-            slate_comp_pointer_button(comp, Self.buttonRight, 0, t)
+            slate_comp_pointer_button(comp, SLATE_BUTTON_SECONDARY.rawValue, 1, t)
+            slate_comp_pointer_button(comp, SLATE_BUTTON_SECONDARY.rawValue, 0, t)
+        case .middleClick(let p):
+            let (v, sp) = target(at: p)
+            slate_comp_pointer_motion(comp, v.handle, sp.x, sp.y, t)
+            slate_comp_pointer_button(comp, SLATE_BUTTON_MIDDLE.rawValue, 1, t)
+            slate_comp_pointer_button(comp, SLATE_BUTTON_MIDDLE.rawValue, 0, t)
         case .scroll(_, let dx, let dy):
             slate_comp_pointer_axis(comp, dx, dy, t)
         case .leave:

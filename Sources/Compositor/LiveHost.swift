@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Shell
+import SlateCompositorShim
 import UI
 
 /// A screen as a compositor on the real clock: in a window on the desktop (nested backend), whose
@@ -174,7 +175,7 @@ import UI
                 d.handle(PointerEvent.hover(p))
             }
         case .button(let code, let down):
-            if code == 0x110 {
+            if code == SLATE_BUTTON_PRIMARY.rawValue {
                 if down {
                     let id = nextTouchID
                     nextTouchID += 1
@@ -186,8 +187,10 @@ import UI
                     d.handle(
                         Touch(id: id, phase: .ended, location: pointer, timestamp: clock.now, type: .indirectPointer))
                 }
-            } else if code == 0x111, down {
+            } else if code == SLATE_BUTTON_SECONDARY.rawValue, down {
                 d.handle(PointerEvent.secondaryClick(pointer))
+            } else if code == SLATE_BUTTON_MIDDLE.rawValue, down {
+                d.handle(PointerEvent.middleClick(pointer))
             }
         case .touch(let id, let phase, let p):
             // A touchscreen's finger, or a pen's tip (taken as a finger, as iPadOS does outside

@@ -283,6 +283,12 @@ import UI
         return true
     }
 
+    public override func handleMiddleClick(at point: Point) -> Bool {
+        guard surfaceRect.contains(point) else { return false }
+        toplevel.pointer(.middleClick(clientPoint(point)))
+        return true
+    }
+
     public override func handleScroll(dx: Double, dy: Double) -> Bool {
         toplevel.pointer(.scroll(.zero, dx: dx, dy: dy))
         return true

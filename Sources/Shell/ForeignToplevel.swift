@@ -71,6 +71,8 @@ public enum ForeignPointerEvent: Hashable, Sendable {
     /// The secondary (right) button pressed and released at a window point: the program's own
     /// context menu.
     case secondaryClick(Point)
+    /// The middle button pressed and released at a window point: the primary selection pasted.
+    case middleClick(Point)
     /// The wheel or a two-finger scroll, in points.
     case scroll(Point, dx: Double, dy: Double)
     /// The pointer left the window (or its press was cancelled).

@@ -32,6 +32,7 @@ extension Shell {
         swipe.shouldBegin = { [weak self] _ in self?.canShowMenuBar ?? false }
         addSystemGestureRecognizer(swipe)
         dispatcher.pointerFilter = { [weak self] e in
+            self?.watch(e)
             self?.pointerMoved(e)
             return false
         }

@@ -67,10 +67,24 @@ extension Shell {
         {
             setDockRevealed(false)
         }
+        focusWindow(at: t.location)
+    }
+
+    /// A secondary or middle click in a window focuses it as a touch does, before the window hears
+    /// it (a program pastes its primary selection where it has the keys).
+    func watch(_ event: PointerEvent) {
+        switch event {
+        case .secondaryClick(let p), .middleClick(let p): focusWindow(at: p)
+        case .hover, .exit, .scroll: break
+        }
+    }
+
+    /// Focuses the window under a point of the screen, unless the system's own is over it.
+    private func focusWindow(at p: Point) {
         // Over the menu bar (or the About card) a touch is the system's, not the window's beneath.
         guard expose == nil, menuBarOverlay == nil, menuBarState.about == nil else { return }
         for id in visibleWindows {
-            if let w = windows[id], w.frameInRoot.contains(t.location) {
+            if let w = windows[id], w.frameInRoot.contains(p) {
                 if focusedWindow != id { focus(id) }
                 break
             }

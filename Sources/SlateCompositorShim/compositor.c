@@ -212,6 +212,10 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     comp->seat = wlr_seat_create(comp->display, "seat0");
     wlr_seat_set_capabilities(comp->seat,
                               WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
+    if (slate_data_init(comp) != 0) {
+        snprintf(err, err_len, "cannot create the primary selection");
+        goto fail;
+    }
     comp->request_set_selection.notify = slate_on_request_set_selection;
     wl_signal_add(&comp->seat->events.request_set_selection, &comp->request_set_selection);
     comp->request_start_drag.notify = slate_on_request_start_drag;

@@ -1,5 +1,6 @@
 // Data between programs: drags (their icon, their data read by the shell, the press that may
-// start one) and the clipboard relay.
+// start one), the clipboard relay and the primary selection's (select to copy, middle-click to
+// paste: zwp_primary_selection_device_manager_v1).
 #define _GNU_SOURCE  // pipe2
 
 #include "internal.h"
@@ -141,6 +142,20 @@ void slate_on_request_set_selection(struct wl_listener *l, void *data) {
     struct wlr_seat_request_set_selection_event *ev = data;
     // The relay: the selection passes from client to client; data moves only on paste.
     wlr_seat_set_selection(comp->seat, ev->source, ev->serial);
+}
+
+/// The primary selection: what a program has selected now, pasted by a middle click in another.
+static void on_request_set_primary_selection(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, request_set_primary_selection);
+    struct wlr_seat_request_set_primary_selection_event *ev = data;
+    wlr_seat_set_primary_selection(comp->seat, ev->source, ev->serial);
+}
+
+int slate_data_init(slate_comp *comp) {
+    if (!wlr_primary_selection_v1_device_manager_create(comp->display)) return -1;
+    comp->request_set_primary_selection.notify = on_request_set_primary_selection;
+    wl_signal_add(&comp->seat->events.request_set_primary_selection, &comp->request_set_primary_selection);
+    return 0;
 }
 
 void slate_on_request_cursor(struct wl_listener *l, void *data) {

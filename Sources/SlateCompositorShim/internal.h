@@ -41,6 +41,8 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_presentation_time.h>
+#include <wlr/types/wlr_primary_selection.h>
+#include <wlr/types/wlr_primary_selection_v1.h>
 #include <wlr/util/edges.h>
 #include <wlr/util/log.h>
 
@@ -82,6 +84,7 @@ struct slate_comp {
     struct wl_listener new_output;
     struct wl_listener new_input;
     struct wl_listener request_set_selection;
+    struct wl_listener request_set_primary_selection;
     struct wl_listener request_cursor;
     struct wl_listener request_start_drag;
     struct wl_listener start_drag;
@@ -154,6 +157,8 @@ int slate_surfaces_init(slate_comp *comp);
 int slate_output_protocols_init(slate_comp *comp);
 /// Tells presentation time that `surface` is in the frame about to be shown.
 void slate_output_sampled(slate_comp *comp, struct wlr_surface *surface);
+/// The primary selection's relay (data.c), once the seat is made.
+int slate_data_init(slate_comp *comp);
 /// A surface's committed buffer as premultiplied BGRA rows (buffers.c; see slate_view_copy_rows).
 long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint8_t *dst, size_t capacity,
                              int first_row, int rows, int *width, int *height, int *scale);

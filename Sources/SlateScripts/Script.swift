@@ -76,6 +76,8 @@ public struct Script: Sendable, Equatable {
         case hold(Target, duration: Double?, slideTo: Target?)
         case drag(Target, to: Destination)
         case secondaryClick(Target)
+        /// A middle click (a program pastes its primary selection there).
+        case middleClick(Target)
         case key(String)
         /// The menu bar swiped down from the top edge, as a person would.
         case showMenuBar

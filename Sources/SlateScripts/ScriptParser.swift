@@ -343,6 +343,8 @@ struct LineParser {
             }
         case "secondary-click":
             action = .secondaryClick(try target())
+        case "middle-click":
+            action = .middleClick(try target())
         case "key":
             guard case .word(let k)? = peek() else { throw error("expected a key such as escape, down or ctrl+n") }
             pos += 1

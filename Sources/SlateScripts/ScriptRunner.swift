@@ -235,6 +235,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
             settle()
         case .secondaryClick(let t):
             host.pointer(.secondaryClick(try point(t)))
+        case .middleClick(let t):
+            host.pointer(.middleClick(try point(t)))
             settle()
         case .key(let spec):
             guard let press = KeyPress(parsing: spec) else {

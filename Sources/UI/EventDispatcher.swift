@@ -329,6 +329,12 @@ import Graphics
                 if cur.handleSecondaryClick(at: cur.convert(p, from: nil)) { return }
                 v = cur.superview
             }
+        case .middleClick(let p):
+            var v = root.hitTest(p)
+            while let cur = v {
+                if cur.handleMiddleClick(at: cur.convert(p, from: nil)) { return }
+                v = cur.superview
+            }
         case .scroll(let p, let dx, let dy):
             var v = root.hitTest(p)
             while let cur = v {

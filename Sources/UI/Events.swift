@@ -162,6 +162,8 @@ public enum PointerEvent: Hashable, Sendable {
     case exit
     /// A secondary (right) click at a point.
     case secondaryClick(Point)
+    /// A middle click at a point (on Linux: paste the primary selection, what is selected now).
+    case middleClick(Point)
     /// A scroll wheel or two-finger scroll, in points.
     case scroll(Point, dx: Double, dy: Double)
 }

@@ -458,6 +458,10 @@ import Graphics
     /// true when handled (a program's window passes it on as its right button).
     open func handleSecondaryClick(at point: Point) -> Bool { false }
 
+    /// A middle click at a point of the view; return true when handled (a program's window passes
+    /// it on as its middle button, which pastes the primary selection).
+    open func handleMiddleClick(at point: Point) -> Bool { false }
+
     /// The pointer entered (true) or left (false) the view.
     open func hoverChanged(_ inside: Bool) {}
 

@@ -91,3 +91,38 @@ import UI
         #expect((16_000_000...17_000_000).contains(after.refresh), "refresh \(after.refresh) ns")
     }
 }
+
+extension ProtocolTests {
+    /// Text selected in one GTK program is the primary selection: `wl-paste --primary` reads it, and a
+    /// middle click in another program pastes it there.
+    @Test(.enabled(if: ColourWindow.available)) func aMiddleClickPastesWhatIsSelectedInAnotherProgram() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.colourWindow("Target", "#ffffff", mode: "paste-target")
+        guard rig.wait(20, "the target window", { rig.toplevel(titled: "Target")?.picture != nil }),
+            let target = rig.window(titled: "Target"), let path = ColourWindow.path
+        else { return }
+        try rig.launch(["env", "GSK_RENDERER=cairo", path, "Source", "#ffffff", "--select", "from the left"])
+        guard rig.wait(20, "the source window", { rig.toplevel(titled: "Source")?.picture != nil }),
+            let source = rig.window(titled: "Source")
+        else { return }
+        rig.shell.show(fullScreen: target.id)
+        rig.shell.show(split: source.id, on: .left)
+        rig.settle()
+        let host = rig.host.host
+        // A click in the source's entry selects its text (the primary selection).
+        let click = source.convert(Point(source.bounds.midX, source.bounds.midY), to: nil)
+        let press = host.touchDown(at: click, type: .indirectPointer)
+        rig.host.run(for: 0.1)
+        host.touchUp(press, at: click)
+        rig.settle()
+        let primary = rig.wait(10, "the primary selection") {
+            rig.shellOutput(["wl-paste", "--primary", "--no-newline"]) == "from the left"
+        }
+        #expect(
+            primary,
+            "wl-paste --primary read \(rig.shellOutput(["wl-paste", "--primary", "--no-newline"]) ?? "nothing")")
+        host.pointer(.middleClick(target.convert(Point(target.bounds.midX, target.bounds.midY), to: nil)))
+        rig.wait(10, "the text pasted into the target") { rig.toplevel(titled: "Target Pasted: from the left") != nil }
+    }
+}

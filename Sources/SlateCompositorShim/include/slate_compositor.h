@@ -38,6 +38,14 @@ enum slate_backend {
 
 enum slate_view_kind { SLATE_VIEW_TOPLEVEL = 0, SLATE_VIEW_POPUP = 1 };
 
+/// The pointer's buttons, as evdev names them (linux/input-event-codes.h: BTN_LEFT, BTN_RIGHT,
+/// BTN_MIDDLE): what `slate_comp_pointer_button` takes and nested input gives.
+enum slate_button {
+    SLATE_BUTTON_PRIMARY = 0x110,
+    SLATE_BUTTON_SECONDARY = 0x111,
+    SLATE_BUTTON_MIDDLE = 0x112,
+};
+
 enum slate_view_event {
     /// The view has content and may be shown.
     SLATE_VIEW_MAP = 0,
@@ -205,7 +213,7 @@ int slate_view_ping_pending(slate_view *view);
 
 // Input to a view, in surface coordinates. `time` in milliseconds.
 void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time);
-/// `button`: evdev code (BTN_LEFT 0x110, BTN_RIGHT 0x111).
+/// `button`: a `slate_button` (an evdev code).
 void slate_comp_pointer_button(slate_comp *comp, uint32_t button, int pressed, uint32_t time);
 void slate_comp_pointer_axis(slate_comp *comp, double dx, double dy, uint32_t time);
 void slate_comp_pointer_leave(slate_comp *comp);

@@ -7,7 +7,11 @@
 // --drag-source TEXT, the window's content can be dragged, carrying TEXT; with --drop-target, a text
 // dropped on the window retitles it "TITLE Dropped: TEXT". With --report-input, each press, release
 // and touch the window gets (but a touch's moves) is added to its title as a word: "TITLE:
-// touch-begin touch-end", "TITLE: button-press button-release", "… touch-cancel".
+// touch-begin touch-end", "TITLE: button-press button-release", "… touch-cancel". With --select
+// TEXT, the window holds an entry with TEXT in it, all of it selected at a click (the primary
+// selection: GTK claims it with the serial of a press); with
+// --paste-target, an empty entry, and the window is retitled "TITLE Pasted: TEXT" when TEXT comes
+// into it (a middle click pastes the primary selection there).
 #include <gtk/gtk.h>
 
 static gboolean done = FALSE;
@@ -55,6 +59,27 @@ static gboolean on_input(GtkEventControllerLegacy *controller, GdkEvent *event, 
     gtk_window_set_title(GTK_WINDOW(window), title);
     g_free(title);
     return FALSE;
+}
+
+static void on_text_changed(GtkEditable *editable, gpointer window) {
+    const char *text = gtk_editable_get_text(editable);
+    if (!*text) return;
+    char *title = g_strdup_printf("%s Pasted: %s", g_object_get_data(G_OBJECT(window), "title"), text);
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    g_free(title);
+}
+
+static gboolean select_all(gpointer entry) {
+    gtk_widget_grab_focus(GTK_WIDGET(entry));
+    gtk_editable_select_region(GTK_EDITABLE(entry), 0, 0);
+    gtk_editable_select_region(GTK_EDITABLE(entry), 0, -1);
+    return G_SOURCE_REMOVE;
+}
+
+/// All selected at each click (GTK claims the primary selection with the click's serial).
+static void on_click_released(GtkGestureClick *gesture, int n, double x, double y, gpointer entry) {
+    (void)gesture, (void)n, (void)x, (void)y;
+    g_timeout_add(50, select_all, entry);
 }
 
 static gboolean open_popover(gpointer popover) {
@@ -108,6 +133,23 @@ int main(int argc, char **argv) {
         g_signal_connect(target, "drop", G_CALLBACK(on_drop), window);
         gtk_widget_add_controller(label, GTK_EVENT_CONTROLLER(target));
         gtk_window_set_child(GTK_WINDOW(window), label);
+    }
+    if (argc > 4 && g_str_equal(argv[3], "--select")) {
+        GtkWidget *entry = gtk_entry_new();
+        gtk_editable_set_text(GTK_EDITABLE(entry), argv[4]);
+        gtk_widget_set_valign(entry, GTK_ALIGN_CENTER);
+        gtk_window_set_child(GTK_WINDOW(window), entry);
+        GtkGesture *click = gtk_gesture_click_new();
+        gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(click), GTK_PHASE_CAPTURE);
+        g_signal_connect(click, "released", G_CALLBACK(on_click_released), entry);
+        gtk_widget_add_controller(entry, GTK_EVENT_CONTROLLER(click));
+    }
+    if (argc > 3 && g_str_equal(argv[3], "--paste-target")) {
+        GtkWidget *entry = gtk_entry_new();
+        gtk_widget_set_valign(entry, GTK_ALIGN_FILL);
+        g_object_set_data_full(G_OBJECT(window), "title", g_strdup(argv[1]), g_free);
+        g_signal_connect(entry, "changed", G_CALLBACK(on_text_changed), window);
+        gtk_window_set_child(GTK_WINDOW(window), entry);
     }
     if (argc > 3 && g_str_equal(argv[3], "--report-input")) {
         GtkEventController *legacy = gtk_event_controller_legacy_new();
