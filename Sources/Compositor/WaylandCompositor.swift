@@ -49,7 +49,11 @@ public enum CompositorBackend: String, Sendable {
     public var onNestedInput: ((NestedInput) -> Void)?
 
     private(set) var comp: OpaquePointer?
-    private var views: [OpaquePointer: ClientView] = [:]
+    private(set) var views: [OpaquePointer: ClientView] = [:]
+    /// When the person last did something (`MonotonicClock` seconds).
+    var lastActivity = MonotonicClock.read()
+    /// Whether programs watching for idleness were last told it is held off.
+    var idleInhibitionSaid = false
     /// The `wl_touch` ids of the fingers down on clients' windows.
     private let touchSlots = TouchSlots()
     /// Toplevels, in the order they mapped.
@@ -167,6 +171,7 @@ public enum CompositorBackend: String, Sendable {
     public func turnEnded() {
         let now = MonotonicClock.read()
         for t in toplevels { t.checkResponding(now: now) }
+        updateIdleInhibition()
         shell?.programDragMayHaveBegun()
         if let c = comp { slate_comp_flush(c) }
     }
@@ -207,7 +212,7 @@ public enum CompositorBackend: String, Sendable {
     }
 
     /// Whether a view's window is on the screen (with no shell: yes).
-    private func isShown(_ v: ClientView) -> Bool {
+    func isShown(_ v: ClientView) -> Bool {
         guard let shell, let top = v.toplevel else { return true }
         guard let w = shell.window(showing: top) else { return true }
         return shell.expose != nil || shell.isOnScreen(w.id)
@@ -369,6 +374,7 @@ public enum CompositorBackend: String, Sendable {
 
     private func nestedInput(_ kind: Int, _ id: Int, _ x: Double, _ y: Double, _ code: UInt32) {
         let p = Point(x / scale, y / scale)
+        if kind <= 8 { noteActivity() }
         let event: NestedInput
         switch kind {
         case 0: event = .pointerMoved(p)

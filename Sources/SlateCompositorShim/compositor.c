@@ -212,7 +212,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     comp->seat = wlr_seat_create(comp->display, "seat0");
     wlr_seat_set_capabilities(comp->seat,
                               WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
-    if (slate_data_init(comp) != 0) {
+    if (slate_data_init(comp) != 0 || slate_idle_init(comp) != 0) {
         snprintf(err, err_len, "cannot create the primary selection");
         goto fail;
     }

@@ -71,6 +71,9 @@ struct slate_comp {
     struct wlr_output_layout *layout;
     /// Presentation feedback (wp_presentation): surfaces shown in a frame are told when it was.
     struct wlr_presentation *presentation;
+    /// Idle watchers told of activity (KDE's idle protocol) and programs' idle inhibitors (idle.c).
+    struct wlr_idle *idle;
+    struct wlr_idle_inhibit_manager_v1 *idle_inhibit;
     struct wlr_input_device *keyboard_device;
     struct xkb_keymap *keymap;
     const char *socket;
@@ -157,6 +160,8 @@ int slate_surfaces_init(slate_comp *comp);
 int slate_output_protocols_init(slate_comp *comp);
 /// Tells presentation time that `surface` is in the frame about to be shown.
 void slate_output_sampled(slate_comp *comp, struct wlr_surface *surface);
+/// Idle watchers and idle inhibitors (idle.c).
+int slate_idle_init(slate_comp *comp);
 /// The primary selection's relay (data.c), once the seat is made.
 int slate_data_init(slate_comp *comp);
 /// A surface's committed buffer as premultiplied BGRA rows (buffers.c; see slate_view_copy_rows).

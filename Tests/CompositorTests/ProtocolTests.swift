@@ -126,3 +126,38 @@ extension ProtocolTests {
         rig.wait(10, "the text pasted into the target") { rig.toplevel(titled: "Target Pasted: from the left") != nil }
     }
 }
+
+extension ProtocolTests {
+    /// A program holding an idle inhibitor keeps the screen awake while its window is on the screen
+    /// (the idle time stays 0), and not while it is under the Home screen.
+    @Test func anIdleInhibitorHoldsTheScreenAwakeOnlyWhileItsWindowShows() throws {
+        let client = try #require(
+            ProgramsDrawTests.fixture(
+                "idle-client",
+                protocols: ["/usr/share/wayland-protocols/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml"]),
+            "the idle test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let compositor = rig.host.compositor
+        try rig.launch([client])
+        guard rig.wait(20, "the window", { rig.window(titled: "Awake") != nil }),
+            let window = rig.window(titled: "Awake")
+        else { return }
+        rig.wait(5, "the inhibitor") { compositor.isIdleInhibited }
+        rig.settle()
+        #expect(compositor.isIdleInhibited, "the shown window's inhibitor does not hold")
+        #expect(compositor.idleTime == 0, "idle for \(compositor.idleTime) s while held awake")
+
+        rig.shell.goHome()
+        rig.settle()
+        #expect(!compositor.isIdleInhibited, "a window under the Home screen holds the screen awake")
+        compositor.noteActivity()
+        rig.host.run(for: 0.3)
+        #expect(compositor.idleTime >= 0.25, "the idle time does not grow: \(compositor.idleTime) s")
+
+        rig.shell.show(fullScreen: window.id)
+        rig.settle()
+        #expect(compositor.isIdleInhibited, "back on the screen, the inhibitor does not hold again")
+        #expect(compositor.idleTime == 0)
+    }
+}

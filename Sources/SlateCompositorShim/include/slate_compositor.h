@@ -262,6 +262,17 @@ void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t ti
 /// that make it (Shift or another layout held just for it). Returns -1 when no key makes it.
 int slate_comp_type(slate_comp *comp, uint32_t codepoint, uint32_t time);
 
+// Idle.
+/// The person did something (input): programs watching for idleness hear it.
+void slate_comp_idle_activity(slate_comp *comp);
+/// Whether idleness is held off (an idle inhibitor on a surface on the screen): programs watching
+/// for idleness are not told of it meanwhile.
+void slate_comp_set_idle_inhibited(slate_comp *comp, int inhibited);
+/// How many idle inhibitors programs hold now, shown or not.
+int slate_comp_idle_inhibitors(slate_comp *comp);
+/// Whether one of them is on this view's surface or its subsurfaces.
+int slate_view_inhibits_idle(slate_view *view);
+
 // Scenes (Slate's scene protocol).
 /// The app process's id.
 int slate_app_pid(slate_app *app);
