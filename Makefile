@@ -66,12 +66,13 @@ a11y: build
 	SLATE=$(SLATE_DEBUG) Tests/a11y/atspi.sh
 
 # The shell as a Wayland compositor with real clients (weston's, GTK 4, foot, Firefox, mpv, Qt Quick,
-# and test clients for every pixel format and a subsurface tree), headless: its
-# Swift tests, the command line writing a screen with a client beside Mail, and scripts dragging foot
+# and test clients for every pixel format, a subsurface tree and each protocol), headless: its Swift
+# tests (one at a time: each drives the shell on the main actor, and a test waiting its turn would
+# spend its time limit), the command line writing a screen with a client beside Mail, and scripts dragging foot
 # from the Dock beside Mail (W2a); then Slate's Mail as a process of its own, killed and opened again.
 compositor: build
 	$(SWIFT) build --build-tests
-	timeout 300 $(SWIFT) test --skip-build --filter CompositorTests
+	timeout 480 $(SWIFT) test --skip-build --no-parallel --filter CompositorTests
 	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
 		--out .build/compositor-render.png
 	mkdir -p .build/compositor-config/slate && echo foot > .build/compositor-config/slate/dock

@@ -52,6 +52,8 @@ let package = Package(
             cSettings: [.headerSearchPath("protocol")],
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
 
+        // Slate's scene values as the scene protocol's wire enums, for the shell's side and an app's.
+        .target(name: "SceneProtocol", dependencies: ["Scenes", "SlateProtocols"]),
         .target(name: "Graphics"),
         // Row kernels in vector arithmetic for pixels Slate computes itself (under Rendering only).
         .target(name: "SlatePixels"),
@@ -66,11 +68,15 @@ let package = Package(
         // The shell as a Wayland compositor: client toplevels become Shell windows.
         .target(
             name: "Compositor",
-            dependencies: ["Graphics", "Rendering", "UI", "Scenes", "Shell", "Host", "SlateCompositorShim"]),
+            dependencies: [
+                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Shell", "Host", "SlateCompositorShim",
+            ]),
         // The client host: a Slate app as a process of its own, its windows shown by Slate's shell.
         .target(
             name: "ClientHost",
-            dependencies: ["Graphics", "Rendering", "UI", "Scenes", "Host", "AccessibilityBus", "SlateClientShim"]),
+            dependencies: [
+                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Host", "AccessibilityBus", "SlateClientShim",
+            ]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),

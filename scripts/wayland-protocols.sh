@@ -32,3 +32,11 @@ wayland-scanner server-header "$wp/unstable/tablet/tablet-unstable-v2.xml" "$out
 spb=$wp/staging/single-pixel-buffer/single-pixel-buffer-v1.xml
 wayland-scanner server-header "$spb" "$out/single-pixel-buffer-v1-protocol.h"
 wayland-scanner private-code "$spb" Sources/SlateProtocols/single-pixel-buffer-v1-protocol.c
+
+# The scene protocol's enums alone (placements, roles, animations), for Swift on both sides: the
+# blocks wayland-scanner guards with *_ENUM, cut from the client header.
+awk '/^#ifndef [A-Z0-9_]*_ENUM$/{on=1} on{print} /^#endif \/\* [A-Z0-9_]*_ENUM \*\/$/{on=0; print ""}' \
+    Sources/SlateClientShim/protocol/slate-scene-v1-client-protocol.h \
+    | { printf '%s\n' "// The scene protocol's enums (made by scripts/wayland-protocols.sh from Protocols/slate-scene-v1.xml)." \
+        "#ifndef SLATE_SCENE_V1_ENUMS_H" "#define SLATE_SCENE_V1_ENUMS_H" ""; cat; echo "#endif"; } \
+    > Sources/SlateProtocols/include/slate-scene-v1-enums.h

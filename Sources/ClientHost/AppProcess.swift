@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Host
+import SceneProtocol
 import Scenes
 import SlateClientShim
 import UI
@@ -148,7 +149,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         }
         // The shell finds the app that declares it; its window is that app's, not this one's.
         let json = (try? JSONEncoder().encode(activity)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        slate_client_open_activity(c, activity.activityType, json, SceneWire.placement(request.placement))
+        slate_client_open_activity(c, activity.activityType, json, Int32(request.placement.wire))
         return nil
     }
 
@@ -160,7 +161,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         if let old = windows.removeValue(forKey: id) { slate_window_destroy(old.handle) }
         guard
             let handle = slate_window_create(
-                c, scene.title, id, SceneWire.role(scene.session.role), SceneWire.placement(placement),
+                c, scene.title, id, Int32(scene.session.role.wire), Int32(placement.wire),
                 beside?.session.persistentIdentifier ?? "")
         else { return }
         let scale = Double(max(1, slate_client_scale(c)))
@@ -180,12 +181,12 @@ public struct AppProcessError: Error, CustomStringConvertible {
             place(scene, placement: placement, beside: nil)
             return
         }
-        slate_window_bring_forward(w.handle, SceneWire.placement(placement))
+        slate_window_bring_forward(w.handle, Int32(placement.wire))
     }
 
     public func remove(_ scene: WindowScene, animation: DismissalAnimation) {
         guard let w = windows.removeValue(forKey: scene.session.persistentIdentifier) else { return }
-        slate_window_remove(w.handle, SceneWire.animation(animation))
+        slate_window_remove(w.handle, Int32(animation.wire))
         slate_window_destroy(w.handle)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Menus
+import SceneProtocol
 import Scenes
 import Shell
 import SlateCompositorShim
@@ -17,19 +18,13 @@ import SlateCompositorShim
 
     override init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots) {
         sessionIdentifier = slate_view_scene_session(handle).map { String(cString: $0) } ?? ""
-        role = slate_view_scene_role(handle) == 1 ? .auxiliary : .primary
+        role = SceneSession.Role(wire: UInt32(slate_view_scene_role(handle)))
         super.init(handle: handle, comp: comp, touchSlots: touchSlots)
     }
 
     public var placement: Placement {
         guard isAlive else { return .automatic }
-        switch slate_view_scene_placement(handle) {
-        case 2: return .prominent
-        case 3: return .standard
-        case 4: return .left
-        case 5: return .right
-        default: return .automatic
-        }
+        return Placement(wire: UInt32(slate_view_scene_placement(handle)))
     }
 
     public var besideSession: String? {
@@ -45,11 +40,7 @@ import SlateCompositorShim
 
     /// The animation the app asked for in its last `remove`.
     var removeAnimation: DismissalAnimation {
-        switch slate_view_scene_animation(handle) {
-        case 1: return .commit
-        case 2: return .decline
-        default: return .standard
-        }
+        DismissalAnimation(wire: UInt32(slate_view_scene_animation(handle)))
     }
 
     /// The state the shell gives the scene, and the one last sent to the app.

@@ -16,10 +16,6 @@ import UI
     /// keep alive, picture and all (LeakSanitizer found it under the scene fuzz target).
     private weak var grab: ClientView?
     /// Evdev codes of the modifiers held for the key being sent.
-    private static let leftShift: UInt32 = 42
-    private static let leftCtrl: UInt32 = 29
-    private static let leftAlt: UInt32 = 56
-    private static let leftMeta: UInt32 = 125
 
     override var toplevel: ClientToplevel? { self }
 
@@ -30,6 +26,13 @@ import UI
         guard drawsLive, isAlive, isMapped, let w = liveWindow else { return nil }
         return ClientPixels(handle: handle, window: w)
     }
+
+    /// How task switchers were last told the window is shown.
+    struct TaskSwitcherState: Equatable {
+        var activated: Bool
+        var minimized: Bool
+    }
+    var taskSwitcherState: TaskSwitcherState?
 
     public var isCatchingUp: Bool { isAlive && slate_view_configure_pending(handle) != 0 }
 
@@ -246,10 +249,10 @@ import UI
         }
         guard let (code, shift) = Keymap.code(for: press.key) else { return false }
         var mods: [UInt32] = []
-        if shift || press.modifiers.contains(.shift) { mods.append(Self.leftShift) }
-        if press.modifiers.contains(.control) { mods.append(Self.leftCtrl) }
-        if press.modifiers.contains(.alternate) { mods.append(Self.leftAlt) }
-        if press.modifiers.contains(.command) { mods.append(Self.leftMeta) }
+        if shift || press.modifiers.contains(.shift) { mods.append(Keymap.leftShift) }
+        if press.modifiers.contains(.control) { mods.append(Keymap.leftControl) }
+        if press.modifiers.contains(.alternate) { mods.append(Keymap.leftAlt) }
+        if press.modifiers.contains(.command) { mods.append(Keymap.leftSuper) }
         let t = slate_comp_now_msec()
         for m in mods { slate_comp_key(comp, m, 1, t) }
         slate_comp_key(comp, code, 1, t)
@@ -259,28 +262,66 @@ import UI
     }
 }
 
-/// Slate's keys as evdev key codes on a US layout (the keymap the compositor gives clients unless
-/// `XKB_DEFAULT_LAYOUT` says otherwise).
+/// Slate's keys as evdev key codes (the kernel's names) on a US layout (the keymap the compositor
+/// gives clients unless `XKB_DEFAULT_LAYOUT` says otherwise).
 enum Keymap {
-    static let letters: [Character: UInt32] = [
-        "q": 16, "w": 17, "e": 18, "r": 19, "t": 20, "y": 21, "u": 22, "i": 23, "o": 24, "p": 25,
-        "a": 30, "s": 31, "d": 32, "f": 33, "g": 34, "h": 35, "j": 36, "k": 37, "l": 38,
-        "z": 44, "x": 45, "c": 46, "v": 47, "b": 48, "n": 49, "m": 50,
-    ]
+    /// A key code by the kernel's name, as the key event carries it.
+    private static func code(_ key: Int32) -> UInt32 { UInt32(key) }
+
+    static let letters: [Character: UInt32] = {
+        let keys: [Int32] = [
+            KEY_A, KEY_B, KEY_C, KEY_D, KEY_E, KEY_F, KEY_G, KEY_H, KEY_I, KEY_J, KEY_K, KEY_L, KEY_M, KEY_N, KEY_O,
+            KEY_P, KEY_Q, KEY_R, KEY_S, KEY_T, KEY_U, KEY_V, KEY_W, KEY_X, KEY_Y, KEY_Z,
+        ]
+        return Dictionary(uniqueKeysWithValues: zip("abcdefghijklmnopqrstuvwxyz", keys.map(code)))
+    }()
     /// Unshifted and shifted characters of the other keys.
     static let symbols: [Character: (UInt32, Bool)] = {
         var out: [Character: (UInt32, Bool)] = [:]
-        let rows: [(String, String, [UInt32])] = [
-            ("1234567890", "!@#$%^&*()", [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
-            ("-=[];'`\\,./", "_+{}:\"~|<>?", [12, 13, 26, 27, 39, 40, 41, 43, 51, 52, 53]),
+        let rows: [(String, String, [Int32])] = [
+            (
+                "1234567890", "!@#$%^&*()",
+                [KEY_1, KEY_2, KEY_3, KEY_4, KEY_5, KEY_6, KEY_7, KEY_8, KEY_9, KEY_0]
+            ),
+            (
+                "-=[];'`\\,./", "_+{}:\"~|<>?",
+                [
+                    KEY_MINUS, KEY_EQUAL, KEY_LEFTBRACE, KEY_RIGHTBRACE, KEY_SEMICOLON, KEY_APOSTROPHE, KEY_GRAVE,
+                    KEY_BACKSLASH, KEY_COMMA, KEY_DOT, KEY_SLASH,
+                ]
+            ),
         ]
-        for (plain, shifted, codes) in rows {
-            for (i, c) in plain.enumerated() { out[c] = (codes[i], false) }
-            for (i, c) in shifted.enumerated() { out[c] = (codes[i], true) }
+        for (plain, shifted, keys) in rows {
+            for (i, c) in plain.enumerated() { out[c] = (code(keys[i]), false) }
+            for (i, c) in shifted.enumerated() { out[c] = (code(keys[i]), true) }
         }
-        out[" "] = (57, false)
+        out[" "] = (code(KEY_SPACE), false)
         return out
     }()
+
+    /// The modifiers' keys: either Shift, Control, Alt, and the Super (logo) keys.
+    static let shiftKeys: Set<UInt32> = [code(KEY_LEFTSHIFT), code(KEY_RIGHTSHIFT)]
+    static let controlKeys: Set<UInt32> = [code(KEY_LEFTCTRL), code(KEY_RIGHTCTRL)]
+    static let altKeys: Set<UInt32> = [code(KEY_LEFTALT), code(KEY_RIGHTALT)]
+    static let superKeys: Set<UInt32> = [code(KEY_LEFTMETA), code(KEY_RIGHTMETA)]
+    /// The keys a program is sent to hold a modifier.
+    static let leftShift = code(KEY_LEFTSHIFT)
+    static let leftControl = code(KEY_LEFTCTRL)
+    static let leftAlt = code(KEY_LEFTALT)
+    static let leftSuper = code(KEY_LEFTMETA)
+
+    /// The named keys and their codes.
+    static let named: [(Key, UInt32)] = [
+        (.return, code(KEY_ENTER)), (.escape, code(KEY_ESC)), (.tab, code(KEY_TAB)),
+        (.backspace, code(KEY_BACKSPACE)), (.delete, code(KEY_DELETE)), (.space, code(KEY_SPACE)),
+        (.up, code(KEY_UP)), (.down, code(KEY_DOWN)), (.left, code(KEY_LEFT)), (.right, code(KEY_RIGHT)),
+        (.home, code(KEY_HOME)), (.end, code(KEY_END)), (.pageUp, code(KEY_PAGEUP)), (.pageDown, code(KEY_PAGEDOWN)),
+        (.menu, code(KEY_COMPOSE)),
+    ]
+    /// F1 … F12.
+    static let functionKeys: [UInt32] = [
+        KEY_F1, KEY_F2, KEY_F3, KEY_F4, KEY_F5, KEY_F6, KEY_F7, KEY_F8, KEY_F9, KEY_F10, KEY_F11, KEY_F12,
+    ].map(code)
 
     /// The key code and whether Shift is needed, or nil for a key with none on the layout.
     static func code(for key: Key) -> (UInt32, Bool)? {
@@ -289,26 +330,10 @@ enum Keymap {
             if let l = letters[c] { return (l, false) }
             if let l = c.lowercased().first, let code = letters[l] { return (code, true) }
             return symbols[c]
-        case .return: return (28, false)
-        case .escape: return (1, false)
-        case .tab: return (15, false)
-        case .backspace: return (14, false)
-        case .delete: return (111, false)
-        case .space: return (57, false)
-        case .up: return (103, false)
-        case .down: return (108, false)
-        case .left: return (105, false)
-        case .right: return (106, false)
-        case .home: return (102, false)
-        case .end: return (107, false)
-        case .pageUp: return (104, false)
-        case .pageDown: return (109, false)
-        case .menu: return (127, false)
         case .function(let n):
-            if (1...10).contains(n) { return (UInt32(58 + n), false) }
-            if n == 11 { return (87, false) }
-            if n == 12 { return (88, false) }
-            return nil
+            return functionKeys.indices.contains(n - 1) ? (functionKeys[n - 1], false) : nil
+        default:
+            return named.first { $0.0 == key }.map { ($0.1, false) }
         }
     }
 }

@@ -54,7 +54,7 @@ import Shell
         guard let entry = app.entry, let argv = try? entry.command(exec) else { return false }
         let pid: pid_t
         do {
-            pid = try Spawn.start(argv, environment: compositor.clientEnvironment(), directory: entry.path)
+            pid = try Spawn.start(argv, environment: compositor.launchEnvironment(), directory: entry.path)
         } catch {
             // Said on the screen at the next check, as for a program that ends at once.
             if let s = shell.app(app.identifier) {

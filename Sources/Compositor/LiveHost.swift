@@ -132,7 +132,8 @@ import UI
     /// (once it has drawn nothing for `restDelay`).
     private var wantsFrame: Bool {
         root.animator.isRunning || !root.pendingDamage.isEmpty || unshown || host.restIsDue
-            || compositor.clientsCommitted || (root.dispatcher.nextTimerTime.map { $0 <= clock.now } ?? false)
+            || compositor.clientsCommitted || compositor.screenCopyPending
+            || (root.dispatcher.nextTimerTime.map { $0 <= clock.now } ?? false)
     }
 
     /// Draws what changed, shows it, and tells the clients their frames were shown.
@@ -148,8 +149,9 @@ import UI
         // (Held only while it is shown: the next frame draws into the same memory.)
         let image = host.framebuffer
         let drew = !host.lastDamage.isEmpty
-        if drew || unshown {
-            // A frame the output could not take is shown whole with the next.
+        if drew || unshown || compositor.screenCopyPending {
+            // A frame the output could not take is shown whole with the next. (A program waiting for
+            // a copy of the screen gets one made from this frame, changed or not.)
             unshown = !compositor.present(image, damage: unshown ? nil : host.lastDamage)
         }
         compositor.framesShown()
@@ -201,13 +203,13 @@ import UI
         case .key(let code, let down):
             if down { held.insert(code) } else { held.remove(code) }
             var mods: KeyModifiers = []
-            if !held.isDisjoint(with: [42, 54]) { mods.insert(.shift) }
-            if !held.isDisjoint(with: [29, 97]) { mods.insert(.control) }
-            if !held.isDisjoint(with: [56, 100]) { mods.insert(.alternate) }
-            if !held.isDisjoint(with: [125, 126]) { mods.insert(.command) }
+            if !held.isDisjoint(with: Keymap.shiftKeys) { mods.insert(.shift) }
+            if !held.isDisjoint(with: Keymap.controlKeys) { mods.insert(.control) }
+            if !held.isDisjoint(with: Keymap.altKeys) { mods.insert(.alternate) }
+            if !held.isDisjoint(with: Keymap.superKeys) { mods.insert(.command) }
             // Ctrl held alone a moment shows the keyboard shortcuts: the shell is told of every change.
             d.handleModifiers(mods)
-            guard down, let key = Keymap.key(for: code, shift: !held.isDisjoint(with: [42, 54])) else { return }
+            guard down, let key = Keymap.key(for: code, shift: !held.isDisjoint(with: Keymap.shiftKeys)) else { return }
             if case .character(let c) = key, mods.subtracting(.shift).isEmpty {
                 if !d.handleText(String(c)) { d.handle(KeyPress(key, modifiers: mods.subtracting(.shift))) }
             } else {
@@ -222,12 +224,7 @@ extension Keymap {
     static func key(for evdev: UInt32, shift: Bool) -> Key? {
         for (c, k) in letters where k == evdev { return .character(shift ? Character(c.uppercased()) : c) }
         for (c, v) in symbols where v.0 == evdev && v.1 == shift && c != " " { return .character(c) }
-        let named: [Key] = [
-            .return, .escape, .tab, .backspace, .delete, .space, .up, .down, .left, .right, .home, .end, .pageUp,
-            .pageDown, .menu,
-        ]
-        for k in named where code(for: k)?.0 == evdev { return k }
-        for n in 1...12 where code(for: .function(n))?.0 == evdev { return .function(n) }
-        return nil
+        if let (key, _) = named.first(where: { $0.1 == evdev }) { return key }
+        return functionKeys.firstIndex(of: evdev).map { .function($0 + 1) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Host
+import SceneProtocol
 import Scenes
 import Shell
 import SlateCompositorShim
@@ -74,24 +75,24 @@ public enum CompositorBackend: String, Sendable {
         callbacks.view_new = { user, view, kind, parent in
             guard let user, let view else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
-            MainActor.assumeIsolated { box.current?.viewNew(view, kind: Int(kind), parent: parent) }
+            MainActor.assumeIsolated { box.current?.viewNew(view, kind: kind, parent: parent) }
         }
         callbacks.view_event = { user, view, event in
             guard let user, let view else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
-            MainActor.assumeIsolated { box.current?.viewEvent(view, Int(event)) }
+            MainActor.assumeIsolated { box.current?.viewEvent(view, event) }
         }
         callbacks.app_event = { user, app, event, text, payload, number in
             guard let user, let app else { return 0 }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             let t = text.map { String(cString: $0) } ?? ""
             let p = payload.map { String(cString: $0) } ?? ""
-            return MainActor.assumeIsolated { box.current?.appEvent(app, Int(event), t, p, number) ?? 0 }
+            return MainActor.assumeIsolated { box.current?.appEvent(app, event, t, p, number) ?? 0 }
         }
         callbacks.input = { user, kind, id, x, y, code in
             guard let user else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
-            MainActor.assumeIsolated { box.current?.nestedInput(Int(kind), Int(id), x, y, code) }
+            MainActor.assumeIsolated { box.current?.nestedInput(kind, Int(id), x, y, code) }
         }
         var err = [CChar](repeating: 0, count: 256)
         let pw = Int32((size.width * scale).rounded())
@@ -141,6 +142,18 @@ public enum CompositorBackend: String, Sendable {
         return env
     }
 
+    /// The environment a program the shell starts gets: `clientEnvironment`, with a token that lets
+    /// it bring its first window forward (`XDG_ACTIVATION_TOKEN`, and `DESKTOP_STARTUP_ID` for
+    /// programs that read the older name).
+    public func launchEnvironment() -> [String: String] {
+        var env = clientEnvironment()
+        if let c = comp, let token = slate_comp_activation_token(c) {
+            env["XDG_ACTIVATION_TOKEN"] = String(cString: token)
+            env["DESKTOP_STARTUP_ID"] = String(cString: token)
+        }
+        return env
+    }
+
     /// Runs the event loop once, waiting up to `timeout` seconds for a client.
     public func dispatch(timeout: Double = 0) {
         guard let c = comp else { return }
@@ -163,6 +176,7 @@ public enum CompositorBackend: String, Sendable {
         // keep their last picture until they are shown.
         for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
         for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
+        updateTaskSwitcherStates()
         turnEnded()
     }
 
@@ -190,6 +204,10 @@ public enum CompositorBackend: String, Sendable {
         return slate_comp_schedule_frame(c) != 0
     }
 
+    /// Whether a program waits for a copy of the screen (grim, a screen recorder): the next frame must
+    /// be shown even if nothing changed, as the copy is made from it.
+    public var screenCopyPending: Bool { comp.map { slate_comp_screencopy_pending($0) != 0 } ?? false }
+
     /// How many frames the output has asked for since it was made (its refresh, while it runs).
     public var outputFrames: UInt64 { comp.map { slate_comp_output_frames($0) } ?? 0 }
 
@@ -202,6 +220,21 @@ public enum CompositorBackend: String, Sendable {
     /// ends, when no buffer is left to read.)
     func releaseHiddenPictures() {
         for t in toplevels where t.isMapped && !(t is ClientSceneToplevel) && !isShown(t) { t.releasePicture() }
+    }
+
+    /// Tells task switchers (wlr-foreign-toplevel-management) how each window is shown: the one with
+    /// the keys is activated, one not on the screen minimized; programs' windows are maximized.
+    private func updateTaskSwitcherStates() {
+        guard let shell else { return }
+        for t in toplevels where t.isMapped && t.isAlive {
+            let window = shell.window(showing: t)
+            let state = ClientToplevel.TaskSwitcherState(
+                activated: window.map { shell.focusedWindow == $0.id } ?? false,
+                minimized: !isSeen(t))
+            guard state != t.taskSwitcherState else { continue }
+            t.taskSwitcherState = state
+            slate_view_set_foreign_state(t.handle, state.activated ? 1 : 0, state.minimized ? 1 : 0, 1, 0)
+        }
     }
 
     /// Whether a person sees a toplevel's window (not under Home, App Exposé or the switcher).
@@ -255,9 +288,9 @@ public enum CompositorBackend: String, Sendable {
 
     // MARK: Callbacks
 
-    private func viewNew(_ handle: OpaquePointer, kind: Int, parent: OpaquePointer?) {
+    private func viewNew(_ handle: OpaquePointer, kind: slate_view_kind, parent: OpaquePointer?) {
         guard let comp else { return }
-        if kind == Int(SLATE_VIEW_POPUP.rawValue) {
+        if kind == .popup {
             let parentView = parent.flatMap { views[$0] }
             let p = ClientPopup(handle: handle, comp: comp, touchSlots: touchSlots, parent: parentView)
             views[handle] = p
@@ -269,10 +302,10 @@ public enum CompositorBackend: String, Sendable {
         }
     }
 
-    private func viewEvent(_ handle: OpaquePointer, _ event: Int) {
+    private func viewEvent(_ handle: OpaquePointer, _ event: slate_view_event) {
         guard let v = views[handle] else { return }
-        switch UInt32(event) {
-        case SLATE_VIEW_MAP.rawValue:
+        switch event {
+        case .map:
             v.isMapped = true
             v.refreshPicture()
             if let t = v as? ClientToplevel {
@@ -281,30 +314,37 @@ public enum CompositorBackend: String, Sendable {
             } else if let p = v as? ClientPopup {
                 p.toplevel?.popupsChanged()
             }
-        case SLATE_VIEW_COMMIT.rawValue:
+        case .commit:
             clientsCommitted = true
             v.refreshPicture()
-        case SLATE_VIEW_NOT_RESPONDING.rawValue:
+        case .notResponding:
             (v as? ClientToplevel)?.pingTimedOut()
-        case SLATE_VIEW_BRING_FORWARD.rawValue:
+        case .bringForward:
             if let t = v as? ClientSceneToplevel, t.isMapped { shell?.sceneWantsForward(t) }
-        case SLATE_VIEW_REMOVE.rawValue:
+        case .remove:
             if let t = v as? ClientSceneToplevel {
                 shell?.sceneWasRemoved(t, animation: t.removeAnimation)
                 toplevels.removeAll { $0 === t }
             }
-        case SLATE_VIEW_TITLE.rawValue:
+        case .title:
             v.damage = nil
             (v as? ClientToplevel)?.onChange?()
-        case SLATE_VIEW_UNMAP.rawValue:
+        case .unmap:
             v.isMapped = false
             gone(v)
-        case SLATE_VIEW_DESTROY.rawValue:
+        case .destroy:
             v.isAlive = false
             v.isMapped = false
             gone(v)
             views[handle] = nil
-        default:
+        case .requestActivate:
+            if let t = v as? ClientToplevel, t.isMapped {
+                shell?.programAskedToComeForward(t, trusted: slate_view_activation_trusted(handle) != 0)
+            }
+        case .requestMinimize:
+            if let t = v as? ClientToplevel, t.isMapped { shell?.programAskedToBeMinimized(t) }
+        case .requestFullscreen:
+            // Answered with a configure in the shim; where the window goes is the window manager's.
             break
         }
     }
@@ -323,11 +363,13 @@ public enum CompositorBackend: String, Sendable {
     /// The app processes connected now, by their scene manager.
     private var apps: [OpaquePointer: ClientApp] = [:]
 
-    private func appEvent(_ handle: OpaquePointer, _ event: Int, _ text: String, _ payload: String, _ number: UInt32)
+    private func appEvent(
+        _ handle: OpaquePointer, _ event: slate_app_event, _ text: String, _ payload: String, _ number: UInt32
+    )
         -> Int32
     {
-        switch UInt32(event) {
-        case SLATE_APP_ANNOUNCE.rawValue:
+        switch event {
+        case .announce:
             let app = ClientApp(handle: handle)
             guard let shell, shell.processDidAnnounce(text, channel: app) else {
                 FileHandle.standardError.write(
@@ -338,7 +380,7 @@ public enum CompositorBackend: String, Sendable {
             }
             apps[handle] = app
             return 1
-        case SLATE_APP_OPEN_ACTIVITY.rawValue:
+        case .openActivity:
             guard let app = apps[handle] else { return 0 }
             guard let activity = try? JSONDecoder().decode(UserActivity.self, from: Data(payload.utf8)),
                 activity.activityType == text
@@ -349,47 +391,33 @@ public enum CompositorBackend: String, Sendable {
                     ))
                 return 0
             }
-            shell?.openActivity(from: app, activity: activity, placement: Self.placement(number))
+            shell?.openActivity(from: app, activity: activity, placement: Placement(wire: number))
             return 1
-        case SLATE_APP_GONE.rawValue:
+        case .gone:
             guard let app = apps.removeValue(forKey: handle) else { return 0 }
             app.isAlive = false
             shell?.processDidEnd(app)
             return 1
-        default:
-            return 0
         }
     }
 
-    /// A placement of the scene protocol.
-    static func placement(_ n: UInt32) -> Placement {
-        switch n {
-        case 2: .prominent
-        case 3: .standard
-        case 4: .left
-        case 5: .right
-        default: .automatic
-        }
-    }
-
-    private func nestedInput(_ kind: Int, _ id: Int, _ x: Double, _ y: Double, _ code: UInt32) {
+    private func nestedInput(_ kind: slate_input_kind, _ id: Int, _ x: Double, _ y: Double, _ code: UInt32) {
         let p = Point(x / scale, y / scale)
-        if kind <= 8 { noteActivity() }
         let event: NestedInput
         switch kind {
-        case 0: event = .pointerMoved(p)
-        case 1: event = .button(code, down: true)
-        case 2: event = .button(code, down: false)
-        case 3: event = .touch(id, .began, p)
-        case 4: event = .touch(id, .moved, p)
-        case 5: event = .touch(id, .ended, p)
-        case 6: event = .key(code, down: true)
-        case 7: event = .key(code, down: false)
-        case 8: event = .scroll(dx: x, dy: y)
-        case 9: event = .closed
-        case 10: event = .screenRestored
-        default: return
+        case .pointerMotion: event = .pointerMoved(p)
+        case .buttonDown: event = .button(code, down: true)
+        case .buttonUp: event = .button(code, down: false)
+        case .touchDown: event = .touch(id, .began, p)
+        case .touchMotion: event = .touch(id, .moved, p)
+        case .touchUp: event = .touch(id, .ended, p)
+        case .keyDown: event = .key(code, down: true)
+        case .keyUp: event = .key(code, down: false)
+        case .axis: event = .scroll(dx: x, dy: y)
+        case .closeRequested: event = .closed
+        case .screenRestored: event = .screenRestored
         }
+        if case .closed = event {} else if case .screenRestored = event {} else { noteActivity() }
         onNestedInput?(event)
     }
 

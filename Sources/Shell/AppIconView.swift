@@ -12,6 +12,8 @@ import UI
     public let nameLabel: Label
     /// Whether the name is shown under the icon (Home screen) or not (Dock).
     public var showsName: Bool { didSet { nameLabel.isHidden = !showsName } }
+    /// The red badge's count at the icon's corner (0: none), as iPadOS shows what waits in an app.
+    public var badgeCount = 0 { didSet { if badgeCount != oldValue { setNeedsDisplay() } } }
     /// Dims while the finger is down, as on iPad.
     public var isPressed = false { didSet { if isPressed != oldValue { setNeedsDisplay() } } }
 
@@ -57,5 +59,20 @@ import UI
         let s = r.width * 0.56
         canvas.drawSymbol(symbol, in: Rect(center: r.center, size: Size(s, s)), tint: .white)
         if isPressed { canvas.fill(path, with: Color.black.withAlpha(0.3)) }
+        drawBadge(in: r, on: canvas)
+    }
+
+    /// The badge: a red circle (a capsule for more digits) over the icon's top-right corner, the count
+    /// in white.
+    private func drawBadge(in r: Rect, on canvas: any Canvas) {
+        guard badgeCount > 0 else { return }
+        let d = r.width * ShellMetrics.iconBadgeDiameter / ShellMetrics.homeIconSize
+        let text = TextLayout(
+            badgeCount > 99 ? "99+" : "\(badgeCount)", font: Font(size: d * 0.62, weight: .medium), color: .white)
+        let size = environment.textMeasurer.measure(text)
+        let w = max(d, size.width + d * 0.5)
+        let badge = Rect(r.maxX - w + d * 0.3, r.minY - d * 0.3, w, d)
+        canvas.fill(Path.roundedRect(badge, radius: d / 2, style: .circular), with: .systemRed)
+        canvas.drawText(text, at: Point(badge.midX - size.width / 2, badge.midY - size.height / 2))
     }
 }

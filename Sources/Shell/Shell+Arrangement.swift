@@ -65,6 +65,7 @@ extension Shell {
     public func focus(_ id: String, animated: Bool = true) {
         guard let w = windows[id] else { return }
         focusedWindow = id
+        attentionGiven(to: id)
         recency.removeAll { $0 == id }
         recency.insert(id, at: 0)
         for (other, f) in windows { f.isFocusedWindow = other == id }

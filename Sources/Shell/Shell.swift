@@ -27,6 +27,9 @@ import UI
     let slideOverTab = View()
     /// Tells a person what could not be done (a window that could not open), for a few seconds.
     let banner = BannerView()
+    /// Windows that asked to come forward without the person's say (`programAskedToComeForward`):
+    /// their apps' icons carry a badge until they are shown.
+    public internal(set) var windowsWantingAttention: Set<String> = []
     /// What the banner says now; nil while none is shown.
     @_spi(Testing) public var bannerMessage: String? { banner.isHidden ? nil : banner.message }
 

@@ -20,6 +20,9 @@ public enum ShellMetrics {
     /// Home screen icons (measured: 74 pt on the 12.9", rounded 16.5 pt continuous, labels 12 pt).
     public static let homeIconSize: Double = 74
     public static let homeIconCornerRadius: Double = 16.5
+    /// The red badge's height on a Home-screen icon (iPadOS: about 0.3 of the icon's side, the count
+    /// in white at about 0.6 of it; measured from iPadOS 18 screenshots, Slate's figure).
+    public static let iconBadgeDiameter: Double = 23
     /// An app's icon in the desktop's icon theme: the Home screen icon with clear space around it, in
     /// the proportion of Apple's app icon template (an 824 px shape on a 1024 px canvas).
     public static let themeIconSide: Double = homeIconSize * 1024 / 824

@@ -63,7 +63,7 @@ static void on_session_active(struct wl_listener *l, void *data) {
     // Back from another virtual terminal: a frame committed as it went was never shown, and what is
     // on the screen is not Slate's.
     comp->frame_pending = 0;
-    slate_nested_emit(comp, 10, 0, 0, 0, 0);
+    slate_nested_emit(comp, SLATE_INPUT_SCREEN_RESTORED, 0, 0, 0, 0);
 }
 
 static void stop_session_listening(slate_comp *comp) {
@@ -212,7 +212,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     comp->seat = wlr_seat_create(comp->display, "seat0");
     wlr_seat_set_capabilities(comp->seat,
                               WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
-    if (slate_data_init(comp) != 0 || slate_idle_init(comp) != 0) {
+    if (slate_data_init(comp) != 0 || slate_idle_init(comp) != 0 || slate_activation_init(comp) != 0 ||
+        slate_toplevels_init(comp) != 0) {
         snprintf(err, err_len, "cannot create the primary selection");
         goto fail;
     }

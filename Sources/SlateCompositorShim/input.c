@@ -242,14 +242,14 @@ void slate_on_keyboard_modifiers(struct wl_listener *l, void *data) {
 
 // ---- Nested backend input -----------------------------------------------------------------------
 
-void slate_nested_emit(slate_comp *comp, int kind, int id, double x, double y, uint32_t code) {
+void slate_nested_emit(slate_comp *comp, slate_input_kind kind, int id, double x, double y, uint32_t code) {
     if (comp->cb.input) comp->cb.input(comp->cb.user, kind, id, x, y, code);
 }
 
 static void nested_on_motion_abs(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, motion_abs);
     struct wlr_event_pointer_motion_absolute *ev = data;
-    slate_nested_emit(in->comp, 0, 0, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+    slate_nested_emit(in->comp, SLATE_INPUT_POINTER_MOTION, 0, ev->x * in->comp->width, ev->y * in->comp->height, 0);
 }
 
 static void nested_on_motion(struct wl_listener *l, void *data) {
@@ -264,7 +264,7 @@ static void nested_on_motion(struct wl_listener *l, void *data) {
     if (comp->cursor_y < 0) comp->cursor_y = 0;
     if (comp->cursor_x > comp->width - 1) comp->cursor_x = comp->width - 1;
     if (comp->cursor_y > comp->height - 1) comp->cursor_y = comp->height - 1;
-    slate_nested_emit(comp, 0, 0, comp->cursor_x, comp->cursor_y, 0);
+    slate_nested_emit(comp, SLATE_INPUT_POINTER_MOTION, 0, comp->cursor_x, comp->cursor_y, 0);
 }
 
 static void nested_on_tip(struct wl_listener *l, void *data) {
@@ -275,7 +275,7 @@ static void nested_on_tip(struct wl_listener *l, void *data) {
     int down = ev->state == WLR_TABLET_TOOL_TIP_DOWN;
     if (down == comp->pen_down) return;
     comp->pen_down = down;
-    slate_nested_emit(comp, down ? 3 : 5, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+    slate_nested_emit(comp, down ? SLATE_INPUT_TOUCH_DOWN : SLATE_INPUT_TOUCH_UP, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
 }
 
 static void nested_on_tool_axis(struct wl_listener *l, void *data) {
@@ -283,20 +283,20 @@ static void nested_on_tool_axis(struct wl_listener *l, void *data) {
     struct wlr_event_tablet_tool_axis *ev = data;
     slate_comp *comp = in->comp;
     if (!comp->pen_down || !(ev->updated_axes & (WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y))) return;
-    slate_nested_emit(comp, 4, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+    slate_nested_emit(comp, SLATE_INPUT_TOUCH_MOTION, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
 }
 
 static void nested_on_button(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, button);
     struct wlr_event_pointer_button *ev = data;
-    slate_nested_emit(in->comp, ev->state == WLR_BUTTON_PRESSED ? 1 : 2, 0, 0, 0, ev->button);
+    slate_nested_emit(in->comp, ev->state == WLR_BUTTON_PRESSED ? SLATE_INPUT_BUTTON_DOWN : SLATE_INPUT_BUTTON_UP, 0, 0, 0, ev->button);
 }
 
 static void nested_on_axis(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, axis);
     struct wlr_event_pointer_axis *ev = data;
     int vertical = ev->orientation == WLR_AXIS_ORIENTATION_VERTICAL;
-    slate_nested_emit(in->comp, 8, 0, vertical ? 0 : ev->delta, vertical ? ev->delta : 0, 0);
+    slate_nested_emit(in->comp, SLATE_INPUT_AXIS, 0, vertical ? 0 : ev->delta, vertical ? ev->delta : 0, 0);
 }
 
 /// Session backend: Ctrl+Alt+F1…F12 (the keymap's XF86Switch_VT_n) switches to that virtual
@@ -311,7 +311,7 @@ static int session_key(struct nested_input *in, struct wlr_event_keyboard_key *e
     if (ev->keycode == KEY_BACKSPACE &&
         xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_CTRL, XKB_STATE_MODS_EFFECTIVE) > 0 &&
         xkb_state_mod_name_is_active(kb->xkb_state, XKB_MOD_NAME_ALT, XKB_STATE_MODS_EFFECTIVE) > 0) {
-        slate_nested_emit(comp, 9, 0, 0, 0, 0);
+        slate_nested_emit(comp, SLATE_INPUT_CLOSE_REQUESTED, 0, 0, 0, 0);
         return 1;
     }
     const xkb_keysym_t *syms;
@@ -329,25 +329,25 @@ static void nested_on_key(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, key);
     struct wlr_event_keyboard_key *ev = data;
     if (session_key(in, ev)) return;
-    slate_nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? 6 : 7, 0, 0, 0, ev->keycode);
+    slate_nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? SLATE_INPUT_KEY_DOWN : SLATE_INPUT_KEY_UP, 0, 0, 0, ev->keycode);
 }
 
 static void nested_on_touch_down(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_down);
     struct wlr_event_touch_down *ev = data;
-    slate_nested_emit(in->comp, 3, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+    slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_DOWN, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
 }
 
 static void nested_on_touch_motion(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_motion);
     struct wlr_event_touch_motion *ev = data;
-    slate_nested_emit(in->comp, 4, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+    slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_MOTION, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
 }
 
 static void nested_on_touch_up(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_up);
     struct wlr_event_touch_up *ev = data;
-    slate_nested_emit(in->comp, 5, ev->touch_id, 0, 0, 0);
+    slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_UP, ev->touch_id, 0, 0, 0);
 }
 
 static void nested_on_destroy(struct wl_listener *l, void *data) {

@@ -74,6 +74,12 @@ struct slate_comp {
     /// Idle watchers told of activity (KDE's idle protocol) and programs' idle inhibitors (idle.c).
     struct wlr_idle *idle;
     struct wlr_idle_inhibit_manager_v1 *idle_inhibit;
+    /// Requests to bring a window forward, and the tokens they carry (activation.c).
+    struct wlr_xdg_activation_v1 *activation;
+    struct wl_listener request_activate;
+    /// Windows as other programs see them (toplevels.c), and the screen copied for them (output.c).
+    struct wlr_foreign_toplevel_manager_v1 *foreign_toplevels;
+    struct wlr_screencopy_manager_v1 *screencopy;
     struct wlr_input_device *keyboard_device;
     struct xkb_keymap *keymap;
     const char *socket;
@@ -132,7 +138,7 @@ struct slate_comp {
 struct slate_view {
     slate_comp *comp;
     struct wlr_xdg_surface *xdg;
-    int kind;
+    slate_view_kind kind;
     uint32_t commits;
     /// Commits and destructions of subsurfaces (their pictures changed, not the main surface's).
     uint32_t subsurface_changes;
@@ -145,6 +151,11 @@ struct slate_view {
     /// of the main surface.
     struct wl_list subsurfaces;
     struct wl_listener new_subsurface;
+    /// Whether the last activation request's token was one the shell trusts (activation.c).
+    int activation_trusted;
+    /// The window as task switchers see it, while mapped (toplevels.c).
+    struct wlr_foreign_toplevel_handle_v1 *foreign;
+    struct wl_listener foreign_activate, foreign_close, foreign_minimize;
 };
 
 /// Sets up the output the backend made (output.c): its mode, its first frame and its global.
@@ -160,6 +171,14 @@ int slate_surfaces_init(slate_comp *comp);
 int slate_output_protocols_init(slate_comp *comp);
 /// Tells presentation time that `surface` is in the frame about to be shown.
 void slate_output_sampled(slate_comp *comp, struct wlr_surface *surface);
+/// Requests to bring a window forward (activation.c).
+int slate_activation_init(slate_comp *comp);
+/// Windows as task switchers see them (toplevels.c): made as a toplevel maps, named as its title
+/// changes, let go as it unmaps.
+int slate_toplevels_init(slate_comp *comp);
+void slate_toplevels_view_mapped(slate_view *view);
+void slate_toplevels_view_titled(slate_view *view);
+void slate_toplevels_view_unmapped(slate_view *view);
 /// Idle watchers and idle inhibitors (idle.c).
 int slate_idle_init(slate_comp *comp);
 /// The primary selection's relay (data.c), once the seat is made.
@@ -180,9 +199,9 @@ void slate_on_keyboard_modifiers(struct wl_listener *l, void *data);
 void slate_on_new_input(struct wl_listener *l, void *data);
 /// Passes input of the nested or session backend's devices (or what became of the screen) up to the
 /// owner (`slate_comp_callbacks.input`; input.c).
-void slate_nested_emit(slate_comp *comp, int kind, int id, double x, double y, uint32_t code);
+void slate_nested_emit(slate_comp *comp, slate_input_kind kind, int id, double x, double y, uint32_t code);
 /// Tells the owner about a view.
-void slate_emit(slate_view *view, int event);
+void slate_emit(slate_view *view, slate_view_event event);
 /// Creates the scene manager global (scene.c).
 int slate_scene_init(slate_comp *comp);
 /// A toplevel view was made: it takes the scene that was asked for it (scene.c).

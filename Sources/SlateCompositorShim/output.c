@@ -14,6 +14,7 @@
 #include <wlr/interfaces/wlr_output.h>
 #include <wlr/types/wlr_gamma_control_v1.h>
 #include <wlr/types/wlr_output_power_management_v1.h>
+#include <wlr/types/wlr_screencopy_v1.h>
 #include <wlr/types/wlr_xdg_output_v1.h>
 
 // ---- The shell's frame as a buffer --------------------------------------------------------------
@@ -98,7 +99,7 @@ static void on_output_destroy(struct wl_listener *l, void *data) {
     drop_frame_buffer(comp);
     comp->output = NULL;
     comp->frame_pending = 0;
-    slate_nested_emit(comp, 9, 0, 0, 0, 0);
+    slate_nested_emit(comp, SLATE_INPUT_CLOSE_REQUESTED, 0, 0, 0, 0);
 }
 
 int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len) {
@@ -191,6 +192,10 @@ int slate_comp_schedule_frame(slate_comp *comp) {
 
 uint64_t slate_comp_output_frames(slate_comp *comp) { return comp->output_frames; }
 
+int slate_comp_screencopy_pending(slate_comp *comp) {
+    return comp->screencopy && !wl_list_empty(&comp->screencopy->frames);
+}
+
 int slate_comp_output_refresh(slate_comp *comp) { return comp->output ? comp->output->refresh : 0; }
 
 // ---- Present ------------------------------------------------------------------------------------
@@ -254,8 +259,10 @@ int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height,
         pixman_region32_intersect_rect(&damage, &damage, 0, 0, (unsigned)width, (unsigned)height);
     }
     int ok = 0;
-    if (comp->backend_kind == SLATE_BACKEND_HEADLESS) {
-        // The output's buffer is the shell's frame itself.
+    // Headless, the output's buffer is the shell's frame itself — unless a screen copy is pending,
+    // which locks the output to frames drawn into its own buffers.
+    int headless = comp->backend_kind == SLATE_BACKEND_HEADLESS;
+    if (headless && o->attach_render_locks == 0) {
         wlr_output_attach_buffer(o, &frame->base);
         wlr_output_set_damage(o, &damage);
         ok = wlr_output_commit(o);
@@ -282,7 +289,8 @@ int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height,
         }
         pixman_region32_t draw;
         pixman_region32_init(&draw);
-        damage_for_age(comp, &damage, age, &draw);
+        // (Headless, its own buffers' ages do not count the frames shown as the shell's: drawn whole.)
+        damage_for_age(comp, &damage, headless ? -1 : age, &draw);
         wlr_renderer_begin(comp->renderer, (uint32_t)o->width, (uint32_t)o->height);
         int n = 0;
         pixman_box32_t *boxes = pixman_region32_rectangles(&draw, &n);
@@ -330,7 +338,7 @@ static void on_set_power_mode(struct wl_listener *l, void *data) {
             pixman_region32_fini(&comp->damage_ring[i]);
             pixman_region32_init_rect(&comp->damage_ring[i], 0, 0, (unsigned)comp->width, (unsigned)comp->height);
         }
-        slate_nested_emit(comp, 10, 0, 0, 0, 0);
+        slate_nested_emit(comp, SLATE_INPUT_SCREEN_RESTORED, 0, 0, 0, 0);
     }
 }
 
@@ -339,6 +347,10 @@ int slate_output_protocols_init(slate_comp *comp) {
     if (!comp->layout || !wlr_xdg_output_manager_v1_create(comp->display, comp->layout)) return -1;
     comp->presentation = wlr_presentation_create(comp->display, comp->backend);
     if (!comp->presentation) return -1;
+    // Screenshots and recordings (grim, wf-recorder, xdg-desktop-portal-wlr): a copy is made at the
+    // next frame shown, which the shell then shows even at rest (`slate_comp_screencopy_pending`).
+    comp->screencopy = wlr_screencopy_manager_v1_create(comp->display);
+    if (!comp->screencopy) return -1;
     // Night-light programs (wlsunset, gammastep); a backend without gamma tables answers `failed`.
     if (!wlr_gamma_control_manager_v1_create(comp->display)) return -1;
     struct wlr_output_power_manager_v1 *power = wlr_output_power_manager_v1_create(comp->display);

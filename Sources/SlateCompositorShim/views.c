@@ -3,17 +3,18 @@
 // decorations (the shell draws the frame).
 #include "internal.h"
 
-void slate_emit(slate_view *view, int event) {
+void slate_emit(slate_view *view, slate_view_event event) {
     if (view->comp->cb.view_event) view->comp->cb.view_event(view->comp->cb.user, view, event);
 }
 
-static void emit(slate_view *view, int event) { slate_emit(view, event); }
+static void emit(slate_view *view, slate_view_event event) { slate_emit(view, event); }
 
 // ---- Views --------------------------------------------------------------------------------------
 
 static void view_on_map(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, map);
+    slate_toplevels_view_mapped(view);
     emit(view, SLATE_VIEW_MAP);
 }
 
@@ -21,6 +22,7 @@ static void view_on_unmap(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, unmap);
     if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    slate_toplevels_view_unmapped(view);
     emit(view, SLATE_VIEW_UNMAP);
 }
 
@@ -107,12 +109,14 @@ static void subsurface_track_children(slate_view *view, struct wlr_surface *surf
 static void view_on_title(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, set_title);
+    slate_toplevels_view_titled(view);
     emit(view, SLATE_VIEW_TITLE);
 }
 
 static void view_on_app_id(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, set_app_id);
+    slate_toplevels_view_titled(view);
     emit(view, SLATE_VIEW_TITLE);
 }
 
@@ -140,6 +144,7 @@ static void view_on_destroy(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, destroy);
     if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    slate_toplevels_view_unmapped(view);
     emit(view, SLATE_VIEW_DESTROY);
     slate_scene_view_destroyed(view);
     wl_list_remove(&view->link);
@@ -278,7 +283,7 @@ void slate_on_new_surface(struct wl_listener *l, void *data) {
     wl_resource_add_destroy_listener(surface->resource, &g->destroy);
 }
 
-int slate_view_kind(slate_view *view) { return view->kind; }
+slate_view_kind slate_view_kind_of(slate_view *view) { return view->kind; }
 
 const char *slate_view_title(slate_view *view) {
     if (view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->toplevel->title) return "";

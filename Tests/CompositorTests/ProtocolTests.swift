@@ -161,3 +161,186 @@ extension ProtocolTests {
         #expect(compositor.idleTime == 0)
     }
 }
+
+extension ProtocolTests {
+    /// A program the shell started brings its window forward with the token it was given; a program
+    /// asking with a token of its own making, while the person uses another window, only asks for
+    /// attention: a banner names it and its icon carries a badge until its window is shown.
+    @Test func onlyTheShellsTokenBringsAWindowForwardAnyOtherAsksForAttention() throws {
+        let client = try #require(
+            ProgramsDrawTests.fixture(
+                "activation-client",
+                protocols: ["/usr/share/wayland-protocols/staging/xdg-activation/xdg-activation-v1.xml"]),
+            "the activation test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let compositor = rig.host.compositor
+        func start(_ title: String, _ mode: String, environment: [String: String]) throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: client)
+            process.arguments = [title, mode]
+            process.environment = environment
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            return (process, input)
+        }
+        let (launched, tellLaunched) = try start("Launched", "launched", environment: compositor.launchEnvironment())
+        defer { launched.terminate() }
+        guard rig.wait(20, "the launched program's window", { rig.window(titled: "Launched") != nil }),
+            let launchedWindow = rig.window(titled: "Launched")
+        else { return }
+        let (stray, tellStray) = try start("Stray", "stray", environment: compositor.clientEnvironment())
+        defer { stray.terminate() }
+        guard rig.wait(20, "the other program's window", { rig.window(titled: "Stray") != nil }),
+            let strayWindow = rig.window(titled: "Stray")
+        else { return }
+        rig.settle()
+        #expect(rig.shell.focusedWindow == strayWindow.id)
+
+        // The launched program asks with the shell's token: its window comes forward.
+        tellLaunched.fileHandleForWriting.write(Data("go\n".utf8))
+        rig.wait(10, "the launched window brought forward") { rig.shell.focusedWindow == launchedWindow.id }
+        #expect(rig.shell.arrangement == .fullScreen(launchedWindow.id))
+
+        // The other asks with a token of its own: nothing moves; a banner and a badge.
+        tellStray.fileHandleForWriting.write(Data("go\n".utf8))
+        rig.wait(10, "the request for attention") { rig.shell.windowsWantingAttention.contains(strayWindow.id) }
+        rig.settle()
+        #expect(rig.shell.focusedWindow == launchedWindow.id, "a stray request took the keys")
+        #expect(rig.shell.arrangement == .fullScreen(launchedWindow.id), "a stray request took the screen")
+        #expect(
+            rig.shell.bannerMessage?.contains("wants your attention") == true,
+            "banner: \(rig.shell.bannerMessage ?? "none")")
+        let badge =
+            rig.shell.dock.icons.first { rig.shell.app(ofWindow: strayWindow.id)?.identifier == $0.appIdentifier }
+            ?? rig.shell.home.icons.first { rig.shell.app(ofWindow: strayWindow.id)?.identifier == $0.appIdentifier }
+        #expect(badge?.badgeCount == 1, "no badge on the program's icon")
+
+        // Shown, it asks no more.
+        rig.shell.show(fullScreen: strayWindow.id)
+        rig.settle()
+        #expect(!rig.shell.windowsWantingAttention.contains(strayWindow.id))
+        #expect(badge?.badgeCount == 0, "the badge stays once the window is shown")
+    }
+}
+
+extension ProtocolTests {
+    /// grim (wlr-screencopy) copies the screen at rest, where nothing changes and no frame would be
+    /// shown otherwise: the whole screen as a PNG of the output's size, and a part of it with the
+    /// colours the program drew there.
+    @Test(.enabled(if: tool("grim"))) func grimCopiesTheScreenAtRest() throws {
+        let client = try #require(
+            ProgramsDrawTests.fixture(
+                "idle-client",
+                protocols: ["/usr/share/wayland-protocols/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml"]),
+            "the idle test client did not compile")
+        let dir = try ProgramsDrawTests.folder("grim")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try LiveRig(stateHome: dir)
+        defer { rig.shutdown() }
+        try rig.launch([client])
+        rig.run(for: 20) { rig.window(titled: "Awake") != nil }
+        // At rest: the window's opening animation over, nothing drawn for a while.
+        rig.run(for: 1.5)
+        func grim(_ arguments: [String]) -> Int32? {
+            guard let pid = try? Spawn.start(["grim"] + arguments, environment: rig.compositor.clientEnvironment())
+            else { return nil }
+            var status: Int32?
+            rig.run(for: 10) {
+                status = Spawn.reap(pid)
+                return status != nil
+            }
+            if status == nil { kill(pid, SIGKILL) }
+            return status
+        }
+        let png = dir.appendingPathComponent("screen.png").path
+        #expect(grim([png]) == 0, "grim did not finish")
+        let header = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: png))) ?? Data()).prefix(24)
+        // PNG: the signature, then IHDR with the width and height (big-endian) at 16 and 20.
+        func word(_ at: Int) -> Int {
+            header.count >= at + 4 ? header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } : 0
+        }
+        #expect(header.starts(with: [0x89, 0x50, 0x4e, 0x47]), "not a PNG")
+        #expect(word(16) == 1366 && word(20) == 1024, "PNG of \(word(16)) × \(word(20))")
+
+        let ppm = dir.appendingPathComponent("part.ppm").path
+        #expect(grim(["-t", "ppm", "-g", "600,400 20x20", ppm]) == 0, "grim did not copy a part")
+        let bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: ppm))) ?? Data())
+        // "P6\n20 20\n255\n", then RGB: the window's colour, #203040.
+        let pixels = bytes.suffix(20 * 20 * 3)
+        #expect(pixels.count == 1200, "\(bytes.count) bytes of PPM")
+        let middle = Array(pixels.dropFirst((10 * 20 + 10) * 3).prefix(3))
+        #expect(middle == [0x20, 0x30, 0x40], "the copy's middle is \(middle)")
+    }
+}
+
+extension ProtocolTests {
+    /// The windows each as a task switcher sees them: "TITLE activated minimized".
+    static func taskSwitcherReport(_ path: String) -> [String: (activated: Bool, minimized: Bool)] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        var out: [String: (Bool, Bool)] = [:]
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard words.count >= 3 else { continue }
+            out[words.dropLast(2).joined(separator: " ")] = (words[words.count - 2] == "1", words.last == "1")
+        }
+        return out
+    }
+
+    /// A task switcher (wlr-foreign-toplevel-management) sees every window with its true state — the
+    /// one with the keys activated, one behind it minimized — and what it asks is done: activate
+    /// brings a window forward, minimize takes it to the Home screen, close asks its program to
+    /// close it.
+    @Test func aTaskSwitcherSeesTheWindowsAsTheyAreAndActsOnThem() throws {
+        let client = try #require(
+            ProgramsDrawTests.fixture(
+                "activation-client",
+                protocols: ["/usr/share/wayland-protocols/staging/xdg-activation/xdg-activation-v1.xml"]),
+            "the activation test client did not compile")
+        let switcher = try #require(
+            ProgramsDrawTests.fixture(
+                "toplevel-list-client", protocols: ["Protocols/wlr/wlr-foreign-toplevel-management-unstable-v1.xml"]),
+            "the task switcher test client did not compile")
+        let dir = try ProgramsDrawTests.folder("task-switcher")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("windows").path
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client, "First", "stray"])
+        guard rig.wait(20, "the first window", { rig.window(titled: "First") != nil }) else { return }
+        try rig.launch([client, "Second", "stray"])
+        guard rig.wait(20, "the second window", { rig.window(titled: "Second") != nil }),
+            let first = rig.window(titled: "First")
+        else { return }
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: switcher)
+        list.arguments = [report]
+        list.environment = rig.host.compositor.clientEnvironment()
+        let input = Pipe()
+        list.standardInput = input
+        try list.run()
+        defer { list.terminate() }
+        func seen() -> [String: (activated: Bool, minimized: Bool)] { Self.taskSwitcherReport(report) }
+        rig.wait(10, "both windows listed, the second activated") {
+            seen()["Second"]?.activated == true && seen()["First"]?.minimized == true
+        }
+        #expect(seen()["First"]?.activated == false)
+        #expect(seen()["Second"]?.minimized == false)
+
+        input.fileHandleForWriting.write(Data("activate First\n".utf8))
+        rig.wait(10, "the first window brought forward") { rig.shell.focusedWindow == first.id }
+        #expect(rig.shell.arrangement == .fullScreen(first.id))
+        rig.wait(10, "the switcher told so") {
+            seen()["First"]?.activated == true && seen()["Second"]?.minimized == true
+        }
+
+        input.fileHandleForWriting.write(Data("minimize First\n".utf8))
+        rig.wait(10, "the Home screen") { rig.shell.visibleWindows.isEmpty }
+        rig.wait(10, "the switcher told so") { seen()["First"]?.minimized == true }
+
+        input.fileHandleForWriting.write(Data("close Second\n".utf8))
+        rig.wait(10, "the second window closed") { rig.window(titled: "Second") == nil }
+        rig.wait(10, "the switcher told so") { seen()["Second"] == nil }
+    }
+}

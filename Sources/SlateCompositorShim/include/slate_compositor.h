@@ -9,6 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// Keys and buttons are the kernel's evdev codes, by the kernel's names (KEY_A, KEY_LEFTSHIFT,
+// BTN_LEFT…): the one key table both sides read.
+#include <linux/input-event-codes.h>
+
+/// A C enum Swift imports as a Swift enum of its own, and the name a case of it has in Swift.
+#define SLATE_CLOSED_ENUM __attribute__((enum_extensibility(closed)))
+#define SLATE_SWIFT_NAME(name) __attribute__((swift_name(#name)))
+
 typedef struct slate_comp slate_comp;
 /// One xdg-shell surface of a client: a toplevel window or a popup.
 typedef struct slate_view slate_view;
@@ -36,68 +44,99 @@ enum slate_backend {
 /// The wl_touch id a pen's tip has when it is taken as a finger (session backend).
 #define SLATE_PEN_TOUCH_ID 1000
 
-enum slate_view_kind { SLATE_VIEW_TOPLEVEL = 0, SLATE_VIEW_POPUP = 1 };
+/// What a view is.
+typedef enum SLATE_CLOSED_ENUM slate_view_kind {
+    SLATE_VIEW_TOPLEVEL SLATE_SWIFT_NAME(toplevel) = 0,
+    SLATE_VIEW_POPUP SLATE_SWIFT_NAME(popup) = 1,
+} slate_view_kind;
 
-/// The pointer's buttons, as evdev names them (linux/input-event-codes.h: BTN_LEFT, BTN_RIGHT,
-/// BTN_MIDDLE): what `slate_comp_pointer_button` takes and nested input gives.
+/// The pointer's buttons: what `slate_comp_pointer_button` takes and nested input gives.
 enum slate_button {
-    SLATE_BUTTON_PRIMARY = 0x110,
-    SLATE_BUTTON_SECONDARY = 0x111,
-    SLATE_BUTTON_MIDDLE = 0x112,
+    SLATE_BUTTON_PRIMARY = BTN_LEFT,
+    SLATE_BUTTON_SECONDARY = BTN_RIGHT,
+    SLATE_BUTTON_MIDDLE = BTN_MIDDLE,
 };
 
-enum slate_view_event {
+/// What the nested or session backend's own devices did (`slate_comp_callbacks.input`).
+typedef enum SLATE_CLOSED_ENUM slate_input_kind {
+    /// The pointer moved to (x, y), output pixels.
+    SLATE_INPUT_POINTER_MOTION SLATE_SWIFT_NAME(pointerMotion) = 0,
+    /// Button `code` (a `slate_button`) pressed or released.
+    SLATE_INPUT_BUTTON_DOWN SLATE_SWIFT_NAME(buttonDown) = 1,
+    SLATE_INPUT_BUTTON_UP SLATE_SWIFT_NAME(buttonUp) = 2,
+    /// Finger `id` down at, moved to (x, y), or lifted.
+    SLATE_INPUT_TOUCH_DOWN SLATE_SWIFT_NAME(touchDown) = 3,
+    SLATE_INPUT_TOUCH_MOTION SLATE_SWIFT_NAME(touchMotion) = 4,
+    SLATE_INPUT_TOUCH_UP SLATE_SWIFT_NAME(touchUp) = 5,
+    /// Key `code` (an evdev key code) pressed or released.
+    SLATE_INPUT_KEY_DOWN SLATE_SWIFT_NAME(keyDown) = 6,
+    SLATE_INPUT_KEY_UP SLATE_SWIFT_NAME(keyUp) = 7,
+    /// The wheel or a two-finger scroll: x = dx, y = dy.
+    SLATE_INPUT_AXIS SLATE_SWIFT_NAME(axis) = 8,
+    /// The window was closed (nested), or Ctrl+Alt+Backspace ended the session.
+    SLATE_INPUT_CLOSE_REQUESTED SLATE_SWIFT_NAME(closeRequested) = 9,
+    /// The screen is Slate's again (the session's virtual terminal shown, the output powered on):
+    /// draw all of it.
+    SLATE_INPUT_SCREEN_RESTORED SLATE_SWIFT_NAME(screenRestored) = 10,
+} slate_input_kind;
+
+/// What happened to a view (`slate_comp_callbacks.view_event`).
+typedef enum SLATE_CLOSED_ENUM slate_view_event {
     /// The view has content and may be shown.
-    SLATE_VIEW_MAP = 0,
+    SLATE_VIEW_MAP SLATE_SWIFT_NAME(map) = 0,
     /// The view must not be shown any more (it may map again).
-    SLATE_VIEW_UNMAP = 1,
+    SLATE_VIEW_UNMAP SLATE_SWIFT_NAME(unmap) = 1,
     /// The client committed a new state (a new buffer, usually).
-    SLATE_VIEW_COMMIT = 2,
+    SLATE_VIEW_COMMIT SLATE_SWIFT_NAME(commit) = 2,
     /// The title or the app id changed.
-    SLATE_VIEW_TITLE = 3,
+    SLATE_VIEW_TITLE SLATE_SWIFT_NAME(title) = 3,
     /// The view is gone; its handle is invalid after the callback returns.
-    SLATE_VIEW_DESTROY = 4,
+    SLATE_VIEW_DESTROY SLATE_SWIFT_NAME(destroy) = 4,
     /// A toplevel asked to be full screen or maximized (the shell decides).
-    SLATE_VIEW_REQUEST_FULLSCREEN = 5,
+    SLATE_VIEW_REQUEST_FULLSCREEN SLATE_SWIFT_NAME(requestFullscreen) = 5,
     /// A Slate app asked for its scene shown by this toplevel again (`slate_view_scene_placement`).
-    SLATE_VIEW_BRING_FORWARD = 6,
+    SLATE_VIEW_BRING_FORWARD SLATE_SWIFT_NAME(bringForward) = 6,
     /// A Slate app destroyed the session this toplevel shows (`slate_view_scene_animation`).
-    SLATE_VIEW_REMOVE = 7,
+    SLATE_VIEW_REMOVE SLATE_SWIFT_NAME(remove) = 7,
     /// The client did not answer a ping in time (`SLATE_PING_TIMEOUT_MS`): it does not respond.
-    SLATE_VIEW_NOT_RESPONDING = 8,
-};
+    SLATE_VIEW_NOT_RESPONDING SLATE_SWIFT_NAME(notResponding) = 8,
+    /// A toplevel asked to be brought forward (xdg_activation_v1), trusted or not
+    /// (`slate_view_activation_trusted`).
+    SLATE_VIEW_REQUEST_ACTIVATE SLATE_SWIFT_NAME(requestActivate) = 9,
+    /// A task switcher asked for the toplevel to be minimized (taken off the screen).
+    SLATE_VIEW_REQUEST_MINIMIZE SLATE_SWIFT_NAME(requestMinimize) = 10,
+} slate_view_event;
 
 /// How long a client may take to answer a ping before it is said not to respond, in milliseconds
 /// (macOS and GNOME say so after about 5 s).
 #define SLATE_PING_TIMEOUT_MS 5000
 
-enum slate_app_event {
+/// What a Slate app process said (`slate_comp_callbacks.app_event`).
+typedef enum SLATE_CLOSED_ENUM slate_app_event {
     /// A client announced itself as the app `text` (its identifier). Return 1 to accept, 0 to
     /// refuse (the client is disconnected).
-    SLATE_APP_ANNOUNCE = 0,
+    SLATE_APP_ANNOUNCE SLATE_SWIFT_NAME(announce) = 0,
     /// The app asks for a window of whichever app declares activity type `text`, with the user
     /// activity `payload` (JSON) and placement `number`.
-    SLATE_APP_OPEN_ACTIVITY = 1,
+    SLATE_APP_OPEN_ACTIVITY SLATE_SWIFT_NAME(openActivity) = 1,
     /// The app's connection is gone (it quit, crashed or was disconnected).
-    SLATE_APP_GONE = 2,
-};
+    SLATE_APP_GONE SLATE_SWIFT_NAME(gone) = 2,
+} slate_app_event;
 
 /// What the compositor tells its owner.
 typedef struct slate_comp_callbacks {
     void *user;
     /// A new view; for a popup, `parent` is the view it belongs to (NULL when its parent is unknown).
-    void (*view_new)(void *user, slate_view *view, int kind, slate_view *parent);
-    void (*view_event)(void *user, slate_view *view, int event);
+    void (*view_new)(void *user, slate_view *view, slate_view_kind kind, slate_view *parent);
+    void (*view_event)(void *user, slate_view *view, slate_view_event event);
     /// Input from the nested or session backend's own devices, in output pixels (pointer and touch)
-    /// or evdev key codes. NULL to ignore. `kind`: 0 motion, 1 button down, 2 button up, 3 touch
-    /// down, 4 touch motion, 5 touch up, 6 key down, 7 key up, 8 axis (x = dx, y = dy), 9 close
-    /// requested, 10 the screen came back (the session's virtual terminal is shown again: draw it
-    /// all). A pen's tip on a tablet comes as touch `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the
-    /// session backend switch virtual terminals, and Ctrl+Alt+Backspace asks to close (9); neither is
-    /// passed on.
-    void (*input)(void *user, int kind, int id, double x, double y, uint32_t code);
+    /// or evdev codes (`slate_input_kind`). NULL to ignore. A pen's tip on a tablet comes as touch
+    /// `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the session backend switch virtual terminals, and
+    /// Ctrl+Alt+Backspace asks to close; neither is passed on.
+    void (*input)(void *user, slate_input_kind kind, int id, double x, double y, uint32_t code);
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
-    int (*app_event)(void *user, slate_app *app, int event, const char *text, const char *payload, uint32_t number);
+    int (*app_event)(void *user, slate_app *app, slate_app_event event, const char *text, const char *payload,
+                     uint32_t number);
 } slate_comp_callbacks;
 
 /// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new
@@ -138,13 +177,16 @@ int slate_comp_take_frame(slate_comp *comp);
 /// a frame is due now); a busy one asks when it has shown the last, and the headless output asks
 /// at its refresh whatever happens (returns whether one is due already).
 int slate_comp_schedule_frame(slate_comp *comp);
+/// Whether a program waits for a copy of the screen (screencopy): it is made when a frame is shown,
+/// so one must be shown even if nothing changed.
+int slate_comp_screencopy_pending(slate_comp *comp);
 /// How many frames the output has asked for since it was made.
 uint64_t slate_comp_output_frames(slate_comp *comp);
 /// The output's refresh in millihertz (0 when unknown).
 int slate_comp_output_refresh(slate_comp *comp);
 
 // Views.
-int slate_view_kind(slate_view *view);
+slate_view_kind slate_view_kind_of(slate_view *view);
 const char *slate_view_title(slate_view *view);
 const char *slate_view_app_id(slate_view *view);
 /// The client's process id, or 0.
@@ -261,6 +303,17 @@ void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t ti
 /// Types one Unicode character to the focused client with the key, layout and level of the keymap
 /// that make it (Shift or another layout held just for it). Returns -1 when no key makes it.
 int slate_comp_type(slate_comp *comp, uint32_t codepoint, uint32_t time);
+
+/// Tells task switchers how the toplevel is shown (wlr-foreign-toplevel-management).
+void slate_view_set_foreign_state(slate_view *view, int activated, int minimized, int maximized, int fullscreen);
+
+// Activation.
+/// A token for a program the shell starts (its XDG_ACTIVATION_TOKEN): with it, the program may bring
+/// its window forward once (valid for 30 s). Owned by the compositor; NULL when none can be made.
+const char *slate_comp_activation_token(slate_comp *comp);
+/// Whether the view's last request to come forward carried a token of the shell's, or one made in
+/// the window the person was using; else it asks only for attention.
+int slate_view_activation_trusted(slate_view *view);
 
 // Idle.
 /// The person did something (input): programs watching for idleness hear it.

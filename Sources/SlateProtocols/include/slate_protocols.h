@@ -8,6 +8,8 @@
 
 #include <wayland-util.h>
 
+#include "slate-scene-v1-enums.h"
+
 extern const struct wl_interface slate_scene_manager_v1_interface;
 extern const struct wl_interface slate_scene_v1_interface;
 extern const struct wl_interface xdg_wm_base_interface;
