@@ -194,6 +194,14 @@ import UI
         if focused { slate_comp_keyboard_focus(comp, handle) } else { slate_view_keyboard_leave(handle) }
     }
 
+    public var inhibitsShortcuts: Bool {
+        isAlive && slate_view_has_keyboard(handle) != 0 && slate_comp_shortcuts_inhibited(comp) != 0
+    }
+
+    public func restoreShortcuts() {
+        if isAlive { slate_comp_restore_shortcuts(comp) }
+    }
+
     public var isDraggingBetweenPrograms: Bool { isAlive && slate_comp_drag_active(comp) != 0 }
 
     // MARK: Answering

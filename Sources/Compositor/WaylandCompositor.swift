@@ -89,6 +89,11 @@ public enum CompositorBackend: String, Sendable {
             let p = payload.map { String(cString: $0) } ?? ""
             return MainActor.assumeIsolated { box.current?.appEvent(app, event, t, p, number) ?? 0 }
         }
+        callbacks.layer_event = { user, layer, event in
+            guard let user, let layer else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.layerEvent(layer, event) }
+        }
         callbacks.input = { user, kind, id, x, y, code in
             guard let user else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
@@ -175,6 +180,7 @@ public enum CompositorBackend: String, Sendable {
         // Only windows on the screen draw again (as iPadOS suspends what is not seen); the others
         // keep their last picture until they are shown.
         for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
+        for l in layers.values where l.isMapped { slate_layer_frame_done(l.handle, t) }
         for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
         updateTaskSwitcherStates()
         turnEnded()
@@ -267,6 +273,7 @@ public enum CompositorBackend: String, Sendable {
         // The windows on the screen are in this frame: presentation feedback tells their programs
         // when it was shown.
         for v in views.values where v.isMapped && isShown(v) { slate_view_sampled(v.handle) }
+        for l in layers.values where l.isMapped { slate_layer_sampled(l.handle) }
         let s = scale
         let rects: [Int32] =
             damage?.flatMap { r -> [Int32] in
@@ -346,6 +353,41 @@ public enum CompositorBackend: String, Sendable {
         case .requestFullscreen:
             // Answered with a configure in the shim; where the window goes is the window manager's.
             break
+        }
+    }
+
+    /// Layer surfaces (panels, docks, wallpapers) by their handles.
+    private(set) var layers: [OpaquePointer: ClientLayer] = [:]
+
+    private func layerEvent(_ handle: OpaquePointer, _ event: slate_layer_event) {
+        switch event {
+        case .new:
+            guard let comp else { return }
+            layers[handle] = ClientLayer(handle: handle, comp: comp, touchSlots: touchSlots)
+        case .changed:
+            guard let layer = layers[handle] else { return }
+            layer.placementChanged()
+            if layer.isMapped {
+                layer.onChange?()
+            } else {
+                // Not shown yet: told a size now (it maps only once configured).
+                shell?.arrangeLayers(placing: layer)
+            }
+        case .map:
+            guard let layer = layers[handle] else { return }
+            layer.isMapped = true
+            shell?.adopt(layer: layer)
+        case .commit:
+            clientsCommitted = true
+            layers[handle]?.onChange?()
+        case .unmap:
+            guard let layer = layers[handle] else { return }
+            layer.isMapped = false
+            shell?.remove(layer: layer)
+        case .destroy:
+            guard let layer = layers.removeValue(forKey: handle) else { return }
+            layer.isAlive = false
+            if layer.isMapped { shell?.remove(layer: layer) }
         }
     }
 

@@ -49,6 +49,11 @@ import UI
     func key(_ press: KeyPress) -> Bool
     /// The picture was shown on the screen at `time` (host seconds): the client may draw the next.
     func frameShown()
+    /// Whether the program asked for Slate's shortcut keys (a remote desktop, a virtual machine) and
+    /// has them now: the shell passes them on while the window has the keyboard.
+    var inhibitsShortcuts: Bool { get }
+    /// Gives the shortcut keys back to Slate until the window has the keyboard again.
+    func restoreShortcuts()
     /// Whether a program is dragging something between programs now (the pointer then goes to the
     /// window under it, and the release drops there).
     var isDraggingBetweenPrograms: Bool { get }

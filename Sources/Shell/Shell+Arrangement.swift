@@ -100,8 +100,10 @@ extension Shell {
         statusBar.frame = Rect(0, 0, size.width, ShellMetrics.statusBarHeight)
         homeIndicator.frame = Rect(
             0, size.height - ShellMetrics.homeIndicatorArea, size.width, ShellMetrics.homeIndicatorArea)
-        windowLayer.frame = bounds
+        // The windows' space: the screen, less what layer surfaces keep clear (a panel's zone).
+        windowLayer.frame = layers.usable.isEmpty ? bounds : layers.usable
         overlayLayer.frame = bounds
+        for container in layers.containers.values { container.frame = bounds }
         edgeTargets.left.frame = SpaceLayout.edgeTargetFrame(.left, screen: size)
         edgeTargets.right.frame = SpaceLayout.edgeTargetFrame(.right, screen: size)
         let dockW = dock.preferredWidth
@@ -111,15 +113,16 @@ extension Shell {
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
         home.isHidden = !showsHome
-        // Light status bar and home indicator over the wallpaper and Exposé, dark over windows.
-        let light = showsHome || expose != nil
+        // Light status bar and home indicator over the wallpaper and Exposé, dark over windows (the
+        // status bar is over the wallpaper when a panel keeps the windows from the top).
+        let light = showsHome || expose != nil || layers.usable.minY > 0
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 
         // A live resize lasts while the divider is held and its windows settle, and no longer.
         if liveResizeEnd == nil, !arrangement.isSplit, isLiveResizing { endLiveResize() }
         var targets: [(WindowFrameView, Rect, WindowFrameView.Style)] = []
-        let (frames, divider) = SpaceLayout.frames(arrangement, screen: size)
+        let (frames, divider) = SpaceLayout.frames(arrangement, screen: windowLayer.bounds.size)
         for (id, r) in frames {
             if let w = windows[id] { targets.append((w, r, arrangement.windows.count > 1 ? .tiled : .fullScreen)) }
         }

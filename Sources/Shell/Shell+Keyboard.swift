@@ -8,6 +8,15 @@ extension Shell {
     // MARK: Keyboard
 
     func shortcut(_ k: KeyPress) -> Bool {
+        // A program that asked for Slate's shortcut keys (a remote desktop, a virtual machine) gets
+        // them while its window has the keyboard; Super+Escape (as on GNOME) gives them back.
+        if let id = focusedWindow, let toplevel = (windows[id]?.scene.rootView as? ForeignSurfaceView)?.toplevel,
+            toplevel.inhibitsShortcuts
+        {
+            guard k.key == .escape, k.modifiers == .command else { return false }
+            toplevel.restoreShortcuts()
+            return true
+        }
         if menuBarShortcut(k) { return true }
         let focusedApp = focusedWindow.flatMap { windows[$0]?.app }
         // Over a Slate app's window, New Window and Close Window are its menu bar's commands (after

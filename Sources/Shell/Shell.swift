@@ -30,6 +30,8 @@ import UI
     /// Windows that asked to come forward without the person's say (`programAskedToComeForward`):
     /// their apps' icons carry a badge until they are shown.
     public internal(set) var windowsWantingAttention: Set<String> = []
+    /// Other programs' layer surfaces (panels, docks, wallpapers), in their layers.
+    public let layers = LayerSurfaces()
     /// What the banner says now; nil while none is shown.
     @_spi(Testing) public var bannerMessage: String? { banner.isHidden ? nil : banner.message }
 
@@ -117,6 +119,7 @@ import UI
         dragCoordinator.systemTargets = [EdgeDropTarget(shell: self)]
         installSystemGestures()
         installMenuBar()
+        installLayers()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
         relayout(animated: false)
     }

@@ -116,10 +116,17 @@ import UI
         }
         content.frame = bounds
         scene.windowView.frame = content.bounds
-        // A window that reaches the top of the screen keeps its content below the status bar.
+        // A window that reaches the top of the screen keeps its content below the status bar, one
+        // that reaches its bottom above the home indicator (not under a panel's zone, which keeps
+        // it from the edge).
+        // (Its frame where its layout puts it, not where an animation's transform shows it now.)
+        let screen = root?.bounds ?? .zero
+        let minY = superview.map { $0.convert(Point(frame.minX, frame.minY), to: nil).y } ?? 0
+        let reachesTop = style != .floating && (root == nil || minY <= 0.5)
+        let reachesBottom = style != .floating && (root == nil || minY + frame.height >= screen.height - 0.5)
         scene.windowView.safeAreaInsets = EdgeInsets(
-            top: style == .floating ? 0 : ShellMetrics.statusBarHeight,
-            bottom: style == .floating ? 0 : ShellMetrics.homeIndicatorArea)
+            top: reachesTop ? ShellMetrics.statusBarHeight : 0,
+            bottom: reachesBottom ? ShellMetrics.homeIndicatorArea : 0)
     }
 }
 

@@ -238,7 +238,11 @@ static void opaque_area(struct drawn_surface *d, int scale, pixman_region32_t *o
 
 int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
                     int stride, int clear) {
-    struct wlr_surface *main = view->xdg->surface;
+    return slate_surface_tree_draw(view->comp, view->xdg->surface, cx, cy, cw, ch, x, y, w, h, out, stride, clear);
+}
+
+int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int x, int y,
+                            int w, int h, uint8_t *out, int stride, int clear) {
     if (!main->buffer || !out || w <= 0 || h <= 0 || x < 0 || y < 0 || x + w > cw || y + h > ch || cx < 0 || cy < 0)
         return -1;
     int k = main->current.scale > 0 ? main->current.scale : 1;
@@ -252,7 +256,7 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
     static struct draw_list list;
     list.count = 0;
     list.scale = scale;
-    wlr_surface_for_each_surface(view->xdg->surface, list_surface, &list);
+    wlr_surface_for_each_surface(main, list_surface, &list);
     int ox = cx + x, oy = cy + y;
     pixman_region32_t uncovered;
     pixman_region32_init_rect(&uncovered, ox, oy, (unsigned)w, (unsigned)h);
@@ -264,7 +268,7 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
         // (No access to the buffer yet: libwayland lets a thread into one client's memory pool at a
         // time, so each is read alone below.)
         // (A buffer too big to read is not drawn, nor its region reckoned.)
-        if (!picture_size_ok(view->comp, b->base.width, b->base.height)) continue;
+        if (!picture_size_ok(comp, b->base.width, b->base.height)) continue;
         int sw, sh;
         scaled_size(d->surface, scale, &sw, &sh);
         pixman_region32_intersect_rect(&d->visible, &uncovered, d->x, d->y, (unsigned)sw, (unsigned)sh);
@@ -290,7 +294,7 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
     for (int i = 0; i < list.count; i++) {
         struct drawn_surface *d = &list.items[i];
         struct buffer_read r;
-        if (pixman_region32_not_empty(&d->visible) && buffer_open(view->comp, d->surface->buffer, &r)) {
+        if (pixman_region32_not_empty(&d->visible) && buffer_open(comp, d->surface->buffer, &r)) {
             int sw, sh;
             scaled_size(d->surface, scale, &sw, &sh);
             // (A subsurface at another buffer scale than the window's, or a viewport, is scaled.)
@@ -309,19 +313,24 @@ int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int
 }
 
 int slate_view_opaque_rect(slate_view *view, int cx, int cy, int cw, int ch, int *x, int *y, int *w, int *h) {
+    return slate_surface_tree_opaque_rect(view->comp, view->xdg->surface, cx, cy, cw, ch, x, y, w, h);
+}
+
+int slate_surface_tree_opaque_rect(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int *x,
+                                   int *y, int *w, int *h) {
     *x = *y = *w = *h = 0;
-    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    struct wlr_client_buffer *cb = main->buffer;
     if (!cb || cw <= 0 || ch <= 0) return 0;
-    int scale = view->xdg->surface->current.scale > 0 ? view->xdg->surface->current.scale : 1;
+    int scale = main->current.scale > 0 ? main->current.scale : 1;
     static struct draw_list list;
     list.count = 0;
     list.scale = scale;
-    wlr_surface_for_each_surface(view->xdg->surface, list_surface, &list);
+    wlr_surface_for_each_surface(main, list_surface, &list);
     pixman_region32_t painted;
     pixman_region32_init(&painted);
     for (int i = 0; i < list.count; i++) {
         struct drawn_surface *d = &list.items[i];
-        if (!picture_size_ok(view->comp, d->surface->buffer->base.width, d->surface->buffer->base.height)) continue;
+        if (!picture_size_ok(comp, d->surface->buffer->base.width, d->surface->buffer->base.height)) continue;
         pixman_region32_t opaque;
         opaque_area(d, scale, &opaque);
         pixman_region32_union(&painted, &painted, &opaque);

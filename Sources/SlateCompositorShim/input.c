@@ -10,6 +10,8 @@ struct nested_input {
     struct wl_list link;
     struct wl_listener destroy, motion, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
     struct wl_listener tip, tool_axis;
+    /// A touchpad's gestures, passed to the program under the pointer.
+    struct slate_gestures gestures;
 };
 
 // ---- Input ----------------------------------------------------------------------------------------
@@ -69,6 +71,8 @@ void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, do
         wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
         comp->pointer_view = view;
     }
+    // A locked pointer stays put (only its relative motion is told); a confined one stays inside.
+    if (!slate_pointer_constrained_motion(comp, target, lx, ly, time)) return;
     wlr_seat_pointer_notify_motion(comp->seat, time, lx, ly);
     wlr_seat_pointer_notify_frame(comp->seat);
 }
@@ -172,14 +176,18 @@ int slate_comp_drag_is_touch(slate_comp *comp) { return touch_drag(comp) != NULL
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
     if (!view || !view->xdg->mapped) {
         wlr_seat_keyboard_notify_clear_focus(comp->seat);
+        slate_shortcuts_focus_changed(comp);
         return;
     }
     struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
     wlr_seat_keyboard_notify_enter(comp->seat, view->xdg->surface, kb->keycodes, kb->num_keycodes, &kb->modifiers);
+    slate_shortcuts_focus_changed(comp);
 }
 
 void slate_view_keyboard_leave(slate_view *view) {
-    if (slate_view_has_keyboard(view)) wlr_seat_keyboard_notify_clear_focus(view->comp->seat);
+    if (!slate_view_has_keyboard(view)) return;
+    wlr_seat_keyboard_notify_clear_focus(view->comp->seat);
+    slate_shortcuts_focus_changed(view->comp);
 }
 
 int slate_view_has_keyboard(slate_view *view) {
@@ -361,6 +369,7 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
         wl_list_remove(&in->motion_abs.link);
         wl_list_remove(&in->button.link);
         wl_list_remove(&in->axis.link);
+        slate_gestures_stop(&in->gestures);
         break;
     case WLR_INPUT_DEVICE_KEYBOARD:
         wl_list_remove(&in->key.link);
@@ -396,6 +405,7 @@ void slate_on_new_input(struct wl_listener *l, void *data) {
         wl_signal_add(&dev->pointer->events.motion_absolute, &in->motion_abs);
         in->button.notify = nested_on_button;
         wl_signal_add(&dev->pointer->events.button, &in->button);
+        slate_gestures_listen(in->comp, &in->gestures, dev->pointer);
         in->axis.notify = nested_on_axis;
         wl_signal_add(&dev->pointer->events.axis, &in->axis);
         break;

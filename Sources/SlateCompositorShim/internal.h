@@ -51,6 +51,13 @@
 
 struct slate_frame_buffer;
 
+/// A touchpad's gestures passed on to programs (pointer.c).
+struct slate_gestures {
+    slate_comp *comp;
+    struct wl_listener swipe_begin, swipe_update, swipe_end, pinch_begin, pinch_update, pinch_end, hold_begin,
+        hold_end;
+};
+
 struct slate_comp {
     slate_comp_callbacks cb;
     int backend_kind;
@@ -80,6 +87,24 @@ struct slate_comp {
     /// Windows as other programs see them (toplevels.c), and the screen copied for them (output.c).
     struct wlr_foreign_toplevel_manager_v1 *foreign_toplevels;
     struct wlr_screencopy_manager_v1 *screencopy;
+    /// Layer surfaces as they are made (layers.c).
+    struct wl_listener new_layer_surface;
+    /// Pointer constraints, relative motion and gestures (pointer.c): the active constraint, and
+    /// where the pointer last was on which surface (for relative motion).
+    struct wlr_pointer_constraints_v1 *pointer_constraints;
+    struct wlr_relative_pointer_manager_v1 *relative_pointer;
+    struct wlr_pointer_gestures_v1 *pointer_gestures;
+    struct wl_listener new_constraint, constraint_destroy;
+    struct wlr_pointer_constraint_v1 *active_constraint;
+    struct wlr_surface *relative_surface;
+    double relative_x, relative_y;
+    int relative_known;
+    /// Keyboard shortcuts inhibitors (shortcuts.c): the active one, and the surface the person took
+    /// the keys back from.
+    struct wlr_keyboard_shortcuts_inhibit_manager_v1 *shortcuts_inhibit;
+    struct wl_listener new_shortcuts_inhibitor, shortcuts_inhibitor_destroy;
+    struct wlr_keyboard_shortcuts_inhibitor_v1 *active_shortcuts_inhibitor;
+    struct wlr_surface *shortcuts_restored_surface;
     struct wlr_input_device *keyboard_device;
     struct xkb_keymap *keymap;
     const char *socket;
@@ -173,6 +198,24 @@ int slate_output_protocols_init(slate_comp *comp);
 void slate_output_sampled(slate_comp *comp, struct wlr_surface *surface);
 /// Requests to bring a window forward (activation.c).
 int slate_activation_init(slate_comp *comp);
+/// Pointer constraints, relative motion and gestures (pointer.c). `constrained_motion` is told each
+/// motion of the pointer over `target` (surface coordinates) and says whether it may move there.
+int slate_pointer_init(slate_comp *comp);
+int slate_pointer_constrained_motion(slate_comp *comp, struct wlr_surface *target, double lx, double ly,
+                                     uint32_t time);
+void slate_gestures_listen(slate_comp *comp, struct slate_gestures *g, struct wlr_pointer *pointer);
+void slate_gestures_stop(struct slate_gestures *g);
+/// Keyboard shortcuts inhibitors (shortcuts.c); told when the keyboard goes to another surface.
+int slate_shortcuts_init(slate_comp *comp);
+void slate_shortcuts_focus_changed(slate_comp *comp);
+/// Layer surfaces (layers.c).
+int slate_layers_init(slate_comp *comp);
+/// Draws (or finds the opaque part of) the picture of a surface and its subsurfaces (buffers.c; see
+/// `slate_view_draw` and `slate_view_opaque_rect`), for any surface tree: a window's, a layer's.
+int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int x, int y,
+                            int w, int h, uint8_t *out, int stride, int clear);
+int slate_surface_tree_opaque_rect(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int *x,
+                                   int *y, int *w, int *h);
 /// Windows as task switchers see them (toplevels.c): made as a toplevel maps, named as its title
 /// changes, let go as it unmaps.
 int slate_toplevels_init(slate_comp *comp);

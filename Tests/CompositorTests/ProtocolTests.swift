@@ -344,3 +344,102 @@ extension ProtocolTests {
         rig.wait(10, "the switcher told so") { seen()["Second"] == nil }
     }
 }
+
+extension ProtocolTests {
+    /// A panel on the top layer with an exclusive zone (wlr-layer-shell) shows under the status bar,
+    /// the width of the screen, and the windows are laid out in what it leaves; when it goes, they
+    /// take the screen again.
+    @Test func aPanelsExclusiveZoneShrinksTheWindows() throws {
+        let panel = try #require(
+            ProgramsDrawTests.fixture("layer-client", protocols: ["Protocols/wlr/wlr-layer-shell-unstable-v1.xml"]),
+            "the layer-shell test client did not compile")
+        let client = try #require(
+            ProgramsDrawTests.fixture("frame-pace-client"), "the frame pace test client did not compile")
+        let dir = try ProgramsDrawTests.folder("layers")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        // (A window that follows the size it is asked, drawn again at each frame.)
+        try rig.launch([client, dir.appendingPathComponent("frames").path])
+        guard rig.wait(20, "the window", { rig.toplevel(titled: "Frame pace")?.pictureSize == Size(1366, 980) }),
+            let window = rig.window(titled: "Frame pace"), let top = rig.toplevel(titled: "Frame pace")
+        else { return }
+        let panelProcess = try rig.launch([panel])
+        guard rig.wait(20, "the panel", { !rig.shell.layers.views.isEmpty }) else { return }
+        // Below the status bar, across the screen, 40 points high; the window below it, no longer
+        // kept from a status bar it does not reach, down to the home indicator.
+        rig.wait(10, "the window at its new size") { top.pictureSize == Size(1366, 1024 - 24 - 40 - 20) }
+        rig.settle()
+        rig.snapshot("layer-panel")
+        let panelView = try #require(rig.shell.layers.views.first)
+        #expect(panelView.frameInRoot == Rect(0, 24, 1366, 40), "the panel at \(panelView.frameInRoot)")
+        #expect(window.frameInRoot.minY == 64, "the window at \(window.frameInRoot)")
+        #expect(close(rig.meanColor(Rect(100, 30, 1000, 30)), RGBA(0, 0.75, 0, 1), 0.02), "the panel is not green")
+        #expect(
+            close(rig.meanColor(Rect(100, 200, 1000, 600)), RGBA(0x30 / 255.0, 0x60 / 255.0, 0xc0 / 255.0, 1), 0.02))
+
+        kill(panelProcess.processIdentifier, SIGKILL)
+        rig.wait(10, "the panel gone") { rig.shell.layers.views.isEmpty }
+        rig.wait(10, "the window at the screen's size again") { top.pictureSize == Size(1366, 980) }
+        #expect(window.frameInRoot.minY == 0)
+    }
+}
+
+extension ProtocolTests {
+    /// "motions relative locked keys inhibited" of the pointer-and-keys client.
+    static func wishesReport(_ path: String) -> [Int] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return fields.count == 5 ? fields : [0, 0, 0, 0, 0]
+    }
+
+    /// A program that locks the pointer (a game) hears the mouse's motion only as relative motion
+    /// while the pointer is over it, the pointer held in place; one that asks for the shortcut keys
+    /// gets Ctrl+H instead of the shell going home, until Super+Escape gives them back.
+    @Test func aGameLocksThePointerAndARemoteDesktopTakesTheShortcutKeys() throws {
+        let client = try #require(
+            ProgramsDrawTests.fixture(
+                "pointer-keys-client",
+                protocols: [
+                    "/usr/share/wayland-protocols/unstable/pointer-constraints/pointer-constraints-unstable-v1.xml",
+                    "/usr/share/wayland-protocols/unstable/relative-pointer/relative-pointer-unstable-v1.xml",
+                    "/usr/share/wayland-protocols/unstable/keyboard-shortcuts-inhibit/keyboard-shortcuts-inhibit-unstable-v1.xml",
+                ]),
+            "the pointer and keys test client did not compile")
+        let dir = try ProgramsDrawTests.folder("pointer-keys")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("report").path
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client, report])
+        guard rig.wait(20, "the window", { rig.window(titled: "Game") != nil }), let window = rig.window(titled: "Game")
+        else { return }
+        rig.settle()
+        let host = rig.host.host
+        // The pointer over the window: the lock takes hold; then it moves.
+        host.pointer(.hover(Point(600, 400)))
+        rig.wait(5, "the pointer locked") { Self.wishesReport(report)[2] == 1 }
+        let before = Self.wishesReport(report)
+        for i in 1...10 {
+            host.pointer(.hover(Point(600 + Double(i) * 7, 400 + Double(i) * 3)))
+            rig.host.step()
+        }
+        rig.wait(5, "the motion heard") { Self.wishesReport(report)[1] >= before[1] + 9 }
+        let after = Self.wishesReport(report)
+        #expect(after[1] - before[1] >= 9, "relative motions: \(before) → \(after)")
+        #expect(after[0] == before[0], "absolute motions while locked: \(before) → \(after)")
+
+        // The shortcut keys are the program's while it has the keyboard.
+        rig.wait(5, "the shortcuts its") { Self.wishesReport(report)[4] == 1 }
+        let keysBefore = Self.wishesReport(report)[3]
+        host.key(KeyPress(.character("h"), modifiers: .control))
+        rig.settle()
+        #expect(rig.shell.isOnScreen(window.id), "Ctrl+H went home though the program has the shortcut keys")
+        rig.wait(5, "the key at the program") { Self.wishesReport(report)[3] > keysBefore }
+        host.key(KeyPress(.escape, modifiers: .command))
+        rig.wait(5, "the shortcuts given back") { Self.wishesReport(report)[4] == 0 }
+        host.key(KeyPress(.character("h"), modifiers: .control))
+        rig.settle()
+        #expect(!rig.shell.isOnScreen(window.id), "Ctrl+H did not go home once Super+Escape gave the keys back")
+    }
+}

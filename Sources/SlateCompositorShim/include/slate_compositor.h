@@ -22,6 +22,37 @@ typedef struct slate_comp slate_comp;
 typedef struct slate_view slate_view;
 /// A Slate app process that bound the scene manager (Slate's scene protocol, slate-scene-v1.xml).
 typedef struct slate_app slate_app;
+/// A layer surface of a client (wlr-layer-shell): a panel, a dock, a wallpaper, a keyboard.
+typedef struct slate_layer slate_layer;
+
+/// What happened to a layer surface (`slate_comp_callbacks.layer_event`).
+typedef enum SLATE_CLOSED_ENUM slate_layer_event {
+    /// A new one: the shell places it (`slate_layer_configure`) once it says where it wants to be.
+    SLATE_LAYER_NEW SLATE_SWIFT_NAME(new) = 0,
+    /// It asked for another place, size or layer (and its first commit): placed again.
+    SLATE_LAYER_CHANGED SLATE_SWIFT_NAME(changed) = 1,
+    /// It has content and is shown; it is not any more.
+    SLATE_LAYER_MAP SLATE_SWIFT_NAME(map) = 2,
+    SLATE_LAYER_UNMAP SLATE_SWIFT_NAME(unmap) = 3,
+    /// A new picture.
+    SLATE_LAYER_COMMIT SLATE_SWIFT_NAME(commit) = 4,
+    /// It is gone; the handle is invalid after the callback returns.
+    SLATE_LAYER_DESTROY SLATE_SWIFT_NAME(destroy) = 5,
+} slate_layer_event;
+
+/// Where a layer surface wants to be (its double-buffered state as last committed). `layer`: 0
+/// background, 1 bottom, 2 top, 3 overlay; `anchor`: edges it is anchored to (1 top, 2 bottom, 4
+/// left, 8 right); `exclusive_zone`: points kept clear from its anchored edge (0: none, -1: it
+/// covers even others' zones); `width`, `height`: 0 to stretch between opposite anchors;
+/// `keyboard`: 0 none, 1 exclusive, 2 on demand.
+typedef struct slate_layer_placement {
+    int layer;
+    uint32_t anchor;
+    int exclusive_zone;
+    int margin_top, margin_right, margin_bottom, margin_left;
+    int width, height;
+    int keyboard;
+} slate_layer_placement;
 
 enum slate_backend {
     /// No screen: an output in memory only (tests, pictures).
@@ -137,6 +168,8 @@ typedef struct slate_comp_callbacks {
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
     int (*app_event)(void *user, slate_app *app, slate_app_event event, const char *text, const char *payload,
                      uint32_t number);
+    /// What a layer surface did; the handle is invalid after DESTROY returns.
+    void (*layer_event)(void *user, slate_layer *layer, slate_layer_event event);
 } slate_comp_callbacks;
 
 /// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new
@@ -315,6 +348,14 @@ const char *slate_comp_activation_token(slate_comp *comp);
 /// the window the person was using; else it asks only for attention.
 int slate_view_activation_trusted(slate_view *view);
 
+// Pointer and keyboard wishes of programs.
+/// Whether the program under the pointer holds it locked in place (a game): only its motion is told.
+int slate_comp_pointer_locked(slate_comp *comp);
+/// Whether the program with the keyboard asked for Slate's shortcut keys and has them now.
+int slate_comp_shortcuts_inhibited(slate_comp *comp);
+/// Gives the shortcut keys back to Slate (Super+Escape) until the program has the keyboard again.
+void slate_comp_restore_shortcuts(slate_comp *comp);
+
 // Idle.
 /// The person did something (input): programs watching for idleness hear it.
 void slate_comp_idle_activity(slate_comp *comp);
@@ -325,6 +366,35 @@ void slate_comp_set_idle_inhibited(slate_comp *comp, int inhibited);
 int slate_comp_idle_inhibitors(slate_comp *comp);
 /// Whether one of them is on this view's surface or its subsurfaces.
 int slate_view_inhibits_idle(slate_view *view);
+
+// Layer surfaces.
+void slate_layer_info(slate_layer *layer, slate_layer_placement *out);
+/// Its namespace ("panel", "notifications", "wallpaper"…), as its program names it.
+const char *slate_layer_namespace(slate_layer *layer);
+/// Its client's process id, or 0.
+int slate_layer_pid(slate_layer *layer);
+/// Tells it its size in points (0: as it asked).
+void slate_layer_configure(slate_layer *layer, int width, int height);
+/// Closes it (its program is told it was closed).
+void slate_layer_close(slate_layer *layer);
+uint32_t slate_layer_commit_count(slate_layer *layer);
+/// Its picture's size in pixels and its buffer's scale; 0 when it has no buffer.
+int slate_layer_picture_size(slate_layer *layer, int *width, int *height, int *scale);
+/// Draws the part `x, y, w × h` of its picture (pixels), its subsurfaces composed in, over the pixels
+/// at `out` (as `slate_view_draw`). Returns 0, or -1.
+int slate_layer_draw(slate_layer *layer, int x, int y, int w, int h, uint8_t *out, int stride);
+/// The largest rectangle of its picture it paints opaquely (as `slate_view_opaque_rect`).
+int slate_layer_opaque_rect(slate_layer *layer, int *x, int *y, int *w, int *h);
+/// Its frame was shown: frame callbacks to its surfaces.
+void slate_layer_frame_done(slate_layer *layer, uint32_t msec);
+/// It is in the frame about to be presented (presentation feedback).
+void slate_layer_sampled(slate_layer *layer);
+/// The pointer over it at (`sx`, `sy`) of its surface; a finger down on it (moves and lifts as
+/// `slate_comp_touch_motion` and `slate_comp_touch_up`, the view NULL); the keyboard given to it.
+void slate_layer_pointer_motion(slate_layer *layer, double sx, double sy, uint32_t time);
+void slate_layer_touch_down(slate_layer *layer, int id, double sx, double sy, uint32_t time);
+void slate_layer_keyboard_focus(slate_layer *layer);
+int slate_layer_has_keyboard(slate_layer *layer);
 
 // Scenes (Slate's scene protocol).
 /// The app process's id.

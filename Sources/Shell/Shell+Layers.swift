@@ -1,0 +1,92 @@
+import Graphics
+import UI
+
+/// The layer surfaces on the screen, in their layers: the background over the wallpaper, the
+/// bottom under the windows, the top over them and the Dock, the overlay over everything, the
+/// status bar included. Each is placed by `LayerLayout` in the screen below the status bar (an
+/// overlay may cover it); the space their exclusive zones leave is the windows'.
+@MainActor public final class LayerSurfaces {
+    /// The surfaces and their views, in the order they came.
+    var entries: [(surface: any LayerSurface, view: LayerSurfaceView)] = []
+    /// One container a layer, made and placed by the shell.
+    var containers: [LayerPlacement.Layer: PassthroughView] = [:]
+    /// What their exclusive zones leave for the windows, in screen points.
+    public internal(set) var usable: Rect = .zero
+
+    init() {}
+
+    /// The views of the surfaces shown now.
+    public var views: [LayerSurfaceView] { entries.map(\.view) }
+}
+
+extension Shell {
+    /// Makes a container for each layer, under and over the shell's own views.
+    func installLayers() {
+        for layer in LayerPlacement.Layer.allCases {
+            let container = PassthroughView()
+            layers.containers[layer] = container
+            switch layer {
+            case .background: insertSubview(container, above: wallpaper)
+            case .bottom: insertSubview(container, below: windowLayer)
+            case .top: insertSubview(container, below: overlayLayer)
+            case .overlay: insertSubview(container, above: banner)
+            }
+        }
+    }
+
+    /// A layer surface mapped: shown in its layer, placed, and given the keyboard if it takes it
+    /// whenever shown.
+    public func adopt(layer surface: any LayerSurface) {
+        guard !layers.entries.contains(where: { $0.surface === surface }) else { return }
+        let view = LayerSurfaceView(surface: surface)
+        layers.entries.append((surface, view))
+        surface.onChange = { [weak self, weak view] in
+            view?.pictureChanged()
+            self?.arrangeLayers()
+        }
+        arrangeLayers()
+        if surface.placement.keyboard == .exclusive { surface.takeKeyboard() }
+    }
+
+    /// A layer surface unmapped or gone.
+    public func remove(layer surface: any LayerSurface) {
+        guard let i = layers.entries.firstIndex(where: { $0.surface === surface }) else { return }
+        layers.entries[i].view.removeFromSuperview()
+        layers.entries.remove(at: i)
+        arrangeLayers()
+    }
+
+    /// Places every layer surface (each told its size), and the windows in what is left; with
+    /// `placing`, one not shown yet is placed too (told its size, so that it may map).
+    public func arrangeLayers(placing newcomer: (any LayerSurface)? = nil) {
+        let area = Rect(
+            0, ShellMetrics.statusBarHeight, bounds.width, max(0, bounds.height - ShellMetrics.statusBarHeight))
+        var placements = layers.entries.map(\.surface.placement)
+        if let newcomer {
+            placements.append(newcomer.placement)
+            let frame = LayerLayout.arrange(placements, in: area).frames.last ?? .zero
+            newcomer.configure(size: frame.size)
+            placements.removeLast()
+        }
+        var (frames, usable) = LayerLayout.arrange(placements, in: area)
+        for (i, entry) in layers.entries.enumerated() {
+            var frame = frames[i]
+            // The overlay may reach the screen's top edge, over the status bar.
+            if placements[i].layer == .overlay, placements[i].anchor.contains(.top),
+                frame.minY == area.minY + placements[i].margins.top
+            {
+                frame.origin.y -= ShellMetrics.statusBarHeight
+            }
+            entry.surface.configure(size: frame.size)
+            let container = layers.containers[placements[i].layer]
+            if entry.view.superview !== container { container?.addSubview(entry.view) }
+            entry.view.frame = frame
+        }
+        // Untouched by any zone, the windows' space is the whole screen (their own insets keep them
+        // clear of the status bar).
+        if usable.minY == area.minY { usable = Rect(usable.minX, 0, usable.width, usable.maxY) }
+        guard usable != layers.usable else { return }
+        layers.usable = usable
+        relayout(animated: false)
+    }
+}

@@ -1,0 +1,206 @@
+// Layer surfaces (wlr-layer-shell): panels, docks, notification daemons, launchers, wallpapers and
+// keyboards of other programs, placed in their layers (background, bottom, top, overlay) relative
+// to the screen and Slate's own chrome, their exclusive zones taken from the windows' space. The
+// shell places and sizes them (`slate_layer_configure`); this serves the protocol and their pictures.
+#include "internal.h"
+
+#include <wlr/types/wlr_layer_shell_v1.h>
+
+struct slate_layer {
+    slate_comp *comp;
+    struct wlr_layer_surface_v1 *surface;
+    struct wl_listener map, unmap, destroy, commit;
+    /// Commits so far (the shell reads the picture again when this moves).
+    uint32_t commits;
+};
+
+static void emit(slate_layer *layer, slate_layer_event event) {
+    slate_comp *comp = layer->comp;
+    if (comp->cb.layer_event) comp->cb.layer_event(comp->cb.user, layer, event);
+}
+
+static void on_map(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_layer *layer = wl_container_of(l, layer, map);
+    emit(layer, SLATE_LAYER_MAP);
+}
+
+static void on_unmap(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_layer *layer = wl_container_of(l, layer, unmap);
+    emit(layer, SLATE_LAYER_UNMAP);
+}
+
+static void on_commit(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_layer *layer = wl_container_of(l, layer, commit);
+    layer->commits++;
+    // The first commit, and each that changes where it wants to be, asks the shell to place it.
+    emit(layer, layer->surface->current.committed || !layer->surface->configured ? SLATE_LAYER_CHANGED
+                                                                                 : SLATE_LAYER_COMMIT);
+}
+
+static void on_destroy(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_layer *layer = wl_container_of(l, layer, destroy);
+    emit(layer, SLATE_LAYER_DESTROY);
+    wl_list_remove(&layer->map.link);
+    wl_list_remove(&layer->unmap.link);
+    wl_list_remove(&layer->destroy.link);
+    wl_list_remove(&layer->commit.link);
+    free(layer);
+}
+
+static void on_new_layer_surface(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, new_layer_surface);
+    struct wlr_layer_surface_v1 *surface = data;
+    if (!comp->output) {
+        // Nowhere to show it.
+        wlr_layer_surface_v1_destroy(surface);
+        return;
+    }
+    // One screen: a surface that names none, or another, is on it.
+    surface->output = comp->output;
+    slate_layer *layer = calloc(1, sizeof(*layer));
+    if (!layer) {
+        wlr_layer_surface_v1_destroy(surface);
+        return;
+    }
+    layer->comp = comp;
+    layer->surface = surface;
+    surface->data = layer;
+    layer->map.notify = on_map;
+    wl_signal_add(&surface->events.map, &layer->map);
+    layer->unmap.notify = on_unmap;
+    wl_signal_add(&surface->events.unmap, &layer->unmap);
+    layer->destroy.notify = on_destroy;
+    wl_signal_add(&surface->events.destroy, &layer->destroy);
+    layer->commit.notify = on_commit;
+    wl_signal_add(&surface->surface->events.commit, &layer->commit);
+    emit(layer, SLATE_LAYER_NEW);
+}
+
+int slate_layers_init(slate_comp *comp) {
+    struct wlr_layer_shell_v1 *shell = wlr_layer_shell_v1_create(comp->display);
+    if (!shell) return -1;
+    comp->new_layer_surface.notify = on_new_layer_surface;
+    wl_signal_add(&shell->events.new_surface, &comp->new_layer_surface);
+    return 0;
+}
+
+void slate_layer_info(slate_layer *layer, slate_layer_placement *out) {
+    struct wlr_layer_surface_v1_state *s = &layer->surface->current;
+    out->layer = (int)s->layer;
+    out->anchor = s->anchor;
+    out->exclusive_zone = s->exclusive_zone;
+    out->margin_top = (int)s->margin.top;
+    out->margin_right = (int)s->margin.right;
+    out->margin_bottom = (int)s->margin.bottom;
+    out->margin_left = (int)s->margin.left;
+    out->width = (int)s->desired_width;
+    out->height = (int)s->desired_height;
+    out->keyboard = (int)s->keyboard_interactive;
+}
+
+const char *slate_layer_namespace(slate_layer *layer) {
+    return layer->surface->namespace ? layer->surface->namespace : "";
+}
+
+int slate_layer_pid(slate_layer *layer) {
+    pid_t pid = 0;
+    wl_client_get_credentials(wl_resource_get_client(layer->surface->resource), &pid, NULL, NULL);
+    return pid;
+}
+
+void slate_layer_configure(slate_layer *layer, int width, int height) {
+    wlr_layer_surface_v1_configure(layer->surface, (uint32_t)(width > 0 ? width : 0),
+                                   (uint32_t)(height > 0 ? height : 0));
+}
+
+void slate_layer_close(slate_layer *layer) { wlr_layer_surface_v1_destroy(layer->surface); }
+
+uint32_t slate_layer_commit_count(slate_layer *layer) { return layer->commits; }
+
+int slate_layer_picture_size(slate_layer *layer, int *width, int *height, int *scale) {
+    struct wlr_surface *s = layer->surface->surface;
+    int k = s->current.scale > 0 ? s->current.scale : 1;
+    *scale = k;
+    *width = s->current.width * k;
+    *height = s->current.height * k;
+    return s->buffer != NULL && *width > 0 && *height > 0;
+}
+
+int slate_layer_draw(slate_layer *layer, int x, int y, int w, int h, uint8_t *out, int stride) {
+    int width, height, scale;
+    if (!slate_layer_picture_size(layer, &width, &height, &scale)) return -1;
+    return slate_surface_tree_draw(layer->comp, layer->surface->surface, 0, 0, width, height, x, y, w, h, out, stride,
+                                   0);
+}
+
+int slate_layer_opaque_rect(slate_layer *layer, int *x, int *y, int *w, int *h) {
+    int width, height, scale;
+    if (!slate_layer_picture_size(layer, &width, &height, &scale)) return 0;
+    return slate_surface_tree_opaque_rect(layer->comp, layer->surface->surface, 0, 0, width, height, x, y, w, h);
+}
+
+static void send_frame_done(struct wlr_surface *surface, int sx, int sy, void *data) {
+    (void)sx;
+    (void)sy;
+    wlr_surface_send_frame_done(surface, data);
+}
+
+void slate_layer_frame_done(slate_layer *layer, uint32_t msec) {
+    struct timespec now = {.tv_sec = msec / 1000, .tv_nsec = (long)(msec % 1000) * 1000000};
+    wlr_layer_surface_v1_for_each_surface(layer->surface, send_frame_done, &now);
+}
+
+void slate_layer_sampled(slate_layer *layer) { slate_output_sampled(layer->comp, layer->surface->surface); }
+
+// ---- Input ------------------------------------------------------------------------------------------
+
+/// The surface of the layer's tree under a point of its main surface, with the point in its own
+/// coordinates.
+static struct wlr_surface *layer_surface_under(slate_layer *layer, double sx, double sy, double *lx, double *ly) {
+    struct wlr_surface *s = wlr_surface_surface_at(layer->surface->surface, sx, sy, lx, ly);
+    if (s) return s;
+    *lx = sx;
+    *ly = sy;
+    return layer->surface->surface;
+}
+
+void slate_layer_pointer_motion(slate_layer *layer, double sx, double sy, uint32_t time) {
+    slate_comp *comp = layer->comp;
+    if (!layer->surface->mapped) return;
+    double lx, ly;
+    struct wlr_surface *target = layer_surface_under(layer, sx, sy, &lx, &ly);
+    if (comp->seat->pointer_state.focused_surface != target) {
+        wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
+        // (No window has the pointer now.)
+        comp->pointer_view = NULL;
+    }
+    wlr_seat_pointer_notify_motion(comp->seat, time, lx, ly);
+    wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_layer_touch_down(slate_layer *layer, int id, double sx, double sy, uint32_t time) {
+    slate_comp *comp = layer->comp;
+    if (!layer->surface->mapped) return;
+    if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
+    double lx, ly;
+    struct wlr_surface *target = layer_surface_under(layer, sx, sy, &lx, &ly);
+    wlr_seat_touch_notify_down(comp->seat, target, time, id, lx, ly);
+    wlr_seat_touch_notify_frame(comp->seat);
+}
+
+void slate_layer_keyboard_focus(slate_layer *layer) {
+    slate_comp *comp = layer->comp;
+    if (!layer->surface->mapped) return;
+    struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
+    wlr_seat_keyboard_notify_enter(comp->seat, layer->surface->surface, kb->keycodes, kb->num_keycodes,
+                                   &kb->modifiers);
+    slate_shortcuts_focus_changed(comp);
+}
+
+int slate_layer_has_keyboard(slate_layer *layer) {
+    return layer->comp->seat->keyboard_state.focused_surface == layer->surface->surface;
+}
