@@ -31,9 +31,23 @@ static void on_unmap(struct wl_listener *l, void *data) {
     emit(layer, SLATE_LAYER_UNMAP);
 }
 
+/// Whether its size can be placed: an axis of size 0 needs the anchors on both its sides to stretch
+/// between (the protocol's rule, which wlroots 0.15 does not check on a commit with no buffer).
+static int size_is_placeable(struct wlr_layer_surface_v1_state *s) {
+    uint32_t horizontal = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT;
+    uint32_t vertical = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
+    return (s->desired_width != 0 || (s->anchor & horizontal) == horizontal) &&
+           (s->desired_height != 0 || (s->anchor & vertical) == vertical);
+}
+
 static void on_commit(struct wl_listener *l, void *data) {
     (void)data;
     slate_layer *layer = wl_container_of(l, layer, commit);
+    if (!size_is_placeable(&layer->surface->current)) {
+        wl_resource_post_error(layer->surface->resource, ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
+                               "a size of 0 without anchors on both sides of it");
+        return;
+    }
     layer->commits++;
     // The first commit, and each that changes where it wants to be, asks the shell to place it.
     emit(layer, layer->surface->current.committed || !layer->surface->configured ? SLATE_LAYER_CHANGED

@@ -443,3 +443,35 @@ extension ProtocolTests {
         #expect(!rig.shell.isOnScreen(window.id), "Ctrl+H did not go home once Super+Escape gave the keys back")
     }
 }
+
+extension ProtocolTests {
+    /// A client breaking a rule of one of the protocols is disconnected with that protocol's error,
+    /// alone: the shell serves the next client as before.
+    @Test(arguments: [
+        ("viewport-negative", "error wp_viewport 0"),
+        ("layer-no-size", "error zwlr_layer_surface_v1 1"),
+        ("layer-bad-anchor", "error zwlr_layer_surface_v1 2"),
+        ("lock-twice", "error zwp_pointer_constraints_v1 1"),
+        ("inhibit-twice", "error zwp_keyboard_shortcuts_inhibit_manager_v1 0"),
+        ("token-committed-twice", "error xdg_activation_token_v1 0"),
+    ])
+    func aBrokenRuleOfAProtocolDisconnectsTheClientAlone(mode: String, expected: String) throws {
+        let client = try #require(
+            ProgramsDrawTests.fixture(
+                "bad-requests-client",
+                protocols: [
+                    "/usr/share/wayland-protocols/stable/viewporter/viewporter.xml",
+                    "Protocols/wlr/wlr-layer-shell-unstable-v1.xml",
+                    "/usr/share/wayland-protocols/unstable/pointer-constraints/pointer-constraints-unstable-v1.xml",
+                    "/usr/share/wayland-protocols/unstable/keyboard-shortcuts-inhibit/keyboard-shortcuts-inhibit-unstable-v1.xml",
+                    "/usr/share/wayland-protocols/staging/xdg-activation/xdg-activation-v1.xml",
+                ]),
+            "the bad requests test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let said = rig.shellOutput([client, mode])
+        #expect(said?.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(mode): \(said ?? "no answer")")
+        // The shell still serves others.
+        #expect(rig.shellOutput(["wayland-info"])?.contains("wl_compositor") == true, "the shell stopped serving")
+    }
+}
