@@ -40,3 +40,11 @@ awk '/^#ifndef [A-Z0-9_]*_ENUM$/{on=1} on{print} /^#endif \/\* [A-Z0-9_]*_ENUM \
     | { printf '%s\n' "// The scene protocol's enums (made by scripts/wayland-protocols.sh from Protocols/slate-scene-v1.xml)." \
         "#ifndef SLATE_SCENE_V1_ENUMS_H" "#define SLATE_SCENE_V1_ENUMS_H" ""; cat; echo "#endif"; } \
     > Sources/SlateProtocols/include/slate-scene-v1-enums.h
+
+# The privileged protocols' interfaces, for the refusing globals a program the person has not
+# allowed sees in their place (privacy.c): wlroots keeps its own tables hidden.
+for p in wlr-data-control-unstable-v1 wlr-screencopy-unstable-v1 wlr-foreign-toplevel-management-unstable-v1 \
+    wlr-virtual-pointer-unstable-v1; do
+    wayland-scanner server-header "Protocols/wlr/$p.xml" "$out/$p-protocol.h"
+    wayland-scanner private-code "Protocols/wlr/$p.xml" "Sources/SlateProtocols/$p-protocol.c"
+done

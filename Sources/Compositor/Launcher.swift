@@ -15,8 +15,13 @@ import Shell
         self.shell = shell
     }
 
-    /// Makes the shell's other programs and app processes start through this launcher.
+    /// Makes the shell's other programs and app processes start through this launcher, and only the
+    /// processes it started speak as Slate's apps.
     public func install() {
+        compositor.mayAnnounce = { [weak self] identifier, pid in
+            guard let self else { return false }
+            return self.processIDs[identifier] == pid || self.vouched[identifier] == pid
+        }
         for app in shell.foreignApps {
             guard let f = app.application as? ForeignApp else { continue }
             f.launch = { [weak self] f in self?.launch(f) ?? false }
@@ -30,6 +35,14 @@ import Shell
 
     /// The process each app process was last started as, by app identifier.
     public private(set) var processIDs: [String: pid_t] = [:]
+    /// Processes started for an app by the launcher's owner rather than the launcher.
+    private var vouched: [String: pid_t] = [:]
+
+    /// Vouches that process `pid`, started by the caller, is the app `identifier`'s process: it may
+    /// announce itself as that app.
+    public func vouch(for identifier: String, processID pid: pid_t) {
+        vouched[identifier] = pid
+    }
 
     /// Starts a Slate app's process; it announces itself and connects its windows.
     public func launch(_ app: ProcessApp) -> Bool {

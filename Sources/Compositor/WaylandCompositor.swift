@@ -34,6 +34,20 @@ public enum CompositorBackend: String, Sendable {
         didSet {
             shell?.programDrags = self
             shell?.addRestWork { [weak self] in self?.releaseHiddenPictures() }
+            connectPrivacy()
+        }
+    }
+    /// Who may have the clipboard, the screen, input and other windows (`PrivacyPolicy`). Until an
+    /// owner gives one kept in `settings.json`, nothing is allowed and answers last the run.
+    public var privacy = PrivacyPolicy(settings: SettingsStore(configHome: nil)) {
+        didSet { connectPrivacy() }
+    }
+
+    /// The policy names programs by the shell's entries and asks through the shell's alert.
+    private func connectPrivacy() {
+        privacy.shell = shell
+        privacy.ask = { [weak self] program, privilege, answer in
+            self?.shell?.askPermission(program: program, privilege: privilege, answer: answer)
         }
     }
     /// The screen's size in points and its scale (pixels a point).
@@ -46,6 +60,9 @@ public enum CompositorBackend: String, Sendable {
     public let socketName: String
     /// The runtime folder the socket is in (`XDG_RUNTIME_DIR`).
     public let runtimeDirectory: String
+    /// Whether the process `pid` may speak as the Slate app `identifier` (a launcher says: only the
+    /// process it started for that app). Nil: any process may (a compositor with no launcher).
+    public var mayAnnounce: ((String, Int32) -> Bool)?
     /// Input from the nested backend's window: pointer and touch in points, keys as evdev codes.
     public var onNestedInput: ((NestedInput) -> Void)?
 
@@ -93,6 +110,13 @@ public enum CompositorBackend: String, Sendable {
             guard let user, let layer else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             MainActor.assumeIsolated { box.current?.layerEvent(layer, event) }
+        }
+        callbacks.permission = { user, pid, privilege, asked in
+            guard let user else { return .denied }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                box.current?.privacy.permission(pid: pid, Privilege(privilege), asked: asked != 0) ?? .denied
+            }
         }
         callbacks.input = { user, kind, id, x, y, code in
             guard let user else { return }
@@ -413,6 +437,14 @@ public enum CompositorBackend: String, Sendable {
         switch event {
         case .announce:
             let app = ClientApp(handle: handle)
+            if let may = mayAnnounce, !may(text, app.processID) {
+                // Another program claiming an app's identity (its sessions, its windows): refused.
+                FileHandle.standardError.write(
+                    Data(
+                        "slate: process \(app.processID) announced itself as '\(text)', which Slate did not start as it; disconnected\n"
+                            .utf8))
+                return 0
+            }
             guard let shell, shell.processDidAnnounce(text, channel: app) else {
                 FileHandle.standardError.write(
                     Data(

@@ -80,6 +80,9 @@ extension Shell {
         showBanner(ShellStrings.cannotBeShown.formatted(name.isEmpty ? ShellStrings.program.text : name))
     }
 
+    /// The app process `pid` was started for, if Slate started it.
+    public func app(launchedAs pid: Int32) -> ShellApp? { foreign.launchedBy[pid] }
+
     /// Remembers that process `pid` was started for `app`, so its first window joins that app.
     public func noteLaunch(of app: ShellApp, processID pid: Int32) {
         foreign.launchedBy[pid] = app

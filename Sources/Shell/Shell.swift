@@ -30,6 +30,8 @@ import UI
     /// Windows that asked to come forward without the person's say (`programAskedToComeForward`):
     /// their apps' icons carry a badge until they are shown.
     public internal(set) var windowsWantingAttention: Set<String> = []
+    /// The questions about programs' privileges waiting for the person, the one shown first.
+    var permissionQuestions: [(key: String, program: String, privilege: Privilege, answer: (Bool) -> Void)] = []
     /// Other programs' layer surfaces (panels, docks, wallpapers), in their layers.
     public let layers = LayerSurfaces()
     /// What the banner says now; nil while none is shown.

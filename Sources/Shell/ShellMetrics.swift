@@ -20,6 +20,12 @@ public enum ShellMetrics {
     /// Home screen icons (measured: 74 pt on the 12.9", rounded 16.5 pt continuous, labels 12 pt).
     public static let homeIconSize: Double = 74
     public static let homeIconCornerRadius: Double = 16.5
+    /// The system's alert (a program's privilege asked for): iOS's alert card, 270 pt wide with a
+    /// 14 pt corner radius and 44 pt buttons, over the screen dimmed by 0.2 (UIAlertController, iOS 17).
+    public static let alertWidth: Double = 270
+    public static let alertCornerRadius: Double = 14
+    public static let alertButtonHeight: Double = 44
+    public static let alertDim: Double = 0.2
     /// The red badge's height on a Home-screen icon (iPadOS: about 0.3 of the icon's side, the count
     /// in white at about 0.6 of it; measured from iPadOS 18 screenshots, Slate's figure).
     public static let iconBadgeDiameter: Double = 23

@@ -391,7 +391,10 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
 
 void slate_on_new_input(struct wl_listener *l, void *data) {
     slate_comp *comp = wl_container_of(l, comp, new_input);
-    struct wlr_input_device *dev = data;
+    slate_input_attach(comp, data);
+}
+
+void slate_input_attach(slate_comp *comp, struct wlr_input_device *dev) {
     if (dev == comp->keyboard_device) return;
     struct nested_input *in = calloc(1, sizeof(*in));
     if (!in) return;

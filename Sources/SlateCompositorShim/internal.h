@@ -46,6 +46,10 @@
 #include <wlr/util/edges.h>
 #include <wlr/util/log.h>
 
+/// The refusing globals of the privileged protocols (privacy.c): data-control, screencopy, virtual
+/// pointer, foreign-toplevel management.
+#define SLATE_REFUSING_GLOBALS 4
+
 /// How many frames' damage is kept: enough for a triple-buffered output.
 #define SLATE_DAMAGE_RING 3
 
@@ -105,6 +109,10 @@ struct slate_comp {
     struct wl_listener new_shortcuts_inhibitor, shortcuts_inhibitor_destroy;
     struct wlr_keyboard_shortcuts_inhibitor_v1 *active_shortcuts_inhibitor;
     struct wlr_surface *shortcuts_restored_surface;
+    /// The refusing globals programs the person has not allowed see (privacy.c), and virtual
+    /// pointers of allowed ones, which join the input.
+    struct wl_global *refusing[SLATE_REFUSING_GLOBALS];
+    struct wl_listener new_virtual_pointer;
     struct wlr_input_device *keyboard_device;
     struct xkb_keymap *keymap;
     const char *socket;
@@ -208,6 +216,12 @@ void slate_gestures_stop(struct slate_gestures *g);
 /// Keyboard shortcuts inhibitors (shortcuts.c); told when the keyboard goes to another surface.
 int slate_shortcuts_init(slate_comp *comp);
 void slate_shortcuts_focus_changed(slate_comp *comp);
+/// The privileged protocols' gate (privacy.c): which global a client sees, and whether it may.
+int slate_privacy_init(slate_comp *comp);
+slate_permission slate_privacy_check(slate_comp *comp, struct wl_client *client, slate_privilege privilege,
+                                     int asked);
+/// An input device joins the shell's input (input.c): a backend's, or a program's virtual one.
+void slate_input_attach(slate_comp *comp, struct wlr_input_device *dev);
 /// Layer surfaces (layers.c).
 int slate_layers_init(slate_comp *comp);
 /// Draws (or finds the opaque part of) the picture of a surface and its subsurfaces (buffers.c; see

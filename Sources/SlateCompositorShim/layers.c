@@ -12,6 +12,8 @@ struct slate_layer {
     struct wl_listener map, unmap, destroy, commit;
     /// Commits so far (the shell reads the picture again when this moves).
     uint32_t commits;
+    /// An overlay of a program the person has not allowed: told it is closed, never shown.
+    int refused;
 };
 
 static void emit(slate_layer *layer, slate_layer_event event) {
@@ -22,13 +24,27 @@ static void emit(slate_layer *layer, slate_layer_event event) {
 static void on_map(struct wl_listener *l, void *data) {
     (void)data;
     slate_layer *layer = wl_container_of(l, layer, map);
-    emit(layer, SLATE_LAYER_MAP);
+    if (!layer->refused) emit(layer, SLATE_LAYER_MAP);
 }
 
 static void on_unmap(struct wl_listener *l, void *data) {
     (void)data;
     slate_layer *layer = wl_container_of(l, layer, unmap);
-    emit(layer, SLATE_LAYER_UNMAP);
+    if (!layer->refused) emit(layer, SLATE_LAYER_UNMAP);
+}
+
+/// Whether the surface may be shown: over everything (the overlay layer) only for a program the
+/// person allowed to draw over their windows (a fake lock screen could); any other is told it was
+/// closed, once.
+static int layer_permitted(slate_layer *layer) {
+    if (layer->refused) return 0;
+    if (layer->surface->current.layer != ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY) return 1;
+    struct wl_client *client = wl_resource_get_client(layer->surface->resource);
+    if (slate_privacy_check(layer->comp, client, SLATE_PRIVILEGE_WINDOWS, 1) == SLATE_PERMISSION_ALLOWED) return 1;
+    if (layer->surface->mapped) emit(layer, SLATE_LAYER_UNMAP);
+    layer->refused = 1;
+    zwlr_layer_surface_v1_send_closed(layer->surface->resource);
+    return 0;
 }
 
 /// Whether its size can be placed: an axis of size 0 needs the anchors on both its sides to stretch
@@ -48,6 +64,7 @@ static void on_commit(struct wl_listener *l, void *data) {
                                "a size of 0 without anchors on both sides of it");
         return;
     }
+    if (!layer_permitted(layer)) return;
     layer->commits++;
     // The first commit, and each that changes where it wants to be, asks the shell to place it.
     emit(layer, layer->surface->current.committed || !layer->surface->configured ? SLATE_LAYER_CHANGED
@@ -57,6 +74,7 @@ static void on_commit(struct wl_listener *l, void *data) {
 static void on_destroy(struct wl_listener *l, void *data) {
     (void)data;
     slate_layer *layer = wl_container_of(l, layer, destroy);
+    // (A refused one was never shown: the shell forgets it all the same.)
     emit(layer, SLATE_LAYER_DESTROY);
     wl_list_remove(&layer->map.link);
     wl_list_remove(&layer->unmap.link);

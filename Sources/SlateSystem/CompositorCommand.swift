@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 import Rendering
+import Scenes
 import Shell
 import UI
 
@@ -76,6 +77,10 @@ import UI
             return Slate.failure("\(error)", code: backend == .nested ? 2 : 1)
         }
         live.showsFrameTimes = args.flags.contains("frame-times")
+        // Which programs may read the clipboard, copy the screen, inject input or manage windows:
+        // the person's answers, kept in settings.json.
+        live.compositor.privacy = PrivacyPolicy(
+            settings: SettingsStore(configHome: SettingsStore.defaultConfigHome()))
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }

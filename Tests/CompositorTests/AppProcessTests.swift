@@ -415,6 +415,7 @@ enum ComposeLayout {
         p.environment = rig.host.compositor.clientEnvironment()
         p.standardOutput = out
         try p.run()
+        rig.host.launcher.vouch(for: "org.slate.test", processID: p.processIdentifier)
         rig.wait(10, "the client to end") { !p.isRunning }
         finish(p)
         // The shell still takes a well-behaved client.
@@ -452,6 +453,7 @@ enum ComposeLayout {
         p.environment = rig.host.compositor.clientEnvironment()
         p.standardOutput = FileHandle.nullDevice
         try p.run()
+        rig.host.launcher.vouch(for: "org.slate.test", processID: p.processIdentifier)
         defer { finish(p) }
         guard
             rig.wait(
@@ -494,6 +496,7 @@ enum ComposeLayout {
         p.environment = rig.host.compositor.clientEnvironment()
         p.standardOutput = FileHandle.nullDevice
         try p.run()
+        rig.host.launcher.vouch(for: "org.slate.test", processID: p.processIdentifier)
         defer { finish(p) }
         guard rig.wait(20, "the compose window", { mail.toplevels.values.contains { $0.picture != nil } }) else {
             return
@@ -549,6 +552,7 @@ enum ComposeLayout {
         p.environment = rig.host.compositor.clientEnvironment()
         p.standardOutput = out
         try p.run()
+        rig.host.launcher.vouch(for: "org.slate.test", processID: p.processIdentifier)
         rig.wait(15, "the claiming client to end") { !p.isRunning }
         finish(p)
         let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -239,6 +239,7 @@ extension ProtocolTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try LiveRig(stateHome: dir)
         defer { rig.shutdown() }
+        rig.compositor.privacy.allow(["/usr/bin/grim"], .screen)
         try rig.launch([client])
         rig.run(for: 20) { rig.window(titled: "Awake") != nil }
         // At rest: the window's opening animation over, nothing drawn for a while.
@@ -307,6 +308,7 @@ extension ProtocolTests {
         let report = dir.appendingPathComponent("windows").path
         let rig = try Rig()
         defer { rig.shutdown() }
+        rig.host.compositor.privacy.allow([switcher], .windows)
         try rig.launch([client, "First", "stray"])
         guard rig.wait(20, "the first window", { rig.window(titled: "First") != nil }) else { return }
         try rig.launch([client, "Second", "stray"])

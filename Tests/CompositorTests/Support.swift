@@ -13,10 +13,13 @@ import UI
     let host: CompositorHost
     let log: FileHandle
 
-    init(scale: Double = 1, device: Device = Device(), stateHome: URL? = nil) throws {
+    /// A shell at `scale`; the test configuration allows wl-copy and wl-paste the clipboard (the tests
+    /// read and set it with them) unless `privacyDefaults` is false.
+    init(scale: Double = 1, device: Device = Device(), stateHome: URL? = nil, privacyDefaults: Bool = true) throws {
         shell = Shell(device: device, clock: clock, stateHome: stateHome)
         host = try CompositorHost(shell: shell, clock: clock, scale: scale)
         log = FileHandle(forWritingAtPath: "/dev/null")!
+        if privacyDefaults { host.compositor.privacy.allow(["/usr/bin/wl-copy", "/usr/bin/wl-paste"], .clipboard) }
         host.run(for: 0.05)
     }
 

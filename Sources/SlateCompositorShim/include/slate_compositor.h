@@ -154,6 +154,27 @@ typedef enum SLATE_CLOSED_ENUM slate_app_event {
     SLATE_APP_GONE SLATE_SWIFT_NAME(gone) = 2,
 } slate_app_event;
 
+/// What reaches beyond a program's own windows, which only programs the person allowed may have.
+typedef enum SLATE_CLOSED_ENUM slate_privilege {
+    /// Reading or replacing the clipboard with no paste of the person's (data-control).
+    SLATE_PRIVILEGE_CLIPBOARD SLATE_SWIFT_NAME(clipboard) = 0,
+    /// Copying the screen (screencopy).
+    SLATE_PRIVILEGE_SCREEN SLATE_SWIFT_NAME(screen) = 1,
+    /// Typing and clicking as the person (virtual pointer, virtual keyboard, input method).
+    SLATE_PRIVILEGE_INPUT SLATE_SWIFT_NAME(input) = 2,
+    /// Seeing and managing other windows, drawing over everything (foreign-toplevel management,
+    /// layer shell's overlay layer).
+    SLATE_PRIVILEGE_WINDOWS SLATE_SWIFT_NAME(windows) = 3,
+} slate_privilege;
+
+/// The person's answer for a program and a privilege.
+typedef enum SLATE_CLOSED_ENUM slate_permission {
+    SLATE_PERMISSION_ALLOWED SLATE_SWIFT_NAME(allowed) = 0,
+    SLATE_PERMISSION_DENIED SLATE_SWIFT_NAME(denied) = 1,
+    /// Not asked yet (or asked and not answered): refused meanwhile.
+    SLATE_PERMISSION_UNDECIDED SLATE_SWIFT_NAME(undecided) = 2,
+} slate_permission;
+
 /// What the compositor tells its owner.
 typedef struct slate_comp_callbacks {
     void *user;
@@ -170,6 +191,10 @@ typedef struct slate_comp_callbacks {
                      uint32_t number);
     /// What a layer surface did; the handle is invalid after DESTROY returns.
     void (*layer_event)(void *user, slate_layer *layer, slate_layer_event event);
+    /// Whether the program of process `pid` may have `privilege`; `asked`: it tries to use it now
+    /// (the owner may ask the person, answering later), else the shim only wants to know which
+    /// global to show it. NULL: everybody may.
+    slate_permission (*permission)(void *user, int pid, slate_privilege privilege, int asked);
 } slate_comp_callbacks;
 
 /// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new

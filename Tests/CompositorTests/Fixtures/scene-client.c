@@ -138,6 +138,9 @@ int main(int argc, char **argv) {
             if (i % 8 == 7 && wl_display_roundtrip(d) < 0) break;
         }
         slate_scene_v1_commit_menu_bar(scene);
+    } else if (!strcmp(mode, "announce")) {
+        // Speaks as the app: refused unless Slate started this process as it.
+        slate_scene_manager_v1_announce(scenes, app);
     } else if (!strcmp(mode, "twice")) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_announce(scenes, app);
