@@ -29,6 +29,25 @@ import UI
     var pending: [any ForeignToplevel] = []
     /// The toplevel each session shows.
     public private(set) var toplevels: [String: any ForeignToplevel] = [:]
+    /// The session showing each toplevel, by the toplevel's identity, kept beside `toplevels`: a
+    /// window is found from its toplevel in one step, whatever the number of windows (the loop asks
+    /// for every shown one each frame).
+    private var sessions: [ObjectIdentifier: String] = [:]
+
+    /// Makes `toplevel` the one session `id` shows.
+    private func setToplevel(_ toplevel: any ForeignToplevel, for id: String) {
+        if let old = toplevels[id] { sessions[ObjectIdentifier(old)] = nil }
+        toplevels[id] = toplevel
+        sessions[ObjectIdentifier(toplevel)] = id
+    }
+
+    /// Forgets the toplevel session `id` shows, returning it.
+    @discardableResult
+    private func removeToplevel(for id: String) -> (any ForeignToplevel)? {
+        guard let old = toplevels.removeValue(forKey: id) else { return nil }
+        sessions[ObjectIdentifier(old)] = nil
+        return old
+    }
 
     /// An app for a desktop entry.
     public init(entry: DesktopEntry) {
@@ -61,7 +80,7 @@ import UI
     public func didDiscard(_ sessions: [SceneSession]) {
         // Closed from the shell (Ctrl+W, Exposé): ask the client to close that window.
         for s in sessions {
-            toplevels.removeValue(forKey: s.persistentIdentifier)?.close()
+            removeToplevel(for: s.persistentIdentifier)?.close()
         }
     }
 
@@ -70,19 +89,19 @@ import UI
         if let t = toplevels[session.persistentIdentifier] { return t }
         guard reason == .request, !pending.isEmpty else { return nil }
         let t = pending.removeFirst()
-        toplevels[session.persistentIdentifier] = t
+        setToplevel(t, for: session.persistentIdentifier)
         return t
     }
 
     /// The session showing `toplevel`, if any.
     func sessionID(of toplevel: any ForeignToplevel) -> String? {
-        toplevels.first { $0.value === toplevel }?.key
+        sessions[ObjectIdentifier(toplevel)]
     }
 
     /// Forgets a toplevel the client took away, so closing its session asks nothing more of it.
     func unbind(_ toplevel: any ForeignToplevel) {
         pending.removeAll { $0 === toplevel }
-        if let id = sessionID(of: toplevel) { toplevels[id] = nil }
+        if let id = sessionID(of: toplevel) { removeToplevel(for: id) }
     }
 }
 

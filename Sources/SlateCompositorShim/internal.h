@@ -50,6 +50,17 @@
 /// pointer, foreign-toplevel management.
 #define SLATE_REFUSING_GLOBALS 4
 
+/// What one client may hold before it is disconnected (limits.c): far above any real program's use.
+/// Frame callbacks waiting on one surface (a program keeps one or two).
+#define SLATE_LIMIT_FRAME_CALLBACKS 1000
+/// Surfaces (Firefox with a hundred tabs: a few hundred).
+#define SLATE_LIMIT_SURFACES 4096
+/// Windows and popups.
+#define SLATE_LIMIT_TOPLEVELS 1000
+#define SLATE_LIMIT_POPUPS 256
+/// Bytes of the buffers its surfaces show at once: 1 GiB (eight full-screen windows of an 8K screen).
+#define SLATE_LIMIT_BUFFER_BYTES (1L << 30)
+
 /// How many frames' damage is kept: enough for a triple-buffered output.
 #define SLATE_DAMAGE_RING 3
 
@@ -113,6 +124,9 @@ struct slate_comp {
     /// pointers of allowed ones, which join the input.
     struct wl_global *refusing[SLATE_REFUSING_GLOBALS];
     struct wl_listener new_virtual_pointer;
+    /// Each client's counts against the limits (limits.c).
+    struct wl_list client_uses;
+    struct wl_listener limits_new_surface, limits_new_xdg_surface;
     struct wlr_input_device *keyboard_device;
     struct xkb_keymap *keymap;
     const char *socket;
@@ -222,6 +236,8 @@ slate_permission slate_privacy_check(slate_comp *comp, struct wl_client *client,
                                      int asked);
 /// An input device joins the shell's input (input.c): a backend's, or a program's virtual one.
 void slate_input_attach(slate_comp *comp, struct wlr_input_device *dev);
+/// The limits each client is held to (limits.c), once the compositor and xdg-shell are made.
+int slate_limits_init(slate_comp *comp);
 /// Layer surfaces (layers.c).
 int slate_layers_init(slate_comp *comp);
 /// Draws (or finds the opaque part of) the picture of a surface and its subsurfaces (buffers.c; see

@@ -347,6 +347,16 @@ void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int h
     if (view->kind != SLATE_VIEW_POPUP) return;
     struct wlr_box box = {.x = x, .y = y, .width = width, .height = height};
     wlr_xdg_popup_unconstrain_from_box(view->xdg->popup, &box);
+    // Whatever its positioner said (sizes and offsets near 2³¹ overflow wlroots' arithmetic), a
+    // popup gets a positive size that fits, inside the box.
+    struct wlr_box *g = &view->xdg->popup->geometry;
+    if (width < 1 || height < 1) return;
+    if (g->width < 1 || g->width > width) g->width = g->width < 1 ? 1 : width;
+    if (g->height < 1 || g->height > height) g->height = g->height < 1 ? 1 : height;
+    if (g->x < x) g->x = x;
+    if (g->y < y) g->y = y;
+    if ((long)g->x + g->width > (long)x + width) g->x = x + width - g->width;
+    if ((long)g->y + g->height > (long)y + height) g->y = y + height - g->height;
 }
 
 void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {

@@ -96,3 +96,71 @@ import UI
         #expect(rig.shell.visibleWindows == [window])
     }
 }
+
+/// No program can make the shell slow or big: past a limit, that client alone is disconnected with
+/// an error naming it; the shell serves the next as before.
+@MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(2)))) struct HostileClientTests {
+    static var client: String? { ProgramsDrawTests.fixture("hostile-client") }
+
+    /// Frame callbacks asked for without end on a surface the shell never shows: disconnected at the
+    /// limit, with the shell's memory bounded.
+    @Test func aFloodOfFrameCallbacksIsCutOff() throws {
+        let client = try #require(Self.client, "the hostile test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let said = rig.shellOutput([client, "flood-callbacks"]) ?? ""
+        #expect(said.hasPrefix("error wl_display 3"), "the flood was let through: \(said)")
+        #expect(rig.shellOutput(["wayland-info"])?.contains("wl_compositor") == true, "the shell stopped serving")
+    }
+
+    /// A client making more windows than any program needs is disconnected at the limit (1,000),
+    /// and the shell goes on serving the next client.
+    @Test func aClientMakingThousandsOfWindowsIsCutOff() throws {
+        let client = try #require(Self.client, "the hostile test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let said = rig.shellOutput([client, "windows", "1001"]) ?? ""
+        #expect(said.hasPrefix("error wl_display 3"), "1,001 windows let through: \(said)")
+        #expect(rig.wait(10, "its windows gone") { rig.shell.windows.isEmpty })
+        let next = rig.shellOutput([client, "first-configure"]) ?? ""
+        #expect(next.hasPrefix("configured"), "the next client was not served: \(next)")
+    }
+
+    /// Five thousand idle windows (five clients at the limit) cost the loop nothing at rest, and a
+    /// new client gets its first configure within 100 ms beside them.
+    @Test func aNewClientIsServedAtOnceBesideFiveThousandWindows() throws {
+        let client = try #require(Self.client, "the hostile test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        for _ in 0..<5 { try rig.launch([client, "windows", "1000"]) }
+        #expect(rig.wait(120, "5,000 windows") { rig.shell.windows.count == 5000 })
+        rig.settle()
+        // At rest: a turn of the loop with nothing to do costs what it costs with no windows.
+        let turns = 200
+        let started = MonotonicClock.read()
+        for _ in 0..<turns { rig.host.step(wait: 0) }
+        let perTurn = (MonotonicClock.read() - started) / Double(turns)
+        #expect(perTurn < 0.001 * testSlowdown, "a turn at rest takes \(perTurn * 1000) ms beside 5,000 windows")
+        let said = rig.shellOutput([client, "first-configure"]) ?? ""
+        let waited = Double(said.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "")
+        #expect(waited.map { $0 < 100 * testSlowdown } == true, "first configure: \(said)")
+        print("first configure beside 5,000 windows: \(said.trimmingCharacters(in: .whitespacesAndNewlines)) ms; a turn at rest \(perTurn * 1000) ms")
+    }
+
+    /// A popup whose positioner says sizes and offsets near 2³¹ is configured with a positive size,
+    /// inside its window.
+    @Test func aPopupIsAlwaysConfiguredInsideItsWindow() throws {
+        let client = try #require(Self.client, "the hostile test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let said = rig.shellOutput([client, "positioner"]) ?? ""
+        let words = said.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard said.hasPrefix("popup"), words.count == 6 else {
+            Issue.record("the popup was not configured: \(said)")
+            return
+        }
+        let (x, y, w, h, ww, wh) = (words[0], words[1], words[2], words[3], words[4], words[5])
+        #expect(w > 0 && h > 0, "popup size \(w) × \(h)")
+        #expect(x >= 0 && y >= 0 && x + w <= ww && y + h <= wh, "popup at \(x), \(y) \(w) × \(h) in \(ww) × \(wh)")
+    }
+}
