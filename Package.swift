@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
+        .library(name: "SessionBus", targets: ["SessionBus"]),
         .library(name: "AccessibilityBus", targets: ["AccessibilityBus"]),
         .library(name: "Compositor", targets: ["Compositor"]),
         .library(name: "ClientHost", targets: ["ClientHost"]),
@@ -63,8 +64,11 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
+        // D-Bus (libdbus-1) for the host layer: connections, calls with timeouts, signals, properties,
+        // served objects, and a worker thread per connection.
+        .target(name: "SessionBus", dependencies: ["CDBus"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
-        .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "CDBus"]),
+        .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The shell as a Wayland compositor: client toplevels become Shell windows.
         .target(
             name: "Compositor",
@@ -124,8 +128,9 @@ let package = Package(
             name: "ShellTests",
             dependencies: ["Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
             resources: [.copy("References")]),
+        .testTarget(name: "SessionBusTests", dependencies: ["SessionBus"]),
         .testTarget(
-            name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),
+            name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "SessionBus"]),
         // With the two C sides of the wire: the scene protocol's fuzz world speaks it raw, and as an app.
         .testTarget(
             name: "CompositorTests",
