@@ -1,0 +1,332 @@
+import Foundation
+
+/// The person's system settings — rotation lock, Do Not Disturb, Dark Mode, the clock's 24-hour
+/// time — kept in `$XDG_CONFIG_HOME/slate/settings.json` (by default `~/.config/slate/settings.json`),
+/// read by the shell and, later, by a Settings app; each reads and writes the keys it knows.
+///
+/// The file is one JSON object. Keys this Slate does not know are kept as they are and written
+/// back, so a newer Slate's settings survive an older one. Every save is atomic (a temporary file in
+/// the same folder, written, `fsync`ed, renamed over the old one, the folder `fsync`ed). A file that
+/// does not read as a JSON object is moved aside as `settings.json.corrupt-N`, reported in one line,
+/// and the settings start from their defaults; a value of the wrong type reads as the key's default.
+///
+/// ```swift
+/// let settings = SettingsStore(configHome: SettingsStore.defaultConfigHome())
+/// settings[.rotationLock] = true            // saved at once
+/// let observer = settings.observe { key in print("\(key) changed") }
+/// ```
+@MainActor public final class SettingsStore {
+    /// The file, or nil for settings kept in memory only (headless runs, tests).
+    public let file: URL?
+    /// Where problems are reported, one line each.
+    public let report: (String) -> Void
+    /// Every key and value, those of other versions included.
+    public private(set) var values: [String: SettingValue] = [:]
+    private var observers: [Int: @MainActor (String) -> Void] = [:]
+    private var nextObserver = 0
+    /// When the file was last read or written (its modification time), to notice another writer.
+    private var fileStamp: FileStamp?
+
+    /// The settings in `$XDG_CONFIG_HOME/slate/settings.json` under `configHome` (read now), or in
+    /// memory only when `configHome` is nil. `report` hears of a corrupt file or a failed save.
+    public init(configHome: URL?, report: @escaping (String) -> Void = SettingsStore.standardError) {
+        file = configHome?.appendingPathComponent("slate").appendingPathComponent("settings.json")
+        self.report = report
+        load()
+    }
+
+    /// Writes a line to standard error, prefixed `slate: `.
+    public static let standardError: (String) -> Void = { line in
+        FileHandle.standardError.write(Data("slate: \(line)\n".utf8))
+    }
+
+    /// `$XDG_CONFIG_HOME` when it is an absolute path, else `~/.config` (the XDG Base Directory
+    /// specification).
+    public nonisolated static func defaultConfigHome(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        if let d = environment["XDG_CONFIG_HOME"], d.hasPrefix("/") { return URL(fileURLWithPath: d) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".config")
+    }
+
+    // MARK: Values
+
+    /// The value of `key`, or its default when unset or of another type; setting it saves the file
+    /// (a failure is reported, the value kept in memory) and tells the observers.
+    public subscript<Value: SettingRepresentable>(key: SettingKey<Value>) -> Value {
+        get { values[key.name].flatMap(Value.init(setting:)) ?? key.defaultValue }
+        set {
+            let stored = newValue.settingValue
+            guard values[key.name] != stored else { return }
+            values[key.name] = stored
+            save()
+            notify(key.name)
+        }
+    }
+
+    /// Removes `key`'s value (it reads as its default again), saving and telling the observers.
+    public func reset<Value>(_ key: SettingKey<Value>) {
+        guard values.removeValue(forKey: key.name) != nil else { return }
+        save()
+        notify(key.name)
+    }
+
+    /// Calls `observer` with a key's name each time a value changes (here, or in the file when
+    /// `reloadIfChanged` reads another process's change); returns what `removeObserver` takes.
+    @discardableResult
+    public func observe(_ observer: @escaping @MainActor (String) -> Void) -> Int {
+        nextObserver += 1
+        observers[nextObserver] = observer
+        return nextObserver
+    }
+
+    /// Stops the observer `observe` returned `id` for.
+    public func removeObserver(_ id: Int) { observers[id] = nil }
+
+    private func notify(_ name: String) {
+        for (_, o) in observers.sorted(by: { $0.key < $1.key }) { o(name) }
+    }
+
+    // MARK: The file
+
+    /// Reads the file again when another process (a Settings app) changed it since; observers hear
+    /// of each key whose value changed. Returns whether it was read.
+    @discardableResult
+    public func reloadIfChanged() -> Bool {
+        guard let file, Self.stamp(file.path) != fileStamp else { return false }
+        let before = values
+        load()
+        for name in Set(before.keys).union(values.keys).sorted() where before[name] != values[name] { notify(name) }
+        return true
+    }
+
+    private func load() {
+        guard let file else { return }
+        let path = file.path
+        fileStamp = Self.stamp(path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            values = [:]
+            return
+        }
+        do {
+            guard case .object(let object) = try JSONDecoder().decode(SettingValue.self, from: data) else {
+                throw SettingsFileError(reason: "not a JSON object")
+            }
+            values = object
+        } catch {
+            values = [:]
+            setAside(path, reason: Self.oneLine(error))
+        }
+    }
+
+    private func setAside(_ path: String, reason: String) {
+        var n = 1
+        while access(path + ".corrupt-\(n)", F_OK) == 0 { n += 1 }
+        let target = path + ".corrupt-\(n)"
+        if rename(path, target) == 0 {
+            report("\(path) is corrupt (\(reason)); moved to \(target); settings start from their defaults")
+        } else {
+            report(
+                "\(path) is corrupt (\(reason)) and could not be moved aside (\(String(cString: strerror(errno)))); "
+                    + "settings start from their defaults")
+        }
+        fileStamp = nil
+    }
+
+    /// Writes every value (unknown keys too), atomically; a failure is reported in one line.
+    private func save() {
+        guard let file else { return }
+        do {
+            try write(to: file)
+        } catch {
+            report("cannot save settings to \(file.path): \(error.reason); the change lasts until Slate ends")
+        }
+    }
+
+    private func write(to file: URL) throws(SettingsFileError) {
+        let dir = file.deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw SettingsFileError(reason: "cannot make \(dir): \(Self.oneLine(error))")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(SettingValue.object(values))
+        } catch {
+            throw SettingsFileError(reason: Self.oneLine(error))
+        }
+        let tmp = dir + "/.settings.json.\(getpid()).tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw SettingsFileError(reason: String(cString: strerror(errno))) }
+        var failure: String?
+        data.withUnsafeBytes { buf in
+            var done = 0
+            while done < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                done += n
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(tmp, file.path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(tmp)
+            throw SettingsFileError(reason: failure)
+        }
+        let folder = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+        fileStamp = Self.stamp(file.path)
+    }
+
+    private static func stamp(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size),
+            inode: UInt64(info.st_ino))
+    }
+
+    /// What tells one version of the file from another: its modification time, size and inode.
+    private struct FileStamp: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+        var size: Int
+        var inode: UInt64
+    }
+
+    private static func oneLine(_ error: any Error) -> String {
+        String("\(error)".split(separator: "\n").first ?? "").prefix(160).description
+    }
+}
+
+/// Why the settings file could not be read or written.
+struct SettingsFileError: Error {
+    var reason: String
+}
+
+/// A setting: its name in the file, and the value it has when unset.
+public struct SettingKey<Value: SettingRepresentable>: Sendable {
+    /// The key in `settings.json`.
+    public let name: String
+    /// What it reads as when the file does not set it (or sets a value of another type).
+    public let defaultValue: Value
+
+    /// A setting named `name`, `defaultValue` when unset.
+    public init(_ name: String, default defaultValue: Value) {
+        self.name = name
+        self.defaultValue = defaultValue
+    }
+}
+
+extension SettingKey where Value == Bool {
+    /// Rotation lock (Control Center): the screen keeps its orientation as the device turns.
+    public static let rotationLock = SettingKey("rotationLock", default: false)
+    /// Do Not Disturb (Control Center's Focus): banners and sounds of notifications are held back.
+    public static let doNotDisturb = SettingKey("doNotDisturb", default: false)
+    /// Dark Mode (Control Center): the system and apps in their dark appearance.
+    public static let darkMode = SettingKey("darkMode", default: false)
+}
+
+extension SettingKey where Value == String {
+    /// The clock's hours: "24", "12", or "" (the locale's; `LC_TIME`).
+    public static let timeFormat = SettingKey("timeFormat", default: "")
+}
+
+/// A JSON value in the settings file.
+public enum SettingValue: Hashable, Sendable, Codable {
+    /// `null`
+    case null
+    /// `true` or `false`
+    case bool(Bool)
+    /// A number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([SettingValue])
+    /// An object.
+    case object([String: SettingValue])
+
+    /// Reads any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([SettingValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: SettingValue].self))
+        }
+    }
+
+    /// Writes the value as JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let n): try c.encode(n)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
+        }
+    }
+}
+
+/// A type a setting can have.
+public protocol SettingRepresentable: Sendable, Equatable {
+    /// The value `setting` holds, nil when it holds another type.
+    init?(setting: SettingValue)
+    /// The value as JSON.
+    var settingValue: SettingValue { get }
+}
+
+extension Bool: SettingRepresentable {
+    /// A JSON boolean.
+    public init?(setting: SettingValue) {
+        guard case .bool(let b) = setting else { return nil }
+        self = b
+    }
+    /// The boolean as JSON.
+    public var settingValue: SettingValue { .bool(self) }
+}
+
+extension String: SettingRepresentable {
+    /// A JSON string.
+    public init?(setting: SettingValue) {
+        guard case .string(let s) = setting else { return nil }
+        self = s
+    }
+    /// The string as JSON.
+    public var settingValue: SettingValue { .string(self) }
+}
+
+extension Double: SettingRepresentable {
+    /// A JSON number.
+    public init?(setting: SettingValue) {
+        guard case .number(let n) = setting else { return nil }
+        self = n
+    }
+    /// The number as JSON.
+    public var settingValue: SettingValue { .number(self) }
+}
