@@ -111,8 +111,9 @@ extension Shell {
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
         home.isHidden = !showsHome
-        // Light status bar and home indicator over the wallpaper and Exposé, dark over windows.
-        let light = showsHome || expose != nil
+        // Light status bar and home indicator over the wallpaper, Exposé and Control Center, dark over
+        // windows.
+        let light = showsHome || expose != nil || system.controlCenter != nil
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 

@@ -8,6 +8,11 @@ extension Shell {
     // MARK: Keyboard
 
     func shortcut(_ k: KeyPress) -> Bool {
+        if systemKey(k) { return true }
+        if k.key == .escape, k.modifiers.isEmpty, isControlCenterShown {
+            hideControlCenter()
+            return true
+        }
         if menuBarShortcut(k) { return true }
         let focusedApp = focusedWindow.flatMap { windows[$0]?.app }
         // Over a Slate app's window, New Window and Close Window are its menu bar's commands (after

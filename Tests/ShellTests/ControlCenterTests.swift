@@ -1,0 +1,123 @@
+import Foundation
+import Graphics
+import Host
+import Scenes
+import SlateTesting
+import Testing
+@_spi(Testing) import UI
+
+@_spi(Testing) @testable import Shell
+@testable import SlateScripts
+
+/// Control Center: pulled down from the top-right corner as a person does, its modules showing the
+/// services and settings and changing them, missing services missing, in both languages and
+/// appearances.
+@MainActor @Suite(.serialized) struct ControlCenterTests {
+    /// Pulls from the top-right corner down by `distance` points and lets go.
+    func pull(_ w: ShellWorld, distance: Double = 320) {
+        let start = Point(w.shell.bounds.width - 120, 6)
+        let id = w.host.touchDown(at: start)
+        w.host.drag(id, from: start, to: Point(start.x, start.y + distance), duration: 0.3)
+        w.host.touchUp(id, at: Point(start.x, start.y + distance))
+        w.host.run(for: 0.6)
+    }
+
+    @Test func aPullFromTheTopRightCornerOpensItAndATapOutsideClosesIt() throws {
+        let w = try systemWorld(window: true, scale: 1)
+        // A pull that starts elsewhere on the top edge is not Control Center's.
+        let left = Point(200, 6)
+        let id = w.host.touchDown(at: left)
+        w.host.drag(id, from: left, to: Point(200, 300), duration: 0.3)
+        w.host.touchUp(id, at: Point(200, 300))
+        #expect(!w.shell.isControlCenterShown)
+        // A short pull goes back up.
+        pull(w, distance: 60)
+        #expect(!w.shell.isControlCenterShown)
+        pull(w)
+        #expect(w.shell.controlCenterProgress == 1)
+        try run(w, "expect visible \"Wi-Fi\"\nexpect visible \"Brightness\"\nexpect visible \"Do Not Disturb\"")
+        w.host.tap(at: Point(100, 600))
+        w.host.run(for: 0.6)
+        #expect(!w.shell.isControlCenterShown)
+        pull(w)
+        w.host.key(KeyPress(.escape))
+        w.host.run(for: 0.6)
+        #expect(!w.shell.isControlCenterShown)
+    }
+
+    @Test func itLooksAsOnAnIPadInBothLanguagesAndAppearances() throws {
+        for language in [Language.en, .ru] {
+            for appearance in [Appearance.light, .dark] {
+                let w = try systemWorld(language: language, window: true, scale: 1)
+                w.shell.appearance = appearance
+                pull(w)
+                expectReference(w.host.frame(), "control-center-\(language.rawValue)-\(appearance.rawValue)")
+            }
+        }
+    }
+
+    @Test func itsModulesChangeTheServicesAndSettings() throws {
+        let w = try systemWorld(window: true, scale: 1)
+        let network = try #require(w.shell.services.network as? FixedNetwork)
+        let brightness = try #require(w.shell.services.brightness as? FixedBrightness)
+        let audio = try #require(w.shell.services.audio as? FixedAudio)
+        let bluetooth = try #require(w.shell.services.bluetooth as? FixedBluetooth)
+        pull(w)
+        try run(w, "tap \"Wi-Fi\"")
+        #expect(network.wifi?.isEnabled == false)
+        #expect(w.shell.statusBar.network.isHidden, "not connected: no Wi-Fi in the status bar")
+        try run(w, "tap \"Wi-Fi\"")
+        #expect(network.wifi?.isEnabled == true)
+        try run(w, "tap \"Bluetooth\"")
+        #expect(bluetooth.isPowered == false)
+        try run(w, "tap \"Airplane Mode\"")
+        #expect(network.airplaneMode == true && network.status == .airplane)
+        try run(w, "tap \"Airplane Mode\"")
+        // The brightness slider, dragged up by half its height.
+        let slider = w.shell.system.controlCenter!.brightness.frameInRoot
+        let id = w.host.touchDown(at: slider.center)
+        w.host.drag(id, from: slider.center, to: Point(slider.midX, slider.midY - slider.height / 4), duration: 0.2)
+        w.host.touchUp(id, at: Point(slider.midX, slider.midY - slider.height / 4))
+        #expect(abs((brightness.brightness ?? 0) - 0.75) < 0.02)
+        // Volume: a drag down, and the speaker mutes.
+        let volume = w.shell.system.controlCenter!.volume.frameInRoot
+        let v = w.host.touchDown(at: volume.center)
+        w.host.drag(v, from: volume.center, to: Point(volume.midX, volume.maxY), duration: 0.2)
+        w.host.touchUp(v, at: Point(volume.midX, volume.maxY))
+        #expect(abs((audio.output?.volume ?? 1) - 0.0) < 0.02)
+        w.host.tap(at: Point(volume.midX, volume.maxY - 20))
+        #expect(audio.output?.isMuted == true)
+        // Settings.
+        try run(w, "tap \"Rotation Lock\"\ntap \"Do Not Disturb\"\ntap \"Dark Mode\"")
+        #expect(w.shell.settings[.rotationLock])
+        #expect(w.shell.settings[.doNotDisturb])
+        #expect(w.shell.settings[.darkMode])
+        #expect(w.shell.appearance == .dark)
+        // What another program changes shows at once.
+        brightness.brightness = 0.2
+        w.host.frame()
+        #expect(w.shell.system.controlCenter?.brightness.level == 0.2)
+    }
+
+    @Test func theWiFiListShowsTheNetworksAndJoinsOne() throws {
+        let w = try systemWorld(window: true, scale: 1)
+        let network = try #require(w.shell.services.network as? FixedNetwork)
+        pull(w)
+        try run(w, "hold \"Wi-Fi\"\nexpect visible \"Library\"\nexpect visible \"Кафе «Север»\"")
+        expectReference(w.host.frame(), "control-center-wifi-list")
+        try run(w, "tap \"Library\"")
+        #expect(network.wifi?.joined?.name == "Library")
+        #expect(network.status == .wifi(bars: 2))
+    }
+
+    @Test func whatTheMachineLacksIsNotShown() throws {
+        let w = try systemWorld(window: true, scale: 1)
+        w.shell.services = SystemServices(
+            time: FixedTime(), power: nil, network: FixedNetwork(), brightness: nil, audio: nil)
+        pull(w)
+        let labels = Set(w.shell.accessibilityElements().map(\.label))
+        #expect(labels.contains("Wi-Fi"))
+        #expect(!labels.contains("Brightness") && !labels.contains("Volume") && !labels.contains("Bluetooth"))
+        #expect(labels.contains("Rotation Lock"))
+    }
+}
