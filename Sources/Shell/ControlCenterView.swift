@@ -19,6 +19,9 @@ import UI
     let wifiList = WiFiListView()
     /// The screen behind, blurred and dimmed (made as Control Center begins to come down).
     var backdrop: MenuBackdrop?
+    /// The screen as it was shown when Control Center began to come down: the backdrop fades in over
+    /// it, so that nothing beneath is drawn again while it does.
+    var beneath: PixelImage? { didSet { isOpaqueCover = beneath != nil && backdrop != nil } }
     /// Called by a tap outside the modules.
     var onDismiss: (() -> Void)?
 
@@ -35,6 +38,8 @@ import UI
         accessibilityLabel = ShellStrings.controlCenter.text
         isAccessibilityElement = false
         volume.mutedSymbol = "speaker.slash"
+        // The modules are a picture, moved and faded as Control Center comes and goes.
+        grid.rasterizes = true
         addSubview(grid)
         for v in [connectivity, brightness, volume, rotationLock, darkMode, focus] as [View] { grid.addSubview(v) }
         addSubview(wifiList)
@@ -112,11 +117,12 @@ import UI
 
     override func draw(in canvas: any Canvas) {
         let opacity = min(1, max(0, progress))
-        if let backdrop {
+        if let backdrop, let beneath, opacity < 1 {
+            backdrop.draw(in: canvas, rect: bounds, opacity: opacity, over: beneath)
+        } else if let backdrop {
             backdrop.draw(in: canvas, rect: bounds, opacity: opacity)
-            canvas.fill(bounds, with: ControlCenterMetrics.dim.withAlpha(opacity))
         } else {
-            canvas.fill(bounds, with: Color.black.withAlpha(0.45 * opacity))
+            canvas.fill(bounds, with: ControlCenterMetrics.dim.withAlpha(opacity))
         }
     }
 }

@@ -81,11 +81,10 @@ import Foundation
         status = on ? .wifi(bars: 3) : .disconnected
     }
 
-    /// Airplane mode: Wi-Fi off and the airplane shown; off again, Wi-Fi back.
+    /// Every radio off (Wi-Fi off, not connected), or on again (Wi-Fi back).
     public func setAirplaneMode(_ on: Bool) {
         airplaneMode = on
         setWiFiEnabled(!on)
-        status = on ? .airplane : .wifi(bars: 3)
     }
 
     /// Joins `network`.

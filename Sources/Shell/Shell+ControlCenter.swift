@@ -27,18 +27,65 @@ extension Shell {
         if let cc = system.controlCenter { return cc }
         closeExpose()
         setDockRevealed(false)
-        let cc = ControlCenterView(frame: bounds)
-        if let renderer = environment.renderer {
-            cc.backdrop = MenuBackdrop.make(of: self, renderer: renderer, scale: environment.displayScale)
+        let cc = system.preparedControlCenter.flatMap { $0.frame == bounds ? $0 : nil } ?? newControlCenter()
+        system.preparedControlCenter = nil
+        cc.detachedEnvironment = nil
+        if let backdrop = controlCenterBackdrop() {
+            cc.backdrop = backdrop
+            cc.beneath = environment.shownScreen?()
         }
-        cc.onDismiss = { [weak self] in self?.hideControlCenter() }
-        wire(cc)
+        // What changed where no news comes of it: the backlight's level, another process's settings.
+        services.brightness?.refresh()
+        settings.reloadIfChanged()
         overlayLayer.addSubview(cc)
         system.controlCenter = cc
         relayout(animated: false)
         refreshControlCenter()
         cc.layoutIfNeeded()
         return cc
+    }
+
+    /// The blurred screen, dimmed darker than a menu's: the one made while the screen last rested if
+    /// it has not changed since, else made now.
+    private func controlCenterBackdrop() -> MenuBackdrop? {
+        if let made = system.restingBackdrop, made.damageCount == damageCount,
+            made.backdrop.fits(self, scale: environment.displayScale)
+        {
+            return made.backdrop
+        }
+        guard let renderer = environment.renderer else { return nil }
+        let scale = environment.displayScale
+        let blurred = MenuBackdrop.atRest(of: self, renderer: renderer, scale: scale)
+        return MenuBackdrop.finish(blurred.thumbnail, of: self, scale: scale, dim: ControlCenterMetrics.dim)
+    }
+
+    /// A new Control Center, its modules wired to the services and settings.
+    private func newControlCenter() -> ControlCenterView {
+        let cc = ControlCenterView(frame: bounds)
+        cc.onDismiss = { [weak self] in self?.hideControlCenter() }
+        wire(cc)
+        return cc
+    }
+
+    /// Makes Control Center ready while the screen rests — its backdrop, and its modules' picture —
+    /// so that a pull's first frame has them.
+    func prepareControlCenterAtRest() {
+        guard system.controlCenter == nil, expose == nil, let renderer = environment.renderer else { return }
+        system.restingBackdrop = nil
+        if let b = controlCenterBackdrop() { system.restingBackdrop = (damageCount, b) }
+        let cc = system.preparedControlCenter.flatMap { $0.frame == bounds ? $0 : nil } ?? newControlCenter()
+        // Off the screen, it measures text and draws as a view on it would.
+        cc.detachedEnvironment = environment
+        system.preparedControlCenter = cc
+        refresh(cc)
+        cc.layoutIfNeeded()
+        let grid = cc.grid
+        cc.progress = 1
+        _ = renderer.render(size: Size(1, 1), scale: environment.displayScale, appearance: appearance) { c in
+            c.translate(x: -grid.frame.minX, y: -grid.frame.minY)
+            grid.render(in: c, renderer: renderer)
+        }
+        cc.progress = 0
     }
 
     private func animateControlCenter(_ cc: ControlCenterView, to target: Double, animated: Bool) {
@@ -161,8 +208,9 @@ extension Shell {
         cc.focus.onToggle = { [weak self] on in self?.settings[.doNotDisturb] = on }
     }
 
-    /// Airplane mode: every radio off (Wi-Fi and Bluetooth with it), or on again.
+    /// Airplane Mode, the person's setting: every radio off (Wi-Fi and Bluetooth with it), or on again.
     func setAirplaneMode(_ on: Bool) {
+        settings[.airplaneMode] = on
         services.network?.setAirplaneMode(on)
         services.bluetooth?.setPowered(!on)
     }
@@ -170,9 +218,13 @@ extension Shell {
     /// Shows in Control Center what the services and settings say now; hides what the machine lacks.
     func refreshControlCenter() {
         guard let cc = system.controlCenter else { return }
+        refresh(cc)
+    }
+
+    private func refresh(_ cc: ControlCenterView) {
         let network = services.network
         cc.connectivity.airplane.isHidden = network?.airplaneMode == nil
-        cc.connectivity.airplane.isOn = network?.airplaneMode ?? false
+        cc.connectivity.airplane.isOn = settings[.airplaneMode]
         cc.connectivity.wifi.isHidden = network?.wifi == nil
         cc.connectivity.wifi.isOn = network?.wifi?.isEnabled ?? false
         cc.connectivity.bluetooth.isHidden = services.bluetooth?.isPowered == nil

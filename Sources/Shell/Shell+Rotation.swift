@@ -31,12 +31,13 @@ extension Shell {
         let change = ((turns - system.quarterTurns) % 4 + 4) % 4
         guard change != 0 else { return }
         let before = animated ? environment.shownScreen?() : nil
+        // Control Center's blurred screen is of the old shape: it goes.
+        hideControlCenter(animated: false)
         system.quarterTurns = turns
         if change % 2 == 1 {
             device = device.turned
             frame = Rect(size: device.size)
         }
-        system.controlCenter?.frame = bounds
         system.screenshotViewer?.frame = bounds
         relayout(animated: false)
         damageAll()

@@ -16,17 +16,34 @@ extension Shell {
         services.audio?.onChange = changed
         services.bluetooth?.onChange = changed
         services.orientation?.onChange = { [weak self] in self?.orientationDidChange() }
-        settings.observe { [weak self] key in self?.settingsDidChange(key) }
         servicesDidChange()
         updateClock()
+        if !system.restWorkAdded {
+            system.restWorkAdded = true
+            addRestWork { [weak self] in self?.prepareControlCenterAtRest() }
+        }
     }
 
     /// Shows what the services say now: the status bar, and Control Center if it is shown.
     func servicesDidChange() {
         statusBar.battery.battery = services.power?.battery
-        statusBar.network.status = services.network?.status
+        statusBar.network.status = shownNetworkStatus
         statusBar.setNeedsLayout()
         refreshControlCenter()
+    }
+
+    /// The network as the status bar shows it: the airplane in Airplane Mode while nothing is joined
+    /// (Wi-Fi joined in Airplane Mode shows its bars, as iPadOS's shows them beside the airplane).
+    var shownNetworkStatus: NetworkStatus? {
+        let status = services.network?.status
+        guard settings[.airplaneMode], status == nil || status == .disconnected else { return status }
+        return .airplane
+    }
+
+    /// Follows the settings store (a new one is read whole).
+    func watchSettings() {
+        settings.observe { [weak self] key in self?.settingsDidChange(key) }
+        settingsDidChange(nil)
     }
 
     /// A setting changed (`key`; nil: any may have, a new store): the screen follows it.
@@ -41,6 +58,7 @@ extension Shell {
         }
         if key == nil || key == SettingKey<String>.timeFormat.name { updateClock() }
         if key == nil || key == SettingKey<Bool>.rotationLock.name { orientationDidChange() }
+        if key == nil || key == SettingKey<Bool>.airplaneMode.name { statusBar.network.status = shownNetworkStatus }
         refreshControlCenter()
     }
 

@@ -84,7 +84,7 @@ import UI
     public var services = SystemServices.fixed() { didSet { connectServices() } }
     /// The person's settings (rotation lock, Do Not Disturb, Dark Mode); in memory unless the host
     /// gives the file's.
-    public var settings = SettingsStore(configHome: nil) { didSet { settingsDidChange(nil) } }
+    public var settings = SettingsStore(configHome: nil) { didSet { watchSettings() } }
     /// The system's own UI around the apps: Control Center, the screenshot's thumbnail, rotation.
     let system = SystemUIState()
 
@@ -129,6 +129,7 @@ import UI
         installMenuBar()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
         connectServices()
+        watchSettings()
         relayout(animated: false)
     }
 

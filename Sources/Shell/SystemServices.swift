@@ -11,6 +11,14 @@ import Foundation
 @MainActor public protocol ObservedService: AnyObject {
     /// Called on the main actor after the service's state changed (the shell sets it).
     var onChange: (@MainActor () -> Void)? { get set }
+    /// Reads the state again where the service sends no news of it (the backlight's level, changed by
+    /// the brightness keys): the shell asks as Control Center opens. By default nothing.
+    func refresh()
+}
+
+extension ObservedService {
+    /// Nothing to read again: the service tells of every change.
+    public func refresh() {}
 }
 
 /// The battery (UPower's display device).
@@ -25,7 +33,8 @@ import Foundation
     var status: NetworkStatus? { get }
     /// Wi-Fi, when the machine has a Wi-Fi device; nil otherwise.
     var wifi: WiFiState? { get }
-    /// Whether every radio is off (airplane mode); nil when it cannot be known or set.
+    /// Whether every radio is off now; nil when the radios cannot be known or set (then there is no
+    /// Airplane Mode to turn on). Airplane Mode itself is the person's setting, which the shell keeps.
     var airplaneMode: Bool? { get }
     /// Turns Wi-Fi on or off.
     func setWiFiEnabled(_ on: Bool)
@@ -163,7 +172,7 @@ public enum NetworkStatus: Hashable, Sendable {
     case wired
     /// Not connected.
     case disconnected
-    /// Every radio off.
+    /// Every radio off (Airplane Mode, and nothing joined).
     case airplane
 
     /// Bars of Wi-Fi (iOS shows three) for a signal strength of 0…100 % (NetworkManager's

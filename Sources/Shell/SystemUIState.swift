@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Menus
 import UI
 
 /// What the shell keeps of its system UI around the apps: Control Center, the clock's next tick,
@@ -7,10 +8,16 @@ import UI
 @MainActor final class SystemUIState {
     /// Control Center, while it is shown or coming and going.
     var controlCenter: ControlCenterView?
+    /// Control Center made while the screen rested (its modules' picture drawn), for the next pull.
+    var preparedControlCenter: ControlCenterView?
+    /// Its backdrop made while the screen rested, and the screen's damage count then.
+    var restingBackdrop: (damageCount: Int, backdrop: MenuBackdrop)?
     /// Its open or close animation.
     var controlCenterAnimation: Animation?
     /// The last moves of a pull (translation, time), for its speed at the release.
     var pullSamples: [(y: Double, time: Double)] = []
+    /// Whether the rest work that prepares Control Center is in place.
+    var restWorkAdded = false
     /// The clock's next tick (`EventDispatcher.schedule`).
     var clockTick: Int?
     /// The orientation the screen shows, in quarter turns counter-clockwise from the panel's own.

@@ -71,8 +71,11 @@ import Testing
         try run(w, "tap \"Bluetooth\"")
         #expect(bluetooth.isPowered == false)
         try run(w, "tap \"Airplane Mode\"")
-        #expect(network.airplaneMode == true && network.status == .airplane)
+        #expect(network.airplaneMode == true && w.shell.settings[.airplaneMode])
+        #expect(bluetooth.isPowered == false && network.wifi?.isEnabled == false)
+        #expect(w.shell.statusBar.network.status == .airplane)
         try run(w, "tap \"Airplane Mode\"")
+        #expect(!w.shell.settings[.airplaneMode] && network.wifi?.isEnabled == true)
         // The brightness slider, dragged up by half its height.
         let slider = w.shell.system.controlCenter!.brightness.frameInRoot
         let id = w.host.touchDown(at: slider.center)
@@ -108,6 +111,26 @@ import Testing
         try run(w, "tap \"Library\"")
         #expect(network.wifi?.joined?.name == "Library")
         #expect(network.status == .wifi(bars: 2))
+    }
+
+    @Test func settingsAreKeptInTheFileAndAnotherProgramsChangesShow() throws {
+        let w = try systemWorld(window: true, scale: 1)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-cc-settings-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        w.shell.settings = SettingsStore(configHome: home)
+        pull(w)
+        try run(w, "tap \"Rotation Lock\"\ntap \"Dark Mode\"")
+        let saved = SettingsStore(configHome: home)
+        #expect(saved[.rotationLock] && saved[.darkMode])
+        #expect(w.shell.appearance == .dark)
+        // A Settings app (another store on the file) turns Dark Mode off; Control Center, opened
+        // again, reads it.
+        saved[.darkMode] = false
+        w.host.key(KeyPress(.escape))
+        w.host.run(for: 0.6)
+        pull(w)
+        #expect(w.shell.appearance == .light)
+        #expect(w.shell.system.controlCenter?.darkMode.isOn == false)
     }
 
     @Test func whatTheMachineLacksIsNotShown() throws {
