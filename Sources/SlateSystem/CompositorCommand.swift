@@ -65,6 +65,7 @@ import UI
         let scale = try session?.scale ?? args.double("scale", default: 1)
         let shell = try SystemBuilder.makeShell(
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
+        SessionWiring.attachSettings(to: shell, environment: env)
         try configure(shell)
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
@@ -80,6 +81,8 @@ import UI
         launcher.install()
         live.onTurn = { launcher.check() }
         FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
+        // The battery, network, brightness, sound, Bluetooth and accelerometer, and the real clock.
+        let services = SessionWiring.attach(shell: shell, host: live, environment: env)
         // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
         let accessibility = AccessibilityWiring.attach(shell: shell, host: live)
         // The app processes' windows where they were, or the first app's (the shell could not start
@@ -102,7 +105,7 @@ import UI
         }
         TerminationRequest.install()
         live.run()
-        withExtendedLifetime(accessibility) {}
+        withExtendedLifetime((accessibility, services)) {}
         // What each app window showed, for the next start (shown while the apps start again).
         shell.keepWindowPictures()
         // The apps save their windows' state and end (the arrangement is saved as it changes).
