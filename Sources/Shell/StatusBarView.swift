@@ -21,6 +21,7 @@ import UI
         }
     }
 
+    /// A status bar showing 9:41 until the shell shows the services' state.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
@@ -32,6 +33,7 @@ import UI
     /// The time shown ("9:41").
     public var time: String { clock.time }
 
+    /// The clock on the leading side; the battery on the trailing side, the network before it.
     public override func layoutSubviews() {
         let m = StatusBarMetrics.self
         clock.frame = Rect(m.clockX, 0, m.clockWidth, bounds.height)

@@ -95,10 +95,11 @@ extension Bench {
         return r
     }
 
-    /// `slate run --backend headless` (a process of its own) at rest for 60 s with every session
-    /// service connected — python-dbusmock's UPower, NetworkManager, logind, BlueZ and
+    /// `slate run` (a process of its own, in a window under Xvfb when there is one, else with the
+    /// headless backend) at rest for 60 s with every session service connected — python-dbusmock's UPower, NetworkManager, logind, BlueZ and
     /// iio-sensor-proxy on a bus standing in for the system's, PulseAudio with a null sink — as a
-    /// share of one core (the clock's minute tick included); `SLATE_BENCH_IDLE_SECONDS` shortens it.
+    /// share of one core (the clock's minute tick included); `without-services` is the same shell with
+    /// none reachable, for 30 s. `SLATE_BENCH_IDLE_SECONDS` shortens both.
     static func systemIdle() -> Result {
         let seconds = Double(ProcessInfo.processInfo.environment["SLATE_BENCH_IDLE_SECONDS"] ?? "") ?? 60
         guard let mocks = BenchMocks() else {
@@ -107,15 +108,39 @@ extension Bench {
             return Result(name: "system.idle-with-services", unit: "%", median: .nan, p99: .nan)
         }
         defer { mocks.stop() }
+        let display = mocks.startDisplay()
+        let with = idleShare(
+            bus: mocks.address, sound: mocks.soundServer, display: display, folder: mocks.folder, seconds: seconds)
+        let without = idleShare(
+            bus: "unix:path=/nonexistent/slate-bench", sound: "unix:/nonexistent/slate-bench", display: display,
+            folder: mocks.folder, seconds: seconds / 2)
+        var r = Result(name: "system.idle-with-services", unit: "%", median: with.percent, p99: with.percent)
+        r.extra["without-services"] = without.percent
+        r.extra["seconds"] = seconds
+        r.extra["threads"] = Double(with.threads)
+        r.extra["threads-without"] = Double(without.threads)
+        r.extra["in-a-window"] = display == nil ? 0 : 1
+        return r
+    }
+
+    /// The CPU share of a `slate run --backend headless` at rest for `seconds` (after 8 s to settle)
+    /// with its system bus and sound server at the addresses given, and its thread count.
+    static func idleShare(bus: String, sound: String, display: String?, folder: URL, seconds: Double) -> (
+        percent: Double, threads: Int
+    ) {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        shell.arguments = ["run", "--backend", "headless", "--scale", "2"]
+        shell.arguments = ["run", "--scale", "2"] + (display == nil ? ["--backend", "headless"] : [])
         var env = ProcessInfo.processInfo.environment
-        env["DBUS_SYSTEM_BUS_ADDRESS"] = mocks.address
-        env["PULSE_SERVER"] = mocks.soundServer
-        env["XDG_STATE_HOME"] = mocks.folder.appendingPathComponent("state").path
-        env["XDG_DATA_HOME"] = mocks.folder.appendingPathComponent("data").path
-        env["XDG_CONFIG_HOME"] = mocks.folder.appendingPathComponent("config").path
+        if let display {
+            env["DISPLAY"] = display
+            env["WAYLAND_DISPLAY"] = nil
+        }
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = bus
+        env["PULSE_SERVER"] = sound
+        env["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
+        env["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        env["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
         env["SLATE_ACCESSIBILITY"] = "0"
         shell.environment = env
         shell.standardOutput = FileHandle.nullDevice
@@ -133,12 +158,8 @@ extension Bench {
         let t0 = now()
         Thread.sleep(forTimeInterval: seconds)
         let used = (cpuTicks(pid) - c0) / ticks
-        let percent = used / (now() - t0) * 100
-        var r = Result(name: "system.idle-with-services", unit: "%", median: percent, p99: percent)
-        r.extra["seconds"] = seconds
-        r.extra["threads"] = Double(
-            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0)
-        return r
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
+        return (used / (now() - t0) * 100, threads)
     }
 
     /// A process's user and system CPU time, in clock ticks.
@@ -233,6 +254,24 @@ final class BenchMocks {
         do { try p.run() } catch { return nil }
         processes.append(p)
         return p
+    }
+
+    /// Starts Xvfb (when installed) and returns its display (":N"), for `slate run` in a window.
+    func startDisplay() -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else { return nil }
+        let out = Pipe()
+        guard
+            start(
+                ["/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "2800x2100x24", "-nolisten", "tcp"], stdout: out)
+                != nil
+        else { return nil }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            line.append(chunk)
+        }
+        return ":" + String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func stop() {

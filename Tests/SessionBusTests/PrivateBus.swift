@@ -6,8 +6,11 @@ final class PrivateBus {
     let address: String
 
     init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        // Under `timeout -s KILL`, so that it goes even if the test is killed before it ends it.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = [
+            "-s", "KILL", "120", "/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1",
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -22,8 +25,12 @@ final class PrivateBus {
     }
 
     deinit {
-        // SIGKILL: a process started from a test's thread inherits its blocked signals, SIGTERM among them.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        // SIGKILL to the daemon and its `timeout`: a process started from a test's thread inherits its
+        // blocked signals, SIGTERM among them.
+        let pid = process.processIdentifier
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        for c in children.split(separator: " ").compactMap({ Int32($0) }) { kill(c, SIGKILL) }
+        kill(pid, SIGKILL)
+        for _ in 0..<100 where process.isRunning { Thread.sleep(forTimeInterval: 0.01) }
     }
 }
