@@ -6,6 +6,14 @@ import UI
 // Control Center: pulled down from the top-right corner (a system gesture), closed by a tap outside
 // its modules, a swipe up or Esc. Its modules read the services and settings and set them.
 extension Shell {
+    /// Whether Control Center is made ready (its backdrop, its modules' picture) each time the screen
+    /// rests, so that a pull's first frame is as quick as the next: on a real screen, where the cost
+    /// is taken while nothing else is; off in headless runs and tests, which pull it seldom.
+    public var preparesControlCenterAtRest: Bool {
+        get { system.preparesControlCenter }
+        set { system.preparesControlCenter = newValue }
+    }
+
     /// Whether Control Center is shown (or coming down).
     public var isControlCenterShown: Bool { system.controlCenter != nil }
 
@@ -70,7 +78,9 @@ extension Shell {
     /// Makes Control Center ready while the screen rests — its backdrop, and its modules' picture —
     /// so that a pull's first frame has them.
     func prepareControlCenterAtRest() {
-        guard system.controlCenter == nil, expose == nil, let renderer = environment.renderer else { return }
+        guard preparesControlCenterAtRest, system.controlCenter == nil, expose == nil,
+            let renderer = environment.renderer
+        else { return }
         system.restingBackdrop = nil
         if let b = controlCenterBackdrop() { system.restingBackdrop = (damageCount, b) }
         let cc = system.preparedControlCenter.flatMap { $0.frame == bounds ? $0 : nil } ?? newControlCenter()

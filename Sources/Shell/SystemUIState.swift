@@ -8,6 +8,8 @@ import UI
 @MainActor final class SystemUIState {
     /// Control Center, while it is shown or coming and going.
     var controlCenter: ControlCenterView?
+    /// Whether Control Center is made ready while the screen rests.
+    var preparesControlCenter = false
     /// Control Center made while the screen rested (its modules' picture drawn), for the next pull.
     var preparedControlCenter: ControlCenterView?
     /// Its backdrop made while the screen rested, and the screen's damage count then.

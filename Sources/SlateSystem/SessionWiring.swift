@@ -23,6 +23,7 @@ import UI
             report: { [weak shell] error, what in shell?.environment.errors.report(error, while: what, userAction: true)
             })
         shell.services = live.services
+        shell.preparesControlCenterAtRest = true
         host.watch([live.mailbox.fileDescriptor]) { [weak live] in live?.mailbox.drain() }
         let home =
             environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser

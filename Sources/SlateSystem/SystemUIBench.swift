@@ -56,6 +56,8 @@ extension Bench {
     static func systemControlCenterPull() -> Result {
         let s = ShellScreen(scale: 2)
         defer { s.close() }
+        // As on a real screen: made ready while the screen rests.
+        s.shell.preparesControlCenterAtRest = true
         var xs: [Double] = []
         var first: [Double] = []
         let trace = ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil

@@ -14,12 +14,18 @@ import Testing
 /// appearances.
 @MainActor @Suite(.serialized) struct ControlCenterTests {
     /// Pulls from the top-right corner down by `distance` points and lets go.
-    func pull(_ w: ShellWorld, distance: Double = 320) {
+    func pull(_ w: ShellWorld, distance: Double = 320, duration: Double = 0.15) {
         let start = Point(w.shell.bounds.width - 120, 6)
         let id = w.host.touchDown(at: start)
-        w.host.drag(id, from: start, to: Point(start.x, start.y + distance), duration: 0.3)
+        w.host.drag(id, from: start, to: Point(start.x, start.y + distance), duration: duration)
         w.host.touchUp(id, at: Point(start.x, start.y + distance))
-        w.host.run(for: 0.6)
+        w.host.run(for: ControlCenterMetrics.duration + 0.05)
+    }
+
+    /// Brings Control Center down at once (the tests of its modules, not of the pull).
+    func open(_ w: ShellWorld) {
+        w.shell.showControlCenter(animated: false)
+        w.host.frame()
     }
 
     @Test func aPullFromTheTopRightCornerOpensItAndATapOutsideClosesIt() throws {
@@ -30,8 +36,8 @@ import Testing
         w.host.drag(id, from: left, to: Point(200, 300), duration: 0.3)
         w.host.touchUp(id, at: Point(200, 300))
         #expect(!w.shell.isControlCenterShown)
-        // A short pull goes back up.
-        pull(w, distance: 60)
+        // A short, slow pull goes back up.
+        pull(w, distance: 60, duration: 0.5)
         #expect(!w.shell.isControlCenterShown)
         pull(w)
         #expect(w.shell.controlCenterProgress == 1)
@@ -50,7 +56,7 @@ import Testing
             for appearance in [Appearance.light, .dark] {
                 let w = try systemWorld(language: language, window: true, scale: 1)
                 w.shell.appearance = appearance
-                pull(w)
+                open(w)
                 expectReference(w.host.frame(), "control-center-\(language.rawValue)-\(appearance.rawValue)")
             }
         }
@@ -62,7 +68,7 @@ import Testing
         let brightness = try #require(w.shell.services.brightness as? FixedBrightness)
         let audio = try #require(w.shell.services.audio as? FixedAudio)
         let bluetooth = try #require(w.shell.services.bluetooth as? FixedBluetooth)
-        pull(w)
+        open(w)
         try run(w, "tap \"Wi-Fi\"")
         #expect(network.wifi?.isEnabled == false)
         #expect(w.shell.statusBar.network.isHidden, "not connected: no Wi-Fi in the status bar")
@@ -105,7 +111,7 @@ import Testing
     @Test func theWiFiListShowsTheNetworksAndJoinsOne() throws {
         let w = try systemWorld(window: true, scale: 1)
         let network = try #require(w.shell.services.network as? FixedNetwork)
-        pull(w)
+        open(w)
         try run(w, "hold \"Wi-Fi\"\nexpect visible \"Library\"\nexpect visible \"Кафе «Север»\"")
         expectReference(w.host.frame(), "control-center-wifi-list")
         try run(w, "tap \"Library\"")
@@ -118,7 +124,7 @@ import Testing
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-cc-settings-\(UUID())")
         defer { try? FileManager.default.removeItem(at: home) }
         w.shell.settings = SettingsStore(configHome: home)
-        pull(w)
+        open(w)
         try run(w, "tap \"Rotation Lock\"\ntap \"Dark Mode\"")
         let saved = SettingsStore(configHome: home)
         #expect(saved[.rotationLock] && saved[.darkMode])
@@ -128,7 +134,8 @@ import Testing
         saved[.darkMode] = false
         w.host.key(KeyPress(.escape))
         w.host.run(for: 0.6)
-        pull(w)
+        #expect(!w.shell.isControlCenterShown)
+        open(w)
         #expect(w.shell.appearance == .light)
         #expect(w.shell.system.controlCenter?.darkMode.isOn == false)
     }
@@ -137,7 +144,7 @@ import Testing
         let w = try systemWorld(window: true, scale: 1)
         w.shell.services = SystemServices(
             time: FixedTime(), power: nil, network: FixedNetwork(), brightness: nil, audio: nil)
-        pull(w)
+        open(w)
         let labels = Set(w.shell.accessibilityElements().map(\.label))
         #expect(labels.contains("Wi-Fi"))
         #expect(!labels.contains("Brightness") && !labels.contains("Volume") && !labels.contains("Bluetooth"))
