@@ -26,9 +26,10 @@ enum ControlCenterMetrics {
     /// The Focus module's title (measured: 13 pt semibold, white).
     static let titleFont = Font(size: 13, weight: .semibold)
 
-    /// Where a pull must start: the status bar's trailing 320 pt, where its icons are (iPadOS opens
-    /// Control Center from the top-right corner; Slate's width, a third of a 1024-pt screen).
-    static let pullZoneWidth = 320.0
+    /// Where a pull must start: the status bar's trailing 200 pt, its icons and the space before
+    /// them (iPadOS opens Control Center from the top-right corner, the menu bar from the rest of the
+    /// top edge; Slate's width, measured to cover the icons with a finger's margin).
+    static let pullZoneWidth = 200.0
     /// How far a pull travels for Control Center to be all there (Slate: the grid's height and top).
     static let pullDistance = 300.0
     /// A pull let go beyond this share of the way, or moving down faster than `flickVelocity`

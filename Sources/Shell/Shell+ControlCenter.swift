@@ -35,6 +35,7 @@ extension Shell {
         if let cc = system.controlCenter { return cc }
         closeExpose()
         setDockRevealed(false)
+        hideMenuBar(animated: false)
         let cc = system.preparedControlCenter.flatMap { $0.frame == bounds ? $0 : nil } ?? newControlCenter()
         system.preparedControlCenter = nil
         cc.detachedEnvironment = nil

@@ -30,15 +30,17 @@ import Testing
 
     @Test func aPullFromTheTopRightCornerOpensItAndATapOutsideClosesIt() throws {
         let w = try systemWorld(window: true, scale: 1)
-        // A pull that starts elsewhere on the top edge is not Control Center's.
+        // A pull that starts elsewhere on the top edge is not Control Center's: it is the menu bar's.
         let left = Point(200, 6)
         let id = w.host.touchDown(at: left)
         w.host.drag(id, from: left, to: Point(200, 300), duration: 0.3)
         w.host.touchUp(id, at: Point(200, 300))
         #expect(!w.shell.isControlCenterShown)
-        // A short, slow pull goes back up.
+        #expect(w.shell.menuBarOverlay != nil)
+        // A short, slow pull from the corner goes back up (and the menu bar with it).
         pull(w, distance: 60, duration: 0.5)
         #expect(!w.shell.isControlCenterShown)
+        #expect(w.shell.menuBarOverlay == nil)
         pull(w)
         #expect(w.shell.controlCenterProgress == 1)
         try run(w, "expect visible \"Wi-Fi\"\nexpect visible \"Brightness\"\nexpect visible \"Do Not Disturb\"")
