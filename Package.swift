@@ -14,7 +14,9 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
+        .library(name: "SessionBus", targets: ["SessionBus"]),
         .library(name: "AccessibilityBus", targets: ["AccessibilityBus"]),
+        .library(name: "SessionServices", targets: ["SessionServices"]),
         .library(name: "Compositor", targets: ["Compositor"]),
         .library(name: "ClientHost", targets: ["ClientHost"]),
         .library(name: "Guidelines", targets: ["Guidelines"]),
@@ -63,8 +65,16 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI"]),
         .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
+        // D-Bus (libdbus-1) for the host layer: connections, calls with timeouts, signals, properties,
+        // served objects, and a worker thread per connection.
+        .target(name: "SessionBus", dependencies: ["CDBus"]),
+        // libpulse's threaded main loop behind five calls: the default sink's volume and mute.
+        .target(name: "SlatePulseShim", linkerSettings: [.linkedLibrary("pulse")]),
+        // The machine's services behind the shell's protocols: UPower, NetworkManager, logind's
+        // backlight, BlueZ, iio-sensor-proxy over SessionBus; PulseAudio or PipeWire through libpulse.
+        .target(name: "SessionServices", dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
-        .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "CDBus"]),
+        .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The shell as a Wayland compositor: client toplevels become Shell windows.
         .target(
             name: "Compositor",
@@ -91,7 +101,7 @@ let package = Package(
             name: "SlateSystem",
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Notes",
-                "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost",
+                "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost", "SessionServices",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // One window redrawn whole at every frame callback, for `slate bench`'s compositor cases.
@@ -124,8 +134,12 @@ let package = Package(
             name: "ShellTests",
             dependencies: ["Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
             resources: [.copy("References")]),
+        .testTarget(name: "SessionBusTests", dependencies: ["SessionBus"]),
         .testTarget(
-            name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),
+            name: "SessionServicesTests",
+            dependencies: ["SessionServices", "SessionBus", "Shell", "Host", "SlateScripts", "UI", "Graphics"]),
+        .testTarget(
+            name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "SessionBus"]),
         // With the two C sides of the wire: the scene protocol's fuzz world speaks it raw, and as an app.
         .testTarget(
             name: "CompositorTests",

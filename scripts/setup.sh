@@ -18,7 +18,15 @@ packages=(
     qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qt6-wayland  # Qt Quick
     debhelper lintian desktop-file-utils zsh                  # the package and what installs: building, checking
     xdg-desktop-portal-gtk xdg-desktop-portal-wlr             # the portal backends the session names
+    libpulse-dev xdg-user-dirs                                # the sound's volume; the pictures folder
+    python3-dbusmock pulseaudio-utils                         # the session services' tests (dbusmock, pactl)
 )
+# The services' test runs a PulseAudio server of its own with a null sink. On a desktop that plays
+# through PipeWire's pipewire-pulse, PulseAudio is not installed beside it (its socket-activated
+# user service would compete for the sound server's socket).
+if ! dpkg-query -W -f='${Status}' pipewire-pulse 2>/dev/null | grep -q "install ok installed"; then
+    packages+=(pulseaudio)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Menus
+import SessionBus
 import UI
 
 // The bridge's Accessible interface.
@@ -18,7 +19,7 @@ extension AccessibilityBridge {
         return out
     }
 
-    func accessible(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
+    func accessible(_ member: String, _ args: MessageReader, node: Int) throws(BusError)
         -> ((MessageWriter) -> Void)?
     {
         switch member {

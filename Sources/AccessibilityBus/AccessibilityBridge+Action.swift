@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Menus
+import SessionBus
 import UI
 
 // The bridge's Action interface.
@@ -75,11 +76,11 @@ extension AccessibilityBridge {
         return true
     }
 
-    func action(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
+    func action(_ member: String, _ args: MessageReader, node: Int) throws(BusError)
         -> ((MessageWriter) -> Void)?
     {
         let list = actions(node)
-        func item() throws(DBusFailure) -> ActionItem {
+        func item() throws(BusError) -> ActionItem {
             let i = Int(try args.int32())
             guard list.indices.contains(i) else { throw .invalidArgs("no action \(i); there are \(list.count)") }
             return list[i]

@@ -1,11 +1,12 @@
 import Foundation
 import Graphics
 import Menus
+import SessionBus
 import UI
 
 // The bridge's Component interface.
 extension AccessibilityBridge {
-    func extents(_ node: Int, _ type: UInt32) throws(DBusFailure) -> Rect {
+    func extents(_ node: Int, _ type: UInt32) throws(BusError) -> Rect {
         guard let coords = ATSPI.Coordinates(rawValue: type) else { throw .invalidArgs("unknown coordinate type") }
         let f = tree.frame(node)
         switch coords {
@@ -20,7 +21,7 @@ extension AccessibilityBridge {
     }
 
     /// A point given in `type` coordinates, as a point of Slate's screen.
-    func screenPoint(_ x: Int32, _ y: Int32, _ type: UInt32, node: Int) throws(DBusFailure) -> Point {
+    func screenPoint(_ x: Int32, _ y: Int32, _ type: UInt32, node: Int) throws(BusError) -> Point {
         guard let coords = ATSPI.Coordinates(rawValue: type) else { throw .invalidArgs("unknown coordinate type") }
         let whole = (tree.view(node).flatMap { tree.root(of: $0) } ?? tree.roots().first)?.bounds ?? .zero
         let window = displayRect(whole, false)
@@ -44,7 +45,7 @@ extension AccessibilityBridge {
         return Point(wx / sx, wy / sy)
     }
 
-    func component(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
+    func component(_ member: String, _ args: MessageReader, node: Int) throws(BusError)
         -> ((MessageWriter) -> Void)?
     {
         func i(_ v: Double) -> Int32 { Int32(clamping: Int(v.rounded())) }

@@ -1,11 +1,12 @@
 import Foundation
 import Graphics
 import Menus
+import SessionBus
 import UI
 
 // The bridge's Selection interface.
 extension AccessibilityBridge {
-    func selection(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
+    func selection(_ member: String, _ args: MessageReader, node: Int) throws(BusError)
         -> ((MessageWriter) -> Void)?
     {
         guard let list = tree.view(node) as? ListView else { throw .unknownMethod("not a list") }

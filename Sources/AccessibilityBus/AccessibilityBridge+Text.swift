@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Menus
+import SessionBus
 import UI
 
 // The bridge's Text interface.
@@ -21,7 +22,7 @@ extension AccessibilityBridge {
         return 0
     }
 
-    func text(_ member: String, _ args: MessageReader, node: Int) throws(DBusFailure)
+    func text(_ member: String, _ args: MessageReader, node: Int) throws(BusError)
         -> ((MessageWriter) -> Void)?
     {
         guard let content = textContent(node) else { throw .unknownMethod("not a text") }

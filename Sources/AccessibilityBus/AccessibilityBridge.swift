@@ -1,7 +1,7 @@
-import CDBus
 import Foundation
 import Graphics
 import Menus
+import SessionBus
 import UI
 
 /// Slate's accessibility tree on the AT-SPI2 bus, so that Orca reads it and Accerciser, dogtail and
@@ -72,18 +72,18 @@ import UI
     /// `org.a11y.Bus` on the session bus says (never starting it). Nil without a session bus.
     public static func accessibilityBusAddress(environment: [String: String]) -> String? {
         if let a = environment["AT_SPI_BUS_ADDRESS"], !a.isEmpty { return a }
-        guard let s = environment["DBUS_SESSION_BUS_ADDRESS"], !s.isEmpty,
-            let session = BusConnection(address: nil)
-        else { return nil }
-        guard
-            let reply = session.call(
+        guard let s = environment["DBUS_SESSION_BUS_ADDRESS"], !s.isEmpty else { return nil }
+        // No session bus, or no accessibility bus on it, is no failure: there is no screen reader.
+        do {
+            let session = try BusConnection(.session)
+            let reply = try session.call(
                 destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Bus",
-                method: "GetAddress", timeout: 2000, autoStart: false)
-        else { return nil }
-        defer { dbus_message_unref(reply) }
-        guard dbus_message_get_type(reply) == Int32(DBUS_MESSAGE_TYPE_METHOD_RETURN) else { return nil }
-        let address = try? MessageReader(message: reply).string()
-        return address?.isEmpty == false ? address : nil
+                method: "GetAddress", timeout: 2, autoStart: false)
+            let address = try reply.reader().string()
+            return address.isEmpty ? nil : address
+        } catch {
+            return nil
+        }
     }
 
     /// Connects `applications`, whose views are in `root`, to the accessibility bus and embeds them in
@@ -113,20 +113,19 @@ import UI
         else { return nil }
         var connections: [BusConnection] = []
         for _ in applications {
-            guard let c = BusConnection(address: address) else { return nil }
+            guard let c = try? BusConnection(.address(address)) else { return nil }
             connections.append(c)
         }
         let bridge = AccessibilityBridge(
             roots: roots, clock: clock, apps: applications, connections: connections, displayRect: displayRect)
         for (i, c) in connections.enumerated() {
             guard
-                let reply = c.call(
+                let reply = try? c.call(
                     destination: "org.a11y.atspi.Registry", path: ATSPI.rootPath, interface: "org.a11y.atspi.Socket",
-                    method: "Embed",
+                    method: "Embed", timeout: 3,
                     arguments: { w in w.reference(ObjectReference(bus: c.uniqueName, path: ATSPI.rootPath)) })
             else { return nil }
-            if let ref = try? MessageReader(message: reply).reference() { bridge.desktop[i] = ref }
-            dbus_message_unref(reply)
+            if let ref = try? reply.reader().reference() { bridge.desktop[i] = ref }
         }
         // Calls that came while the registry was answering wait in the queues.
         bridge.pump()
@@ -141,10 +140,7 @@ import UI
         for (i, c) in connections.enumerated() {
             let messages = c.receive()
             guard !messages.isEmpty else { continue }
-            for m in messages {
-                handle(IncomingCall(message: m), app: i, on: c)
-                dbus_message_unref(m)
-            }
+            for m in messages { handle(m, app: i, on: c) }
             c.flush()
         }
     }
@@ -156,19 +152,16 @@ import UI
         let now = tree.clock.now
         if tree.isAnimating, now - lastRefresh < 0.05 { return }
         lastRefresh = now
-        for (app, m) in changeEvents() {
-            if app < connections.count { connections[app].send(m) }
-            dbus_message_unref(m)
-        }
+        for (app, m) in changeEvents() where app < connections.count { connections[app].send(m) }
         for c in connections { c.flush() }
     }
 
     /// The events of what changed since the last call, each with its application.
-    func changeEvents() -> [(Int, OpaquePointer)] {
+    func changeEvents() -> [(Int, Message)] {
         tree.rebuild(apps)
         stale = false
         let summaries = currentSummaries()
-        var signals: [(Int, OpaquePointer)] = []
+        var signals: [(Int, Message?)] = []
         for (id, now) in summaries {
             guard let app = tree.app(of: id), let before = last[id] else { continue }
             let path = self.path(id)
@@ -208,7 +201,8 @@ import UI
             }
         }
         remember(summaries)
-        return signals
+        // (A signal libdbus could not make — out of memory — is left out.)
+        return signals.compactMap { app, m in m.map { (app, $0) } }
     }
 
     func currentSummaries() -> [Int: AccessibleTree.Summary] {
@@ -262,8 +256,8 @@ import UI
     func event(
         _ path: String, _ interface: String, _ member: String, _ detail: String, _ d1: Int32, _ d2: Int32,
         _ any: AnyData
-    ) -> OpaquePointer {
-        let m = dbus_message_new_signal(path, interface, member)!
+    ) -> Message? {
+        guard let m = try? Message.signal(path: path, interface: interface, member: member) else { return nil }
         let w = MessageWriter(message: m)
         w.string(detail)
         w.int32(d1)
@@ -279,29 +273,22 @@ import UI
 
     // MARK: Calls
 
-    func handle(_ call: IncomingCall, app: Int, on connection: BusConnection) {
-        guard call.isMethodCall, let reply = reply(to: call, app: app) else { return }
-        if call.wantsReply { connection.send(reply) }
-        dbus_message_unref(reply)
+    func handle(_ call: Message, app: Int, on connection: BusConnection) {
+        guard call.kind == .methodCall, let reply = reply(to: call, app: app) else { return }
+        connection.send(reply)
     }
 
-    /// The reply to a method call to application `app`: a method return, or an error (never a crash).
-    func reply(to call: IncomingCall, app: Int) -> OpaquePointer? {
+    /// The reply to a method call to application `app`: a method return, or an error (never a
+    /// crash); nil when the caller wants none.
+    func reply(to call: Message, app: Int) -> Message? {
         ensureFresh()
-        do {
-            let body = try answer(call, app: app)
-            let reply = dbus_message_new_method_return(call.message)
-            if let reply, let body { body(MessageWriter(message: reply)) }
-            return reply
-        } catch {
-            return dbus_message_new_error(call.message, error.name, error.message)
-        }
+        return BusObjectServer.reply(to: call) { () throws(BusError) in try answer(call, app: app) }
     }
 
     /// The reply's body for `call`, or a D-Bus error for a call Slate does not know, an object that is
     /// gone, or arguments of the wrong types.
-    func answer(_ call: IncomingCall, app: Int) throws(DBusFailure) -> ((MessageWriter) -> Void)? {
-        let args = MessageReader(message: call.message)
+    func answer(_ call: Message, app: Int) throws(BusError) -> ((MessageWriter) -> Void)? {
+        let args = call.reader()
         if call.interface == ATSPI.introspectable && call.member == "Introspect" {
             let xml = Self.introspection
             return { $0.string(xml) }
@@ -396,7 +383,7 @@ import UI
         }
     }
 
-    func properties(_ member: String, _ args: MessageReader, node: Int, app: Int) throws(DBusFailure)
+    func properties(_ member: String, _ args: MessageReader, node: Int, app: Int) throws(BusError)
         -> ((MessageWriter) -> Void)?
     {
         switch member {

@@ -324,7 +324,8 @@ enum Keymap {
         (.backspace, code(KEY_BACKSPACE)), (.delete, code(KEY_DELETE)), (.space, code(KEY_SPACE)),
         (.up, code(KEY_UP)), (.down, code(KEY_DOWN)), (.left, code(KEY_LEFT)), (.right, code(KEY_RIGHT)),
         (.home, code(KEY_HOME)), (.end, code(KEY_END)), (.pageUp, code(KEY_PAGEUP)), (.pageDown, code(KEY_PAGEDOWN)),
-        (.menu, code(KEY_COMPOSE)),
+        (.menu, code(KEY_COMPOSE)), (.print, code(KEY_SYSRQ)), (.volumeUp, code(KEY_VOLUMEUP)),
+        (.volumeDown, code(KEY_VOLUMEDOWN)), (.power, code(KEY_POWER)),
     ]
     /// F1 … F12.
     static let functionKeys: [UInt32] = [

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Host
+import Rendering
 import Shell
 import SlateCompositorShim
 import UI
@@ -39,6 +40,8 @@ import UI
     private var touchID: Int?
     private var nextTouchID = 1
     private var held: Set<UInt32> = []
+    /// The screen turned on the panel (the shell's rotation), or nil.
+    private var rotation: ScreenRotation?
 
     /// A compositor showing `root` (made on `clock`, which this host moves with the wall clock), its
     /// window (nested backend) named `title`.
@@ -62,6 +65,14 @@ import UI
         compositor.shell = root as? Shell
         compositor.setTitle(title)
         compositor.onNestedInput = { [weak self] e in self?.handle(e) }
+        (root as? Shell)?.onScreenTurn = { [weak self] turns in self?.turn(to: turns) }
+    }
+
+    /// The shell turned on the panel: its picture is turned to the panel's, its input back.
+    private func turn(to quarterTurns: Int) {
+        rotation = quarterTurns == 0 ? nil : ScreenRotation(quarterTurns: quarterTurns, panel: compositor.size)
+        host.rootDidResize()
+        unshown = true
     }
 
     /// Calls `handler` from the loop whenever one of `descriptors` has something to read (or was hung
@@ -76,6 +87,7 @@ import UI
     /// window's corner, as GTK 4 does on Wayland.
     public func displayRect(_ r: Rect, onScreen: Bool) -> Rect {
         let s = host.scale
+        let r = rotation?.screenToPanel.apply(to: r) ?? r
         return Rect(r.minX * s, r.minY * s, r.width * s, r.height * s)
     }
 
@@ -147,12 +159,20 @@ import UI
             host.drawOver(graph) { times.draw(in: $0, at: graph) }
         }
         // (Held only while it is shown: the next frame draws into the same memory.)
-        let image = host.framebuffer
+        var image = host.framebuffer
+        var damage = host.lastDamage
         let drew = !host.lastDamage.isEmpty
+        if rotation != nil {
+            // The screen turned on the panel: its picture turned where it changed, as the damage.
+            image =
+                drew || rotation!.panelPicture == nil
+                ? rotation!.update(from: image, damage: damage) : rotation!.panelPicture!
+            damage = damage.map { rotation!.screenToPanel.apply(to: $0) }
+        }
         if drew || unshown || compositor.screenCopyPending {
             // A frame the output could not take is shown whole with the next. (A program waiting for
             // a copy of the screen gets one made from this frame, changed or not.)
-            unshown = !compositor.present(image, damage: unshown ? nil : host.lastDamage)
+            unshown = !compositor.present(image, damage: unshown ? nil : damage)
         }
         compositor.framesShown()
         if drew { onFrame?() }
@@ -163,6 +183,8 @@ import UI
 
     private func handle(_ e: NestedInput) {
         let d = root.dispatcher!
+        // Points on the panel are the turned screen's points.
+        let e = rotation.map { r in e.mapped { r.screenPoint(fromPanel: $0) } } ?? e
         switch e {
         case .closed:
             running = false
@@ -226,5 +248,16 @@ extension Keymap {
         for (c, v) in symbols where v.0 == evdev && v.1 == shift && c != " " { return .character(c) }
         if let (key, _) = named.first(where: { $0.1 == evdev }) { return key }
         return functionKeys.firstIndex(of: evdev).map { .function($0 + 1) }
+    }
+}
+
+extension NestedInput {
+    /// The same input with its points mapped by `transform` (a turned screen's).
+    fileprivate func mapped(_ transform: (Point) -> Point) -> NestedInput {
+        switch self {
+        case .pointerMoved(let p): .pointerMoved(transform(p))
+        case .touch(let id, let phase, let p): .touch(id, phase, transform(p))
+        default: self
+        }
     }
 }

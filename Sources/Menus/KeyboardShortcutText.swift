@@ -65,6 +65,10 @@ extension Key {
         case .pageDown: "⇟"
         case .menu: "☰"
         case .function(let n): "F\(n)"
+        case .print: "⎙"
+        case .volumeUp: "🔊"
+        case .volumeDown: "🔉"
+        case .power: "⏻"
         }
     }
 
@@ -88,6 +92,10 @@ extension Key {
         case .pageDown: "PageDown"
         case .menu: "Menu"
         case .function(let n): "F\(n)"
+        case .print: "Print"
+        case .volumeUp: "VolumeUp"
+        case .volumeDown: "VolumeDown"
+        case .power: "Power"
         }
     }
 }

@@ -48,6 +48,16 @@ import UI
         return finish(thumbnail, of: root, scale: scale)
     }
 
+    /// The screen's backdrop as the menus keep it made at rest: made now if the screen changed since,
+    /// and kept for the next menu too (the shell's Control Center prepares its own from it).
+    public static func atRest(of root: RootView, renderer: any RasterRenderer, scale: Double) -> MenuBackdrop {
+        if let r = root.environment[RestingBackdrop.self] {
+            r.prepare(root)
+            if let b = r.backdrop(for: root, scale: scale) { return b }
+        }
+        return make(of: root, renderer: renderer, scale: scale)
+    }
+
     /// The screen drawn small (a quarter of a pixel per point).
     public static func source(of root: RootView, excluding: [View] = [], renderer: any RasterRenderer) -> PixelImage {
         // Whole pixels only: a screen 1366 points wide is 341.5 pixels at a quarter, and a half-drawn
@@ -171,12 +181,31 @@ import UI
 
     /// The blurred thumbnail made ready to stretch, dimmed, to the screen's pixels (at most
     /// `backdropScale` a point).
-    public static func finish(_ thumbnail: PixelImage, of root: RootView, scale: Double) -> MenuBackdrop {
+    public static func finish(_ thumbnail: PixelImage, of root: RootView, scale: Double, dim: Color? = nil)
+        -> MenuBackdrop
+    {
         let appearance = root.appearance
         let pixels = StretchedBackdrop(
             thumbnail, to: root.bounds.size, scale: min(scale, MenuMetrics.backdropScale),
-            dim: MenuMetrics.backdropDim.resolved(appearance).alpha)
+            dim: (dim ?? MenuMetrics.backdropDim).resolved(appearance).alpha)
         return MenuBackdrop(thumbnail: thumbnail, appearance: appearance, pixels: pixels)
+    }
+
+    /// Draws the backdrop at `opacity` over `beneath` (the screen under it, a picture of `rect`) in one
+    /// pass where the canvas takes pixels (at 2×); else the picture, then the backdrop over it.
+    public func draw(in canvas: any Canvas, rect: Rect, opacity: Double, over beneath: PixelImage) {
+        if pixels.block == 2, beneath.width == pixels.pixelWidth, beneath.height == pixels.pixelHeight,
+            canvas.drawPixels(
+                FadingBackdrop(
+                    backdrop: pixels, beneath: beneath, opacity: opacity, shades: [], kernels: canvas.pixelKernels),
+                at: rect.origin, opacity: 1)
+        {
+            return
+        }
+        var below = beneath
+        below.isOpaque = true
+        canvas.drawImage(below, in: rect, opacity: 1)
+        draw(in: canvas, rect: rect, opacity: opacity)
     }
 
     /// Stretches the blurred thumbnail to the screen's pixels, darkened by `dim` (0…1), opaque.

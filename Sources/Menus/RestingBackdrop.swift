@@ -23,7 +23,9 @@ import UI
         }
     }
 
-    private func prepare(_ root: RootView) {
+    func prepare(_ root: RootView) {
+        // Made already since the screen last changed (another rest work asked for it first).
+        if made != nil, damageCount == root.damageCount { return }
         made = nil
         // Not while a menu is open: the next one would replace it, and the screen changes as it goes.
         // The open menu makes ready for its closing instead.

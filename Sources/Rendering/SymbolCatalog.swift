@@ -38,6 +38,11 @@ public final class SymbolCatalog: @unchecked Sendable {
         "arrow.down.right.and.arrow.up.left": "view-restore", "sidebar.left": "view-paged",
         "text.bubble": "chat-message-new", "calendar": "appointment-new", "eye": "view-reveal",
         "eye.slash": "view-conceal",
+        // The status bar and Control Center.
+        "airplane": "airplane-mode", "wifi": "network-wireless-signal-excellent", "cable.connector": "network-wired",
+        "bluetooth": "bluetooth-active", "sun.max": "display-brightness", "speaker.wave.2": "audio-volume-high",
+        "speaker.slash": "audio-volume-muted", "lock.rotation": "rotation-locked", "moon": "weather-clear-night",
+        "camera.viewfinder": "camera-photo",
     ]
 
     /// Where the theme lives; `SLATE_ICON_THEME_DIR` overrides it.

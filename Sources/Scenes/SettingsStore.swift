@@ -239,6 +239,8 @@ extension SettingKey where Value == Bool {
     public static let doNotDisturb = SettingKey("doNotDisturb", default: false)
     /// Dark Mode (Control Center): the system and apps in their dark appearance.
     public static let darkMode = SettingKey("darkMode", default: false)
+    /// Airplane Mode (Control Center): every radio off (Wi-Fi and Bluetooth may be turned on again).
+    public static let airplaneMode = SettingKey("airplaneMode", default: false)
 }
 
 extension SettingKey where Value == String {

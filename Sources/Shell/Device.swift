@@ -54,6 +54,14 @@ public struct Device: Hashable, Sendable {
         EdgeInsets(top: ShellMetrics.statusBarHeight, bottom: ShellMetrics.homeIndicatorArea)
     }
 
+    /// The same device turned a quarter: portrait for landscape and back (a real screen's size swapped).
+    public var turned: Device {
+        var d = self
+        d.landscape.toggle()
+        if let s = screenSize { d.screenSize = Size(s.height, s.width) }
+        return d
+    }
+
     /// Parses `ipad-pro-12.9`, `ipad-pro-11`, optionally followed by `portrait` or `landscape`.
     public init?(parsing name: String, orientation: String? = nil) {
         guard let m = Model(rawValue: name) else { return nil }

@@ -113,9 +113,9 @@ extension Shell {
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
         home.isHidden = !showsHome
-        // Light status bar and home indicator over the wallpaper and Exposé, dark over windows (the
-        // status bar is over the wallpaper when a panel keeps the windows from the top).
-        let light = showsHome || expose != nil || layers.usable.minY > 0
+        // Light status bar and home indicator over the wallpaper, Exposé and Control Center, dark over
+        // windows (the status bar is over the wallpaper when a panel keeps the windows from the top).
+        let light = showsHome || expose != nil || system.controlCenter != nil || layers.usable.minY > 0
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 

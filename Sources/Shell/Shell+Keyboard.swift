@@ -9,12 +9,22 @@ extension Shell {
 
     func shortcut(_ k: KeyPress) -> Bool {
         // A program that asked for Slate's shortcut keys (a remote desktop, a virtual machine) gets
-        // them while its window has the keyboard; Super+Escape (as on GNOME) gives them back.
+        // them while its window has the keyboard; Super+Escape (as on GNOME) gives them back. The
+        // tablet's own buttons (power, volume) and Print stay the system's.
         if let id = focusedWindow, let toplevel = (windows[id]?.scene.rootView as? ForeignSurfaceView)?.toplevel,
             toplevel.inhibitsShortcuts
         {
-            guard k.key == .escape, k.modifiers == .command else { return false }
-            toplevel.restoreShortcuts()
+            switch k.key {
+            case .power, .volumeUp, .volumeDown, .print: return systemKey(k)
+            case .escape where k.modifiers == .command:
+                toplevel.restoreShortcuts()
+                return true
+            default: return false
+            }
+        }
+        if systemKey(k) { return true }
+        if k.key == .escape, k.modifiers.isEmpty, isControlCenterShown {
+            hideControlCenter()
             return true
         }
         if menuBarShortcut(k) { return true }

@@ -29,7 +29,12 @@ extension Shell {
             if g.state == .began { self?.showMenuBar() }
         }
         swipe.minimumDistance = MenuBarMetrics.swipeDistance
-        swipe.shouldBegin = { [weak self] _ in self?.canShowMenuBar ?? false }
+        swipe.shouldBegin = { [weak self, weak swipe] _ in
+            guard let self, let swipe else { return false }
+            // The top-right corner is Control Center's.
+            let start = swipe.location(in: nil) - swipe.translation()
+            return start.x < self.bounds.width - ControlCenterMetrics.pullZoneWidth && self.canShowMenuBar
+        }
         addSystemGestureRecognizer(swipe)
         dispatcher.pointerFilter = { [weak self] e in
             self?.watch(e)

@@ -52,6 +52,9 @@ extension Shell {
         }
         addSystemGestureRecognizer(show)
 
+        // A pull down from the top-right corner: Control Center.
+        installControlCenterGesture()
+
         dispatcher.touchFilter = { [weak self] t in
             self?.watch(t)
             return false

@@ -8,7 +8,8 @@ import UI
 /// screen, Split View, Slide Over or centred on top, App Exposé and the switcher, and the drop targets
 /// at the screen's sides. It implements the system side of every app's `SceneSystem`.
 @MainActor public final class Shell: RootView {
-    public let device: Device
+    /// The iPad the screen is, in its orientation now (a turn of the tablet swaps it).
+    public internal(set) var device: Device
     /// The state home (`$XDG_STATE_HOME`); apps keep their windows under `slate/<app-id>/` in it.
     /// Nil keeps state in memory only.
     public let stateHome: URL?
@@ -82,6 +83,15 @@ import UI
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
     @_spi(Testing) public var snapshotImages: [PixelImage] { snapshotCache.values.map(\.image) }
 
+    /// What the shell reads of the machine: the clock, battery, network, brightness, sound, Bluetooth
+    /// and accelerometer (fixed values, 9:41 and full bars, unless the host gives real ones).
+    public var services = SystemServices.fixed() { didSet { connectServices() } }
+    /// The person's settings (rotation lock, Do Not Disturb, Dark Mode); in memory unless the host
+    /// gives the file's.
+    public var settings = SettingsStore(configHome: nil) { didSet { watchSettings() } }
+    /// The system's own UI around the apps: Control Center, the screenshot's thumbnail, rotation.
+    let system = SystemUIState()
+
     /// A screen of `device` on `clock`, keeping apps' state under `stateHome`; `environment` is what
     /// its views share (the host puts its text engine and renderer there).
     public init(
@@ -123,6 +133,8 @@ import UI
         installMenuBar()
         installLayers()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
+        connectServices()
+        watchSettings()
         relayout(animated: false)
     }
 

@@ -1,4 +1,5 @@
 import Graphics
+import UI
 
 /// The shell's presentation figures, each with where it comes from. Apple publishes few numbers; the
 /// ones marked "measured" were read off iPadOS 17 screenshots at 2× by public reimplementations.
@@ -110,4 +111,34 @@ extension ShellMetrics {
     public static let dockDividerWidth = 1.0
     public static let dockDividerHeightFraction = 0.5
     public static let dockDividerColor = Color(light: RGBA(0, 0, 0, 0.25), dark: RGBA(1, 1, 1, 0.25))
+}
+
+extension ShellMetrics {
+    /// The clock's tick comes this long after the minute's turn, so a clock read at the tick is past it
+    /// (Slate's: a frame at 120 Hz).
+    public static let clockTickDelay = 1.0 / 120
+    /// Rotation: the old screen turns away over 0.4 s (iPadOS's rotation lasts about 0.4 s, measured
+    /// on screen recordings), easing in and out.
+    public static let rotationDuration = 0.4
+    public static let rotationCurve = TimingCurve.easeInOut
+}
+
+extension ShellMetrics {
+    /// The screenshot's flash: white, fading over 0.25 s (measured on iPadOS screen recordings).
+    public static let screenshotFlashDuration = 0.25
+    /// The thumbnail: the screen shrunk to 18 % of its width (measured: 244 pt on a 1366 pt screen),
+    /// 24 pt from the bottom-left corner, with a white border of 3 pt and radius 10; shrinking into
+    /// place over 0.35 s; gone after 5 s (iPadOS keeps it about 5 s).
+    public static let screenshotThumbnailFraction = 0.18
+    public static let screenshotThumbnailMargin = 24.0
+    public static let screenshotThumbnailBorder = 3.0
+    public static let screenshotThumbnailRadius = 10.0
+    public static let screenshotShrinkDuration = 0.35
+    public static let screenshotThumbnailLife = 5.0
+    /// A swipe of the thumbnail this far to the left sends it away (Slate's: a third of its width).
+    public static let screenshotSwipeFraction = 1.0 / 3
+    /// Power and volume up count as pressed together within 0.6 s of each other (Slate's figure).
+    public static let screenshotChordWindow = 0.6
+    /// A press of volume up or down moves the volume a sixteenth (iPadOS's 16 steps).
+    public static let volumeStep = 1.0 / 16
 }

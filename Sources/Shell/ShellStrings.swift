@@ -30,4 +30,29 @@ public enum ShellStrings {
     /// The About card: what the app is.
     public static let slateApp = LocalizedString(en: "An app for Slate", ru: "Приложение для Slate")
     public static let linuxProgram = LocalizedString(en: "A Linux program", ru: "Программа для Linux")
+
+    // The status bar, as VoiceOver reads it.
+    public static let wifiBars = LocalizedString(en: "Wi-Fi, %@ of 3 bars", ru: "Wi-Fi, %@ из 3 делений")
+    public static let ethernet = LocalizedString(en: "Ethernet", ru: "Ethernet")
+    public static let airplaneMode = LocalizedString(en: "Airplane Mode", ru: "Авиарежим")
+    public static let batteryPercent = LocalizedString(en: "Battery %@ percent", ru: "Заряд аккумулятора: %@ %")
+    public static let batteryCharging = LocalizedString(en: ", charging", ru: ", заряжается")
+
+    // Control Center.
+    public static let controlCenter = LocalizedString(en: "Control Center", ru: "Пункт управления")
+    public static let wifi = LocalizedString(en: "Wi-Fi", ru: "Wi-Fi")
+    public static let wifiNetworks = LocalizedString(en: "Wi-Fi Networks", ru: "Сети Wi-Fi")
+    public static let bluetooth = LocalizedString(en: "Bluetooth", ru: "Bluetooth")
+    public static let brightness = LocalizedString(en: "Brightness", ru: "Яркость")
+    public static let volume = LocalizedString(en: "Volume", ru: "Громкость")
+    public static let rotationLock = LocalizedString(en: "Rotation Lock", ru: "Блокировка ориентации")
+    public static let darkMode = LocalizedString(en: "Dark Mode", ru: "Темный режим")
+    public static let doNotDisturb = LocalizedString(en: "Do Not Disturb", ru: "Не беспокоить")
+    public static let on = LocalizedString(en: "On", ru: "Вкл.")
+    public static let off = LocalizedString(en: "Off", ru: "Выкл.")
+
+    // Screenshots.
+    public static let screenshot = LocalizedString(en: "Screenshot", ru: "Снимок экрана")
+    public static let screenshotFile = LocalizedString(en: "Screenshot from %@", ru: "Снимок экрана от %@")
+    public static let saveTheScreenshot = LocalizedString(en: "save the screenshot", ru: "сохранить снимок экрана")
 }

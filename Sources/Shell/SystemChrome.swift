@@ -1,39 +1,6 @@
 import Graphics
 import UI
 
-/// The status bar: the time on the leading side, Wi-Fi and battery on the trailing side.
-@MainActor public final class StatusBarView: View {
-    /// The time shown (the shell's clock is virtual in headless runs; iPad marketing shows 9:41).
-    public var time = "9:41" { didSet { setNeedsDisplay() } }
-    /// White over dark content (wallpaper), black over light windows.
-    public var lightContent = true { didSet { if lightContent != oldValue { setNeedsDisplay() } } }
-
-    public override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        isUserInteractionEnabled = false
-    }
-
-    public override func draw(in canvas: any Canvas) {
-        let c: Color = lightContent ? .white : .label
-        canvas.drawText(TextLayout(time, font: Font(size: 15, weight: .semibold), color: c), at: Point(24, 3))
-        let battery = Rect(bounds.width - 50, 7, 26, 12)
-        canvas.stroke(Path.roundedRect(battery, radius: 3.5, style: .circular), with: c.withAlpha(0.45), lineWidth: 1)
-        canvas.fill(Path.roundedRect(battery.insetBy(dx: 2, dy: 2), radius: 2, style: .circular), with: c)
-        canvas.fill(
-            Path.roundedRect(Rect(battery.maxX + 1.5, battery.midY - 2, 1.5, 4), radius: 0.75, style: .circular),
-            with: c.withAlpha(0.45))
-        // Wi-Fi: three arcs approximated by nested rounded wedges.
-        let wx = battery.minX - 26
-        for (i, r) in [9.0, 6.0, 3.0].enumerated() {
-            let e = Path.ellipse(in: Rect(wx + 9 - r, 17 - r, 2 * r, 2 * r))
-            canvas.withState {
-                canvas.clip(to: Rect(wx, 5, 18, 12 - Double(i) * 0.01))
-                canvas.stroke(e, with: c, lineWidth: 1.6)
-            }
-        }
-    }
-}
-
 /// The home indicator at the bottom centre.
 @MainActor public final class HomeIndicatorView: View {
     public var lightContent = true { didSet { if lightContent != oldValue { setNeedsDisplay() } } }

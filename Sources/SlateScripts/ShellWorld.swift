@@ -28,7 +28,10 @@ import UI
     static func make(device: Device, stateHome: URL, scale: Double) -> (Shell, HeadlessHost) {
         let clock = VirtualClock()
         let shell = Shell(device: device, clock: clock, stateHome: stateHome)
-        return (shell, HeadlessHost(root: shell, clock: clock, scale: scale))
+        let host = HeadlessHost(root: shell, clock: clock, scale: scale)
+        // A turn of the screen (the accelerometer) makes the frame buffer anew at the new size.
+        shell.onScreenTurn = { [weak host] _ in host?.rootDidResize() }
+        return (shell, host)
     }
 
     /// Starts the system anew (same state home), with the apps installed so far.

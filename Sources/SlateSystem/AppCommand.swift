@@ -43,6 +43,9 @@ import Shell
                 throw UsageError("--appearance is light or dark, not '\(a)'")
             }
             process.appearance = appearance
+        } else if SettingsStore(configHome: SettingsStore.defaultConfigHome())[.darkMode] {
+            // Dark Mode, as the person set it in Control Center (read as the app starts).
+            process.appearance = .dark
         }
         #if DEBUG
             // Debug builds say in the console where the app breaks the guidelines, once per finding.

@@ -64,8 +64,8 @@ import UI
 
     static var cases: [Case] {
         let out = screenCases
-        return out + scenesCases + menusCases + menuBarCases + shellCases + mailCases + notesCases + compositorCases
-            + compositorPaceCases + processCases + startupCases + extraCases
+        return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + mailCases + notesCases
+            + compositorCases + compositorPaceCases + processCases + startupCases + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).

@@ -66,6 +66,7 @@ import UI
         let scale = try session?.scale ?? args.double("scale", default: 1)
         let shell = try SystemBuilder.makeShell(
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
+        SessionWiring.attachSettings(to: shell, environment: env)
         try configure(shell)
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
@@ -78,13 +79,14 @@ import UI
         }
         live.showsFrameTimes = args.flags.contains("frame-times")
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:
-        // the person's answers, kept in settings.json.
-        live.compositor.privacy = PrivacyPolicy(
-            settings: SettingsStore(configHome: SettingsStore.defaultConfigHome()))
+        // the person's answers, kept in settings.json (the shell's one store of settings).
+        live.compositor.privacy = PrivacyPolicy(settings: shell.settings)
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }
         FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
+        // The battery, network, brightness, sound, Bluetooth and accelerometer, and the real clock.
+        let services = SessionWiring.attach(shell: shell, host: live, environment: env)
         // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
         let accessibility = AccessibilityWiring.attach(shell: shell, host: live)
         // The app processes' windows where they were, or the first app's (the shell could not start
@@ -107,7 +109,7 @@ import UI
         }
         TerminationRequest.install()
         live.run()
-        withExtendedLifetime(accessibility) {}
+        withExtendedLifetime((accessibility, services)) {}
         // What each app window showed, for the next start (shown while the apps start again).
         shell.keepWindowPictures()
         // The apps save their windows' state and end (the arrangement is saved as it changes).

@@ -36,6 +36,8 @@ import Graphics
     }
     private var timers: [Timer] = []
     private var timerSeq = 0
+    /// Work to run at a time on the clock (`schedule(at:_:)`), by id.
+    private var scheduled: [(id: Int, time: Double, action: @MainActor () -> Void)] = []
 
     /// Handlers that see every key press first (the system's shortcuts); return true to consume it.
     public var keyFilters: [(KeyPress) -> Bool] = []
@@ -280,13 +282,32 @@ import Graphics
 
     var hasPendingTimers: Bool { !timers.isEmpty }
 
-    /// The clock time of the next timer, if any: a host that sleeps while idle wakes then.
-    public var nextTimerTime: Double? { timers.map(\.time).min() }
+    /// The clock time of the next timer or scheduled work, if any: a host that sleeps while idle
+    /// wakes then.
+    public var nextTimerTime: Double? { (timers.map(\.time) + scheduled.map(\.time)).min() }
+
+    /// Runs `action` in the first frame at or after `time` on the screen's clock (a status bar's
+    /// minute). Unlike a gesture's timer it keeps no frames coming meanwhile (`needsFrame`): a host
+    /// that sleeps wakes for it (`nextTimerTime`). Returns what `cancelScheduled` takes.
+    @discardableResult
+    public func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) -> Int {
+        timerSeq += 1
+        scheduled.append((timerSeq, time, action))
+        return timerSeq
+    }
+
+    /// Drops work `schedule(at:_:)` returned `id` for, if it has not run.
+    public func cancelScheduled(_ id: Int) { scheduled.removeAll { $0.id == id } }
 
     /// Fires timers due at the clock's time now.
     public func fireTimers() { fireTimers(upTo: root.clock.now) }
 
     func fireTimers(upTo time: Double) {
+        let due = scheduled.filter { $0.time <= time }.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+        if !due.isEmpty {
+            scheduled.removeAll { $0.time <= time }
+            for work in due { work.action() }
+        }
         while let next = timers.filter({ $0.time <= time }).min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) }) {
             timers.removeAll { $0.seq == next.seq }
             next.recognizer?.timerFired(next.tag)

@@ -46,6 +46,9 @@ public enum Key: Hashable, Sendable {
     /// The Menu (application) key, which opens the context menu of the focused element.
     case menu
     case function(Int)
+    /// The system's keys: Print Screen, the volume buttons and the power button (a tablet's side
+    /// buttons come as these keys).
+    case print, volumeUp, volumeDown, power
 }
 
 /// `"n"` is the key that types n: key equivalents read as they are written (`Action(…, key: "n")`).
@@ -120,6 +123,10 @@ public struct KeyPress: Hashable, Sendable {
         case "pageup": key = .pageUp
         case "pagedown": key = .pageDown
         case "menu": key = .menu
+        case "print": key = .print
+        case "volumeup": key = .volumeUp
+        case "volumedown": key = .volumeDown
+        case "power": key = .power
         default:
             if last.count >= 2, last.first == "f", let n = Int(last.dropFirst()), (1...24).contains(n) {
                 key = .function(n)

@@ -1,6 +1,6 @@
-import CDBus
 import Graphics
 import Menus
+import SessionBus
 import Testing
 import UI
 
@@ -78,21 +78,19 @@ import UI
         _ bridge: AccessibilityBridge, app: Int = 1, path: String, _ interface: String, _ method: String,
         _ args: (MessageWriter) -> Void = { _ in }
     ) -> Reply {
-        let m = dbus_message_new_method_call(":1.1", path, interface, method)!
-        defer { dbus_message_unref(m) }
-        dbus_message_set_serial(m, 7)  // as the bus would have numbered it
-        args(MessageWriter(message: m))
-        let r = bridge.reply(to: IncomingCall(message: m), app: app)!
+        let m = try! Message.methodCall(destination: ":1.1", path: path, interface: interface, member: method)
+        m.serial = 7  // as the bus would have numbered it
+        m.append(args)
+        let r = bridge.reply(to: m, app: app)!
         return Reply(message: r)
     }
 
     final class Reply {
-        let message: OpaquePointer
-        init(message: OpaquePointer) { self.message = message }
-        deinit { dbus_message_unref(message) }
-        var errorName: String? { dbus_message_get_error_name(message).map { String(cString: $0) } }
-        var signature: String { String(cString: dbus_message_get_signature(message)) }
-        var reader: MessageReader { MessageReader(message: message) }
+        let message: Message
+        init(message: Message) { self.message = message }
+        var errorName: String? { message.errorName }
+        var signature: String { message.signature }
+        var reader: MessageReader { message.reader() }
     }
 
     @Test func theTreeIsMadeOfElementsWithTheirRolesAndTheChromeIsAnApplicationOfItsOwn() throws {
@@ -217,9 +215,8 @@ import UI
             }
         }
         #expect(rows == ["Reply", "Forward", "—", "Delete"])
-        let members = events.map { String(cString: dbus_message_get_member($0.1)) }
+        let members = events.map { $0.1.member }
         #expect(members.contains("ChildrenChanged"))
-        for e in events { dbus_message_unref(e.1) }
         s.menu.dismissMenu()
     }
 
@@ -230,40 +227,22 @@ import UI
         s.root.setFocus(s.open)
         let events = b.changeEvents()
         let described = events.map { e -> String in
-            let r = MessageReader(message: e.1)
-            let detail = (try? r.string()) ?? ""
-            return "\(String(cString: dbus_message_get_member(e.1))):\(detail)"
+            let detail = (try? e.1.reader().string()) ?? ""
+            return "\(e.1.member):\(detail)"
         }
         #expect(described.contains("PropertyChange:accessible-name"))
         #expect(described.contains("StateChanged:focused"))
         #expect(described.contains("Focus:"))
-        for e in events { dbus_message_unref(e.1) }
         #expect(b.changeEvents().isEmpty, "nothing more changed")
     }
 
     /// The string in a variant reply.
     static func string(_ r: Reply) throws -> String {
-        let it = UnsafeMutablePointer<DBusMessageIter>.allocate(capacity: 1)
-        let sub = UnsafeMutablePointer<DBusMessageIter>.allocate(capacity: 1)
-        defer {
-            it.deallocate()
-            sub.deallocate()
-        }
-        dbus_message_iter_init(r.message, it)
-        dbus_message_iter_recurse(it, sub)
-        return slate_dbus_get_string(sub).map { String(cString: $0) } ?? ""
+        try r.reader.variant().string ?? ""
     }
 
     /// The int32 in a variant reply.
     static func int(_ r: Reply) throws -> Int {
-        let it = UnsafeMutablePointer<DBusMessageIter>.allocate(capacity: 1)
-        let sub = UnsafeMutablePointer<DBusMessageIter>.allocate(capacity: 1)
-        defer {
-            it.deallocate()
-            sub.deallocate()
-        }
-        dbus_message_iter_init(r.message, it)
-        dbus_message_iter_recurse(it, sub)
-        return Int(slate_dbus_get_int32(sub))
+        try r.reader.variant().integer ?? 0
     }
 }

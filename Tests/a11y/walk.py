@@ -180,6 +180,31 @@ if mail is None:
 chrome = [a for a in pyatspi.Registry.getDesktop(0) if a is not None and a.name == "Slate"]
 check('the shell\'s chrome is the application "Slate"', len(chrome) == 1)
 check("the application's role is application", mail.getRole() == pyatspi.ROLE_APPLICATION, mail.getRoleName())
+
+
+def clock_texts(t):
+    """The status bar's time at `t` as Slate shows it for the locale of the environment (as its
+    WallTime reads it: LC_ALL, LC_TIME, LANG): 12 hours and AM/PM in a US locale, 24 otherwise."""
+    name = next((os.environ[k] for k in ("LC_ALL", "LC_TIME", "LANG") if os.environ.get(k)), "C").split(".")[0]
+    lt = time.localtime(t)
+    if name in ("en_US", "en"):
+        h = lt.tm_hour % 12 or 12
+        return f"{h}:{lt.tm_min:02d}" + (" AM" if lt.tm_hour < 12 else " PM") * (opts.locale == "en")
+    return f"{lt.tm_hour:02d}:{lt.tm_min:02d}"
+
+
+# 0. The status bar, in the shell's chrome: its time is the clock's; the machine under the test has no
+# battery and no NetworkManager, and nothing is shown for them.
+before = time.time()
+clock = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_LABEL and ":" in a.name
+                              and a.name.replace(":", "").split(" ")[0].isdigit(), chrome[0]))
+after = time.time()
+check("the status bar's time is the clock's", clock is not None and clock.name in (clock_texts(before), clock_texts(after)),
+      (clock.name if clock else None, clock_texts(before)))
+labels = [a.name for a in walk(chrome[0])]
+check("no battery or network is shown on a machine without them",
+      not any(n.startswith(("Battery", "Заряд", "Wi-Fi", "Ethernet")) for n in labels), labels[:12])
+
 inbox = wait_for(lambda: find(lambda a: a.getRole() == pyatspi.ROLE_FRAME and a.name == W["inbox"]))
 # The whole tree, each element's role, name, states and extents, as a tool that dumps it reads it.
 t0 = time.monotonic()

@@ -1,0 +1,64 @@
+import Foundation
+import SessionBus
+import Shell
+import UI
+
+/// The machine's real services for the shell: the wall clock, UPower, NetworkManager, the backlight
+/// through logind, PulseAudio or PipeWire, BlueZ and iio-sensor-proxy — each on a thread of its own,
+/// every call bounded, their changes handed to the main actor through `mailbox` (the host's loop
+/// watches its descriptor). A service that is not there is nil in `services`, or reads nil until it
+/// appears.
+///
+/// ```swift
+/// let live = LiveServices(report: { error, what in shell.environment.errors.report(error, while: what, userAction: true) })
+/// shell.services = live.services
+/// host.watch([live.mailbox.fileDescriptor]) { live.mailbox.drain() }
+/// ```
+@MainActor public final class LiveServices {
+    /// Where the services' threads hand their news to the main actor.
+    public let mailbox = MainMailbox()
+    /// The services, for `Shell.services`.
+    public private(set) var services: SystemServices
+
+    /// Where the services are: the system bus (or a test's), the backlight's sysfs folder, the sound
+    /// server.
+    public struct Places: Sendable {
+        /// The bus UPower, NetworkManager, logind, BlueZ and iio-sensor-proxy are on.
+        public var systemBus: BusConnection.Bus
+        /// `/sys/class/backlight`.
+        public var backlights: URL
+        /// The sound server (nil: the user's).
+        public var soundServer: String?
+        /// The process's environment (the clock's locale).
+        public var environment: [String: String]
+
+        /// The machine's own: the system bus, `/sys/class/backlight`, the user's sound server.
+        public init(
+            systemBus: BusConnection.Bus = .system,
+            backlights: URL = URL(fileURLWithPath: "/sys/class/backlight"), soundServer: String? = nil,
+            environment: [String: String] = ProcessInfo.processInfo.environment
+        ) {
+            self.systemBus = systemBus
+            self.backlights = backlights
+            self.soundServer = soundServer
+            self.environment = environment
+        }
+    }
+
+    /// Connects to every service at `places`; `report` hears, on the main actor, of a change a person
+    /// asked for that could not be made (with what was being done).
+    public init(
+        places: Places = Places(), report: @escaping @MainActor (any Error, LocalizedString) -> Void
+    ) {
+        let m = mailbox
+        let backlight = BacklightClient(sysfs: places.backlights, bus: places.systemBus, mailbox: m, report: report)
+        services = SystemServices(
+            time: WallTime(environment: places.environment),
+            power: UPowerClient(bus: places.systemBus, mailbox: m),
+            network: NetworkManagerClient(bus: places.systemBus, mailbox: m, report: report),
+            brightness: backlight.device == nil ? nil : backlight,
+            audio: PulseAudioClient(server: places.soundServer, mailbox: m),
+            bluetooth: BlueZClient(bus: places.systemBus, mailbox: m, report: report),
+            orientation: SensorProxyClient(bus: places.systemBus, mailbox: m))
+    }
+}

@@ -1,0 +1,33 @@
+import Compositor
+import Foundation
+import Scenes
+import SessionServices
+import Shell
+import UI
+
+/// Gives the shell of `slate run` and `slate session` the machine: the person's settings
+/// (`$XDG_CONFIG_HOME/slate/settings.json`), the real services — the wall clock, UPower,
+/// NetworkManager, the backlight through logind, PulseAudio or PipeWire, BlueZ, iio-sensor-proxy —
+/// and the screenshots folder (`$XDG_PICTURES_DIR/Screenshots`). Headless runs keep the fixed ones
+/// (9:41, full bars, settings in memory).
+@MainActor enum SessionWiring {
+    /// The person's settings file, read now (before the command line's options, which win for the run).
+    static func attachSettings(to shell: Shell, environment: [String: String]) {
+        shell.settings = SettingsStore(configHome: SettingsStore.defaultConfigHome(environment: environment))
+    }
+
+    /// Connects the services and has the host's loop take their news; returns what keeps them.
+    static func attach(shell: Shell, host: LiveHost, environment: [String: String]) -> LiveServices {
+        let live = LiveServices(
+            places: LiveServices.Places(environment: environment),
+            report: { [weak shell] error, what in shell?.environment.errors.report(error, while: what, userAction: true)
+            })
+        shell.services = live.services
+        shell.preparesControlCenterAtRest = true
+        host.watch([live.mailbox.fileDescriptor]) { [weak live] in live?.mailbox.drain() }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        shell.screenshotsFolder = UserDirectories.screenshots(environment: environment, home: home)
+        return live
+    }
+}
