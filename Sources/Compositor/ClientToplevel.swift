@@ -212,6 +212,8 @@ import UI
     /// When the unanswered ping was sent (`MonotonicClock` seconds), and when the last one was.
     private var pingSentAt: Double?
     private var lastPing = -Double.infinity
+    /// Whether a ping is unanswered or the program was marked not responding: looked at each turn.
+    var awaitsAnswer: Bool { pingSentAt != nil || !isResponding }
     /// How often a program with input is asked whether it answers, in seconds.
     static let pingInterval = 1.0
 

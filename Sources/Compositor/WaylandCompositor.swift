@@ -203,22 +203,63 @@ public enum CompositorBackend: String, Sendable {
         let t = slate_comp_now_msec()
         // Only windows on the screen draw again (as iPadOS suspends what is not seen); the others
         // keep their last picture until they are shown.
-        for v in views.values where v.isMapped && isShown(v) { slate_view_frame_done(v.handle, t) }
+        refreshShownViews()
+        for v in shownViews where v.isAlive && v.isMapped { slate_view_frame_done(v.handle, t) }
         for l in layers.values where l.isMapped { slate_layer_frame_done(l.handle, t) }
+        turnEnded()
+    }
+
+    /// What decides which windows are on the screen: while it stays the same, a turn touches only
+    /// the views shown (never every window a program made).
+    private struct ShownKey: Equatable {
+        var visible: [String]
+        var focused: String?
+        var exposeShown: Bool
+        var windowCount: Int
+        /// `viewsChanged` when it was taken.
+        var views: Int
+    }
+    /// Bumped when a view is made, mapped, unmapped or destroyed.
+    private var viewsChanged = 0
+    private var shownKey: ShownKey?
+    /// The mapped views whose window is on the screen, as of `shownKey`.
+    private var shownViews: [ClientView] = []
+
+    /// Finds the views shown, tells Slate's app processes whether each window is seen and task
+    /// switchers how each is shown — only when the screen's windows or the views changed.
+    private func refreshShownViews() {
+        let key = shell.map {
+            ShownKey(
+                visible: $0.visibleWindows, focused: $0.focusedWindow, exposeShown: $0.expose != nil,
+                windowCount: $0.windows.count, views: viewsChanged)
+        }
+        guard key == nil || key != shownKey else { return }
+        shownKey = key
+        shownViews = views.values.filter { $0.isMapped && isShown($0) }
         for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
         updateTaskSwitcherStates()
-        turnEnded()
     }
 
     /// What each turn of the loop does after serving the clients: the programs that stopped
     /// answering are marked, a drag a program began is taken up, and what is queued is sent.
     public func turnEnded() {
         let now = MonotonicClock.read()
-        for t in toplevels { t.checkResponding(now: now) }
+        // The window with the keys is pinged, and each still to answer is looked at again.
+        var watched = awaitingAnswer
+        if let c = comp, let handle = slate_comp_keyboard_view(c), let t = views[handle]?.toplevel,
+            !watched.contains(where: { $0 === t })
+        {
+            watched.append(t)
+        }
+        for t in watched { t.checkResponding(now: now) }
+        awaitingAnswer = watched.filter { $0.isAlive && $0.awaitsAnswer }
         updateIdleInhibition()
         shell?.programDragMayHaveBegun()
         if let c = comp { slate_comp_flush(c) }
     }
+
+    /// Toplevels pinged and not answered yet, or marked not responding.
+    private var awaitingAnswer: [ClientToplevel] = []
 
     /// Whether the output asked for a frame since the last call (its frame event, at the display's
     /// refresh): the time to draw one and then tell the clients (`framesShown`).
@@ -274,10 +315,11 @@ public enum CompositorBackend: String, Sendable {
         return shell.expose == nil && shell.isOnScreen(w.id)
     }
 
-    /// Whether a view's window is on the screen (with no shell: yes).
+    /// Whether a view's window is on the screen (with no shell, or not taken in by it yet: yes; taken
+    /// in with no window, as one let go of in the background: no).
     func isShown(_ v: ClientView) -> Bool {
         guard let shell, let top = v.toplevel else { return true }
-        guard let w = shell.window(showing: top) else { return true }
+        guard let w = shell.window(showing: top) else { return !shell.hasAdopted(top) }
         return shell.expose != nil || shell.isOnScreen(w.id)
     }
 
@@ -296,7 +338,8 @@ public enum CompositorBackend: String, Sendable {
         guard let c = comp else { return true }
         // The windows on the screen are in this frame: presentation feedback tells their programs
         // when it was shown.
-        for v in views.values where v.isMapped && isShown(v) { slate_view_sampled(v.handle) }
+        refreshShownViews()
+        for v in shownViews where v.isAlive && v.isMapped { slate_view_sampled(v.handle) }
         for l in layers.values where l.isMapped { slate_layer_sampled(l.handle) }
         let s = scale
         let rects: [Int32] =
@@ -321,6 +364,7 @@ public enum CompositorBackend: String, Sendable {
 
     private func viewNew(_ handle: OpaquePointer, kind: slate_view_kind, parent: OpaquePointer?) {
         guard let comp else { return }
+        viewsChanged &+= 1
         if kind == .popup {
             let parentView = parent.flatMap { views[$0] }
             let p = ClientPopup(handle: handle, comp: comp, touchSlots: touchSlots, parent: parentView)
@@ -338,6 +382,7 @@ public enum CompositorBackend: String, Sendable {
         switch event {
         case .map:
             v.isMapped = true
+            viewsChanged &+= 1
             v.refreshPicture()
             if let t = v as? ClientToplevel {
                 toplevels.append(t)
@@ -416,6 +461,7 @@ public enum CompositorBackend: String, Sendable {
     }
 
     private func gone(_ v: ClientView) {
+        viewsChanged &+= 1
         if let t = v as? ClientToplevel {
             if let i = toplevels.firstIndex(where: { $0 === t }) {
                 toplevels.remove(at: i)

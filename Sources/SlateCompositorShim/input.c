@@ -194,6 +194,12 @@ int slate_view_has_keyboard(slate_view *view) {
     return view->xdg->surface && view->comp->seat->keyboard_state.focused_surface == view->xdg->surface;
 }
 
+slate_view *slate_comp_keyboard_view(slate_comp *comp) {
+    struct wlr_surface *surface = comp->seat->keyboard_state.focused_surface;
+    struct wlr_xdg_surface *xdg = surface ? wlr_xdg_surface_from_wlr_surface(surface) : NULL;
+    return xdg ? xdg->data : NULL;
+}
+
 void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time) {
     // Through the keyboard, so its xkb state (and so the modifiers clients see) follows.
     struct wlr_event_keyboard_key ev = {

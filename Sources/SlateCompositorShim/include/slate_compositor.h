@@ -355,6 +355,9 @@ void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view);
 void slate_view_keyboard_leave(slate_view *view);
 /// Whether `view`'s surface has the keyboard.
 int slate_view_has_keyboard(slate_view *view);
+/// The toplevel or popup whose surface has the keyboard now; NULL when none of them has it (a
+/// layer surface, or nobody).
+slate_view *slate_comp_keyboard_view(slate_comp *comp);
 /// An evdev key code pressed or released, through the keymap (xkbcommon, from XKB_DEFAULT_* or
 /// "us,ru").
 void slate_comp_key(slate_comp *comp, uint32_t keycode, int pressed, uint32_t time);
