@@ -11,7 +11,8 @@ import UI
     public let control = MultitaskingControl()
     let content = WindowContentView()
 
-    public enum Style: Sendable { case fullScreen, tiled, floating }
+    /// How the window looks where it is (the window manager's layout says).
+    public typealias Style = WindowStyle
 
     public var style: Style = .fullScreen {
         didSet {
@@ -20,6 +21,22 @@ import UI
                 setNeedsLayout()
             }
         }
+    }
+
+    /// The controls the window shows: the multitasking control, or Windowed Apps' window controls.
+    public var chrome: WindowChrome = .multitaskingControl {
+        didSet {
+            if chrome != oldValue {
+                restyle()
+                setNeedsLayout()
+            }
+        }
+    }
+
+    /// The size limits of the program the window shows (`xdg_toplevel`), in its content's points;
+    /// nil for a window of a Slate app, or a program with none.
+    public var programSizeLimits: SizeLimits? {
+        (scene.rootView as? ForeignSurfaceView)?.toplevel.sizeLimits
     }
 
     public var isFocusedWindow = false {
@@ -55,7 +72,7 @@ import UI
             content.cornerRadius = ShellMetrics.windowCornerRadius
             cornerRadius = liveResize == nil ? 0 : ShellMetrics.windowCornerRadius
             shadow = nil
-        case .floating:
+        case .floating, .window:
             content.cornerRadius = ShellMetrics.windowCornerRadius
             cornerRadius = ShellMetrics.windowCornerRadius
             shadow = Shadow(color: Color.black.withAlpha(0.3), blur: 24, offset: Point(0, 6))
@@ -107,7 +124,7 @@ import UI
     public override func layoutSubviews() {
         let s = ShellMetrics.multitaskingControlSize
         // Just below the status bar in a window that reaches the top of the screen.
-        let top = style == .floating ? 4 : ShellMetrics.statusBarHeight - 18
+        let top = style == .floating || style == .window ? 4 : ShellMetrics.statusBarHeight - 18
         control.frame = Rect(bounds.midX - s.width / 2, top, s.width, s.height)
         if let live = liveResize {
             let x = live.anchor == .left ? 0 : bounds.width - live.size.width
@@ -117,9 +134,9 @@ import UI
         content.frame = bounds
         scene.windowView.frame = content.bounds
         // A window that reaches the top of the screen keeps its content below the status bar.
+        let floats = style == .floating || style == .window
         scene.windowView.safeAreaInsets = EdgeInsets(
-            top: style == .floating ? 0 : ShellMetrics.statusBarHeight,
-            bottom: style == .floating ? 0 : ShellMetrics.homeIndicatorArea)
+            top: floats ? 0 : ShellMetrics.statusBarHeight, bottom: floats ? 0 : ShellMetrics.homeIndicatorArea)
     }
 }
 

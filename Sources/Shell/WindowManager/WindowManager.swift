@@ -401,6 +401,14 @@ public struct WindowManager: Hashable, Sendable, Codable {
         }
     }
 
+    /// Window `id` out of its tile and full screen (Windowed Apps): where it last floated.
+    public mutating func untile(_ id: WindowID) {
+        guard mode == .windowed, let w = windows[id], w.windowed.tile != nil || w.windowed.isFullScreen else { return }
+        windows[id]?.windowed.tile = nil
+        windows[id]?.windowed.isFullScreen = false
+        show(id)
+    }
+
     /// Window `id` out of full screen (Windowed Apps): back to its tile or where it floated.
     public mutating func exitFullScreen(_ id: WindowID) {
         guard mode == .windowed, windows[id]?.windowed.isFullScreen == true else { return }
