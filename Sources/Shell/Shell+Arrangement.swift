@@ -123,8 +123,11 @@ extension Shell {
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
         home.isHidden = !showsHome
-        // Light status bar and home indicator over the wallpaper and Exposé, dark over windows.
-        let light = showsHome || expose != nil
+        // Light status bar and home indicator over the wallpaper and Exposé, dark over windows (in
+        // Windowed Apps, over a full-screen one).
+        let overWallpaper =
+            windowManager.mode == .windowed && !windowManager.layout().windows.contains { $0.style == .fullScreen }
+        let light = showsHome || expose != nil || overWallpaper
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 
@@ -140,11 +143,17 @@ extension Shell {
         slideOverTab.isHidden = !layout.showsSlideOverTab
         slideOverTab.frame = Rect(size.width - 10, size.height / 2 - 40, 6, 80)
         let placed = Set(layout.windows.map(\.id))
-        for (id, w) in windows where !placed.contains(id) {
+        for (id, w) in windows where !placed.contains(id) && !windowing.minimizing.contains(id) {
             w.isHidden = true
         }
         for p in layout.windows {
             guard let w = windows[p.id] else { continue }
+            if windowing.minimizing.remove(p.id) != nil {
+                // Back out of the Dock before it got there.
+                w.transform = .identity
+                w.alpha = 1
+                w.isUserInteractionEnabled = true
+            }
             w.style = p.style
             w.chrome = p.chrome
             let wasHidden = w.isHidden || w.frame.isEmpty

@@ -13,6 +13,7 @@ extension Shell {
         windows[id] = frame
         if frame.superview == nil { windowLayer.addSubview(frame) }
         frame.control.onTap = { [weak self] in self?.multitaskingRequested(id) }
+        wireWindowControls(frame)
         let opening: WindowOpening
         if let side = EdgeSide(placement) {
             opening = .side(side)

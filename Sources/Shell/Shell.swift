@@ -63,6 +63,8 @@ import UI
     var dockRecents: [String] = []
     /// The menu bar and the keyboard shortcuts panel, while shown.
     let menuBarState = ShellMenuBarState()
+    /// Windowed Apps' gestures under way: a window moved or resized, windows minimizing.
+    let windowing = WindowingState()
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).

@@ -121,6 +121,12 @@ public struct WindowManager: Hashable, Sendable, Codable {
         return p.frame
     }
 
+    /// Where window `id` would be if it took `tile` (Windowed Apps).
+    public func frame(of id: WindowID, tiled tile: Tile) -> Rect? {
+        guard let w = windows[id] else { return nil }
+        return tileFrame(tile, limits: w.limits)
+    }
+
     // MARK: Opening and closing
 
     /// Opens window `id` of `app` where `opening` says, in front, taking input. A window the manager
@@ -357,8 +363,10 @@ public struct WindowManager: Hashable, Sendable, Codable {
     /// further past the screen's edges than it already reaches. A tiled or full-screen window
     /// floats at its new size.
     public mutating func resize(_ id: WindowID, to size: Size, keeping anchor: WindowCorner = .topLeft) {
-        guard mode == .windowed, let w = windows[id], let shown = windowedFrame(of: id) else { return }
+        guard mode == .windowed, let w = windows[id], let whole = windowedFrame(of: id) else { return }
         let area = windowArea
+        // A full-screen window resizes from the part below the status bar, where windows go.
+        let shown = w.windowed.isFullScreen ? whole.intersection(area) : whole
         var s = w.limits.clamp(size)
         let left = anchor == .topLeft || anchor == .bottomLeft
         let top = anchor == .topLeft || anchor == .topRight
