@@ -24,12 +24,13 @@ public enum CompositorBackend: String, Sendable {
 }
 
 /// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell and
-/// the clipboard relay. Each client toplevel that maps becomes a shell window (`Shell.adopt`); each
-/// one that goes away leaves (`Shell.toplevelDidClose`). The owner drives it: `dispatch` between
+/// the clipboard relay. It talks to the shell through `CompositorShell`: each client toplevel that
+/// maps becomes a shell window (`adopt`); each one that goes away leaves (`toplevelDidClose`); its
+/// move, resize, maximize, minimize and full-screen requests go to the shell, which decides. The owner drives it: `dispatch` between
 /// frames, `framesShown` after each; a live owner draws when the output asks (`takeFrame`).
 @MainActor public final class WaylandCompositor {
     /// The shell that shows the clients' windows.
-    public weak var shell: Shell? {
+    public weak var shell: (any CompositorShell)? {
         didSet {
             shell?.programDrags = self
             shell?.addRestWork { [weak self] in self?.releaseHiddenPictures() }
@@ -202,15 +203,13 @@ public enum CompositorBackend: String, Sendable {
     /// Whether a person sees a toplevel's window (not under Home, App Exposé or the switcher).
     private func isSeen(_ t: ClientToplevel) -> Bool {
         guard let shell else { return true }
-        guard let w = shell.window(showing: t) else { return false }
-        return shell.expose == nil && shell.isOnScreen(w.id)
+        return shell.visibility(of: t) == .onScreen
     }
 
     /// Whether a view's window is on the screen (with no shell: yes).
     private func isShown(_ v: ClientView) -> Bool {
         guard let shell, let top = v.toplevel else { return true }
-        guard let w = shell.window(showing: top) else { return true }
-        return shell.expose != nil || shell.isOnScreen(w.id)
+        return shell.visibility(of: top) != .offScreen
     }
 
     /// Names the nested backend's window (its title on the desktop); nothing on other backends.
@@ -278,6 +277,11 @@ public enum CompositorBackend: String, Sendable {
             v.refreshPicture()
         case SLATE_VIEW_NOT_RESPONDING.rawValue:
             (v as? ClientToplevel)?.pingTimedOut()
+        case SLATE_VIEW_REQUEST_MOVE.rawValue, SLATE_VIEW_REQUEST_RESIZE.rawValue, SLATE_VIEW_REQUEST_MINIMIZE.rawValue,
+            SLATE_VIEW_REQUEST_MAXIMIZE.rawValue, SLATE_VIEW_REQUEST_FULLSCREEN.rawValue:
+            if let t = v as? ClientToplevel, t.isMapped, let request = t.request(UInt32(event)) {
+                shell?.toplevel(t, requested: request)
+            }
         case SLATE_VIEW_BRING_FORWARD.rawValue:
             if let t = v as? ClientSceneToplevel, t.isMapped { shell?.sceneWantsForward(t) }
         case SLATE_VIEW_REMOVE.rawValue:

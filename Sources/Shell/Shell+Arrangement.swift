@@ -12,7 +12,7 @@ extension Shell {
     /// Changes the window manager by its operations, then shows the result: the focus, each app's
     /// scenes' lifecycle, the windows where the layout puts them (`animated`), the saved
     /// arrangement and the Dock's recent apps.
-    func manage(animated: Bool = true, _ change: (inout WindowManager) -> Void) {
+    public func manage(animated: Bool = true, _ change: (inout WindowManager) -> Void) {
         let before = windowManager
         change(&windowManager)
         guard windowManager != before else { return }

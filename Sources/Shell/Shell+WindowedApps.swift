@@ -34,6 +34,8 @@ import UI
     let start: Point
     /// The tile the window would take if let go now (moves only).
     var zone: Tile?
+    /// When the finger last moved (a finger that rested before lifting flicks nothing).
+    var movedAt: Double
 }
 
 // Windowed Apps: windows moved by their top band, resized by their grab handle (live: the app is
@@ -103,7 +105,7 @@ extension Shell {
 
     /// The tiling layouts, as the window controls' menu and the Window menu show them: Full Screen
     /// and Fill, the halves across, and the rest in three submenus.
-    func tilingMenu(for id: String) -> [MenuElement] {
+    public func tilingMenu(for id: String) -> [MenuElement] {
         let w = windowManager.windows[id]?.windowed
         func tile(_ t: Tile, _ title: LocalizedString) -> MenuElement {
             .action(
@@ -216,7 +218,7 @@ extension Shell {
         } else {
             kind = .move(grab: Point((p.x - shown.minX) / max(1, shown.width), p.y - shown.minY))
         }
-        windowing.drag = WindowDrag(id: id, kind: kind, start: p, zone: nil)
+        windowing.drag = WindowDrag(id: id, kind: kind, start: p, zone: nil, movedAt: clock.now)
     }
 
     /// The finger moved to `p`: the window follows it, laid out at its new size as it goes.
@@ -228,7 +230,8 @@ extension Shell {
             let band = min(grab.y, WindowMetrics.controlBarHeight + ShellMetrics.statusBarHeight)
             let origin = Point((p.x - grab.x * size.width).rounded(), (p.y - band).rounded())
             manage(animated: false) { $0.move(drag.id, to: origin) }
-            drag.zone = Tile.dropZone(at: p, screen: bounds.size, zone: WindowMetrics.dropZone)
+            drag.zone = Tile.dropZone(
+                at: p, screen: bounds.size, zone: WindowMetrics.dropZone, top: WindowMetrics.dropZoneTop)
         case .resize(let start, let edges):
             let dx = p.x - drag.start.x
             let dy = p.y - drag.start.y
@@ -240,6 +243,7 @@ extension Shell {
             let rounded = Size(size.width.rounded(), size.height.rounded())
             manage(animated: false) { $0.resize(drag.id, to: rounded, keeping: edges.anchor) }
         }
+        drag.movedAt = clock.now
         windowing.drag = drag
         showDropZone(drag)
     }
@@ -251,10 +255,15 @@ extension Shell {
         windowing.drag = nil
         showDropZone(nil)
         guard case .move = drag.kind else { return }
+        // A finger that rested before it lifted flicks nothing.
+        let velocity = clock.now - drag.movedAt > WindowMetrics.flickRest ? .zero : velocity
         let t = WindowMetrics.flickProjection
         let ahead = Point(
             min(max(p.x + velocity.x * t, 0), bounds.width), min(max(p.y + velocity.y * t, 0), bounds.height))
-        var zone = drag.zone ?? Tile.dropZone(at: ahead, screen: bounds.size, zone: WindowMetrics.dropZone)
+        var zone =
+            drag.zone
+            ?? Tile.dropZone(
+                at: ahead, screen: bounds.size, zone: WindowMetrics.dropZone, top: WindowMetrics.dropZoneTop)
         if zone == nil, -velocity.y > WindowMetrics.flickUpSpeed, abs(velocity.x) < -velocity.y { zone = .fill }
         if let zone { manage { $0.tile(drag.id, zone) } }
     }

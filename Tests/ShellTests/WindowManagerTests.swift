@@ -245,12 +245,12 @@ import Testing
 
     @Test func dropZonesAtTheEdgesAndCorners() {
         let z = WindowMetrics.dropZone
-        #expect(Tile.dropZone(at: Point(10, 500), screen: screen, zone: z) == .leftHalf)
-        #expect(Tile.dropZone(at: Point(1360, 500), screen: screen, zone: z) == .rightHalf)
-        #expect(Tile.dropZone(at: Point(600, 5), screen: screen, zone: z) == .fill)
-        #expect(Tile.dropZone(at: Point(5, 5), screen: screen, zone: z) == .topLeftQuarter)
-        #expect(Tile.dropZone(at: Point(1360, 1020), screen: screen, zone: z) == .bottomRightQuarter)
-        #expect(Tile.dropZone(at: Point(600, 500), screen: screen, zone: z) == nil)
+        #expect(Tile.dropZone(at: Point(10, 500), screen: screen, zone: z, top: z) == .leftHalf)
+        #expect(Tile.dropZone(at: Point(1360, 500), screen: screen, zone: z, top: z) == .rightHalf)
+        #expect(Tile.dropZone(at: Point(600, 5), screen: screen, zone: z, top: z) == .fill)
+        #expect(Tile.dropZone(at: Point(5, 5), screen: screen, zone: z, top: z) == .topLeftQuarter)
+        #expect(Tile.dropZone(at: Point(1360, 1020), screen: screen, zone: z, top: z) == .bottomRightQuarter)
+        #expect(Tile.dropZone(at: Point(600, 500), screen: screen, zone: z, top: z) == nil)
     }
 
     // MARK: Modes

@@ -84,11 +84,12 @@ public enum Tile: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     /// The tile a window dragged to a point lands in: near a corner a quarter, near the left or
-    /// right edge a half, at the top edge Fill; nil away from the edges. `zone` is how near counts.
-    public static func dropZone(at p: Point, screen: Size, zone: Double) -> Tile? {
+    /// right edge a half, at the top edge Fill; nil away from the edges. `zone` is how near counts,
+    /// `top` how near the top edge (a window's band is dragged just below it).
+    public static func dropZone(at p: Point, screen: Size, zone: Double, top topZone: Double) -> Tile? {
         let left = p.x <= zone
         let right = p.x >= screen.width - zone
-        let top = p.y <= zone
+        let top = p.y <= topZone
         let bottom = p.y >= screen.height - zone
         switch (left, right, top, bottom) {
         case (true, _, true, _): return .topLeftQuarter

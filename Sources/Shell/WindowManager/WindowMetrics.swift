@@ -68,9 +68,14 @@ public enum WindowMetrics {
     /// A dragged window's finger this near an edge of the screen (or a corner) shows the tile it
     /// would take, and lifting it there tiles it (read: about 24 pt; Slate gives a finger 40).
     public static let dropZone: Double = 40
+    /// At the top, the finger must reach the status bar (the band it drags lies just below it).
+    public static let dropZoneTop: Double = ShellMetrics.statusBarHeight
     /// How far ahead a lifted window's flick is projected (seconds of its velocity, as UIKit's
     /// scroll views project a flick's resting place).
     public static let flickProjection: Double = 0.18
+    /// A finger that rests this long before it lifts flicks nothing (Slate: two frames at 120 Hz
+    /// and a little more; UIKit's pan velocity falls to zero about as fast).
+    public static let flickRest: Double = 0.05
     /// A flick faster than this (points a second) up from a window's place makes it full screen.
     public static let flickUpSpeed: Double = 1500
     /// The drop zone shown while a window is dragged: the tile it would take, a light translucent

@@ -7,8 +7,12 @@
 // --drag-source TEXT, the window's content can be dragged, carrying TEXT; with --drop-target, a text
 // dropped on the window retitles it "TITLE Dropped: TEXT". With --report-input, each press, release
 // and touch the window gets (but a touch's moves) is added to its title as a word: "TITLE:
-// touch-begin touch-end", "TITLE: button-press button-release", "… touch-cancel".
+// touch-begin touch-end", "TITLE: button-press button-release", "… touch-cancel". These may follow,
+// in any order: --report-size, the window's size (as GTK allocated it) after its title each time it
+// changes: "TITLE 800x600"; --header-bar, a GTK header bar as its title bar (dragged, GTK asks the
+// compositor to move the window: xdg_toplevel.move); --min-size WxH, the window's smallest content.
 #include <gtk/gtk.h>
+#include <stdio.h>
 
 static gboolean done = FALSE;
 
@@ -55,6 +59,28 @@ static gboolean on_input(GtkEventControllerLegacy *controller, GdkEvent *event, 
     gtk_window_set_title(GTK_WINDOW(window), title);
     g_free(title);
     return FALSE;
+}
+
+static char *base_title;
+
+static void on_resize(GtkDrawingArea *area, int width, int height, gpointer window) {
+    (void)area, (void)width, (void)height;
+    char *title = g_strdup_printf("%s %dx%d", base_title, gtk_widget_get_width(GTK_WIDGET(window)),
+                                  gtk_widget_get_height(GTK_WIDGET(window)));
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    g_free(title);
+}
+
+static gboolean has_flag(int argc, char **argv, const char *flag) {
+    for (int i = 3; i < argc; i++)
+        if (g_str_equal(argv[i], flag)) return TRUE;
+    return FALSE;
+}
+
+static const char *flag_value(int argc, char **argv, const char *flag) {
+    for (int i = 3; i + 1 < argc; i++)
+        if (g_str_equal(argv[i], flag)) return argv[i + 1];
+    return NULL;
 }
 
 static gboolean open_popover(gpointer popover) {
@@ -114,6 +140,16 @@ int main(int argc, char **argv) {
         gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE);
         g_signal_connect(legacy, "event", G_CALLBACK(on_input), window);
         gtk_widget_add_controller(window, legacy);
+    }
+    if (has_flag(argc, argv, "--header-bar")) gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+    if (has_flag(argc, argv, "--report-size")) {
+        base_title = argv[1];
+        GtkWidget *area = gtk_drawing_area_new();
+        g_signal_connect(area, "resize", G_CALLBACK(on_resize), window);
+        const char *min = flag_value(argc, argv, "--min-size");
+        int w = 0, h = 0;
+        if (min && sscanf(min, "%dx%d", &w, &h) == 2) gtk_widget_set_size_request(area, w, h);
+        gtk_window_set_child(GTK_WINDOW(window), area);
     }
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
     gtk_window_present(GTK_WINDOW(window));
