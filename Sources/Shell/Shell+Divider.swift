@@ -16,6 +16,7 @@ extension Shell {
 
     func dividerPanned(_ g: PanGestureRecognizer) {
         guard case .split(let l, let r, let f) = arrangement else {
+            savedLayout.isHeld = false
             endLiveResize()
             return
         }
@@ -23,13 +24,16 @@ extension Shell {
         switch g.state {
         case .began:
             dividerStart = SpaceLayout.dividerX(fraction: f, width: w)
+            savedLayout.isHeld = true
             beginLiveResize(left: l, right: r)
         case .changed:
             let x = SpaceLayout.clampDivider(dividerStart + g.translation().x, width: w)
             manage(animated: false) { $0.setSplitFraction(x / w) }
         case .ended, .cancelled:
             let x = dividerStart + g.translation().x
+            savedLayout.isHeld = false
             setDivider(released: x)
+            saveArrangementIfChanged()
         default: break
         }
     }

@@ -19,6 +19,10 @@ extension Shell {
             opening = .side(side)
         } else if placement == .prominent {
             opening = .centred
+        } else if let drop = windowing.dropPoint, drop.app == app.identifier {
+            // Dropped on the wallpaper of Windowed Apps: where it fell.
+            windowing.dropPoint = nil
+            opening = .at(drop.point)
         } else if let b = beside?.session.persistentIdentifier {
             opening = .beside(b)
         } else {

@@ -73,7 +73,8 @@ extension Shell {
     func saveArrangementIfChanged() {
         // Nothing is written while the saved arrangement waits for its windows (the windows placed
         // meanwhile are not where the person left them yet).
-        guard let file = arrangementFile, !savedLayout.isRestoring, savedLayout.pending == nil else { return }
+        guard let file = arrangementFile, !savedLayout.isRestoring, !savedLayout.isHeld, savedLayout.pending == nil
+        else { return }
         let now = currentArrangement
         // A shell that never showed a window has nothing to say yet (and must not write over what
         // it is about to read).
@@ -179,6 +180,8 @@ extension Shell {
     var reportedFailure = false
     /// Whether the mode was chosen since the shell started (it is kept over the saved one).
     var modeChosen = false
+    /// Whether saving waits: a finger moves a window or the divider (saved once it lets go).
+    var isHeld = false
 }
 
 /// The one field every format of the saved arrangement has.

@@ -17,6 +17,8 @@ import UI
     var exposeHold: Animation?
     /// Where that swipe's finger was when it last moved.
     var exposeHoldPoint: Point?
+    /// Where something was dropped on the wallpaper for an app (its next window opens there).
+    var dropPoint: (app: String, point: Point)?
 }
 
 /// A window a finger moves (by its top band, or its program's request) or resizes (by its handle,
@@ -219,6 +221,9 @@ extension Shell {
             kind = .move(grab: Point((p.x - shown.minX) / max(1, shown.width), p.y - shown.minY))
         }
         windowing.drag = WindowDrag(id: id, kind: kind, start: p, zone: nil, movedAt: clock.now)
+        // Saved once it ends, not at every move.
+        savedLayout.isHeld = true
+        if edges != nil { windows[id]?.isResizingLive = true }
     }
 
     /// The finger moved to `p`: the window follows it, laid out at its new size as it goes.
@@ -254,6 +259,9 @@ extension Shell {
         guard let drag = windowing.drag else { return }
         windowing.drag = nil
         showDropZone(nil)
+        windows[drag.id]?.isResizingLive = false
+        savedLayout.isHeld = false
+        defer { saveArrangementIfChanged() }
         guard case .move = drag.kind else { return }
         // A finger that rested before it lifted flicks nothing.
         let velocity = clock.now - drag.movedAt > WindowMetrics.flickRest ? .zero : velocity

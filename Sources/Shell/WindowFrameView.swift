@@ -102,6 +102,13 @@ import UI
         setNeedsDisplay()
     }
 
+    /// Whether a finger resizes the window by its handle now (Windowed Apps): its content is laid
+    /// out and drawn at each size straight onto the screen, with no cached picture of a size that
+    /// lasts one frame in between.
+    public var isResizingLive = false {
+        didSet { if isResizingLive != oldValue { content.rasterizes = !isResizingLive } }
+    }
+
     /// Which edge of the frame a live-resized window's content keeps to.
     public enum ResizeAnchor: Sendable { case left, right }
 

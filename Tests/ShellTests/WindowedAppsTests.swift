@@ -242,4 +242,22 @@ import Testing
         #expect(w2.shell.focusedWindow == before.focused)
         #expect(w2.shell.windows[b]?.frame == Rect(700, 160, 560, 480))
     }
+
+    /// W2b in Windowed Apps: an object dropped on the wallpaper between the windows opens its window
+    /// where it fell; dropped on a side, it takes that half.
+    @Test func anObjectDroppedOnTheWallpaperOpensWhereItFell() throws {
+        let w = try windowed()
+        let list = try #require(w.shell.focusedWindow)
+        w.shell.manage(animated: false) { m in
+            m.resize(list, to: Size(500, 500))
+            m.move(list, to: Point(40, 60))
+        }
+        w.host.run(for: 0.5)
+        try run(w, "drag \"Ideas\" to 1000,640\nexpect windows Notes 2\nexpect focused \"Ideas\"")
+        let ideas = try #require(w.shell.focusedWindow)
+        let r = frame(w, ideas)
+        #expect(abs(r.midX - 1000) <= 1 && abs(r.midY - 640) <= 1, "at \(r)")
+        try run(w, "drag \"Shopping\" to right edge\nexpect windows Notes 3\nexpect focused \"Shopping\"")
+        #expect(frame(w, try #require(w.shell.focusedWindow)) == Rect(687, 24, 679, 1000))
+    }
 }
