@@ -116,4 +116,35 @@ import UI
     @Test(.enabled(if: ColourWindow.available)) func aGTKHeaderBarDraggedByTheMouseMovesItsWindow() throws {
         try headerBarDrag(.indirectPointer)
     }
+
+    /// A program that asks to be maximized, full screen or minimized (`xdg_toplevel.set_maximized`,
+    /// `set_fullscreen`, `set_minimized`) is: it fills the screen below the status bar, takes the whole
+    /// screen, or goes into the Dock.
+    @Test(.enabled(if: ColourWindow.available), arguments: ["maximize", "fullscreen", "minimize"])
+    func aProgramsOwnRequestIsDone(_ state: String) throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        guard let window = try open(rig, "Asks", "#00aa00", ["--ask", state]) else { return }
+        rig.shell.manage { m in
+            m.resize(window.id, to: Size(700, 500))
+            m.move(window.id, to: Point(200, 150))
+        }
+        rig.wait(10, "the window at its size") { toplevel(rig, "Asks")?.requestedSize == Size(700, 468) }
+        rig.settle()
+        rig.host.host.tap(at: Point(550, 400))
+        let m = { rig.shell.windowManager.windows[window.id]?.windowed }
+        switch state {
+        case "maximize":
+            rig.wait(5, "the window filling the screen") { m()?.tile == .fill }
+            rig.settle()
+            #expect(window.frame == Rect(0, 24, 1366, 1000))
+        case "fullscreen":
+            rig.wait(5, "the window full screen") { m()?.isFullScreen == true }
+            rig.settle()
+            #expect(window.frame == Rect(0, 0, 1366, 1024))
+        default:
+            rig.wait(5, "the window in the Dock") { m()?.isMinimized == true }
+            #expect(!rig.shell.isOnScreen(window.id))
+        }
+    }
 }

@@ -10,7 +10,9 @@
 // touch-begin touch-end", "TITLE: button-press button-release", "… touch-cancel". These may follow,
 // in any order: --report-size, the window's size (as GTK allocated it) after its title each time it
 // changes: "TITLE 800x600"; --header-bar, a GTK header bar as its title bar (dragged, GTK asks the
-// compositor to move the window: xdg_toplevel.move); --min-size WxH, the window's smallest content.
+// compositor to move the window: xdg_toplevel.move); --min-size WxH, the window's smallest content;
+// --ask STATE, the window is a button that asks the compositor for STATE when clicked: maximize,
+// minimize or fullscreen.
 #include <gtk/gtk.h>
 #include <stdio.h>
 
@@ -69,6 +71,13 @@ static void on_resize(GtkDrawingArea *area, int width, int height, gpointer wind
                                   gtk_widget_get_height(GTK_WIDGET(window)));
     gtk_window_set_title(GTK_WINDOW(window), title);
     g_free(title);
+}
+
+static void on_ask(GtkButton *button, gpointer window) {
+    const char *state = g_object_get_data(G_OBJECT(button), "state");
+    if (g_str_equal(state, "maximize")) gtk_window_maximize(GTK_WINDOW(window));
+    if (g_str_equal(state, "minimize")) gtk_window_minimize(GTK_WINDOW(window));
+    if (g_str_equal(state, "fullscreen")) gtk_window_fullscreen(GTK_WINDOW(window));
 }
 
 static gboolean has_flag(int argc, char **argv, const char *flag) {
@@ -150,6 +159,13 @@ int main(int argc, char **argv) {
         int w = 0, h = 0;
         if (min && sscanf(min, "%dx%d", &w, &h) == 2) gtk_widget_set_size_request(area, w, h);
         gtk_window_set_child(GTK_WINDOW(window), area);
+    }
+    const char *ask = flag_value(argc, argv, "--ask");
+    if (ask) {
+        GtkWidget *button = gtk_button_new_with_label(ask);
+        g_object_set_data(G_OBJECT(button), "state", (gpointer)ask);
+        g_signal_connect(button, "clicked", G_CALLBACK(on_ask), window);
+        gtk_window_set_child(GTK_WINDOW(window), button);
     }
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
     gtk_window_present(GTK_WINDOW(window));
