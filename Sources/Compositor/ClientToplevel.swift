@@ -51,6 +51,33 @@ import UI
         return minW > 0 && minW == maxW && minH > 0 && minH == maxH
     }
 
+    public var sizeLimits: SizeLimits? {
+        guard isAlive else { return nil }
+        var minW: Int32 = 0
+        var minH: Int32 = 0
+        var maxW: Int32 = 0
+        var maxH: Int32 = 0
+        slate_view_size_limits(handle, &minW, &minH, &maxW, &maxH)
+        guard minW > 0 || minH > 0 || maxW > 0 || maxH > 0 else { return nil }
+        return SizeLimits(minimum: Size(Double(minW), Double(minH)), maximum: Size(Double(maxW), Double(maxH)))
+    }
+
+    /// What an `xdg_toplevel` request event (`slate_view_event`) asks of the shell.
+    func request(_ event: slate_view_event) -> ToplevelRequest? {
+        guard isAlive else { return nil }
+        var maximized: Int32 = 0
+        var fullscreen: Int32 = 0
+        slate_view_requested_states(handle, &maximized, &fullscreen)
+        switch event {
+        case .requestMove: return .move
+        case .requestResize: return .resize(WindowEdges(xdgResizeEdge: slate_view_resize_edges(handle)))
+        case .requestMinimize: return .minimize
+        case .requestMaximize: return .maximize(maximized != 0)
+        case .requestFullscreen: return .fullScreen(fullscreen != 0)
+        default: return nil
+        }
+    }
+
     /// The window's size in points: what it was asked for, else its own geometry.
     var windowSize: Size {
         requestedSize ?? (geometry.isEmpty ? Size(800, 600) : geometry.size)

@@ -26,7 +26,7 @@ public struct ProgramIdentity: Hashable, Sendable {
     /// the answer. Nil: nobody is asked (the program stays refused).
     public var ask: ((String, Privilege, @escaping (Bool) -> Void) -> Void)?
     /// The shell whose installed programs name the executables.
-    public weak var shell: Shell?
+    public weak var shell: (any CompositorShell)?
     /// Identities by process, with the process's start time (a reused pid is another process).
     private var identities: [Int32: (start: UInt64, identity: ProgramIdentity)] = [:]
     /// Slate's own executable: its app processes may have everything.
@@ -86,12 +86,12 @@ public struct ProgramIdentity: Hashable, Sendable {
             executable: exe, desktopID: nil, name: URL(fileURLWithPath: exe).lastPathComponent)
         // A program Slate started is its app's; any other is named by the entry that starts its
         // executable, if one does.
-        let app =
-            shell?.app(launchedAs: pid)
-            ?? shell?.foreignApps.first { ($0.application as? ForeignApp)?.entry.flatMap(Self.executable) == exe }
-        if let app {
-            identity.desktopID = (app.application as? ForeignApp)?.entry?.id ?? app.identifier
-            identity.name = app.application.displayName.text
+        let program =
+            shell?.program(launchedAs: pid)
+            ?? shell?.installedPrograms.first { $0.entry.flatMap(Self.executable) == exe }
+        if let program {
+            identity.desktopID = program.id
+            identity.name = program.name
         }
         identities[pid] = (start, identity)
         return identity

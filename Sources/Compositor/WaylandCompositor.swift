@@ -25,12 +25,13 @@ public enum CompositorBackend: String, Sendable {
 }
 
 /// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell and
-/// the clipboard relay. Each client toplevel that maps becomes a shell window (`Shell.adopt`); each
-/// one that goes away leaves (`Shell.toplevelDidClose`). The owner drives it: `dispatch` between
+/// the clipboard relay. It talks to the shell through `CompositorShell`: each client toplevel that
+/// maps becomes a shell window (`adopt`); each one that goes away leaves (`toplevelDidClose`); its
+/// move, resize, maximize, minimize and full-screen requests go to the shell, which decides. The owner drives it: `dispatch` between
 /// frames, `framesShown` after each; a live owner draws when the output asks (`takeFrame`).
 @MainActor public final class WaylandCompositor {
     /// The shell that shows the clients' windows.
-    public weak var shell: Shell? {
+    public weak var shell: (any CompositorShell)? {
         didSet {
             shell?.programDrags = self
             shell?.addRestWork { [weak self] in self?.releaseHiddenPictures() }
@@ -209,14 +210,10 @@ public enum CompositorBackend: String, Sendable {
         turnEnded()
     }
 
-    /// What decides which windows are on the screen: while it stays the same, a turn touches only
-    /// the views shown (never every window a program made).
+    /// What decides which windows are on the screen (the shell's key and `viewsChanged`): while it
+    /// stays the same, a turn touches only the views shown (never every window a program made).
     private struct ShownKey: Equatable {
-        var visible: [String]
-        var focused: String?
-        var exposeShown: Bool
-        var windowCount: Int
-        /// `viewsChanged` when it was taken.
+        var shell: VisibilityKey?
         var views: Int
     }
     /// Bumped when a view is made, mapped, unmapped or destroyed.
@@ -228,12 +225,8 @@ public enum CompositorBackend: String, Sendable {
     /// Finds the views shown, tells Slate's app processes whether each window is seen and task
     /// switchers how each is shown — only when the screen's windows or the views changed.
     private func refreshShownViews() {
-        let key = shell.map {
-            ShownKey(
-                visible: $0.visibleWindows, focused: $0.focusedWindow, exposeShown: $0.expose != nil,
-                windowCount: $0.windows.count, views: viewsChanged)
-        }
-        guard key == nil || key != shownKey else { return }
+        let key = ShownKey(shell: shell?.visibilityKey, views: viewsChanged)
+        guard key.shell == nil || key != shownKey else { return }
         shownKey = key
         shownViews = views.values.filter { $0.isMapped && isShown($0) }
         for case let s as ClientSceneToplevel in toplevels where s.isMapped { s.isSeen = isSeen(s) }
@@ -298,10 +291,7 @@ public enum CompositorBackend: String, Sendable {
     private func updateTaskSwitcherStates() {
         guard let shell else { return }
         for t in toplevels where t.isMapped && t.isAlive {
-            let window = shell.window(showing: t)
-            let state = ClientToplevel.TaskSwitcherState(
-                activated: window.map { shell.focusedWindow == $0.id } ?? false,
-                minimized: !isSeen(t))
+            let state = ClientToplevel.TaskSwitcherState(activated: shell.isFocused(t), minimized: !isSeen(t))
             guard state != t.taskSwitcherState else { continue }
             t.taskSwitcherState = state
             slate_view_set_foreign_state(t.handle, state.activated ? 1 : 0, state.minimized ? 1 : 0, 1, 0)
@@ -311,16 +301,15 @@ public enum CompositorBackend: String, Sendable {
     /// Whether a person sees a toplevel's window (not under Home, App Exposé or the switcher).
     private func isSeen(_ t: ClientToplevel) -> Bool {
         guard let shell else { return true }
-        guard let w = shell.window(showing: t) else { return false }
-        return shell.expose == nil && shell.isOnScreen(w.id)
+        return shell.visibility(of: t) == .onScreen
     }
 
     /// Whether a view's window is on the screen (with no shell, or not taken in by it yet: yes; taken
     /// in with no window, as one let go of in the background: no).
     func isShown(_ v: ClientView) -> Bool {
         guard let shell, let top = v.toplevel else { return true }
-        guard let w = shell.window(showing: top) else { return !shell.hasAdopted(top) }
-        return shell.expose != nil || shell.isOnScreen(w.id)
+        guard let visibility = shell.visibility(of: top) else { return !shell.hasAdopted(top) }
+        return visibility != .offScreen
     }
 
     /// Names the nested backend's window (its title on the desktop); nothing on other backends.
@@ -395,6 +384,10 @@ public enum CompositorBackend: String, Sendable {
             v.refreshPicture()
         case .notResponding:
             (v as? ClientToplevel)?.pingTimedOut()
+        case .requestMove, .requestResize, .requestMaximize, .requestFullscreen:
+            if let t = v as? ClientToplevel, t.isMapped, let request = t.request(event) {
+                shell?.toplevel(t, requested: request)
+            }
         case .bringForward:
             if let t = v as? ClientSceneToplevel, t.isMapped { shell?.sceneWantsForward(t) }
         case .remove:
@@ -418,10 +411,10 @@ public enum CompositorBackend: String, Sendable {
                 shell?.programAskedToComeForward(t, trusted: slate_view_activation_trusted(handle) != 0)
             }
         case .requestMinimize:
-            if let t = v as? ClientToplevel, t.isMapped { shell?.programAskedToBeMinimized(t) }
-        case .requestFullscreen:
-            // Answered with a configure in the shim; where the window goes is the window manager's.
-            break
+            // The program's own set_minimized, or a task switcher's.
+            if let t = v as? ClientToplevel, t.isMapped, let request = t.request(event) {
+                shell?.toplevel(t, requested: request)
+            }
         }
     }
 

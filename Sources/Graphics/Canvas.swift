@@ -56,6 +56,11 @@ public protocol Canvas: AnyObject {
     func drawSymbol(_ name: String, in rect: Rect, tint: Color)
     /// Draws the soft shadow a shape of `path` would cast, without the shape itself.
     func drawShadow(of path: Path, color: Color, blur: Double, offset: Point)
+    /// Draws the shadow of `Path.roundedRect(rect, radius:style:)` as `drawShadow(of:…)` would; a
+    /// canvas may draw it from the shadow of a small one of the same corners, which is the same at
+    /// any size and made once (a window resized under a finger casts a new shadow every frame).
+    func drawShadow(
+        ofRoundedRect rect: Rect, radius: Double, style: Path.CornerStyle, color: Color, blur: Double, offset: Point)
     /// Starts a group that is composited with `opacity` when it ends.
     func beginLayer(opacity: Double)
     func endLayer()
@@ -202,6 +207,13 @@ extension Canvas {
     public func drawPixels(_ source: any PixelSource, at origin: Point, opacity: Double) -> Bool { false }
 
     public func shadowMask(of path: Path, blur: Double) -> ShadowMask? { nil }
+
+    /// The shadow of the whole rounded rectangle's path.
+    public func drawShadow(
+        ofRoundedRect rect: Rect, radius: Double, style: Path.CornerStyle, color: Color, blur: Double, offset: Point
+    ) {
+        drawShadow(of: Path.roundedRect(rect, radius: radius, style: style), color: color, blur: blur, offset: offset)
+    }
     public var pixelKernels: (any PixelKernels)? { nil }
 
     public func translate(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }

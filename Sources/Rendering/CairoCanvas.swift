@@ -165,6 +165,16 @@ public final class CairoCanvas: Canvas {
         ShadowCache.shared.drawShadow(of: path, color: c, blur: blur, offset: offset, scale: scale, on: cr)
     }
 
+    public func drawShadow(
+        ofRoundedRect rect: Rect, radius: Double, style: Path.CornerStyle, color: Color, blur: Double, offset: Point
+    ) {
+        let c = color.resolved(appearance)
+        if c.alpha <= 0 { return }
+        ShadowCache.shared.drawShadow(
+            ofRoundedRect: rect, radius: radius, style: style, color: c, blur: blur, offset: offset, scale: scale,
+            on: cr)
+    }
+
     public var pixelKernels: (any PixelKernels)? { VectorPixelKernels() }
 
     public func drawPixels(_ source: any PixelSource, at origin: Point, opacity: Double) -> Bool {
@@ -385,6 +395,69 @@ final class ShadowCache: @unchecked Sendable {
             cairo_surface_destroy(picture)
         } else {
             cairo_mask_surface(cr, e.surface, 0, 0)
+        }
+        cairo_restore(cr)
+    }
+
+    /// The shadow of a rounded rectangle, in nine pieces of the shadow of a small one with the same
+    /// corners (made once, whatever the size): its corners as they are, the middle of its edges
+    /// stretched along them — where the shadow does not change — and its middle. The same pixels as
+    /// the whole shape's shadow, with no mask of the whole size made (a window resized under a finger
+    /// is a new size every frame). A rectangle too small for its corners' reach, or a canvas that is
+    /// not a bitmap, casts the whole shape's.
+    func drawShadow(
+        ofRoundedRect rect: Rect, radius: Double, style: Path.CornerStyle, color: RGBA, blur: Double, offset: Point,
+        scale: Double, on cr: OpaquePointer
+    ) {
+        let whole = Path.roundedRect(rect, radius: radius, style: style)
+        let corner = style == .continuous ? (radius * 1.528665).rounded(.up) : radius.rounded(.up)
+        let pad = (blur * 1.5).rounded(.up)
+        // From an edge to where the small one's shadow no longer changes along it, and that middle.
+        let reach = corner + pad
+        let middle = 4.0
+        let side = 2 * reach + middle
+        guard rect.width >= side, rect.height >= side,
+            (rect.minX + offset.x) * scale == ((rect.minX + offset.x) * scale).rounded(),
+            (rect.minY + offset.y) * scale == ((rect.minY + offset.y) * scale).rounded(), scale == scale.rounded(),
+            let target = cairo_get_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+        else {
+            return drawShadow(of: whole, color: color, blur: blur, offset: offset, scale: scale, on: cr)
+        }
+        let small = Path.roundedRect(Rect(0, 0, side, side), radius: radius, style: style)
+        lock.lock()
+        defer { lock.unlock() }
+        let e = entry(of: small, blur: blur, scale: scale)
+        let pattern = cairo_pattern_create_for_surface(e.surface)!
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        defer { cairo_pattern_destroy(pattern) }
+        // Each piece: where it goes along an axis, and where it comes from in the small shape (its
+        // points); the middle piece takes the middle 2 pt of the small one's flat middle.
+        func pieces(_ start: Double, _ length: Double) -> [(Double, Double, Double, Double)] {
+            [
+                (start - pad, pad + reach, -pad, pad + reach),
+                (start + reach, length - 2 * reach, reach + 1, middle - 2),
+                (start + length - reach, reach + pad, side - reach, reach + pad),
+            ]
+        }
+        let ox = rect.minX + offset.x
+        let oy = rect.minY + offset.y
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        for (tx, tw, sx, sw) in pieces(ox, rect.width) {
+            for (ty, th, sy, sh) in pieces(oy, rect.height) where tw > 0 && th > 0 {
+                cairo_save(cr)
+                cairo_rectangle(cr, tx, ty, tw, th)
+                cairo_clip(cr)
+                var m = cairo_matrix_t()
+                // Pattern space is the mask's pixels: a point p of the small shape is at (p + pad) × scale.
+                cairo_matrix_init_translate(&m, (sx + pad) * scale, (sy + pad) * scale)
+                cairo_matrix_scale(&m, sw / tw * scale, sh / th * scale)
+                cairo_matrix_translate(&m, -tx, -ty)
+                cairo_pattern_set_matrix(pattern, &m)
+                cairo_mask(cr, pattern)
+                cairo_restore(cr)
+            }
         }
         cairo_restore(cr)
     }

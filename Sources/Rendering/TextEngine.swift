@@ -75,6 +75,23 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
             text: layout.text, font: layout.font, alignment: layout.alignment, lineLimit: layout.lineLimit,
             truncation: layout.truncation, width: layout.width)
         if let hit = cache[key] { return hit }
+        // Text on one line that fits the width, from the left: the same layout at any wider width
+        // (nothing wraps, nothing is cut, nothing moves), so one is made for all — a label whose
+        // width changes every frame (a window resized under a finger) shapes its text once.
+        if let w = layout.width, layout.alignment == .natural || layout.alignment == .left {
+            var free = layout
+            free.width = nil
+            let one = pangoLayout(for: free)
+            var natural: Int32 = 0
+            pango_layout_get_size(one, &natural, nil)
+            if pango_layout_get_line_count(one) == 1, Double(natural) <= w * Double(PANGO_SCALE),
+                layout.alignment == .left || pango_layout_get_direction(one, 0) != PANGO_DIRECTION_RTL
+            {
+                g_object_ref(UnsafeMutableRawPointer(one))
+                remember(one, as: key)
+                return one
+            }
+        }
         let pl = pango_layout_new(context)!
         let desc = pango_font_description_new()!
         pango_font_description_set_family(desc, "\(layout.font.family), \(Self.fallbackFamilies)")
@@ -120,6 +137,12 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
             pango_layout_set_auto_dir(pl, 0)
             pango_layout_set_alignment(pl, PANGO_ALIGN_RIGHT)
         }
+        remember(pl, as: key)
+        return pl
+    }
+
+    /// Keeps a layout (one reference of it) for `key`, letting the oldest quarter go when full.
+    private func remember(_ pl: OpaquePointer, as key: CacheKey) {
         cache[key] = pl
         order.append(key)
         if order.count > capacity {
@@ -129,6 +152,5 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
             }
             order.removeFirst(drop.count)
         }
-        return pl
     }
 }

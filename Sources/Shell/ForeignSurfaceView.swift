@@ -24,6 +24,12 @@ import UI
     private lazy var saidCannotBeShown = toplevel.cannotBeShown
     /// Shown over the window while the program does not answer.
     public private(set) var notResponding: NotRespondingView?
+    /// The finger (or the pointer's press) down on the window now: its touch, where it is on the
+    /// screen, and how fast it moved last.
+    private var activeTouch: (touch: Touch, screen: Point, velocity: Point)?
+    /// Whether that finger moves or resizes the window now (the program asked), rather than the
+    /// program seeing it.
+    public private(set) var isDrivingWindowDrag = false
 
     public init(toplevel: any ForeignToplevel) {
         self.toplevel = toplevel
@@ -211,7 +217,40 @@ import UI
             (p.x - placed.minX) * size.width / placed.width, (p.y - placed.minY) * size.height / placed.height)
     }
 
+    /// The program asked to move its window (`resize`: from these edges) with the finger or pointer
+    /// down on it: from now until it lifts, that finger moves the window (Windowed Apps), and the
+    /// program forgets it, as it expects.
+    func beginWindowDrag(edges: WindowEdges?) {
+        guard let active = activeTouch, !isDrivingWindowDrag, let shell = root as? Shell,
+            let frame = ancestor(of: WindowFrameView.self)
+        else { return }
+        toplevel.pointer(active.touch.type == .direct ? .touchCancelled : .leave)
+        isDrivingWindowDrag = true
+        shell.beginWindowDrag(frame.id, resizing: edges, at: active.screen)
+    }
+
+    /// The nearest view of type `T` this one is inside.
+    private func ancestor<T: View>(of type: T.Type) -> T? {
+        var v = superview
+        while let cur = v {
+            if let t = cur as? T { return t }
+            v = cur.superview
+        }
+        return nil
+    }
+
+    /// Follows the finger down on the window (for a move its program asks for).
+    private func track(_ touch: Touch, at screen: Point) {
+        var velocity = Point.zero
+        if let last = activeTouch, touch.timestamp > last.touch.timestamp {
+            let dt = touch.timestamp - last.touch.timestamp
+            velocity = Point((screen.x - last.screen.x) / dt, (screen.y - last.screen.y) / dt)
+        }
+        activeTouch = (touch, screen, velocity)
+    }
+
     public override func touchBegan(_ touch: Touch, at point: Point) {
+        track(touch, at: convert(point, to: nil))
         (root as? Shell)?.programTouchPoint = convert(point, to: nil)
         let p = clientPoint(point)
         if touch.type == .direct {
@@ -223,6 +262,11 @@ import UI
     }
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
+        track(touch, at: convert(point, to: nil))
+        if isDrivingWindowDrag {
+            (root as? Shell)?.windowDragMoved(to: convert(point, to: nil))
+            return
+        }
         (root as? Shell)?.programTouchPoint = convert(point, to: nil)
         // A drag between programs: a side of the screen may take it (W2b); else the window under
         // the finger gets the pointer (its program sees the drag enter and move), whichever it is.
@@ -253,6 +297,13 @@ import UI
     }
 
     public override func touchEnded(_ touch: Touch, at point: Point) {
+        let velocity = activeTouch?.velocity ?? .zero
+        activeTouch = nil
+        if isDrivingWindowDrag {
+            isDrivingWindowDrag = false
+            (root as? Shell)?.windowDragEnded(at: convert(point, to: nil), velocity: velocity)
+            return
+        }
         (root as? Shell)?.programTouchPoint = nil
         // Over a side that takes the drag, the shell opens its object; the release drops nowhere.
         _ = (root as? Shell)?.programDragEnded(at: convert(point, to: nil))
@@ -261,6 +312,13 @@ import UI
     }
 
     public override func touchCancelled(_ touch: Touch) {
+        let last = activeTouch?.screen
+        activeTouch = nil
+        if isDrivingWindowDrag {
+            isDrivingWindowDrag = false
+            (root as? Shell)?.windowDragEnded(at: last ?? convert(bounds.center, to: nil), velocity: .zero)
+            return
+        }
         (root as? Shell)?.programTouchPoint = nil
         (root as? Shell)?.programDragCancelled()
         toplevel.pointer(touch.type == .direct ? .touchCancelled : .leave)

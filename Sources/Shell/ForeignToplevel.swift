@@ -36,6 +36,9 @@ import UI
     var popups: [ForeignPopup] { get }
     /// Called when the picture, the popups or the title change (set by the shell).
     var onChange: (() -> Void)? { get set }
+    /// The sizes the program allows its window (`xdg_toplevel.set_min_size`/`set_max_size`, a 0
+    /// being no limit), in window points; nil when it set none.
+    var sizeLimits: SizeLimits? { get }
     /// Asks the client to show the window at `size` points; `tiled` windows drop their shadows and
     /// rounded corners; `activated` draws it as the one taking input.
     func configure(size: Size, tiled: Bool, activated: Bool)
@@ -112,4 +115,6 @@ extension ForeignToplevel {
     public var livePixels: (any PixelSource)? { nil }
     /// It can.
     public var cannotBeShown: Bool { false }
+    /// None.
+    public var sizeLimits: SizeLimits? { nil }
 }

@@ -3,78 +3,92 @@ import Graphics
 import Scenes
 import UI
 
-// Full screen, Split View, Slide Over and centred windows; focus and the windows' lifecycle.
+// The window manager's operations as the shell performs them, and its layout on the screen: full
+// screen, Split View, Slide Over and centred windows, or Windowed Apps' windows; focus and the
+// windows' lifecycle.
 extension Shell {
-    // MARK: Arrangement
+    // MARK: The window manager
 
-    /// The windows on screen, front first.
-    public var visibleWindows: [String] {
-        var out: [String] = []
-        if let c = centerWindow { out.append(c) }
-        if let s = slideOver, !slideOverHidden { out.append(s) }
-        out += arrangement.windows
-        return out
+    /// Changes the window manager by its operations, then shows the result: the focus, each app's
+    /// scenes' lifecycle, the windows where the layout puts them (`animated`), the saved
+    /// arrangement and the Dock's recent apps.
+    public func manage(animated: Bool = true, _ change: (inout WindowManager) -> Void) {
+        let before = windowManager
+        change(&windowManager)
+        guard windowManager != before else { return }
+        if windowManager.focused != before.focused {
+            showFocus()
+            if let focused = windowManager.focused { attentionGiven(to: focused) }
+        }
+        relayout(animated: animated)
+        refreshDockRecents()
     }
 
-    public func isOnScreen(_ id: String) -> Bool { visibleWindows.contains(id) }
+    /// Marks the focused window's frame (its controls show it).
+    func showFocus() {
+        let id = windowManager.focused
+        for (other, f) in windows { f.isFocusedWindow = other == id }
+    }
+
+    /// The multitasking mode the screen shows.
+    public var multitasking: MultitaskingMode { windowManager.mode }
+
+    /// Turns the screen to another multitasking mode: each mode keeps its arrangement.
+    public func setMultitasking(_ mode: MultitaskingMode) {
+        savedLayout.modeChosen = true
+        closeExpose()
+        manage { $0.setMode(mode) }
+    }
+
+    // MARK: Full-Screen Apps
+
+    /// What Full-Screen Apps' main screen shows.
+    public var arrangement: Arrangement<String> { windowManager.fullScreen.arrangement }
+    /// The Slide Over window, and whether it is pushed off the screen.
+    public var slideOver: String? { windowManager.fullScreen.slideOver }
+    public var slideOverHidden: Bool { windowManager.fullScreen.slideOverHidden }
+    /// A window opened centred on top (placement prominent).
+    public var centerWindow: String? { windowManager.fullScreen.centred }
+    /// The window that takes input.
+    public var focusedWindow: String? { windowManager.focused }
+    /// Windows, most recently used first.
+    public var recency: [String] { windowManager.recency }
+
+    /// The windows on screen, front first.
+    public var visibleWindows: [String] { windowManager.visibleWindows }
+
+    public func isOnScreen(_ id: String) -> Bool { windowManager.isVisible(id) }
 
     public func show(fullScreen id: String) {
-        detachFloating(id)
-        arrangement = .fullScreen(id)
-        focus(id)
-        relayout(animated: true)
+        manage { $0.showFullScreen(id) }
     }
 
     /// Puts `id` in Split View beside what is on screen now, on `side`.
     public func show(split id: String, on side: EdgeSide) {
-        detachFloating(id)
-        arrangement = SpaceLayout.arrangement(arrangement, dropping: id, on: side)
-        focus(id)
-        relayout(animated: true)
+        manage { $0.showSplit(id, on: side) }
     }
 
     /// Makes `id` the Slide Over window.
     public func show(slideOver id: String) {
-        switch arrangement {
-        case .fullScreen(let w) where w == id: arrangement = .empty
-        case .split(let l, let r, _) where l == id: arrangement = .fullScreen(r)
-        case .split(let l, let r, _) where r == id: arrangement = .fullScreen(l)
-        default: break
-        }
-        if centerWindow == id { centerWindow = nil }
-        slideOver = id
-        slideOverHidden = false
-        focus(id)
-        relayout(animated: true)
-    }
-
-    func detachFloating(_ id: String) {
-        if slideOver == id { slideOver = nil }
-        if centerWindow == id { centerWindow = nil }
+        manage { $0.showSlideOver(id) }
     }
 
     public func setSlideOverHidden(_ hidden: Bool) {
-        guard slideOver != nil, slideOverHidden != hidden else { return }
-        slideOverHidden = hidden
-        if hidden, let s = slideOver, focusedWindow == s, let next = arrangement.windows.first { focus(next) }
-        if !hidden, let s = slideOver { focus(s) }
-        relayout(animated: true)
+        manage { $0.setSlideOverHidden(hidden) }
     }
 
-    /// Gives a window input focus; the others on screen stay seen but inactive.
+    /// Brings window `id` to the screen as a tap on its app's icon does: full screen in Full-Screen
+    /// Apps, where it was (out of the Dock) in Windowed Apps.
+    public func present(_ id: String) {
+        manage { m in
+            if m.mode == .windowed { m.show(id) } else { m.showFullScreen(id) }
+        }
+    }
+
+    /// Gives a window input focus; the others on screen stay seen but inactive (in Windowed Apps
+    /// it comes to the front).
     public func focus(_ id: String, animated: Bool = true) {
-        guard let w = windows[id] else { return }
-        focusedWindow = id
-        attentionGiven(to: id)
-        recency.removeAll { $0 == id }
-        recency.insert(id, at: 0)
-        for (other, f) in windows { f.isFocusedWindow = other == id }
-        if w.superview === windowLayer { windowLayer.bringSubviewToFront(w) }
-        if let c = centerWindow, let cf = windows[c] { windowLayer.bringSubviewToFront(cf) }
-        if let s = slideOver, let sf = windows[s] { windowLayer.bringSubviewToFront(sf) }
-        updateLifecycle()
-        saveArrangementIfChanged()
-        refreshDockRecents()
+        manage(animated: animated) { $0.focus(id) }
     }
 
     /// Tells each app which of its windows are seen, which one is active and which went away.
@@ -91,8 +105,11 @@ extension Shell {
 
     /// Puts every view where the state says, animating windows that move.
     func relayout(animated: Bool) {
-        saveArrangementIfChanged()
         let size = bounds.size
+        // The windows' space: the screen, less what layer surfaces keep clear (a panel's zone).
+        windowLayer.frame = layers.usable.isEmpty ? bounds : layers.usable
+        if windowManager.screen != windowLayer.bounds.size { windowManager.setScreen(windowLayer.bounds.size) }
+        saveArrangementIfChanged()
         wallpaper.frame = bounds
         home.frame = Rect(
             0, ShellMetrics.statusBarHeight, size.width,
@@ -100,8 +117,6 @@ extension Shell {
         statusBar.frame = Rect(0, 0, size.width, ShellMetrics.statusBarHeight)
         homeIndicator.frame = Rect(
             0, size.height - ShellMetrics.homeIndicatorArea, size.width, ShellMetrics.homeIndicatorArea)
-        // The windows' space: the screen, less what layer surfaces keep clear (a panel's zone).
-        windowLayer.frame = layers.usable.isEmpty ? bounds : layers.usable
         overlayLayer.frame = bounds
         for container in layers.containers.values { container.frame = bounds }
         edgeTargets.left.frame = SpaceLayout.edgeTargetFrame(.left, screen: size)
@@ -114,44 +129,43 @@ extension Shell {
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
         home.isHidden = !showsHome
         // Light status bar and home indicator over the wallpaper, Exposé and Control Center, dark over
-        // windows (the status bar is over the wallpaper when a panel keeps the windows from the top).
-        let light = showsHome || expose != nil || system.controlCenter != nil || layers.usable.minY > 0
+        // windows (in Windowed Apps, over a full-screen one; the status bar is over the wallpaper when
+        // a panel keeps the windows from the top).
+        let overWallpaper =
+            windowManager.mode == .windowed && !windowManager.layout().windows.contains { $0.style == .fullScreen }
+        let light =
+            showsHome || expose != nil || overWallpaper || system.controlCenter != nil || layers.usable.minY > 0
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 
         // A live resize lasts while the divider is held and its windows settle, and no longer.
         if liveResizeEnd == nil, !arrangement.isSplit, isLiveResizing { endLiveResize() }
-        var targets: [(WindowFrameView, Rect, WindowFrameView.Style)] = []
-        let (frames, divider) = SpaceLayout.frames(arrangement, screen: windowLayer.bounds.size)
-        for (id, r) in frames {
-            if let w = windows[id] { targets.append((w, r, arrangement.windows.count > 1 ? .tiled : .fullScreen)) }
-        }
-        if let d = divider {
+        let layout = windowManager.layout()
+        if let d = layout.divider {
             dividerView.frame = d
             dividerView.isHidden = false
-            windowLayer.bringSubviewToFront(dividerView)
         } else {
             dividerView.isHidden = true
         }
-        if let c = centerWindow, let w = windows[c] {
-            let r = Rect(
-                center: Point(size.width / 2, size.height / 2 + 6),
-                size: Size((size.width * 0.7).rounded(), (size.height * 0.82).rounded()))
-            targets.append((w, r, .floating))
-        }
-        if let s = slideOver, let w = windows[s] {
-            targets.append((w, SpaceLayout.slideOverFrame(screen: size, hidden: slideOverHidden), .floating))
-        }
-        slideOverTab.isHidden = !(slideOver != nil && slideOverHidden)
+        slideOverTab.isHidden = !layout.showsSlideOverTab
         slideOverTab.frame = Rect(size.width - 10, size.height / 2 - 40, 6, 80)
-        let placed = Set(targets.map { ObjectIdentifier($0.0) })
-        for (_, w) in windows where !placed.contains(ObjectIdentifier(w)) {
+        let placed = Set(layout.windows.map(\.id))
+        for (id, w) in windows where !placed.contains(id) && !windowing.minimizing.contains(id) {
             w.isHidden = true
         }
-        for (w, r, style) in targets {
-            w.style = style
+        for p in layout.windows {
+            guard let w = windows[p.id] else { continue }
+            if windowing.minimizing.remove(p.id) != nil {
+                // Back out of the Dock before it got there.
+                w.transform = .identity
+                w.alpha = 1
+                w.isUserInteractionEnabled = true
+            }
+            w.style = p.style
+            w.chrome = p.chrome
             let wasHidden = w.isHidden || w.frame.isEmpty
             w.isHidden = false
+            let r = p.frame
             if animated && !wasHidden && w.frame != r {
                 let from = w.frame
                 animator.animate(
@@ -163,6 +177,7 @@ extension Shell {
                 w.frame = r
             }
         }
+        stackWindows(layout)
         if expose != nil { overlayLayer.bringSubviewToFront(expose!) }
         updateLifecycle()
         updateWallpaperVisibility()
@@ -189,11 +204,30 @@ extension Shell {
         }
     }
 
-    /// Whether one full-screen window covers the screen (`settled`: there, whole and opaque now).
+    /// Whether a full-screen window covers the screen (`settled`: there, whole and opaque now).
     func coversWallpaper(settled: Bool) -> Bool {
-        guard expose == nil, case .fullScreen(let id) = arrangement, let w = windows[id], !w.isHidden else {
-            return false
+        guard expose == nil else { return false }
+        let covering = windowManager.layout().windows.filter { $0.style == .fullScreen && $0.frame == bounds }
+        return covering.contains { p in
+            guard let w = windows[p.id], !w.isHidden else { return false }
+            return !settled || (w.frame == bounds && w.transform.isIdentity && w.alpha >= 1)
         }
-        return !settled || (w.frame == bounds && w.transform.isIdentity && w.alpha >= 1)
+    }
+
+    /// Puts the window layer's views in the layout's order, back to front: the windows, Split View's
+    /// divider over the two it divides. Nothing moves (or is drawn again) when the order holds.
+    func stackWindows(_ layout: WindowLayout) {
+        var order: [View] = []
+        for p in layout.windows {
+            guard let w = windows[p.id] else { continue }
+            if layout.divider != nil, p.style != .tiled, !order.contains(where: { $0 === dividerView }) {
+                order.append(dividerView)
+            }
+            order.append(w)
+        }
+        if layout.divider != nil, !order.contains(where: { $0 === dividerView }) { order.append(dividerView) }
+        let now = windowLayer.subviews.filter { v in order.contains { $0 === v } }
+        guard !zip(now, order).allSatisfy({ $0 === $1 }) || now.count != order.count else { return }
+        for v in order { windowLayer.bringSubviewToFront(v) }
     }
 }

@@ -22,13 +22,6 @@ extension Shell {
         showBanner(ShellStrings.wantsAttention.formatted(name.isEmpty ? ShellStrings.program.text : name))
     }
 
-    /// A task switcher asks for a window to be minimized: off the screen, to the Home screen, if it
-    /// is the one the person uses.
-    public func programAskedToBeMinimized(_ toplevel: any ForeignToplevel) {
-        guard let window = window(showing: toplevel), focusedWindow == window.id, isOnScreen(window.id) else { return }
-        goHome()
-    }
-
     /// A window was shown and focused (or went): it no longer asks for attention.
     func attentionGiven(to id: String) {
         guard windowsWantingAttention.remove(id) != nil else { return }

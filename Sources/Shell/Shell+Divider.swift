@@ -16,6 +16,7 @@ extension Shell {
 
     func dividerPanned(_ g: PanGestureRecognizer) {
         guard case .split(let l, let r, let f) = arrangement else {
+            savedLayout.isHeld = false
             endLiveResize()
             return
         }
@@ -23,31 +24,24 @@ extension Shell {
         switch g.state {
         case .began:
             dividerStart = SpaceLayout.dividerX(fraction: f, width: w)
+            savedLayout.isHeld = true
             beginLiveResize(left: l, right: r)
         case .changed:
             let x = SpaceLayout.clampDivider(dividerStart + g.translation().x, width: w)
-            arrangement = .split(left: l, right: r, fraction: x / w)
-            relayout(animated: false)
+            manage(animated: false) { $0.setSplitFraction(x / w) }
         case .ended, .cancelled:
             let x = dividerStart + g.translation().x
+            savedLayout.isHeld = false
             setDivider(released: x)
+            saveArrangementIfChanged()
         default: break
         }
     }
 
     /// Lets the divider go at `x`: it snaps to a Split View width or closes the side it was pushed into.
     public func setDivider(released x: Double) {
-        guard case .split(let l, let r, _) = arrangement else { return }
-        switch SpaceLayout.snap(dividerAt: x, width: bounds.width) {
-        case .fraction(let f): arrangement = .split(left: l, right: r, fraction: f)
-        case .closeLeft:
-            arrangement = .fullScreen(r)
-            if focusedWindow == l { focus(r, animated: false) }
-        case .closeRight:
-            arrangement = .fullScreen(l)
-            if focusedWindow == r { focus(l, animated: false) }
-        }
-        relayout(animated: true)
+        guard arrangement.isSplit else { return }
+        manage { $0.releaseDivider(at: x) }
         guard isLiveResizing else { return }
         // The windows settle with their pictures, then are laid out once at their new sizes.
         liveResizeEnd?.cancel()

@@ -49,11 +49,12 @@ extension Shell {
         updateWallpaperVisibility()
     }
 
-    /// Opens a window chosen in Exposé: on the side it was chosen for, else full screen.
+    /// Opens a window chosen in Exposé: on the side it was chosen for, else full screen (Windowed
+    /// Apps: where it was, in front).
     func choose(_ id: String, side: EdgeSide?) {
         closeExpose()
         guard let w = windows[id] ?? connect(id) else { return }
-        if let side { show(split: w.id, on: side) } else { show(fullScreen: w.id) }
+        if let side { show(split: w.id, on: side) } else { present(w.id) }
     }
 
     /// Connects a session that has no window now (disconnected in the background) and returns its window.

@@ -137,8 +137,6 @@ extension Shell {
         }
     }
 
-    /// Whether the shell took `toplevel` in (it may have no window now: a window in the background
-    /// the system let go of to free memory keeps its program's toplevel, not shown).
     public func hasAdopted(_ toplevel: any ForeignToplevel) -> Bool {
         foreign.shown[ObjectIdentifier(toplevel)] != nil
     }

@@ -13,25 +13,28 @@ extension Shell {
         windows[id] = frame
         if frame.superview == nil { windowLayer.addSubview(frame) }
         frame.control.onTap = { [weak self] in self?.multitaskingRequested(id) }
+        wireWindowControls(frame)
+        let opening: WindowOpening
         if let side = EdgeSide(placement) {
-            arrangement = SpaceLayout.arrangement(arrangement, dropping: id, on: side)
+            opening = .side(side)
+        } else if placement == .prominent {
+            opening = .centred
+        } else if let drop = windowing.dropPoint, drop.app == app.identifier {
+            // Dropped on the wallpaper of Windowed Apps: where it fell.
+            windowing.dropPoint = nil
+            opening = .at(drop.point)
+        } else if let b = beside?.session.persistentIdentifier {
+            opening = .beside(b)
         } else {
-            let besideID = beside?.session.persistentIdentifier
-            switch placement {
-            case .prominent:
-                centerWindow = id
-            case .standard, .automatic, .left, .right:
-                if let b = besideID, arrangement.windows.contains(b) {
-                    arrangement = SpaceLayout.arrangement(.fullScreen(b), dropping: id, on: .right)
-                } else {
-                    arrangement = .fullScreen(id)
-                }
-            }
+            opening = .automatic
         }
         frame.alpha = 0
         frame.transform = Transform(scale: 0.92)
-        focus(id, animated: false)
-        relayout(animated: true)
+        manage {
+            $0.open(
+                id, app: app.identifier, auxiliary: scene.session.role == .auxiliary, limits: sizeLimits(of: frame),
+                at: opening)
+        }
         onWindowPlaced?(app)
 
         animator.animate(
@@ -52,16 +55,16 @@ extension Shell {
             show(split: id, on: side)
             return
         }
-        if !isOnScreen(id) { arrangement = .fullScreen(id) }
-        if slideOver == id { slideOverHidden = false }
-        focus(id)
-        relayout(animated: true)
+        manage { $0.show(id) }
     }
 
     func remove(_ scene: WindowScene, animation: DismissalAnimation) {
         let id = scene.session.persistentIdentifier
         guard let frame = windows[id] else { return }
-        detach(id)
+        // Out of the windows first: the layout leaves it alone while it fades away.
+        windows[id] = nil
+        snapshotCache[id] = nil
+        manage { $0.close(id) }
         frame.isUserInteractionEnabled = false
         // Done slides the finished task away downward; Close and declines fade and shrink.
         animator.animate(duration: 0.3, curve: .easeIn) { p in
@@ -75,33 +78,30 @@ extension Shell {
         } completion: { _ in
             frame.removeFromSuperview()
         }
-        windows[id] = nil
-        snapshotCache[id] = nil
-        relayout(animated: true)
     }
 
-    /// A scene disconnected in the background: its frame goes, the session stays.
+    /// A scene disconnected in the background: its frame goes, the session stays (its place in
+    /// Windowed Apps is where it opens again).
     func forget(_ scene: WindowScene) {
         let id = scene.session.persistentIdentifier
-        detach(id)
         windows[id]?.removeFromSuperview()
         windows[id] = nil
+        manage { $0.close(id) }
     }
 
-    /// Takes a window out of every place on the screen.
+    /// Takes a window off the screen and out of the recently used, keeping it (its app quit).
     func detach(_ id: String) {
-        switch arrangement {
-        case .fullScreen(let w) where w == id: arrangement = .empty
-        case .split(let l, let r, _) where l == id: arrangement = .fullScreen(r)
-        case .split(let l, let r, _) where r == id: arrangement = .fullScreen(l)
-        default: break
+        manage { $0.hide(id) }
+    }
+
+    /// The sizes a window's frame may take: a program's own limits (`xdg_toplevel` minimum and
+    /// maximum) with Windowed Apps' top band above them; none of its own for a Slate app's.
+    func sizeLimits(of frame: WindowFrameView) -> SizeLimits {
+        guard let limits = frame.programSizeLimits else { return .none }
+        let band = WindowMetrics.controlBarHeight
+        func grown(_ s: Size) -> Size {
+            Size(s.width, s.height > 0 ? s.height + band : 0)
         }
-        if slideOver == id { slideOver = nil }
-        if centerWindow == id { centerWindow = nil }
-        recency.removeAll { $0 == id }
-        if focusedWindow == id {
-            focusedWindow = nil
-            if let next = visibleWindows.first { focus(next, animated: false) }
-        }
+        return SizeLimits(minimum: grown(limits.minimum), maximum: grown(limits.maximum))
     }
 }

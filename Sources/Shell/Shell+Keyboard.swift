@@ -58,14 +58,9 @@ extension Shell {
         }
     }
 
-    /// Back to the Home screen: every window goes to the background.
+    /// Back to the Home screen: every window goes to the background (Windowed Apps: into the Dock).
     public func goHome() {
         closeExpose()
-        arrangement = .empty
-        centerWindow = nil
-        slideOverHidden = slideOver != nil ? true : slideOverHidden
-        focusedWindow = nil
-        for (_, f) in windows { f.isFocusedWindow = false }
-        relayout(animated: false)
+        manage(animated: false) { $0.goHome() }
     }
 }

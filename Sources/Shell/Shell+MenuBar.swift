@@ -160,7 +160,7 @@ extension Shell {
                     Action(title, identifier: "system.window.\(w.id)", state: w.id == id ? .on : .off) {
                         [weak self] _ in
                         guard let self, let w = self.windows[w.id] else { return }
-                        if self.isOnScreen(w.id) { self.focus(w.id) } else { self.show(fullScreen: w.id) }
+                        if self.isOnScreen(w.id) { self.focus(w.id) } else { self.present(w.id) }
                     }), atEndOfMenu: I.windowList)
         }
         builder.insertChild(
@@ -183,14 +183,13 @@ extension Shell {
     /// opened again), and an app running as a process of its own is asked to end (SIGTERM: it saves
     /// its windows first).
     public func quit(_ app: ShellApp) {
-        for w in windows(of: app) where isOnScreen(w.id) { detach(w.id) }
+        let shown = windows(of: app).map(\.id).filter(isOnScreen)
+        manage { m in for id in shown { m.hide(id) } }
         if let p = app.application as? ProcessApp, let channel = p.channel, channel.processID > 0,
             channel.processID != getpid()
         {
             kill(channel.processID, SIGTERM)
         }
-        if focusedWindow == nil, let next = visibleWindows.first { focus(next, animated: false) }
-        relayout(animated: true)
     }
 
     // MARK: Input

@@ -4,27 +4,59 @@ import Scenes
 import UI
 
 /// Where the windows were on the screen, as the shell keeps it across its own restarts
-/// (`$XDG_STATE_HOME/slate/shell/arrangement.json`): which windows were full screen or on which side
-/// of Split View and how wide, which was in Slide Over or centred, and which took input. The apps keep
-/// what each window shows; this is only where it goes.
+/// (`$XDG_STATE_HOME/slate/shell/arrangement.json`): the window manager itself — the mode, each
+/// mode's arrangement (full screen, Split View and its width, Slide Over, centred; each window's
+/// frame, tile, full screen or place in the Dock, and their stacking), which window took input, and
+/// each window's app and role. The apps keep what each window shows; this is only where it goes.
 public struct SavedArrangement: Codable, Equatable, Sendable {
-    /// The windows of the main space, left to right (one: full screen; two: Split View).
-    public var windows: [String]
-    /// The left window's share of the screen's width in Split View.
-    public var fraction: Double?
-    public var slideOver: String?
-    public var slideOverHidden: Bool
-    public var center: String?
-    public var focused: String?
-    /// The app each window belongs to (its identifier), by window.
-    public var owners: [String: String] = [:]
-    /// The windows that are auxiliary (the others are primary).
-    public var auxiliary: [String] = []
-    /// The format, so a later Slate knows what it reads.
-    public var version = 1
+    /// The window manager as it was.
+    public var manager: WindowManager
+    /// The format, so a later Slate knows what it reads (1: Full-Screen Apps only, before the
+    /// window manager; still read).
+    public var version = 2
 
-    /// Every window it names.
-    var allWindows: [String] { windows + [slideOver, center].compactMap { $0 } }
+    /// The left window's share of the screen's width in Split View, when two share it.
+    public var fraction: Double? {
+        if case .split(_, _, let f) = manager.fullScreen.arrangement { return f }
+        return nil
+    }
+
+    /// The window that took input.
+    public var focused: String? { manager.focused }
+}
+
+/// The first format (version 1): Full-Screen Apps' arrangement, read into a window manager.
+struct SavedArrangementVersion1: Codable {
+    var windows: [String]
+    var fraction: Double?
+    var slideOver: String?
+    var slideOverHidden: Bool
+    var center: String?
+    var focused: String?
+    var owners: [String: String] = [:]
+    var auxiliary: [String] = []
+    var version: Int
+
+    /// The same arrangement as a window manager on a screen of `screen` points.
+    func manager(screen: Size) -> WindowManager {
+        var m = WindowManager(screen: screen)
+        for id in windows + [slideOver, center].compactMap({ $0 }) {
+            m.open(id, app: owners[id] ?? "", auxiliary: auxiliary.contains(id))
+        }
+        if let first = windows.first { m.showFullScreen(first) }
+        if windows.count == 2 {
+            m.showSplit(windows[1], on: .right)
+            if let fraction { m.setSplitFraction(fraction) }
+        }
+        if windows.isEmpty { m.goHome() }
+        if let s = slideOver {
+            m.showSlideOver(s)
+            if slideOverHidden { m.setSlideOverHidden(true) }
+        }
+        if let c = center { m.showCentred(c) }
+        if let f = focused { m.focus(f) }
+        return m
+    }
 }
 
 extension Shell {
@@ -34,25 +66,15 @@ extension Shell {
     }
 
     /// The arrangement on the screen now.
-    public var currentArrangement: SavedArrangement {
-        var fraction: Double?
-        if case .split(_, _, let f) = arrangement { fraction = f }
-        var saved = SavedArrangement(
-            windows: arrangement.windows, fraction: fraction, slideOver: slideOver, slideOverHidden: slideOverHidden,
-            center: centerWindow, focused: focusedWindow)
-        for id in saved.allWindows {
-            saved.owners[id] = windows[id]?.app.identifier
-            if windows[id]?.scene.session.role == .auxiliary { saved.auxiliary.append(id) }
-        }
-        return saved
-    }
+    public var currentArrangement: SavedArrangement { SavedArrangement(manager: windowManager) }
 
     /// Writes the arrangement when it changed since it was last written (atomically; a failure is
     /// said once on standard error and the shell goes on).
     func saveArrangementIfChanged() {
         // Nothing is written while the saved arrangement waits for its windows (the windows placed
         // meanwhile are not where the person left them yet).
-        guard let file = arrangementFile, !savedLayout.isRestoring, savedLayout.pending == nil else { return }
+        guard let file = arrangementFile, !savedLayout.isRestoring, !savedLayout.isHeld, savedLayout.pending == nil
+        else { return }
         let now = currentArrangement
         // A shell that never showed a window has nothing to say yet (and must not write over what
         // it is about to read).
@@ -82,10 +104,17 @@ extension Shell {
     public func loadArrangement() {
         guard let file = arrangementFile, let data = FileManager.default.contents(atPath: file.path) else { return }
         do {
-            let saved = try JSONDecoder().decode(SavedArrangement.self, from: data)
-            guard saved.version == 1 else {
+            let version = try JSONDecoder().decode(FormatVersion.self, from: data).version
+            let saved: SavedArrangement
+            switch version {
+            case 1:
+                let old = try JSONDecoder().decode(SavedArrangementVersion1.self, from: data)
+                saved = SavedArrangement(manager: old.manager(screen: bounds.size))
+            case 2:
+                saved = try JSONDecoder().decode(SavedArrangement.self, from: data)
+            default:
                 FileHandle.standardError.write(
-                    Data("slate: \(file.path) is from a newer Slate (version \(saved.version)); not used\n".utf8))
+                    Data("slate: \(file.path) is from a newer Slate (version \(version)); not used\n".utf8))
                 return
             }
             savedLayout.pending = saved
@@ -107,13 +136,14 @@ extension Shell {
     /// app has launched behind it.
     public func restoreArrangement() {
         guard let saved = savedLayout.pending else { return }
-        for id in saved.allWindows where windows[id] == nil {
-            guard let owner = saved.owners[id], let app = app(owner), app.application is ProcessApp else { continue }
+        // The windows that were on the screen, back to front (the others come when their app does).
+        for id in saved.manager.visibleWindows.reversed() where windows[id] == nil {
+            guard let w = saved.manager.windows[id], let app = app(w.app), app.application is ProcessApp else {
+                continue
+            }
             app.nextIdentifier.set(id)
             environment.errors.attempt(ShellStrings.openTheWindow, userAction: false) {
-                try app.activate(
-                    ActivationRequest(
-                        forcesNewWindow: true, role: saved.auxiliary.contains(id) ? .auxiliary : .primary))
+                try app.activate(ActivationRequest(forcesNewWindow: true, role: w.isAuxiliary ? .auxiliary : .primary))
             }
             app.nextIdentifier.set(nil)
         }
@@ -121,7 +151,7 @@ extension Shell {
     }
 
     /// Puts the windows of the saved arrangement where it says (a window that no longer exists is
-    /// left out).
+    /// left out). A mode chosen since the shell started (`--multitasking`) stays.
     func applySavedArrangement() {
         guard let saved = savedLayout.pending else { return }
         savedLayout.pending = nil
@@ -130,25 +160,12 @@ extension Shell {
             savedLayout.isRestoring = false
             saveArrangementIfChanged()
         }
-        let main = saved.windows.filter { windows[$0] != nil }
-        if main.count == 2 {
-            show(fullScreen: main[0])
-            show(split: main[1], on: .right)
-            if let f = saved.fraction, case .split(let l, let r, _) = arrangement {
-                arrangement = .split(left: l, right: r, fraction: f)
-            }
-        } else if let only = main.first {
-            show(fullScreen: only)
+        let mode = windowManager.mode
+        manage(animated: false) { m in
+            m = m.restored(from: saved.manager)
+            if savedLayout.modeChosen { m.setMode(mode) }
         }
-        if let s = saved.slideOver, windows[s] != nil {
-            show(slideOver: s)
-            if saved.slideOverHidden { setSlideOverHidden(true) }
-        }
-        if let c = saved.center, windows[c] != nil {
-            detachFloating(c)
-            centerWindow = c
-        }
-        if let f = saved.focused, windows[f] != nil, isOnScreen(f) { focus(f, animated: false) }
+        showFocus()
         relayout(animated: false)
     }
 }
@@ -161,5 +178,13 @@ extension Shell {
     var pending: SavedArrangement?
     var isRestoring = false
     var reportedFailure = false
+    /// Whether the mode was chosen since the shell started (it is kept over the saved one).
+    var modeChosen = false
+    /// Whether saving waits: a finger moves a window or the divider (saved once it lets go).
+    var isHeld = false
+}
 
+/// The one field every format of the saved arrangement has.
+private struct FormatVersion: Decodable {
+    var version: Int
 }

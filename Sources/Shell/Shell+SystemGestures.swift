@@ -18,7 +18,13 @@ extension Shell {
     /// Makes the system gestures and the touch watcher.
     func installSystemGestures() {
         // Swipe up from the bottom edge over an app: the Dock.
-        let dock = ScreenEdgePanGestureRecognizer(edges: .bottom) { [weak self] _ in self?.setDockRevealed(true) }
+        // Held still, further up: Exposé (`bottomSwipe`).
+        let dock = ScreenEdgePanGestureRecognizer(edges: .bottom)
+        dock.action = { [weak self, weak dock] _ in
+            guard let self, let dock else { return }
+            self.setDockRevealed(true)
+            self.bottomSwipe(dock)
+        }
         dock.edgeZone = ShellMetrics.homeIndicatorArea
         dock.minimumDistance = GestureSettings.dockRevealDistance
         dock.shouldBegin = { [weak self] _ in !(self?.visibleWindows.isEmpty ?? true) }

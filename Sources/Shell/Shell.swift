@@ -40,17 +40,10 @@ import UI
 
     /// The windows on screen or kept for showing again, by session identifier.
     public internal(set) var windows: [String: WindowFrameView] = [:]
-    /// What the main screen shows.
-    public internal(set) var arrangement: Arrangement<String> = .empty
-    /// The Slide Over window and whether it is pushed off the screen.
-    public internal(set) var slideOver: String?
-    public internal(set) var slideOverHidden = false
-    /// A window opened centred on top (placement prominent).
-    public internal(set) var centerWindow: String?
-    /// The window that takes input.
-    public internal(set) var focusedWindow: String?
-    /// Windows, most recently used first.
-    public internal(set) var recency: [String] = []
+    /// The window manager: where every window is in each multitasking mode, which one is in front
+    /// and which takes input. Changed only through its operations (`manage`); the views show its
+    /// layout.
+    public internal(set) var windowManager: WindowManager
     /// Whether the Dock is shown over the apps (it always is on the Home screen).
     public internal(set) var dockRevealed = false
     /// App Exposé or the switcher, when open.
@@ -78,6 +71,8 @@ import UI
     var dockRecents: [String] = []
     /// The menu bar and the keyboard shortcuts panel, while shown.
     let menuBarState = ShellMenuBarState()
+    /// Windowed Apps' gestures under way: a window moved or resized, windows minimizing.
+    let windowing = WindowingState()
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
@@ -100,6 +95,7 @@ import UI
     ) {
         self.device = device
         self.stateHome = stateHome
+        windowManager = WindowManager(screen: device.size)
         super.init(size: device.size, clock: clock, environment: environment)
         environment.safeAreaInsets = device.safeAreaInsets
         environment.errors.present = { [weak self] message in self?.showBanner(message) }
@@ -211,7 +207,8 @@ import UI
         return (recency.filter { ids.contains($0) } + ids.filter { !recency.contains($0) }).compactMap { windows[$0] }
     }
 
-    /// Tap on an icon: the app's most recent window full screen, or a new primary window.
+    /// Tap on an icon: the app's most recent window full screen (Windowed Apps: where it was, out of
+    /// the Dock), or a new primary window.
     public func openApp(_ app: ShellApp) {
         closeExpose()
         if let p = app.application as? ProcessApp, !p.isRunning {
@@ -233,7 +230,7 @@ import UI
             environment.errors.attempt(ShellStrings.openTheApp, userAction: true) {
                 try app.activate(ActivationRequest(session: session))
             }
-            if let w = windows[session.persistentIdentifier] { show(fullScreen: w.id) }
+            if let w = windows[session.persistentIdentifier] { present(w.id) }
         } else {
             newWindow(of: app)
         }

@@ -56,3 +56,30 @@ public enum ShellStrings {
     public static let screenshotFile = LocalizedString(en: "Screenshot from %@", ru: "Снимок экрана от %@")
     public static let saveTheScreenshot = LocalizedString(en: "save the screenshot", ru: "сохранить снимок экрана")
 }
+
+extension ShellStrings {
+    // Windowed Apps.
+    public static let closeControl = LocalizedString(en: "Close", ru: "Закрыть")
+    public static let minimize = LocalizedString(en: "Minimize", ru: "Свернуть")
+    public static let exitFullScreen = LocalizedString(en: "Exit Full Screen", ru: "Выйти из полноэкранного режима")
+    public static let resizeHandle = LocalizedString(en: "Resize", ru: "Изменить размер")
+    public static let fill = LocalizedString(en: "Fill", ru: "Заполнить")
+    public static let moveAndResize = LocalizedString(en: "Move & Resize", ru: "Переместить и изменить размер")
+    public static let leftHalf = LocalizedString(en: "Left Half", ru: "Левая половина")
+    public static let rightHalf = LocalizedString(en: "Right Half", ru: "Правая половина")
+    public static let topHalf = LocalizedString(en: "Top Half", ru: "Верхняя половина")
+    public static let bottomHalf = LocalizedString(en: "Bottom Half", ru: "Нижняя половина")
+    public static let leftThird = LocalizedString(en: "Left Third", ru: "Левая треть")
+    public static let middleThird = LocalizedString(en: "Middle Third", ru: "Средняя треть")
+    public static let rightThird = LocalizedString(en: "Right Third", ru: "Правая треть")
+    public static let leftTwoThirds = LocalizedString(en: "Left Two Thirds", ru: "Левые две трети")
+    public static let rightTwoThirds = LocalizedString(en: "Right Two Thirds", ru: "Правые две трети")
+    public static let topLeftQuarter = LocalizedString(en: "Top Left Quarter", ru: "Верхняя левая четверть")
+    public static let topRightQuarter = LocalizedString(en: "Top Right Quarter", ru: "Верхняя правая четверть")
+    public static let bottomLeftQuarter = LocalizedString(en: "Bottom Left Quarter", ru: "Нижняя левая четверть")
+    public static let bottomRightQuarter = LocalizedString(en: "Bottom Right Quarter", ru: "Нижняя правая четверть")
+    public static let halves = LocalizedString(en: "Halves", ru: "Половины")
+    public static let thirds = LocalizedString(en: "Thirds", ru: "Трети")
+    public static let quarters = LocalizedString(en: "Quarters", ru: "Четверти")
+    public static let exposeTitle = LocalizedString(en: "Exposé", ru: "Exposé")
+}

@@ -3,15 +3,22 @@ import Scenes
 import UI
 
 /// A window on the screen: the scene's window view, with rounded corners when it does not fill the
-/// screen, a shadow when it floats, and the multitasking control at its top. The content is kept as
-/// a cached picture and drawn again only when something in it changes.
+/// screen, a shadow when it floats, and the multitasking control at its top — or, in Windowed Apps,
+/// the window controls at its top left, the band at its top that moves it and the grab handle at its
+/// bottom right. The content is kept as a cached picture and drawn again only when something in it
+/// changes.
 @MainActor public final class WindowFrameView: View {
     public let scene: WindowScene
     public unowned let app: ShellApp
     public let control = MultitaskingControl()
     let content = WindowContentView()
+    /// Windowed Apps' controls, the band that moves the window and the handle that resizes it.
+    public let windowControls = WindowControlsView()
+    public let grip = WindowGripView()
+    public let handle = GrabHandleView()
 
-    public enum Style: Sendable { case fullScreen, tiled, floating }
+    /// How the window looks where it is (the window manager's layout says).
+    public typealias Style = WindowStyle
 
     public var style: Style = .fullScreen {
         didSet {
@@ -22,8 +29,28 @@ import UI
         }
     }
 
+    /// The controls the window shows: the multitasking control, or Windowed Apps' window controls.
+    public var chrome: WindowChrome = .multitaskingControl {
+        didSet {
+            if chrome != oldValue {
+                restyle()
+                setNeedsLayout()
+            }
+        }
+    }
+
+    /// The size limits of the program the window shows (`xdg_toplevel`), in its content's points;
+    /// nil for a window of a Slate app, or a program with none.
+    public var programSizeLimits: SizeLimits? {
+        (scene.rootView as? ForeignSurfaceView)?.toplevel.sizeLimits
+    }
+
     public var isFocusedWindow = false {
-        didSet { control.isActive = isFocusedWindow }
+        didSet {
+            control.isActive = isFocusedWindow
+            windowControls.isActive = isFocusedWindow
+            if style == .window, isFocusedWindow != oldValue { restyle() }
+        }
     }
 
     init(scene: WindowScene, app: ShellApp) {
@@ -36,6 +63,9 @@ import UI
         content.addSubview(scene.windowView)
         addSubview(control)
         control.accessibilityLabel = ShellStrings.multitasking.text
+        addSubview(grip)
+        addSubview(windowControls)
+        addSubview(handle)
         identifier = "window-frame"
         restyle()
     }
@@ -59,8 +89,24 @@ import UI
             content.cornerRadius = ShellMetrics.windowCornerRadius
             cornerRadius = ShellMetrics.windowCornerRadius
             shadow = Shadow(color: Color.black.withAlpha(0.3), blur: 24, offset: Point(0, 6))
+        case .window:
+            content.cornerRadius = WindowMetrics.cornerRadius
+            cornerRadius = WindowMetrics.cornerRadius
+            shadow = isFocusedWindow ? WindowMetrics.activeShadow : WindowMetrics.inactiveShadow
         }
+        let windowed = chrome == .windowControls
+        control.isHidden = windowed
+        windowControls.isHidden = !windowed
+        grip.isHidden = !windowed
+        handle.isHidden = !windowed
         setNeedsDisplay()
+    }
+
+    /// Whether a finger resizes the window by its handle now (Windowed Apps): its content is laid
+    /// out and drawn at each size straight onto the screen, with no cached picture of a size that
+    /// lasts one frame in between.
+    public var isResizingLive = false {
+        didSet { if isResizingLive != oldValue { content.rasterizes = !isResizingLive } }
     }
 
     /// Which edge of the frame a live-resized window's content keeps to.
@@ -104,11 +150,41 @@ import UI
         }
     }
 
+    /// The window's content keeps clear of these: the status bar and the home indicator where the
+    /// window reaches them, and Windowed Apps' top band with the controls.
+    var contentInsets: EdgeInsets {
+        // The bars only where the window reaches the screen's edge: not under a panel's zone, which
+        // keeps it from the edge. (Its frame where its layout puts it, not where an animation's
+        // transform shows it now.)
+        let screen = root?.bounds ?? .zero
+        let minY = superview.map { $0.convert(Point(frame.minX, frame.minY), to: nil).y } ?? 0
+        let reachesTop = root == nil || minY <= 0.5
+        let reachesBottom = root == nil || minY + frame.height >= screen.height - 0.5
+        let bars = EdgeInsets(
+            top: reachesTop ? ShellMetrics.statusBarHeight : 0, bottom: reachesBottom ? ShellMetrics.homeIndicatorArea : 0)
+        switch (style, chrome) {
+        case (.window, _): return EdgeInsets(top: WindowMetrics.controlBarHeight)
+        case (.floating, _): return .zero
+        case (_, .windowControls):
+            return EdgeInsets(top: bars.top + WindowMetrics.controlBarHeight, bottom: bars.bottom)
+        default: return bars
+        }
+    }
+
     public override func layoutSubviews() {
         let s = ShellMetrics.multitaskingControlSize
         // Just below the status bar in a window that reaches the top of the screen.
-        let top = style == .floating ? 4 : ShellMetrics.statusBarHeight - 18
+        let top = style == .floating || style == .window ? 4 : ShellMetrics.statusBarHeight - 18
         control.frame = Rect(bounds.midX - s.width / 2, top, s.width, s.height)
+        // Windowed Apps: the band (below the status bar in a full-screen window), the controls in it.
+        let band = style == .fullScreen ? ShellMetrics.statusBarHeight : 0
+        grip.frame = Rect(0, band, bounds.width, WindowMetrics.controlBarHeight)
+        let c = WindowControlsView.preferredSize
+        let x = WindowMetrics.controlLeading + WindowMetrics.controlDiameter / 2 - WindowMetrics.controlTarget.width / 2
+        windowControls.frame = Rect(x, band, c.width, c.height)
+        windowControls.isFullScreen = style == .fullScreen
+        let h = WindowMetrics.handleTarget
+        handle.frame = Rect(bounds.maxX - h, bounds.maxY - h, h, h)
         if let live = liveResize {
             let x = live.anchor == .left ? 0 : bounds.width - live.size.width
             content.frame = Rect(x, 0, live.size.width, live.size.height)
@@ -116,17 +192,8 @@ import UI
         }
         content.frame = bounds
         scene.windowView.frame = content.bounds
-        // A window that reaches the top of the screen keeps its content below the status bar, one
-        // that reaches its bottom above the home indicator (not under a panel's zone, which keeps
-        // it from the edge).
-        // (Its frame where its layout puts it, not where an animation's transform shows it now.)
-        let screen = root?.bounds ?? .zero
-        let minY = superview.map { $0.convert(Point(frame.minX, frame.minY), to: nil).y } ?? 0
-        let reachesTop = style != .floating && (root == nil || minY <= 0.5)
-        let reachesBottom = style != .floating && (root == nil || minY + frame.height >= screen.height - 0.5)
-        scene.windowView.safeAreaInsets = EdgeInsets(
-            top: reachesTop ? ShellMetrics.statusBarHeight : 0,
-            bottom: reachesBottom ? ShellMetrics.homeIndicatorArea : 0)
+        // A window that reaches the top of the screen keeps its content below the status bar.
+        scene.windowView.safeAreaInsets = contentInsets
     }
 }
 

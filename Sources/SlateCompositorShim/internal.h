@@ -191,6 +191,9 @@ struct slate_view {
     uint32_t subsurface_changes;
     struct wl_listener map, unmap, destroy, commit, new_popup;
     struct wl_listener set_title, set_app_id, request_fullscreen, request_maximize, ping_timeout;
+    struct wl_listener request_move, request_resize, request_minimize;
+    /// The edges of the last resize request.
+    uint32_t resize_edges;
     struct wl_list link;  // slate_comp::views
     /// The scene session this toplevel shows (a Slate app's window), or NULL.
     struct slate_scene *scene;

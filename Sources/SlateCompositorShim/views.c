@@ -131,7 +131,26 @@ static void view_on_request_maximize(struct wl_listener *l, void *data) {
     slate_view *view = wl_container_of(l, view, request_maximize);
     // xdg-shell wants a configure in answer even when nothing changes.
     wlr_xdg_surface_schedule_configure(view->xdg);
-    emit(view, SLATE_VIEW_REQUEST_FULLSCREEN);
+    emit(view, SLATE_VIEW_REQUEST_MAXIMIZE);
+}
+
+static void view_on_request_minimize(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, request_minimize);
+    emit(view, SLATE_VIEW_REQUEST_MINIMIZE);
+}
+
+static void view_on_request_move(struct wl_listener *l, void *data) {
+    (void)data;
+    slate_view *view = wl_container_of(l, view, request_move);
+    emit(view, SLATE_VIEW_REQUEST_MOVE);
+}
+
+static void view_on_request_resize(struct wl_listener *l, void *data) {
+    slate_view *view = wl_container_of(l, view, request_resize);
+    struct wlr_xdg_toplevel_resize_event *ev = data;
+    view->resize_edges = ev->edges;
+    emit(view, SLATE_VIEW_REQUEST_RESIZE);
 }
 
 static void view_on_ping_timeout(struct wl_listener *l, void *data) {
@@ -158,6 +177,9 @@ static void view_on_destroy(struct wl_listener *l, void *data) {
         wl_list_remove(&view->set_app_id.link);
         wl_list_remove(&view->request_fullscreen.link);
         wl_list_remove(&view->request_maximize.link);
+        wl_list_remove(&view->request_minimize.link);
+        wl_list_remove(&view->request_move.link);
+        wl_list_remove(&view->request_resize.link);
         wl_list_remove(&view->ping_timeout.link);
     }
     struct slate_subsurface *s, *tmp;
@@ -201,6 +223,12 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
         wl_signal_add(&t->events.request_fullscreen, &view->request_fullscreen);
         view->request_maximize.notify = view_on_request_maximize;
         wl_signal_add(&t->events.request_maximize, &view->request_maximize);
+        view->request_minimize.notify = view_on_request_minimize;
+        wl_signal_add(&t->events.request_minimize, &view->request_minimize);
+        view->request_move.notify = view_on_request_move;
+        wl_signal_add(&t->events.request_move, &view->request_move);
+        view->request_resize.notify = view_on_request_resize;
+        wl_signal_add(&t->events.request_resize, &view->request_resize);
         view->ping_timeout.notify = view_on_ping_timeout;
         wl_signal_add(&xdg->events.ping_timeout, &view->ping_timeout);
     }
@@ -323,6 +351,15 @@ void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w
     *max_w = (int)s->max_width;
     *max_h = (int)s->max_height;
 }
+
+void slate_view_requested_states(slate_view *view, int *maximized, int *fullscreen) {
+    *maximized = *fullscreen = 0;
+    if (view->kind != SLATE_VIEW_TOPLEVEL) return;
+    *maximized = view->xdg->toplevel->requested.maximized;
+    *fullscreen = view->xdg->toplevel->requested.fullscreen;
+}
+
+uint32_t slate_view_resize_edges(slate_view *view) { return view->resize_edges; }
 
 int slate_view_configure_pending(slate_view *view) {
     if (view->kind != SLATE_VIEW_TOPLEVEL) return 0;

@@ -87,6 +87,14 @@ public struct Script: Sendable, Equatable {
         case type(String)
         case wait(Double)
         case scroll(Target, dy: Double)
+        /// The multitasking mode (`full-screen` or `windowed`), as chosen in Settings.
+        case multitasking(String)
+        /// The window titled so resized to a size by its grab handle, as a finger would.
+        case resizeWindow(title: String, size: Size)
+        /// The window titled so moved by its top band so that its frame starts at a point.
+        case moveWindow(title: String, to: Point)
+        /// The window titled so tiled (`left-half`, `top-left-quarter`…) from its controls' menu.
+        case tileWindow(title: String, layout: String)
         case expectWindows(app: String, count: Int)
         case expectWindow(title: String, role: String?)
         case expectSplit(left: String, right: String)
@@ -94,6 +102,8 @@ public struct Script: Sendable, Equatable {
         /// Rows in order; nil stands for a group separator (—).
         case expectMenu([String?])
         case expectFocused(Target)
+        /// The window titled so has this frame, in screen points.
+        case expectFrame(title: String, frame: Rect)
         /// A file (relative to the runner's `filesRoot`) holds the text.
         case expectFile(path: String, contains: String)
         case snapshot(String)
@@ -104,7 +114,8 @@ public struct Script: Sendable, Equatable {
         /// again.
         public var isExpectation: Bool {
             switch self {
-            case .expectWindows, .expectWindow, .expectSplit, .expectVisible, .expectMenu, .expectFocused, .expectFile:
+            case .expectWindows, .expectWindow, .expectSplit, .expectVisible, .expectMenu, .expectFocused, .expectFile,
+                .expectFrame:
                 true
             default: false
             }

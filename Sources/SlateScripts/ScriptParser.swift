@@ -1,4 +1,5 @@
 import Graphics
+import Shell
 import UI
 
 /// A line of a script that does not parse: where and why.
@@ -265,6 +266,29 @@ struct LineParser {
         }
     }
 
+    /// A point x,y in screen points.
+    mutating func point() throws(ScriptSyntaxError) -> Point {
+        guard case .point(let x, let y)? = peek() else { throw error("expected a point x,y") }
+        try checkDistance(x)
+        try checkDistance(y)
+        pos += 1
+        return Point(x, y)
+    }
+
+    /// A size W×H (or WxH) in points, each side positive.
+    mutating func size() throws(ScriptSyntaxError) -> Size {
+        guard case .word(let w)? = peek() else { throw error("expected a size such as 800×600") }
+        let parts = w.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "×" || $0 == "x" })
+        guard parts.count == 2, parts.allSatisfy({ $0.count <= ScriptLimits.longestNumber }),
+            let width = Double(parts[0]), let height = Double(parts[1]), width.isFinite, height.isFinite,
+            width > 0, height > 0
+        else { throw error("expected a size such as 800×600, not \(ScriptLimits.shown(w))") }
+        try checkDistance(width)
+        try checkDistance(height)
+        pos += 1
+        return Size(width, height)
+    }
+
     mutating func end() throws(ScriptSyntaxError) {
         if pos < tokens.count { throw error("unexpected text at the end of the step") }
     }
@@ -360,6 +384,30 @@ struct LineParser {
             try checkDistance(dy)
             pos += 1
             action = .scroll(t, dy: dy)
+        case "multitasking":
+            let w = try word()
+            guard ["full-screen", "windowed"].contains(w) else {
+                pos -= 1
+                throw error("multitasking is full-screen or windowed, not \(ScriptLimits.shown(w))")
+            }
+            action = .multitasking(w)
+        case "resize":
+            let title = try quoted()
+            _ = try word("to")
+            action = .resizeWindow(title: title, size: try size())
+        case "move":
+            let title = try quoted()
+            _ = try word("to")
+            action = .moveWindow(title: title, to: try point())
+        case "tile":
+            let title = try quoted()
+            let w = try word()
+            guard Tile(rawValue: w) != nil else {
+                pos -= 1
+                throw error(
+                    "unknown layout \(ScriptLimits.shown(w)): \(Tile.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            action = .tileWindow(title: title, layout: w)
         case "snapshot":
             let name = try word()
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -409,6 +457,11 @@ struct LineParser {
             return .expectVisible(try target(), visible: false)
         case "focused":
             return .expectFocused(try target())
+        case "frame":
+            let title = try quoted()
+            let origin = try point()
+            let size = try size()
+            return .expectFrame(title: title, frame: Rect(origin: origin, size: size))
         case "file":
             let path = try quoted()
             _ = try word("contains")
@@ -432,7 +485,7 @@ struct LineParser {
         default:
             pos -= 1
             throw error(
-                "unknown expectation \(ScriptLimits.shown(what)): windows, window, split, visible, not visible, menu, focused, file"
+                "unknown expectation \(ScriptLimits.shown(what)): windows, window, split, visible, not visible, menu, focused, file, frame"
             )
         }
     }

@@ -156,6 +156,25 @@ public struct ScriptFailure: Error, CustomStringConvertible {
         }
     }
 
+    // MARK: Windows
+
+    /// Where a person takes hold of the window titled `title`.
+    func handles(_ title: String) throws -> WindowHandles {
+        guard let g = try world.windowHandles(title: title) else {
+            throw StepFailure(expected: "a window titled \"\(title)\" on the screen", found: "none")
+        }
+        return g
+    }
+
+    /// A finger drags from `a` to `b` at a walking pace, rests, and lifts (no flick).
+    func slowDrag(from a: Point, to b: Point) {
+        let id = host.touchDown(at: a)
+        host.drag(id, from: a, to: b, duration: Self.dragTravel)
+        host.run(for: Self.dragRest)
+        host.touchUp(id, at: b)
+        settle()
+    }
+
     // MARK: Steps
 
     func perform(_ action: Script.Action) throws {
@@ -269,6 +288,45 @@ public struct ScriptFailure: Error, CustomStringConvertible {
         case .scroll(let t, let dy):
             host.pointer(.scroll(try point(t), dx: 0, dy: dy))
             settle()
+        case .multitasking(let mode):
+            try world.setMultitasking(mode)
+            settle()
+        case .resizeWindow(let title, let size):
+            let g = try handles(title)
+            // The handle is dragged so that the corner it sits in lands where the size puts it.
+            let end = Point(
+                g.handle.x + (g.resizeFrame.minX + size.width - g.resizeFrame.maxX),
+                g.handle.y + (g.resizeFrame.minY + size.height - g.resizeFrame.maxY))
+            slowDrag(from: g.handle, to: end)
+        case .moveWindow(let title, let origin):
+            let g = try handles(title)
+            // The finger keeps its place on the band (across: its share of the width the window
+            // floats at once it moves).
+            let share = (g.grip.x - g.frame.minX) / g.frame.width
+            let end = Point(origin.x + share * g.floatingSize.width, origin.y + (g.grip.y - g.frame.minY))
+            slowDrag(from: g.grip, to: end)
+        case .tileWindow(let title, let layout):
+            let g = try handles(title)
+            let id = host.touchDown(at: g.fullScreenControl)
+            host.run(for: Self.defaultHold)
+            host.touchUp(id, at: g.fullScreenControl)
+            settle()
+            for label in try world.tilingMenuPath(layout) {
+                host.tap(at: try point(.element(label, .menu)))
+                settle()
+            }
+        case .expectFrame(let title, let frame):
+            guard let g = try world.windowHandles(title: title) else {
+                throw StepFailure(expected: "a window titled \"\(title)\" on the screen", found: "none")
+            }
+            let f = g.frame
+            let off = [f.minX - frame.minX, f.minY - frame.minY, f.width - frame.width, f.height - frame.height]
+            if off.contains(where: { abs($0) > 0.5 }) {
+                func show(_ r: Rect) -> String {
+                    "\(r.minX.formatted),\(r.minY.formatted) \(r.width.formatted)×\(r.height.formatted)"
+                }
+                throw StepFailure(expected: "\"\(title)\" at \(show(frame))", found: show(f))
+            }
         case .expectFile(let path, let text):
             try expectFile(path, contains: text)
         case .expectWindows(let app, let count):

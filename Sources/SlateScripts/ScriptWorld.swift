@@ -33,6 +33,42 @@ import UI
     func menuRows() throws -> [String?]?
     /// Whether one of `views` has focus: keyboard focus, or (in the shell) the focused window.
     func hasFocus(_ views: [View]) -> Bool
+    /// Turns the screen to a multitasking mode (`full-screen`, `windowed`).
+    func setMultitasking(_ mode: String) throws
+    /// Where a person takes hold of the window titled `title` (the front one of that title), or nil
+    /// when there is none.
+    func windowHandles(title: String) throws -> WindowHandles?
+    /// The titles of the rows a person taps in a window's tiling menu for `layout`, in order (a
+    /// submenu's, then the layout's).
+    func tilingMenuPath(_ layout: String) throws -> [String]
+}
+
+/// Where a person takes hold of a window in Windowed Apps, in screen points.
+public struct WindowHandles: Sendable, Equatable {
+    /// The window's frame now.
+    public var frame: Rect
+    /// Where a resize starts from: the frame, or for a full-screen window the part of the screen
+    /// windows take (below the status bar).
+    public var resizeFrame: Rect
+    /// The middle of its grab handle.
+    public var handle: Point
+    /// A point of its top band, clear of its controls.
+    public var grip: Point
+    /// The size it floats at once moved (a tiled or full-screen window takes its own size again).
+    public var floatingSize: Size
+    /// The middle of its full-screen control, which a finger holds for the tiling layouts.
+    public var fullScreenControl: Point
+
+    public init(
+        frame: Rect, resizeFrame: Rect, handle: Point, grip: Point, floatingSize: Size, fullScreenControl: Point
+    ) {
+        self.frame = frame
+        self.resizeFrame = resizeFrame
+        self.handle = handle
+        self.grip = grip
+        self.floatingSize = floatingSize
+        self.fullScreenControl = fullScreenControl
+    }
 }
 
 extension ScriptWorld {
@@ -45,6 +81,18 @@ extension ScriptWorld {
     public func hasFocus(_ views: [View]) -> Bool {
         guard let focused = host.root.focusedView else { return false }
         return views.contains { focused === $0 || focused.isDescendant(of: $0) }
+    }
+
+    public func setMultitasking(_ mode: String) throws {
+        throw UnsupportedStep("'multitasking' needs the shell")
+    }
+
+    public func windowHandles(title: String) throws -> WindowHandles? {
+        throw UnsupportedStep("windows are moved, resized and tiled in the shell")
+    }
+
+    public func tilingMenuPath(_ layout: String) throws -> [String] {
+        throw UnsupportedStep("windows are tiled in the shell")
     }
 }
 

@@ -145,6 +145,54 @@ import UI
         return views.contains { focused === $0 || focused.isDescendant(of: $0) }
     }
 
+    public func setMultitasking(_ mode: String) throws {
+        guard let m = MultitaskingMode(rawValue: mode) else {
+            throw UnsupportedStep("multitasking is full-screen or windowed, not \(mode)")
+        }
+        shell.setMultitasking(m)
+    }
+
+    public func windowHandles(title: String) throws -> WindowHandles? {
+        guard let w = window(titled: title) else { return nil }
+        let m = shell.windowManager
+        let frame = w.frameInRoot
+        let full = m.windows[w.id]?.windowed.isFullScreen == true
+        let band = w.grip.frameInRoot
+        let controls = w.windowControls.frameInRoot
+        // On the band, right of the controls: a third of the way across.
+        let gripX = max(controls.maxX + 20, band.minX + band.width / 3)
+        return WindowHandles(
+            frame: frame, resizeFrame: full ? frame.intersection(m.windowArea) : frame,
+            handle: w.handle.frameInRoot.center, grip: Point(gripX.rounded(), band.midY.rounded()),
+            floatingSize: m.windows[w.id]?.windowed.frame.size ?? frame.size,
+            fullScreenControl: w.windowControls.fullScreen.frameInRoot.center)
+    }
+
+    public func tilingMenuPath(_ layout: String) throws -> [String] {
+        guard let tile = Tile(rawValue: layout) else { throw UnsupportedStep("no layout named \(layout)") }
+        guard let id = shell.visibleWindows.first else { throw UnsupportedStep("no window on the screen") }
+        // The titles as the menu shows them, in the language of the moment.
+        for element in shell.tilingMenu(for: id) {
+            guard case .menu(let group) = element else { continue }
+            for child in group.children {
+                switch child {
+                case .action(let a) where a.identifier == "system.tile.\(tile.rawValue)": return [a.title.text]
+                case .menu(let sub):
+                    for case .action(let a) in sub.children where a.identifier == "system.tile.\(tile.rawValue)" {
+                        return [sub.title.text, a.title.text]
+                    }
+                default: continue
+                }
+            }
+        }
+        throw UnsupportedStep("the tiling menu has no \(layout)")
+    }
+
+    /// The window titled `title` on the screen (the front one of that title).
+    func window(titled title: String) -> WindowFrameView? {
+        shell.visibleWindows.lazy.compactMap { self.shell.windows[$0] }.first { $0.scene.title == title }
+    }
+
     public func menuRows() throws -> [String?]? {
         if let bar = shell.menuBarOverlay, bar.panelView != nil { return MenuRowText.rows(bar.rows) }
         guard

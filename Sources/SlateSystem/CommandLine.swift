@@ -11,7 +11,7 @@ struct Arguments {
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [
         "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir", "backend", "open",
-        "timeout", "now", "dir", "data-dir", "exec", "completion",
+        "timeout", "now", "dir", "data-dir", "exec", "completion", "multitasking",
     ]
 
     init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
@@ -73,6 +73,8 @@ let helpBody = """
                 installed programs beside Slate's apps, each app a process of its own (started as
                 `slate app NAME`); prints WAYLAND_DISPLAY. --scale 1|2, --appearance light|dark,
                 --locale en|ru, --device ipad-pro-12.9|ipad-pro-11, --portrait, --state-dir DIR;
+                --multitasking full-screen|windowed: Full-Screen Apps (Split View, Slide Over) or
+                Windowed Apps (windows resized, moved, tiled; the last mode used when not given);
                 --in-process keeps Slate's apps inside the shell's process; --backend headless
                 serves programs with no screen; --frame-times draws a live graph of the last
                 frames' times (the lines: 8.3 ms, 16.7 ms). With no display: one line saying so,
@@ -81,14 +83,15 @@ let helpBody = """
                 DRM/KMS and libinput (touch, pen, keyboard, mouse) through a seat (seatd or logind);
                 the panel's own resolution, --scale 1|2 (else 2 when it keeps an iPad's points);
                 Ctrl+Alt+F1…F12 switch consoles, Ctrl+Alt+Backspace ends it; apps, --appearance,
-                --locale, --device, --portrait, --state-dir, --in-process and --frame-times as in
-                run. With no screen or seat to take: one line saying what is missing and what to
-                do, exit code 2. At the login screen, "Slate" runs slate-session, which gives it
+                --locale, --device, --portrait, --state-dir, --multitasking, --in-process and
+                --frame-times as in run. With no screen or seat to take: one line saying what is
+                missing and what to do, exit code 2. At the login screen, "Slate" runs slate-session, which gives it
                 what a desktop session has (a D-Bus session bus, XDG_CURRENT_DESKTOP=Slate:wlroots,
                 the accessibility bus, the environment for D-Bus and systemd's services), then
                 slate session, and ends with it.
-      render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale];
-                with --backend headless, as a Wayland compositor: --open "CMD ARGS[,CMD ARGS…]" starts
+      render    draw the screen headless to a PNG: --out FILE.png [--scale 1|2] [--appearance] [--locale]
+                [--multitasking]; with --backend headless, as a Wayland compositor: --open
+                "CMD ARGS[,CMD ARGS…]" starts
                 programs and waits (--timeout S, 20) for their windows; --split puts the last beside
                 the first app
       app       NAME: one app as a process of its own, in the Slate shell at $WAYLAND_DISPLAY

@@ -194,6 +194,9 @@ import UI
     func splitTitles() throws -> (String, String)? { try inner.splitTitles() }
     func menuRows() throws -> [String?]? { try inner.menuRows() }
     func hasFocus(_ views: [View]) -> Bool { inner.hasFocus(views) }
+    func setMultitasking(_ mode: String) throws { try inner.setMultitasking(mode) }
+    func windowHandles(title: String) throws -> WindowHandles? { try inner.windowHandles(title: title) }
+    func tilingMenuPath(_ layout: String) throws -> [String] { try inner.tilingMenuPath(layout) }
 
     func shutdown() {
         launcher.terminateAll()

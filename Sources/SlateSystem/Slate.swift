@@ -126,6 +126,12 @@ import UI
             }
             root.appearance = ap
         }
+        if let m = args.options["multitasking"] {
+            guard let mode = MultitaskingMode(rawValue: m) else {
+                throw UsageError("--multitasking is full-screen or windowed, not '\(m)'")
+            }
+            (root as? Shell)?.setMultitasking(mode)
+        }
     }
 
     /// `--device ipad-pro-12.9|ipad-pro-11` and `--portrait`.

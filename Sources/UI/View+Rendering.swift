@@ -97,10 +97,14 @@ extension View {
     /// Draws the shadow. Under an opaque background the middle of the shadow is never seen, so only
     /// the four bands around the inner rectangle are composited (box clips, a fraction of the pixels).
     func renderShadow(_ s: Shadow, _ own: Rect, in canvas: any Canvas) {
-        let path = Path.roundedRect(own, radius: cornerRadius, style: cornerStyle)
+        func cast() {
+            canvas.drawShadow(
+                ofRoundedRect: own, radius: cornerRadius, style: cornerStyle, color: s.color, blur: s.blur,
+                offset: s.offset)
+        }
         let opaque = (backgroundColor?.resolved(canvas.appearance).alpha ?? 0) >= 1
         guard opaque else {
-            canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            cast()
             return
         }
         let c = (cornerRadius * 1.528665).rounded(.up)
@@ -108,7 +112,7 @@ extension View {
         let outer = own.offsetBy(dx: s.offset.x, dy: s.offset.y).insetBy(dx: -s.blur * 1.5 - 1, dy: -s.blur * 1.5 - 1)
             .union(own)
         guard !inner.isEmpty else {
-            canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
+            cast()
             return
         }
         let bands = [
@@ -120,9 +124,7 @@ extension View {
         for band in bands where !band.isEmpty {
             canvas.save()
             canvas.clip(to: band)
-            if !canvas.clipBounds.isEmpty {
-                canvas.drawShadow(of: path, color: s.color, blur: s.blur, offset: s.offset)
-            }
+            if !canvas.clipBounds.isEmpty { cast() }
             canvas.restore()
         }
     }

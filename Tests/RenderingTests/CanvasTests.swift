@@ -35,6 +35,35 @@ let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().app
         expectReference(image, "card-\(appearance.rawValue)@\(Int(scale))x")
     }
 
+    /// Text on one line that fits is the same at any wider width — measured and drawn alike (one
+    /// layout serves them all); text that must wrap, and right-to-left text, keep to their width.
+    @Test func textThatFitsIsTheSameAtAnyWiderWidth() throws {
+        let engine = TextEngine.shared
+        let free = TextLayout("Anna Smirnova — Встреча", font: .preferred(.headline))
+        let natural = engine.measure(free)
+        for w in [natural.width + 1, 300, 517.5] {
+            var l = free
+            l.width = w
+            #expect(engine.measure(l) == natural, "at \(w)")
+            let a = renderer.render(size: Size(560, 40), scale: 2, appearance: .light) {
+                $0.drawText(free, at: Point(4, 4))
+            }
+            let b = renderer.render(size: Size(560, 40), scale: 2, appearance: .light) {
+                $0.drawText(l, at: Point(4, 4))
+            }
+            #expect(a.pixels == b.pixels, "drawn alike at \(w)")
+        }
+        var narrow = free
+        narrow.width = natural.width / 2
+        narrow.lineLimit = 0
+        #expect(engine.measure(narrow).height > natural.height, "it wraps where it does not fit")
+        var hebrew = TextLayout("שלום עולם", font: .preferred(.body), alignment: .natural, width: 256)
+        let wide = renderer.render(size: Size(260, 30), scale: 1, appearance: .light) { $0.drawText(hebrew, at: .zero) }
+        hebrew.width = nil
+        let bare = renderer.render(size: Size(260, 30), scale: 1, appearance: .light) { $0.drawText(hebrew, at: .zero) }
+        #expect(wide.pixels != bare.pixels, "right-to-left text keeps to the right of its width")
+    }
+
     @Test func textIsMeasuredByPango() throws {
         let engine = renderer.textMeasurer
         let short = engine.measure(TextLayout("Ok", font: .preferred(.body)))

@@ -284,8 +284,7 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
             Issue.record("not in Split View")
             return
         }
-        w.shell.arrangement = .split(left: l, right: r, fraction: 0.333)
-        w.shell.relayout(animated: false)
+        w.shell.manage(animated: false) { $0.setSplitFraction(0.333) }
         w.shell.focus(r)
         w.host.run(for: 0.5)
         let saved = w.shell.currentArrangement

@@ -83,6 +83,43 @@ import Testing
         }
     }
 
+    @Test func windowedAppsStepsParse() throws {
+        let a = try parse(
+            """
+            multitasking windowed
+            multitasking full-screen
+            resize "Inbox" to 760×560
+            resize "Inbox" to 760x560.5
+            move "Заметки" to 40,70
+            tile "Inbox" left-half
+            tile "Inbox" bottom-right-quarter
+            expect frame "Inbox" 0,24 679×1000
+            """)
+        #expect(a[0] == .multitasking("windowed") && a[1] == .multitasking("full-screen"))
+        #expect(a[2] == .resizeWindow(title: "Inbox", size: Size(760, 560)))
+        #expect(a[3] == .resizeWindow(title: "Inbox", size: Size(760, 560.5)))
+        #expect(a[4] == .moveWindow(title: "Заметки", to: Point(40, 70)))
+        #expect(a[5] == .tileWindow(title: "Inbox", layout: "left-half"))
+        #expect(a[6] == .tileWindow(title: "Inbox", layout: "bottom-right-quarter"))
+        #expect(a[7] == .expectFrame(title: "Inbox", frame: Rect(0, 24, 679, 1000)))
+        #expect(a[7].isExpectation && !a[5].isExpectation)
+    }
+
+    @Test(arguments: [
+        ("multitasking stage", 1, 14, "multitasking is full-screen or windowed, not 'stage'"),
+        ("resize \"A\" to 0×300", 1, 15, "expected a size such as 800×600, not '0×300'"),
+        ("resize \"A\" to 800", 1, 15, "expected a size such as 800×600"),
+        ("move \"A\" to left", 1, 13, "expected a point x,y"),
+        (
+            "tile \"A\" sideways", 1, 10,
+            "unknown layout 'sideways': fill, left-half, right-half, top-half, bottom-half, left-third, middle-third, right-third, left-two-thirds, right-two-thirds, top-left-quarter, top-right-quarter, bottom-left-quarter, bottom-right-quarter"
+        ),
+        ("expect frame \"A\" 1,2", 1, 21, "expected a size such as 800×600"),
+    ])
+    func badWindowStepsSayWhy(_ text: String, line: Int, column: Int, message: String) {
+        badLinesReportLineAndColumn(text, line: line, column: column, message: message)
+    }
+
     @Test func commentsAndBlankLinesAreSkippedButLinesCount() throws {
         let s = try ScriptParser.parse("# intro\n\n  tap 10,20  # here\n", source: "c")
         #expect(s.steps.count == 1)

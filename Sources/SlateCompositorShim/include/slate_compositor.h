@@ -123,7 +123,7 @@ typedef enum SLATE_CLOSED_ENUM slate_view_event {
     SLATE_VIEW_TITLE SLATE_SWIFT_NAME(title) = 3,
     /// The view is gone; its handle is invalid after the callback returns.
     SLATE_VIEW_DESTROY SLATE_SWIFT_NAME(destroy) = 4,
-    /// A toplevel asked to be full screen or maximized (the shell decides).
+    /// A toplevel asked to be full screen, or not (`slate_view_requested_states`; the shell decides).
     SLATE_VIEW_REQUEST_FULLSCREEN SLATE_SWIFT_NAME(requestFullscreen) = 5,
     /// A Slate app asked for its scene shown by this toplevel again (`slate_view_scene_placement`).
     SLATE_VIEW_BRING_FORWARD SLATE_SWIFT_NAME(bringForward) = 6,
@@ -134,8 +134,16 @@ typedef enum SLATE_CLOSED_ENUM slate_view_event {
     /// A toplevel asked to be brought forward (xdg_activation_v1), trusted or not
     /// (`slate_view_activation_trusted`).
     SLATE_VIEW_REQUEST_ACTIVATE SLATE_SWIFT_NAME(requestActivate) = 9,
-    /// A task switcher asked for the toplevel to be minimized (taken off the screen).
+    /// A toplevel asked to be minimized (`xdg_toplevel.set_minimized`), or a task switcher asked it
+    /// for one (taken off the screen).
     SLATE_VIEW_REQUEST_MINIMIZE SLATE_SWIFT_NAME(requestMinimize) = 10,
+    /// A toplevel asked to be moved by the pointer or finger down on it (`xdg_toplevel.move`).
+    SLATE_VIEW_REQUEST_MOVE SLATE_SWIFT_NAME(requestMove) = 11,
+    /// A toplevel asked to be resized from edges (`slate_view_resize_edges`) by the pointer or
+    /// finger down on it (`xdg_toplevel.resize`).
+    SLATE_VIEW_REQUEST_RESIZE SLATE_SWIFT_NAME(requestResize) = 12,
+    /// A toplevel asked to be maximized, or not (`slate_view_requested_states`).
+    SLATE_VIEW_REQUEST_MAXIMIZE SLATE_SWIFT_NAME(requestMaximize) = 13,
 } slate_view_event;
 
 /// How long a client may take to answer a ping before it is said not to respond, in milliseconds
@@ -256,6 +264,11 @@ void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *heig
 int slate_view_has_parent(slate_view *view);
 /// A toplevel's minimum and maximum size (0 where it sets none).
 void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h);
+/// What a toplevel asked for last: maximized, full screen (1 or 0).
+void slate_view_requested_states(slate_view *view, int *maximized, int *fullscreen);
+/// The edges of the toplevel's last resize request (`xdg_toplevel.resize_edge`: bits top 1,
+/// bottom 2, left 4, right 8).
+uint32_t slate_view_resize_edges(slate_view *view);
 /// Whether a toplevel has not yet caught up with the size last asked of it: a configure is unsent,
 /// unacknowledged, or acknowledged and not yet committed.
 int slate_view_configure_pending(slate_view *view);

@@ -9,10 +9,15 @@
 // and touch the window gets (but a touch's moves) is added to its title as a word: "TITLE:
 // touch-begin touch-end", "TITLE: button-press button-release", "… touch-cancel". With --select
 // TEXT, the window holds an entry with TEXT in it, all of it selected at a click (the primary
-// selection: GTK claims it with the serial of a press); with
-// --paste-target, an empty entry, and the window is retitled "TITLE Pasted: TEXT" when TEXT comes
-// into it (a middle click pastes the primary selection there).
+// selection: GTK claims it with the serial of a press); with --paste-target, an empty entry, and the
+// window is retitled "TITLE Pasted: TEXT" when TEXT comes into it (a middle click pastes the primary
+// selection there). These may follow, in any order: --report-size, the window's size (as GTK
+// allocated it) after its title each time it changes: "TITLE 800x600"; --header-bar, a GTK header
+// bar as its title bar (dragged, GTK asks the compositor to move the window: xdg_toplevel.move);
+// --min-size WxH, the window's smallest content; --ask STATE, the window is a button that asks the
+// compositor for STATE when clicked: maximize, minimize or fullscreen.
 #include <gtk/gtk.h>
+#include <stdio.h>
 
 static gboolean done = FALSE;
 
@@ -69,6 +74,16 @@ static void on_text_changed(GtkEditable *editable, gpointer window) {
     g_free(title);
 }
 
+static char *base_title;
+
+static void on_resize(GtkDrawingArea *area, int width, int height, gpointer window) {
+    (void)area, (void)width, (void)height;
+    char *title = g_strdup_printf("%s %dx%d", base_title, gtk_widget_get_width(GTK_WIDGET(window)),
+                                  gtk_widget_get_height(GTK_WIDGET(window)));
+    gtk_window_set_title(GTK_WINDOW(window), title);
+    g_free(title);
+}
+
 static gboolean select_all(gpointer entry) {
     gtk_widget_grab_focus(GTK_WIDGET(entry));
     gtk_editable_select_region(GTK_EDITABLE(entry), 0, 0);
@@ -80,6 +95,25 @@ static gboolean select_all(gpointer entry) {
 static void on_click_released(GtkGestureClick *gesture, int n, double x, double y, gpointer entry) {
     (void)gesture, (void)n, (void)x, (void)y;
     g_timeout_add(50, select_all, entry);
+}
+
+static void on_ask(GtkButton *button, gpointer window) {
+    const char *state = g_object_get_data(G_OBJECT(button), "state");
+    if (g_str_equal(state, "maximize")) gtk_window_maximize(GTK_WINDOW(window));
+    if (g_str_equal(state, "minimize")) gtk_window_minimize(GTK_WINDOW(window));
+    if (g_str_equal(state, "fullscreen")) gtk_window_fullscreen(GTK_WINDOW(window));
+}
+
+static gboolean has_flag(int argc, char **argv, const char *flag) {
+    for (int i = 3; i < argc; i++)
+        if (g_str_equal(argv[i], flag)) return TRUE;
+    return FALSE;
+}
+
+static const char *flag_value(int argc, char **argv, const char *flag) {
+    for (int i = 3; i + 1 < argc; i++)
+        if (g_str_equal(argv[i], flag)) return argv[i + 1];
+    return NULL;
 }
 
 static gboolean open_popover(gpointer popover) {
@@ -156,6 +190,23 @@ int main(int argc, char **argv) {
         gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE);
         g_signal_connect(legacy, "event", G_CALLBACK(on_input), window);
         gtk_widget_add_controller(window, legacy);
+    }
+    if (has_flag(argc, argv, "--header-bar")) gtk_window_set_titlebar(GTK_WINDOW(window), gtk_header_bar_new());
+    if (has_flag(argc, argv, "--report-size")) {
+        base_title = argv[1];
+        GtkWidget *area = gtk_drawing_area_new();
+        g_signal_connect(area, "resize", G_CALLBACK(on_resize), window);
+        const char *min = flag_value(argc, argv, "--min-size");
+        int w = 0, h = 0;
+        if (min && sscanf(min, "%dx%d", &w, &h) == 2) gtk_widget_set_size_request(area, w, h);
+        gtk_window_set_child(GTK_WINDOW(window), area);
+    }
+    const char *ask = flag_value(argc, argv, "--ask");
+    if (ask) {
+        GtkWidget *button = gtk_button_new_with_label(ask);
+        g_object_set_data(G_OBJECT(button), "state", (gpointer)ask);
+        g_signal_connect(button, "clicked", G_CALLBACK(on_ask), window);
+        gtk_window_set_child(GTK_WINDOW(window), button);
     }
     g_signal_connect(window, "destroy", G_CALLBACK(on_destroy), NULL);
     gtk_window_present(GTK_WINDOW(window));
