@@ -161,7 +161,8 @@ import UI
         let reachesTop = root == nil || minY <= 0.5
         let reachesBottom = root == nil || minY + frame.height >= screen.height - 0.5
         let bars = EdgeInsets(
-            top: reachesTop ? ShellMetrics.statusBarHeight : 0, bottom: reachesBottom ? ShellMetrics.homeIndicatorArea : 0)
+            top: reachesTop ? ShellMetrics.statusBarHeight : 0,
+            bottom: reachesBottom ? ShellMetrics.homeIndicatorArea : 0)
         switch (style, chrome) {
         case (.window, _): return EdgeInsets(top: WindowMetrics.controlBarHeight)
         case (.floating, _): return .zero

@@ -143,9 +143,12 @@ import UI
         let perTurn = (MonotonicClock.read() - started) / Double(turns)
         #expect(perTurn < 0.001 * testSlowdown, "a turn at rest takes \(perTurn * 1000) ms beside 5,000 windows")
         let said = rig.shellOutput([client, "first-configure"]) ?? ""
-        let waited = Double(said.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "")
+        let waited = Double(
+            said.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "")
         #expect(waited.map { $0 < 100 * testSlowdown } == true, "first configure: \(said)")
-        print("first configure beside 5,000 windows: \(said.trimmingCharacters(in: .whitespacesAndNewlines)) ms; a turn at rest \(perTurn * 1000) ms")
+        print(
+            "first configure beside 5,000 windows: \(said.trimmingCharacters(in: .whitespacesAndNewlines)) ms; a turn at rest \(perTurn * 1000) ms"
+        )
     }
 
     /// A popup whose positioner says sizes and offsets near 2³¹ is configured with a positive size,
