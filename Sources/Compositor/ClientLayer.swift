@@ -81,6 +81,13 @@ import UI
             slate_comp_pointer_axis(comp, dx, dy, t)
         case .leave:
             slate_comp_pointer_leave(comp)
+        case .penDown(let p):
+            // A panel or a keyboard reads no pen: a finger.
+            pointer(.touchDown(id: ClientToplevel.penTouchID, p))
+        case .penMoved(let p):
+            pointer(.touchMoved(id: ClientToplevel.penTouchID, p))
+        case .penUp(let p):
+            pointer(.touchUp(id: ClientToplevel.penTouchID, p))
         case .touchDown(let id, let p):
             guard let slot = touchSlots.take(id) else { return }
             slate_layer_touch_down(handle, slot, p.x, p.y, t)

@@ -146,6 +146,7 @@ import UI
         guard isAlive else {
             // The window went with fingers on it: their wl_touch ids are free again.
             if case .touchUp(let id, _) = event { touchSlots.free(id) }
+            if case .penUp = event { touchSlots.free(Self.penTouchID) }
             if case .touchCancelled = event {
                 for id in touchGrabs.keys { touchSlots.free(id) }
                 touchGrabs.removeAll()
@@ -185,6 +186,25 @@ import UI
         case .leave:
             grab = nil
             slate_comp_pointer_leave(comp)
+        case .penDown(let p):
+            // A pen to a program that reads tablets; else a finger.
+            let (v, sp) = target(at: p)
+            if slate_comp_pen_down(comp, v.handle, sp.x, sp.y, t) != 0 {
+                penView = WeakClientView(view: v)
+            } else {
+                penView = nil
+                pointer(.touchDown(id: Self.penTouchID, p))
+            }
+        case .penMoved(let p):
+            guard let v = penView?.view else { return pointer(.touchMoved(id: Self.penTouchID, p)) }
+            if v.isAlive {
+                let sp = surfacePoint(p, in: v)
+                slate_comp_pen_motion(comp, v.handle, sp.x, sp.y, t)
+            }
+        case .penUp(let p):
+            guard penView != nil else { return pointer(.touchUp(id: Self.penTouchID, p)) }
+            penView = nil
+            slate_comp_pen_up(comp, t)
         case .touchDown(let id, let p):
             let (v, sp) = target(at: p)
             guard let slot = touchSlots.take(id) else { return }
@@ -205,11 +225,21 @@ import UI
             touchSlots.free(id)
             touchGrabs[id] = nil
         case .touchCancelled:
+            if penView != nil {
+                penView = nil
+                slate_comp_pen_up(comp, t)
+            }
             slate_comp_touch_cancel(comp, handle)
             for id in touchGrabs.keys { touchSlots.free(id) }
             touchGrabs.removeAll()
         }
     }
+
+    /// The touch id the pen's tip has where it reaches a program as a finger (one that reads no
+    /// tablets): no finger of the shell's has it.
+    static let penTouchID = -1
+    /// The view the pen went down in as a pen (not as a finger), while it is down.
+    private var penView: WeakClientView?
 
     /// The view each finger now down on the window went down on (its implicit grab), by the
     /// shell's touch id. Weak, as `grab`.

@@ -219,7 +219,8 @@ import UI
         case .touch(let id, let phase, let p):
             // A touchscreen's finger, or a pen's tip (taken as a finger, as iPadOS does outside
             // the apps that draw with it).
-            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now, type: .direct))
+            let type: Touch.TouchType = id == Int(SLATE_PEN_TOUCH_ID) ? .pencil : .direct
+            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now, type: type))
         case .scroll(let dx, let dy):
             d.handle(PointerEvent.scroll(pointer, dx: dx * 4, dy: dy * 4))
         case .key(let code, let down):

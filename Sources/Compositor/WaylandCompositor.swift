@@ -312,6 +312,14 @@ public enum CompositorBackend: String, Sendable {
         return visibility != .offScreen
     }
 
+    /// The pen's pressure (0…1) and tilt (degrees from upright, −90…90, toward +x and +y) as the
+    /// shell's own input gives them: on a backend with no tablet (headless: scripts and tests), the
+    /// first call makes the shell's pen, which programs that read tablets are told of. A touch of
+    /// type `.pencil` then reaches them as that pen.
+    public func setPen(pressure: Double, tiltX: Double = 0, tiltY: Double = 0) {
+        if let c = comp { slate_comp_pen_axes(c, pressure, tiltX, tiltY) }
+    }
+
     /// Names the nested backend's window (its title on the desktop); nothing on other backends.
     public func setTitle(_ title: String) {
         if let c = comp { slate_comp_set_title(c, title) }

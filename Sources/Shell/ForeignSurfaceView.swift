@@ -224,7 +224,7 @@ import UI
         guard let active = activeTouch, !isDrivingWindowDrag, let shell = root as? Shell,
             let frame = ancestor(of: WindowFrameView.self)
         else { return }
-        toplevel.pointer(active.touch.type == .direct ? .touchCancelled : .leave)
+        toplevel.pointer(.cancelled(active.touch))
         isDrivingWindowDrag = true
         shell.beginWindowDrag(frame.id, resizing: edges, at: active.screen)
     }
@@ -253,12 +253,7 @@ import UI
         track(touch, at: convert(point, to: nil))
         (root as? Shell)?.programTouchPoint = convert(point, to: nil)
         let p = clientPoint(point)
-        if touch.type == .direct {
-            toplevel.pointer(.touchDown(id: touch.id, p))
-        } else {
-            toplevel.pointer(.moved(p))
-            toplevel.pointer(.down(p))
-        }
+        for event in ForeignPointerEvent.began(touch, at: p) { toplevel.pointer(event) }
     }
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
@@ -274,16 +269,11 @@ import UI
             let p = convert(point, to: nil)
             if (root as? Shell)?.programDragMoved(to: p) == true { return }
             if let other = Self.surface(at: p, in: root), other !== self {
-                other.toplevel.pointer(Self.motion(of: touch, to: other.clientPoint(other.convert(p, from: nil))))
+                other.toplevel.pointer(.moved(touch, to: other.clientPoint(other.convert(p, from: nil))))
                 return
             }
         }
-        toplevel.pointer(Self.motion(of: touch, to: clientPoint(point)))
-    }
-
-    /// A touch's move to a window point, as the device that made it moves.
-    private static func motion(of touch: Touch, to p: Point) -> ForeignPointerEvent {
-        touch.type == .direct ? .touchMoved(id: touch.id, p) : .moved(p)
+        toplevel.pointer(.moved(touch, to: clientPoint(point)))
     }
 
     /// The program's window at a screen point, if one is there.
@@ -308,7 +298,7 @@ import UI
         // Over a side that takes the drag, the shell opens its object; the release drops nowhere.
         _ = (root as? Shell)?.programDragEnded(at: convert(point, to: nil))
         let p = clientPoint(point)
-        toplevel.pointer(touch.type == .direct ? .touchUp(id: touch.id, p) : .up(p))
+        toplevel.pointer(.ended(touch, at: p))
     }
 
     public override func touchCancelled(_ touch: Touch) {
@@ -321,7 +311,7 @@ import UI
         }
         (root as? Shell)?.programTouchPoint = nil
         (root as? Shell)?.programDragCancelled()
-        toplevel.pointer(touch.type == .direct ? .touchCancelled : .leave)
+        toplevel.pointer(.cancelled(touch))
     }
 
     /// The mouse over the window with no button held: the program sees the pointer move (its

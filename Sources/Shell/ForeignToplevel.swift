@@ -66,9 +66,11 @@ import UI
     func forceQuit()
 }
 
-/// What the finger or the mouse does over a foreign window. A touch made by the pointer
+/// What the finger, the pen or the mouse does over a foreign window. A touch made by the pointer
 /// (`Touch.TouchType.indirectPointer`) arrives as `down`, `moved` and `up` (the program sees
-/// `wl_pointer`); a finger's (`.direct`) as `touchDown`, `touchMoved` and `touchUp` (`wl_touch`).
+/// `wl_pointer`); a finger's (`.direct`) as `touchDown`, `touchMoved` and `touchUp` (`wl_touch`); a
+/// pen's (`.pencil`) as `penDown`, `penMoved` and `penUp` (a tablet's pen, `zwp_tablet_v2`, to a
+/// program that reads tablets; a finger to one that does not).
 public enum ForeignPointerEvent: Hashable, Sendable {
     /// The primary button pressed at a window point.
     case down(Point)
@@ -91,9 +93,47 @@ public enum ForeignPointerEvent: Hashable, Sendable {
     case touchMoved(id: Int, Point)
     /// Finger `id` lifted at a window point.
     case touchUp(id: Int, Point)
-    /// The shell took the window's fingers for a system gesture: the program forgets them
+    /// The pen's tip touched down at a window point.
+    case penDown(Point)
+    /// The pen, down, moved to a window point.
+    case penMoved(Point)
+    /// The pen's tip lifted at a window point.
+    case penUp(Point)
+    /// The shell took the window's fingers (and pen) for a system gesture: the program forgets them
     /// (`wl_touch.cancel`), and a drag they carried ends.
     case touchCancelled
+
+    /// How a touch beginning at window point `p` reaches the program, as the device that made it.
+    public static func began(_ touch: Touch, at p: Point) -> [ForeignPointerEvent] {
+        switch touch.type {
+        case .direct: [.touchDown(id: touch.id, p)]
+        case .pencil: [.penDown(p)]
+        case .indirectPointer: [.moved(p), .down(p)]
+        }
+    }
+
+    /// How a touch's move to window point `p` reaches the program.
+    public static func moved(_ touch: Touch, to p: Point) -> ForeignPointerEvent {
+        switch touch.type {
+        case .direct: .touchMoved(id: touch.id, p)
+        case .pencil: .penMoved(p)
+        case .indirectPointer: .moved(p)
+        }
+    }
+
+    /// How a touch's end at window point `p` reaches the program.
+    public static func ended(_ touch: Touch, at p: Point) -> ForeignPointerEvent {
+        switch touch.type {
+        case .direct: .touchUp(id: touch.id, p)
+        case .pencil: .penUp(p)
+        case .indirectPointer: .up(p)
+        }
+    }
+
+    /// How a touch the shell took away reaches the program.
+    public static func cancelled(_ touch: Touch) -> ForeignPointerEvent {
+        touch.type.isPointer ? .leave : .touchCancelled
+    }
 }
 
 /// A popup of a foreign window, placed in the window's points.

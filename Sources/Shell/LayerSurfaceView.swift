@@ -27,24 +27,19 @@ import UI
 
     public override func touchBegan(_ touch: Touch, at point: Point) {
         if surface.placement.keyboard == .onDemand { surface.takeKeyboard() }
-        if touch.type == .direct {
-            surface.pointer(.touchDown(id: touch.id, point))
-        } else {
-            surface.pointer(.moved(point))
-            surface.pointer(.down(point))
-        }
+        for event in ForeignPointerEvent.began(touch, at: point) { surface.pointer(event) }
     }
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
-        surface.pointer(touch.type == .direct ? .touchMoved(id: touch.id, point) : .moved(point))
+        surface.pointer(.moved(touch, to: point))
     }
 
     public override func touchEnded(_ touch: Touch, at point: Point) {
-        surface.pointer(touch.type == .direct ? .touchUp(id: touch.id, point) : .up(point))
+        surface.pointer(.ended(touch, at: point))
     }
 
     public override func touchCancelled(_ touch: Touch) {
-        surface.pointer(touch.type == .direct ? .touchCancelled : .leave)
+        surface.pointer(.cancelled(touch))
     }
 
     public override func hoverMoved(to point: Point) { surface.pointer(.moved(point)) }

@@ -214,8 +214,9 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
                               WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
     if (slate_data_init(comp) != 0 || slate_idle_init(comp) != 0 || slate_activation_init(comp) != 0 ||
         slate_toplevels_init(comp) != 0 || slate_layers_init(comp) != 0 ||
-        slate_pointer_init(comp) != 0 || slate_shortcuts_init(comp) != 0 || slate_privacy_init(comp) != 0 || slate_limits_init(comp) != 0) {
-        snprintf(err, err_len, "cannot create the primary selection");
+        slate_pointer_init(comp) != 0 || slate_shortcuts_init(comp) != 0 || slate_privacy_init(comp) != 0 || slate_limits_init(comp) != 0 ||
+        slate_tablet_init(comp) != 0) {
+        snprintf(err, err_len, "cannot create the compositor's protocols (out of memory)");
         goto fail;
     }
     comp->request_set_selection.notify = slate_on_request_set_selection;
@@ -312,6 +313,7 @@ void slate_comp_destroy(slate_comp *comp) {
     if (!comp) return;
     stop_session_listening(comp);
     wl_display_destroy_clients(comp->display);
+    slate_tablet_finish(comp);
     wlr_backend_destroy(comp->backend);
     // The frame's buffer and texture before the renderer that made the texture.
     slate_output_finish(comp);

@@ -9,7 +9,7 @@ struct nested_input {
     struct wlr_input_device *device;
     struct wl_list link;
     struct wl_listener destroy, motion, motion_abs, button, axis, key, touch_down, touch_up, touch_motion;
-    struct wl_listener tip, tool_axis;
+    struct wl_listener tip, tool_axis, tool_button;
     /// A touchpad's gestures, passed to the program under the pointer.
     struct slate_gestures gestures;
 };
@@ -41,7 +41,7 @@ static int surface_position(slate_view *view, struct wlr_surface *surface, int *
 /// The surface of the view's tree under a point of its main surface — a subsurface where one takes
 /// input there (Firefox's page), else the main surface — with the point in that surface's
 /// coordinates: a program reads a pointer's or a finger's place relative to the surface it is on.
-static struct wlr_surface *surface_under(slate_view *view, double sx, double sy, double *lx, double *ly) {
+struct wlr_surface *slate_surface_under(slate_view *view, double sx, double sy, double *lx, double *ly) {
     struct wlr_surface *s = wlr_surface_surface_at(view->xdg->surface, sx, sy, lx, ly);
     if (s) return s;
     *lx = sx;
@@ -65,7 +65,7 @@ void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, do
         lx = sx - x;
         ly = sy - y;
     } else {
-        target = surface_under(view, sx, sy, &lx, &ly);
+        target = slate_surface_under(view, sx, sy, &lx, &ly);
     }
     if (comp->pointer_view != view || focused != target) {
         wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
@@ -104,7 +104,7 @@ void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx
     // (the window went under the finger) and never heard the lift: it ends now.
     if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
     double lx, ly;
-    struct wlr_surface *target = surface_under(view, sx, sy, &lx, &ly);
+    struct wlr_surface *target = slate_surface_under(view, sx, sy, &lx, &ly);
     wlr_seat_touch_notify_down(comp->seat, target, time, id, lx, ly);
     wlr_seat_touch_notify_frame(comp->seat);
 }
@@ -287,6 +287,7 @@ static void nested_on_tip(struct wl_listener *l, void *data) {
     struct wlr_event_tablet_tool_tip *ev = data;
     slate_comp *comp = in->comp;
     int down = ev->state == WLR_TABLET_TOOL_TIP_DOWN;
+    slate_tablet_tool_seen(comp, ev->tool);
     if (down == comp->pen_down) return;
     comp->pen_down = down;
     slate_nested_emit(comp, down ? SLATE_INPUT_TOUCH_DOWN : SLATE_INPUT_TOUCH_UP, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
@@ -296,8 +297,15 @@ static void nested_on_tool_axis(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, tool_axis);
     struct wlr_event_tablet_tool_axis *ev = data;
     slate_comp *comp = in->comp;
+    slate_tablet_tool_seen(comp, ev->tool);
+    slate_tablet_axes(comp, ev);
     if (!comp->pen_down || !(ev->updated_axes & (WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y))) return;
     slate_nested_emit(comp, SLATE_INPUT_TOUCH_MOTION, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+}
+
+static void nested_on_tool_button(struct wl_listener *l, void *data) {
+    struct nested_input *in = wl_container_of(l, in, tool_button);
+    slate_tablet_button(in->comp, data);
 }
 
 static void nested_on_button(struct wl_listener *l, void *data) {
@@ -388,6 +396,7 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
     case WLR_INPUT_DEVICE_TABLET_TOOL:
         wl_list_remove(&in->tip.link);
         wl_list_remove(&in->tool_axis.link);
+        wl_list_remove(&in->tool_button.link);
         break;
     default:
         break;
@@ -432,10 +441,13 @@ void slate_input_attach(slate_comp *comp, struct wlr_input_device *dev) {
         wl_signal_add(&dev->touch->events.up, &in->touch_up);
         break;
     case WLR_INPUT_DEVICE_TABLET_TOOL:
+        slate_tablet_attach(comp, dev);
         in->tip.notify = nested_on_tip;
         wl_signal_add(&dev->tablet->events.tip, &in->tip);
         in->tool_axis.notify = nested_on_tool_axis;
         wl_signal_add(&dev->tablet->events.axis, &in->tool_axis);
+        in->tool_button.notify = nested_on_tool_button;
+        wl_signal_add(&dev->tablet->events.button, &in->tool_button);
         break;
     default:
         free(in);

@@ -177,6 +177,8 @@ struct slate_comp {
     /// whether a pen's tip is down.
     double cursor_x, cursor_y;
     int pen_down;
+    /// Tablets and their pens (tablet.c).
+    struct slate_pen *pen;
     /// Session backend: hears the session come back (a switch back to its virtual terminal).
     struct wl_listener session_active;
     int session_listening;
@@ -239,6 +241,19 @@ slate_permission slate_privacy_check(slate_comp *comp, struct wl_client *client,
                                      int asked);
 /// An input device joins the shell's input (input.c): a backend's, or a program's virtual one.
 void slate_input_attach(slate_comp *comp, struct wlr_input_device *dev);
+/// Tablets (tablet.c): zwp_tablet_manager_v2, and the pen's state.
+int slate_tablet_init(slate_comp *comp);
+void slate_tablet_finish(slate_comp *comp);
+/// A backend's tablet joined the input: programs are told of it.
+void slate_tablet_attach(slate_comp *comp, struct wlr_input_device *dev);
+/// A tablet event named `tool`: programs are told of the tool the first time.
+void slate_tablet_tool_seen(slate_comp *comp, struct wlr_tablet_tool *tool);
+/// The pen's pressure, tilt (and place) changed.
+void slate_tablet_axes(slate_comp *comp, struct wlr_event_tablet_tool_axis *ev);
+/// A pen's button (its barrel's) was pressed or released.
+void slate_tablet_button(slate_comp *comp, struct wlr_event_tablet_tool_button *ev);
+/// The surface of a view's tree under a point of its main surface, and the point in it (input.c).
+struct wlr_surface *slate_surface_under(slate_view *view, double sx, double sy, double *lx, double *ly);
 /// The limits each client is held to (limits.c), once the compositor and xdg-shell are made.
 int slate_limits_init(slate_comp *comp);
 /// Layer surfaces (layers.c).

@@ -15,6 +15,12 @@ public struct Touch: Hashable, Sendable {
         case direct
         /// A mouse's or trackpad's primary button: the pointer, pressed.
         case indirectPointer
+        /// A pen's tip on the screen (Apple Pencil's, a tablet stylus's): a finger to the system and
+        /// to apps, a pen with its pressure and tilt to programs that read tablets.
+        case pencil
+
+        /// Whether it is the pointer (a mouse or trackpad), not a finger or a pen on the glass.
+        public var isPointer: Bool { self == .indirectPointer }
     }
 
     /// Stays the same from began to ended.

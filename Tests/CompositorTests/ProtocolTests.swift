@@ -477,3 +477,71 @@ extension ProtocolTests {
         #expect(rig.shellOutput(["wayland-info"])?.contains("wl_compositor") == true, "the shell stopped serving")
     }
 }
+
+extension ProtocolTests {
+    static var tabletClient: String? {
+        ProgramsDrawTests.fixture(
+            "tablet-client", protocols: ["/usr/share/wayland-protocols/unstable/tablet/tablet-unstable-v2.xml"])
+    }
+
+    /// The title of the pen test's window ("Pen …"), as its program last set it.
+    static func penTitle(_ rig: Rig) -> String? {
+        rig.host.compositor.toplevels.first { $0.title.hasPrefix("Pen") }?.title
+    }
+
+    /// A pen on a program that reads tablets reaches it as a pen (zwp_tablet_v2): proximity, down,
+    /// its pressure and tilt, its place in the surface as it moves, then up and out — not as a finger.
+    @Test func aPenWritesInAProgramThatReadsTabletsWithItsPressureAndTilt() throws {
+        let client = try #require(Self.tabletClient, "the tablet test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client])
+        guard rig.wait(20, "the window", { Self.penTitle(rig) != nil && rig.shell.visibleWindows.count == 1 }),
+            let window = rig.shell.windows.values.first
+        else { return }
+        rig.settle()
+        // The shell's own pen (headless: no tablet of the machine's), told to the program.
+        rig.host.compositor.setPen(pressure: 0.5, tiltX: 30, tiltY: -20)
+        rig.wait(10, "the tablet and its tool announced") { Self.penTitle(rig) == "Pen ready" }
+        let host = rig.host.host
+        let at = window.convert(Point(window.bounds.midX, window.bounds.midY), to: nil)
+        let pen = host.touchDown(at: at, type: .pencil)
+        rig.wait(10, "the pen down") { Self.penTitle(rig)?.hasPrefix("Pen down 0.50 30,-20 at ") == true }
+        let first = Self.penTitle(rig) ?? ""
+        let place = first.split(separator: " ").last?.split(separator: ",").compactMap { Double($0) } ?? []
+        #expect(place.count == 2, "no place in \(first)")
+        // Harder and moved: the program hears both, in its surface's coordinates.
+        rig.host.compositor.setPen(pressure: 0.8, tiltX: 10, tiltY: 5)
+        host.touchMove(pen, to: Point(at.x + 40, at.y + 30))
+        if place.count == 2 {
+            let moved = "Pen down 0.80 10,5 at \(Int(place[0] + 40)),\(Int(place[1] + 30))"
+            #expect(
+                rig.wait(10, "the pen moved") { Self.penTitle(rig) == moved },
+                "wanted \(moved), the program says \(Self.penTitle(rig) ?? "nothing")")
+        }
+        host.touchUp(pen, at: Point(at.x + 40, at.y + 30))
+        #expect(rig.wait(10, "the pen up and out") { Self.penTitle(rig)?.hasPrefix("Pen out after ") == true })
+        let frames = Int(Self.penTitle(rig)?.split(separator: " ").last ?? "") ?? 0
+        #expect(frames >= 2, "the program heard \(frames) frames with the tip down")
+    }
+
+    /// A program that reads no tablets gets the pen as a finger (as an iPad app without Pencil
+    /// support does).
+    @Test func aProgramThatReadsNoTabletsGetsThePenAsAFinger() throws {
+        let client = try #require(Self.tabletClient, "the tablet test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client, "--no-tablet"])
+        guard rig.wait(20, "the window", { Self.penTitle(rig) != nil && rig.shell.visibleWindows.count == 1 }),
+            let window = rig.shell.windows.values.first
+        else { return }
+        rig.settle()
+        rig.host.compositor.setPen(pressure: 0.5)
+        let host = rig.host.host
+        let at = window.convert(Point(window.bounds.midX, window.bounds.midY), to: nil)
+        let pen = host.touchDown(at: at, type: .pencil)
+        #expect(rig.wait(10, "the pen as a touch") { Self.penTitle(rig)?.hasPrefix("Pen touch at ") == true })
+        host.touchUp(pen, at: at)
+        rig.settle()
+    }
+}

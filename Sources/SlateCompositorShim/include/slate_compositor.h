@@ -341,6 +341,20 @@ void slate_comp_touch_up(slate_comp *comp, int id, uint32_t time);
 /// The shell took the fingers on `view` for a system gesture: its program gets wl_touch.cancel and
 /// forgets them; a drag a finger carries ends, cancelled.
 void slate_comp_touch_cancel(slate_comp *comp, slate_view *view);
+/// The pen's tip down at (sx, sy) in `view`'s surface coordinates: to a program that uses tablets
+/// (zwp_tablet_v2) it is a pen there, with its pressure and tilt (returns 1); to one that does not,
+/// or when there is no pen, nothing is sent (returns 0) and the caller sends a touch instead.
+int slate_comp_pen_down(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time);
+/// The pen, down, moved to (sx, sy) in `view`'s surface coordinates.
+void slate_comp_pen_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time);
+/// The pen's tip lifted (or its touch was taken away): up, and out of the program's reach.
+void slate_comp_pen_up(slate_comp *comp, uint32_t time);
+/// The pen's pressure (0…1) and tilt (degrees, −90…90) from the shell's own input — on a backend
+/// with no tablet of its own (headless, scripts and tests), the shell's pen, made now, that
+/// programs are told of as a tablet.
+void slate_comp_pen_axes(slate_comp *comp, double pressure, double tilt_x, double tilt_y);
+/// Whether a program is told of a pen (a tablet joined the input, or the shell's pen was made).
+int slate_comp_has_pen(slate_comp *comp);
 /// No program's window is under the pointer or the finger carrying a drag: a release now drops
 /// nowhere (the pointer leaves, and a finger's drag leaves the program it was over).
 void slate_comp_drag_leave(slate_comp *comp);
