@@ -75,6 +75,7 @@ extension Shell {
         updateLifecycle()
         saveArrangementIfChanged()
         refreshDockRecents()
+        updateOnScreenKeyboard()
     }
 
     /// Tells each app which of its windows are seen, which one is active and which went away.
@@ -166,6 +167,8 @@ extension Shell {
         if expose != nil { overlayLayer.bringSubviewToFront(expose!) }
         updateLifecycle()
         updateWallpaperVisibility()
+        placeKeyboard()
+        updateOnScreenKeyboard()
     }
 
     /// The wallpaper under a settled full-screen window is never seen: hidden, it keeps no picture

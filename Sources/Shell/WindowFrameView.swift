@@ -118,7 +118,8 @@ import UI
         scene.windowView.frame = content.bounds
         // A window that reaches the top of the screen keeps its content below the status bar, one
         // that reaches its bottom above the home indicator (not under a panel's zone, which keeps
-        // it from the edge).
+        // it from the edge) — and above the docked keyboard, which goes into its safe area (a
+        // program's window is made that much shorter).
         // (Its frame where its layout puts it, not where an animation's transform shows it now.)
         let screen = root?.bounds ?? .zero
         let minY = superview.map { $0.convert(Point(frame.minX, frame.minY), to: nil).y } ?? 0
@@ -126,8 +127,11 @@ import UI
         let reachesBottom = style != .floating && (root == nil || minY + frame.height >= screen.height - 0.5)
         scene.windowView.safeAreaInsets = EdgeInsets(
             top: reachesTop ? ShellMetrics.statusBarHeight : 0,
-            bottom: reachesBottom ? ShellMetrics.homeIndicatorArea : 0)
+            bottom: max(reachesBottom ? ShellMetrics.homeIndicatorArea : 0, keyboardOverlap))
     }
+
+    /// The keyboard came or went: the window's safe area follows.
+    public override func keyboardFrameDidChange() { setNeedsLayout() }
 }
 
 /// A window's content: its cached picture. In a live resize it moves within its frame exactly as

@@ -255,8 +255,11 @@ struct LineParser {
                 case "dock": scope = .dock
                 case "menu": scope = accept("bar") ? .menuBar : .menu
                 case "window": scope = .window(try integer())
+                case "keyboard": scope = .keyboard
                 default:
-                    throw error("expected dock, menu, menu bar or window N after 'in', found \(ScriptLimits.shown(w))")
+                    throw error(
+                        "expected dock, menu, menu bar, keyboard or window N after 'in', found \(ScriptLimits.shown(w))"
+                    )
                 }
             }
             return .element(s, scope)
@@ -289,6 +292,13 @@ struct LineParser {
                 throw error("appearance is light or dark, not \(ScriptLimits.shown(w))")
             }
             action = .appearance(a)
+        case "keyboard":
+            let w = try word()
+            guard ["hardware", "on-screen"].contains(w) else {
+                pos -= 1
+                throw error("keyboard is hardware or on-screen, not \(ScriptLimits.shown(w))")
+            }
+            action = .keyboard(onScreen: w == "on-screen")
         case "locale":
             let w = try word()
             guard ["en", "ru"].contains(w) else {
@@ -411,6 +421,7 @@ struct LineParser {
             return .expectFocused(try target())
         case "file":
             let path = try quoted()
+            if accept("is") { return .expectFileIs(path: path, text: try quoted()) }
             _ = try word("contains")
             return .expectFile(path: path, contains: try quoted())
         case "menu":
