@@ -67,6 +67,15 @@ import UI
         let shell = try SystemBuilder.makeShell(
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
         try configure(shell)
+        // The keyboard on the glass as iPadOS has it (until a hardware key is pressed), or as
+        // SLATE_KEYBOARD says: hardware, on-screen, automatic, or external (squeekboard, wvkbd).
+        if let named = env["SLATE_KEYBOARD"], !named.isEmpty, KeyboardPolicy(environment: env) == nil {
+            FileHandle.standardError.write(
+                Data(
+                    "slate: SLATE_KEYBOARD=\(named) is not hardware, on-screen, automatic or external; the keyboard is automatic\n"
+                        .utf8))
+        }
+        shell.keyboardPolicy = KeyboardPolicy(environment: env) ?? .automatic
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
         do {
@@ -81,6 +90,7 @@ import UI
         // the person's answers, kept in settings.json.
         live.compositor.privacy = PrivacyPolicy(
             settings: SettingsStore(configHome: SettingsStore.defaultConfigHome()))
+        live.compositor.allowOutsideKeyboard(shell.keyboardPolicy == .external)
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }
