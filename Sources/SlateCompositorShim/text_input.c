@@ -9,6 +9,7 @@
 #include <wlr/types/wlr_text_input_v3.h>
 #include <wlr/types/wlr_virtual_keyboard_v1.h>
 
+#include "scene_text_input.h"
 #include "slate_text_input.h"
 #include "text-input-unstable-v3-protocol.h"
 
@@ -296,6 +297,10 @@ void slate_text_input_finish(slate_comp *comp) {
     // The display's destruction took the managers and every field; the relay's own memory remains.
     free(comp->text_input);
     comp->text_input = NULL;
+}
+
+void slate_text_input_notify(slate_comp *comp, slate_view *view, int event) {
+    if (comp->text_input && comp->text_input->handler) comp->text_input->handler(comp->text_input->user, view, event);
 }
 
 // ---- The owner's side --------------------------------------------------------------------------

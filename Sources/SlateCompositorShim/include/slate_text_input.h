@@ -83,4 +83,51 @@ void slate_text_input_allow_outside_keyboard(slate_comp *comp, int allowed);
 /// Whether an outside keyboard is bound and serving programs now.
 int slate_text_input_has_outside_keyboard(slate_comp *comp);
 
+// ---- Slate's app processes: text input in the scene protocol (version 3) -------------------------
+
+/// A Slate app's field taking text in a window, as the app last declared it (`set_text_input`).
+typedef struct slate_scene_text_input_info {
+    int keyboard;    // slate_scene_v1.keyboard
+    int return_key;  // slate_scene_v1.return_key
+    int capitals;    // slate_scene_v1.capitals
+    uint32_t flags;  // slate_scene_v1.text_flags
+    /// The text before the caret, UTF-8, at most 1 KiB.
+    const char *text_before;
+} slate_scene_text_input_info;
+
+/// `slate_scene_v1.text_flags`.
+enum slate_scene_text_flag {
+    SLATE_SCENE_TEXT_SUGGESTIONS = 1,
+    SLATE_SCENE_TEXT_SECRET = 2,
+    SLATE_SCENE_TEXT_MULTILINE = 4,
+    SLATE_SCENE_TEXT_SELECTION = 8,
+    SLATE_SCENE_TEXT_CAN_UNDO = 16,
+    SLATE_SCENE_TEXT_CAN_REDO = 32,
+    SLATE_SCENE_TEXT_CAN_PASTE = 64,
+};
+
+/// `slate_scene_v1.text_action`.
+enum slate_scene_text_action {
+    SLATE_SCENE_TEXT_DELETE_BACKWARD = 0,
+    SLATE_SCENE_TEXT_RETURN = 1,
+    SLATE_SCENE_TEXT_LEFT = 2,
+    SLATE_SCENE_TEXT_RIGHT = 3,
+    SLATE_SCENE_TEXT_UP = 4,
+    SLATE_SCENE_TEXT_DOWN = 5,
+    SLATE_SCENE_TEXT_UNDO = 6,
+    SLATE_SCENE_TEXT_REDO = 7,
+    SLATE_SCENE_TEXT_PASTE = 8,
+    SLATE_SCENE_TEXT_RESIGN = 9,
+};
+
+/// Reads the field of the app window `view` shows; 0 when none takes text (`info` untouched). The
+/// handler of `slate_text_input_set_handler` hears of each change, with `view`.
+int slate_view_scene_text_input(slate_view *view, slate_scene_text_input_info *info);
+/// Types into the app window's field (`slate_scene_v1.text_input`): deletes `delete_before`
+/// characters before the caret, inserts `commit`, shows `preedit` (NULL or "" for none).
+void slate_view_scene_text_input_send(slate_view *view, uint32_t delete_before, const char *commit,
+                                      const char *preedit);
+/// Sends the app window's field a key that is not text (`slate_scene_text_action`).
+void slate_view_scene_text_action(slate_view *view, int action);
+
 #endif
