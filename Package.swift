@@ -128,6 +128,7 @@ let package = Package(
             name: "ShellTests",
             dependencies: ["Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
             resources: [.copy("References")]),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Shell"]),
         .testTarget(
             name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "CDBus"]),
         // With the two C sides of the wire: the scene protocol's fuzz world speaks it raw, and as an app.

@@ -15,14 +15,17 @@ public final class HunspellSuggester: TextSuggesting, @unchecked Sendable {
     private var loaded: [String: Dictionary?] = [:]
     private let log: @Sendable (String) -> Void
 
-    /// One dictionary: hunspell's handle and the index of its words.
+    /// One dictionary: hunspell's handle, the index of its words, and its letters, most frequent first
+    /// (the affix file's `TRY` line, which hunspell's own suggestions try in that order).
     final class Dictionary {
         let handle: OpaquePointer
         let index: WordIndex
+        let letters: [Character]
 
-        init(handle: OpaquePointer, index: WordIndex) {
+        init(handle: OpaquePointer, index: WordIndex, letters: [Character]) {
             self.handle = handle
             self.index = index
+            self.letters = letters
         }
 
         deinit { Hunspell_destroy(handle) }
@@ -43,11 +46,68 @@ public final class HunspellSuggester: TextSuggesting, @unchecked Sendable {
         defer { lock.unlock() }
         guard !word.isEmpty, let d = load(name) else { return .none }
         let correct = Hunspell_spell(d.handle, word) != 0
-        let completions = d.index.completions(of: word, limit: limit)
-        if correct || !completions.isEmpty {
-            return TextSuggestions(isCorrect: true, words: completions)
+        // Completions: the words of a lower-case beginning before names.
+        var completions = d.index.completions(of: word, limit: limit * 2)
+        if word.first?.isLowercase ?? false {
+            completions =
+                completions.filter { $0.first?.isLowercase ?? true }
+                + completions.filter { !($0.first?.isLowercase ?? true) }
         }
+        completions = Array(completions.prefix(limit))
+        if correct { return TextSuggestions(isCorrect: true, words: completions) }
+        // Spelled wrong: the words one edit away that hunspell accepts (each check a fraction of a
+        // microsecond) — before the completions while the word may still be a beginning, alone
+        // (and the first in bold) when it cannot be.
+        let near = nearWords(word, in: d, limit: limit)
+        if !completions.isEmpty {
+            return TextSuggestions(isCorrect: true, words: Array((near.prefix(1) + completions).prefix(limit)))
+        }
+        if !near.isEmpty { return TextSuggestions(isCorrect: false, words: near) }
+        // Nothing near: hunspell's own search (tens of milliseconds; the keyboard asks off the main
+        // thread).
         return TextSuggestions(isCorrect: false, words: corrections(of: word, in: d, limit: limit))
+    }
+
+    /// Words one edit from `word` — two letters swapped, one left out, one added, one changed, in that
+    /// order, the dictionary's frequent letters first — that hunspell says are spelled right.
+    private func nearWords(_ word: String, in d: Dictionary, limit: Int) -> [String] {
+        let chars = Array(word)
+        let lower = Array(word.lowercased())
+        var out: [String] = []
+        var seen: Set<String> = [word]
+        func consider(_ candidate: [Character]) -> Bool {
+            let s = String(candidate)
+            guard !s.isEmpty, seen.insert(s).inserted else { return out.count >= limit }
+            if Hunspell_spell(d.handle, s) != 0 { out.append(s) }
+            return out.count >= limit
+        }
+        let n = chars.count
+        for i in 0..<max(0, n - 1) {
+            var c = chars
+            c.swapAt(i, i + 1)
+            if consider(c) { return out }
+        }
+        for i in 0..<n {
+            var c = chars
+            c.remove(at: i)
+            if consider(c) { return out }
+        }
+        let upper = chars.first?.isUppercase ?? false
+        for i in 0...n {
+            for l in d.letters {
+                var c = chars
+                c.insert(i == 0 && upper ? Character(l.uppercased()) : l, at: i)
+                if consider(c) { return out }
+            }
+        }
+        for i in 0..<n {
+            for l in d.letters where l != lower[i] {
+                var c = chars
+                c[i] = i == 0 && upper ? Character(l.uppercased()) : l
+                if consider(c) { return out }
+            }
+        }
+        return out
     }
 
     /// Whether `word` is spelled right in the dictionary (false when it cannot be read).
@@ -73,6 +133,17 @@ public final class HunspellSuggester: TextSuggesting, @unchecked Sendable {
         return (0..<Int(min(n, Int32(limit)))).compactMap { list[$0].map { String(cString: $0) } }
     }
 
+    /// The lower-case letters of an affix file's `TRY` line (its alphabet, most frequent first).
+    static func tryLetters(_ aff: String) -> [Character] {
+        guard let text = FileManager.default.contents(atPath: aff).map({ String(decoding: $0, as: UTF8.self) })
+        else { return [] }
+        for line in text.split(separator: "\n") where line.hasPrefix("TRY ") {
+            var seen: Set<Character> = []
+            return line.dropFirst(4).filter { $0.isLetter && $0.isLowercase && seen.insert($0).inserted }
+        }
+        return []
+    }
+
     /// The dictionary `name` (`en_US`), read once; nil when it is not there.
     private func load(_ name: String) -> Dictionary? {
         if let d = loaded[name] { return d }
@@ -83,7 +154,9 @@ public final class HunspellSuggester: TextSuggesting, @unchecked Sendable {
             guard FileManager.default.fileExists(atPath: aff), let data = FileManager.default.contents(atPath: dic)
             else { continue }
             guard let handle = Hunspell_create(aff, dic) else { continue }
-            found = Dictionary(handle: handle, index: WordIndex(dic: String(decoding: data, as: UTF8.self)))
+            found = Dictionary(
+                handle: handle, index: WordIndex(dicBytes: [UInt8](data)),
+                letters: Self.tryLetters(aff))
             break
         }
         if found == nil {

@@ -438,8 +438,9 @@ import UI
     private func midpoint(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
 
     private func twoFingersMoved() {
-        let points = presses.values.map(\.location)
-        guard points.count == 2 else { return }
+        let two = Array(presses.values)
+        guard two.count == 2 else { return }
+        let points = two.map(\.location)
         let d = hypot(points[0].x - points[1].x, points[0].y - points[1].y)
         let c = midpoint(points[0], points[1])
         if isTrackpad {
@@ -469,8 +470,11 @@ import UI
             keyboard.onFloatingChange?(false)
             return
         }
+        // The trackpad: both fingers moving the same way (a pinch moves them apart or together).
+        let v = two.map { Point($0.location.x - $0.start.x, $0.location.y - $0.start.y) }
+        let together = v[0].x * v[1].x + v[0].y * v[1].y > 0
         let moved = hypot(c.x - start.centre.x, c.y - start.centre.y)
-        if moved >= KeyboardMetrics.trackpadStart, ratio > 0.8, ratio < 1.25 {
+        if together, moved >= KeyboardMetrics.trackpadStart, ratio > 0.8, ratio < 1.25 {
             cancelPresses()
             isTrackpad = true
             trackpadLast = c
