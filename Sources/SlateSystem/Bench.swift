@@ -65,7 +65,7 @@ import UI
     static var cases: [Case] {
         let out = screenCases
         return out + scenesCases + menusCases + menuBarCases + shellCases + mailCases + notesCases + compositorCases
-            + compositorPaceCases + processCases + startupCases + extraCases
+            + compositorPaceCases + processCases + startupCases + keyboardCases + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).
