@@ -93,6 +93,13 @@ extension Shell {
                 self.updateOnScreenKeyboard()
             })
         insertSubview(button, above: dock)
+        // Once no field takes text and the screen rests, the hidden keyboard lets go of its picture.
+        addRestWork { [weak self] in
+            guard let self, !self.keyboardState.isShown, self.currentTextInput() == nil,
+                let v = self.keyboardState.keyboard?.view
+            else { return }
+            v.releasePictures()
+        }
     }
 
     /// The field that takes text now: in the focused window on the screen, a Slate view with focus,

@@ -87,6 +87,7 @@ extension Bench {
             fail("bench: foot's field did not ask for the keyboard (text-input-v3)", code: 1)
         }
         var xs: [Double] = []
+        let trace = ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil
         for _ in 0..<10 {
             rig.shell.keyboardPolicy = .hardware
             for _ in 0..<60 { rig.step(wait: 0.002) }
@@ -98,6 +99,13 @@ extension Bench {
                 let t0 = now()
                 rig.host.frame()
                 xs.append((now() - t0) * 1000)
+                if trace {
+                    let kb = rig.shell.onScreenKeyboard?.view.frame.minY ?? 0
+                    FileHandle.standardError.write(
+                        Data(
+                            "frame \(fmt(xs.last!)) ms keyboard at \(kb) foot \(foot.pictureSize.map { "\($0)" } ?? "-")\n"
+                                .utf8))
+                }
                 rig.compositor.framesShown()
             }
         }

@@ -60,7 +60,9 @@ public final class HunspellSuggester: TextSuggesting, @unchecked Sendable {
         // (and the first in bold) when it cannot be.
         let near = nearWords(word, in: d, limit: limit)
         if !completions.isEmpty {
-            return TextSuggestions(isCorrect: true, words: Array((near.prefix(1) + completions).prefix(limit)))
+            let first = Array(near.prefix(1))
+            return TextSuggestions(
+                isCorrect: true, words: Array((first + completions.filter { !first.contains($0) }).prefix(limit)))
         }
         if !near.isEmpty { return TextSuggestions(isCorrect: false, words: near) }
         // Nothing near: hunspell's own search (tens of milliseconds; the keyboard asks off the main

@@ -26,6 +26,11 @@ import UI
         board.rasterizes = true
         board.backgroundColor = KeyboardMetrics.background
         board.isOpaqueCover = true
+        // Docked, it paints all of its frame: the windows under it are not drawn there.
+        isOpaqueCover = true
+        // Put away for a moment (a hardware key, the hide key), it keeps its picture to come back in
+        // one cheap frame; the shell lets it go once no field takes text (`Shell+OnScreenKeyboard`).
+        releasesPicturesWhenHidden = false
         addSubview(board)
         board.addSubview(bar)
         bar.onSuggestion = { [weak keyboard] i in keyboard?.takeSuggestion(i) }
@@ -147,6 +152,7 @@ import UI
     private func floatingChanged() {
         shadow = isFloating ? Shadow(color: Color.black.withAlpha(0.3), blur: 24, offset: Point(0, 6)) : nil
         board.isOpaqueCover = !isFloating
+        isOpaqueCover = !isFloating
         board.clipsToBounds = isFloating
         setNeedsLayout()
         setNeedsDisplay()

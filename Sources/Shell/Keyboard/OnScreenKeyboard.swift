@@ -228,7 +228,9 @@ import UI
     /// Fills the cells: the word as typed in quotes, then two corrections or completions (the first
     /// in bold when the word is misspelled: the one a person most likely meant).
     private func show(_ result: TextSuggestions, for word: String) {
-        var words = result.words.filter { $0 != word }.prefix(2).map { Self.matchingCase($0, of: word) }
+        var seen: Set<String> = [word]
+        var words = result.words.map { Self.matchingCase($0, of: word) }.filter { seen.insert($0).inserted }
+        words = Array(words.prefix(2))
         guard !word.isEmpty, !words.isEmpty else {
             suggestionWords = []
             view.bar.show([], bold: nil)
