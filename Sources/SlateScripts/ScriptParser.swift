@@ -257,6 +257,7 @@ struct LineParser {
                 case "window": scope = .window(try integer())
                 case "keyboard": scope = .keyboard
                 default:
+                    pos -= 1
                     throw error(
                         "expected dock, menu, menu bar, keyboard or window N after 'in', found \(ScriptLimits.shown(w))"
                     )

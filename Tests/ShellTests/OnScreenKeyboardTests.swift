@@ -261,6 +261,8 @@ import Testing
 
     /// Both layouts light and dark, the 123 page and a key's alternates, as a person sees them.
     @Test func pictures() throws {
+        // Paste is greyed with nothing to paste (other tests of this process copy text).
+        Pasteboard.string = nil
         let w = fieldsWorld()
         try run(w, "keyboard on-screen\nlaunch Fields\ntap \"Body\"")
         expectReference(w.host.frame(), "keyboard-en-light")
