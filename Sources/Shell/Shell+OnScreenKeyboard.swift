@@ -44,6 +44,10 @@ public enum KeyboardPolicy: String, Sendable, CaseIterable {
     var targetID: ObjectIdentifier?
     var isShown = false
     var isFloating = false
+    /// A program's window with no text input whose person asked for the keyboard (the corner
+    /// button): its keys go to the program as key presses.
+    var keysAskedFor: ObjectIdentifier?
+    var keyPresses: KeyPressTextInput?
     var slide: Animation?
     /// Brings the keyboard back while a hardware keyboard is in use.
     let showButton = KeyboardShowButton()
@@ -90,6 +94,9 @@ extension Shell {
                 guard let self else { return }
                 self.keyboardState.hardwareSeen = false
                 self.keyboardState.dismissedFor = nil
+                if let surface = self.focusedProgramWithoutTextInput() {
+                    self.keyboardState.keysAskedFor = ObjectIdentifier(surface)
+                }
                 self.updateOnScreenKeyboard()
             })
         insertSubview(button, above: dock)
@@ -110,10 +117,24 @@ extension Shell {
         }
         // The window may still be opening (its view not yet on the screen): being in it is enough.
         if let v = focusedView, let f = v as? any TextInputClient, v.isDescendant(of: w) { return f }
-        if let surface = w.scene.rootView as? ForeignSurfaceView, let provider = surface.toplevel as? ForeignTextInput {
-            return provider.activeTextInput
+        if let surface = w.scene.rootView as? ForeignSurfaceView {
+            if let field = (surface.toplevel as? ForeignTextInput)?.activeTextInput { return field }
+            // A program with no text input whose person asked for the keyboard: key presses.
+            guard keyboardState.keysAskedFor == ObjectIdentifier(surface) else { return nil }
+            if keyboardState.keyPresses?.surface !== surface { keyboardState.keyPresses = KeyPressTextInput(surface) }
+            return keyboardState.keyPresses
         }
         return nil
+    }
+
+    /// The focused window when it is a program's with no field asking for text (no text input): the
+    /// corner button offers it the keyboard, whose keys it gets as key presses.
+    func focusedProgramWithoutTextInput() -> ForeignSurfaceView? {
+        guard expose == nil, let id = focusedWindow, isOnScreen(id), let w = windows[id],
+            let surface = w.scene.rootView as? ForeignSurfaceView, !(surface.toplevel is any SceneToplevel),
+            (surface.toplevel as? ForeignTextInput)?.activeTextInput == nil
+        else { return nil }
+        return surface
     }
 
     /// Shows, hides or retargets the keyboard for the field that takes text now.
@@ -132,7 +153,14 @@ extension Shell {
         case .automatic: allowed = !s.hardwareSeen
         }
         let wants = target != nil && allowed && s.dismissedFor == nil
-        s.showButton.isHidden = !(target != nil && s.policy == .automatic && s.hardwareSeen)
+        // The button in the corner: the keyboard was put away for a hardware key, or the focused
+        // program has no text input (its keys can still be typed on the glass).
+        let keysOnly =
+            target == nil && s.policy != .hardware && s.policy != .external
+            && focusedProgramWithoutTextInput() != nil
+        s.showButton.isHidden = !((target != nil && s.policy == .automatic && s.hardwareSeen) || keysOnly)
+        // Asked for over a program that has gone from the front: asked no more.
+        if target == nil { s.keysAskedFor = nil }
         if !s.showButton.isHidden { placeShowButton() }
         if wants, let target {
             let kb = keyboard()
@@ -160,6 +188,12 @@ extension Shell {
     /// field cannot be told to: the keyboard stays away until it is touched again).
     func dismissKeyboard() {
         let s = keyboardState
+        if s.keyboard?.target is KeyPressTextInput {
+            // Key presses for a program with no text input: put away, the corner button offers it again.
+            s.keysAskedFor = nil
+            updateOnScreenKeyboard()
+            return
+        }
         s.dismissedFor = s.targetID
         s.keyboard?.target?.resignTextInput()
         updateOnScreenKeyboard()
@@ -274,6 +308,48 @@ extension Shell {
         keyboardState.showButton.frame = Rect(
             bounds.width - b - m, bounds.height - b - m - ShellMetrics.homeIndicatorArea, b, b)
     }
+}
+
+/// A program's window with no text input, typed into from the keyboard on the glass as key presses
+/// through the seat's keyboard (whose keymap types every character of both layouts): no preedit, no
+/// suggestions, nothing known of its text.
+@MainActor final class KeyPressTextInput: TextInputClient {
+    weak var surface: ForeignSurfaceView?
+
+    init(_ surface: ForeignSurfaceView) { self.surface = surface }
+
+    var textInputTraits: TextInputTraits {
+        TextInputTraits(autocapitalization: .none, showsSuggestions: false, isMultiline: true)
+    }
+    var textBeforeCaret: String { "" }
+    var hasSelectedText: Bool { false }
+
+    private func press(_ key: Key, _ modifiers: KeyModifiers = []) {
+        _ = surface?.toplevel.key(KeyPress(key, modifiers: modifiers))
+    }
+
+    func insertText(_ text: String) {
+        for c in text { press(c == " " ? .space : .character(c)) }
+    }
+    func deleteBackward() { press(.backspace) }
+    func replaceBeforeCaret(count: Int, with text: String) {
+        for _ in 0..<count { press(.backspace) }
+        insertText(text)
+    }
+    func insertReturn() { press(.return) }
+    func moveCaret(_ key: Key) { press(key) }
+    func canPerform(_ command: StandardEditCommand) -> Bool {
+        command == .undo || command == .redo || command == .paste
+    }
+    func perform(_ command: StandardEditCommand) {
+        switch command {
+        case .undo: press(.character("z"), .control)
+        case .redo: press(.character("z"), [.control, .shift])
+        case .paste: press(.character("v"), .control)
+        default: break
+        }
+    }
+    func resignTextInput() {}
 }
 
 /// The button in the corner that brings the keyboard on the glass back while a hardware keyboard is

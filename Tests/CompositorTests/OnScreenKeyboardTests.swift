@@ -71,6 +71,32 @@ import UI
     }
 }
 
+extension OnScreenKeyboardTests {
+    /// A program with no text input (GTK's own simple input method instead of text-input-v3): the
+    /// keyboard does not come by itself, the button in the corner offers it, and its keys reach the
+    /// program as key presses through the seat's keyboard — Russian ones too, from its US and Russian
+    /// keymap.
+    @Test(.enabled(if: TextEntry.available)) func aProgramWithoutTextInputGetsKeyPresses() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        rig.shell.keyboardPolicy = .onScreen
+        try rig.textEntry("Keys", inputMethod: "gtk-im-context-simple")
+        guard rig.wait(20, "the GTK field", { rig.toplevel(prefixed: "Keys:")?.picture != nil }) else { return }
+        rig.settle()
+        #expect(!rig.shell.isKeyboardShown, "the program asks for no text")
+        let button = try #require(rig.shell.allViews().first { $0.identifier == "show-keyboard" })
+        #expect(!button.isHidden)
+        rig.host.host.tap(at: button.frameInRoot.center)
+        rig.wait(5, "the keyboard to slide up") { rig.shell.isKeyboardShown }
+        rig.settle()
+        try rig.tapKey("h")
+        try rig.tapKey("i")
+        try rig.tapKey("globe")
+        try rig.tapKey("й")
+        rig.wait(10, "the keys typed") { rig.toplevel(prefixed: "Keys:")?.title == "Keys: hiй | preedit: " }
+    }
+}
+
 /// The GTK 4 field (`Fixtures/text-entry.c`), compiled once a run.
 @MainActor enum TextEntry {
     static var built: String??
@@ -101,10 +127,11 @@ import UI
 
 extension Rig {
     /// Starts the GTK 4 field titled `title` (GTK's own input method module speaks text-input-v3).
-    func textEntry(_ title: String, password: Bool = false) throws {
+    func textEntry(_ title: String, password: Bool = false, inputMethod: String = "wayland") throws {
         guard let path = TextEntry.path else { return }
         try launch(
-            ["env", "GSK_RENDERER=cairo", "GTK_IM_MODULE=wayland", path, title] + (password ? ["--password"] : []))
+            ["env", "GSK_RENDERER=cairo", "GTK_IM_MODULE=\(inputMethod)", path, title]
+                + (password ? ["--password"] : []))
     }
 
     /// The client toplevel whose title begins with `prefix`.
