@@ -257,6 +257,9 @@ import Testing
         let id = try #require(w.shell.focusedWindow)
         #expect(w.shell.windows[id]?.scene.windowView.safeAreaInsets.bottom == 20)
         #expect(kb.frameInRoot.width == KeyboardMetrics.floatingWidth)
+        Pasteboard.string = nil
+        w.host.run(for: 0.5)
+        expectReference(w.host.frame(), "keyboard-floating")
     }
 
     /// Both layouts light and dark, the 123 page and a key's alternates, as a person sees them.

@@ -11,6 +11,11 @@ import UI
     var onCommand: ((StandardEditCommand) -> Void)?
     private(set) var cells: [SuggestionCell] = []
     private(set) var buttons: [BarButton] = []
+    /// Whether Undo, Redo and Paste show (not on the floating keyboard, whose bar is its suggestions').
+    var showsShortcuts = true {
+        didSet { if showsShortcuts != oldValue { setNeedsLayout() } }
+    }
+    private var shortcutsWanted = true
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -50,18 +55,22 @@ import UI
 
     /// Which shortcuts can act now, and whether any shows (not on a password field).
     func setCommands(_ enabled: [StandardEditCommand: Bool], shown: Bool) {
+        shortcutsWanted = shown
         for (b, c) in zip(buttons, [StandardEditCommand.undo, .redo, .paste]) {
             b.isEnabled = enabled[c] ?? false
-            b.isHidden = !shown
+            b.isHidden = !shown || !showsShortcuts
         }
     }
 
     override func layoutSubviews() {
         let h = bounds.height
         let bw = 44.0
-        for (i, b) in buttons.enumerated() { b.frame = Rect(12 + Double(i) * bw, 0, bw, h) }
-        // The suggestions take the middle half, a third each.
-        let w = (bounds.width * 0.5 / 3).rounded()
+        for (i, b) in buttons.enumerated() {
+            b.frame = Rect(12 + Double(i) * bw, 0, bw, h)
+            b.isHidden = !shortcutsWanted || !showsShortcuts
+        }
+        // The suggestions take the middle half, a third each (all of the floating keyboard's bar).
+        let w = (bounds.width * (showsShortcuts ? 0.5 : 1) / 3).rounded()
         let x0 = ((bounds.width - w * 3) / 2).rounded()
         for (i, c) in cells.enumerated() { c.frame = Rect(x0 + Double(i) * w, 0, w, h) }
     }

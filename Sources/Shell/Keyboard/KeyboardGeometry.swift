@@ -6,9 +6,11 @@ import Graphics
 public enum KeyboardGeometry {
     /// The keys' rectangles, row by row, in `area` (the keys' part of the keyboard); gaps' rectangles
     /// are empty.
-    public static func frames(_ page: KeyboardPage, in area: Rect, landscape: Bool) -> [[Rect]] {
-        let gap = KeyboardMetrics.keyGap(landscape: landscape)
-        let inner = area.inset(by: KeyboardMetrics.margins(landscape: landscape))
+    /// `compact` is the floating keyboard's, an iPhone's: narrow gaps and margins.
+    public static func frames(_ page: KeyboardPage, in area: Rect, landscape: Bool, compact: Bool = false) -> [[Rect]] {
+        let gap = compact ? KeyboardMetrics.compactKeyGap : KeyboardMetrics.keyGap(landscape: landscape)
+        let inner = area.inset(
+            by: compact ? KeyboardMetrics.compactMargins : KeyboardMetrics.margins(landscape: landscape))
         let rows = page.rows
         guard !rows.isEmpty, inner.width > 0, inner.height > 0 else { return rows.map { $0.map { _ in .zero } } }
         let rowHeight = (inner.height - gap.down * Double(rows.count - 1)) / Double(rows.count)

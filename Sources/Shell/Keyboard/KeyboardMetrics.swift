@@ -95,6 +95,10 @@ public enum KeyboardMetrics {
     public static let pinchIn: Double = 0.6
     public static let pinchOut: Double = 1.5
 
+    /// The floating keyboard's keys are an iPhone's: 6 pt apart across, 10 down, 3 pt from its sides
+    /// (iPhone screenshots at 2×).
+    public static let compactKeyGap = (across: 6.0, down: 10.0)
+    public static let compactMargins = EdgeInsets(top: 4, left: 3, bottom: 4, right: 3)
     /// The floating keyboard's bar, the grabber strip under it, and its text against the docked one's.
     public static let floatingBarHeight: Double = 36
     public static let floatingGrabberHeight: Double = 18

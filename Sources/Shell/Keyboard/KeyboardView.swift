@@ -12,6 +12,7 @@ import UI
     /// The background, the bar and the keys: drawn once and kept as a picture.
     let board = View()
     let bar = KeyboardBarView()
+    private let grabber = View()
     private(set) var keyViews: [KeyView] = []
     /// Whether the keyboard floats (small, anywhere, the windows left as they are).
     public internal(set) var isFloating = false {
@@ -33,6 +34,11 @@ import UI
         releasesPicturesWhenHidden = false
         addSubview(board)
         board.addSubview(bar)
+        grabber.backgroundColor = KeyboardMetrics.secondaryText
+        grabber.cornerRadius = 2.5
+        grabber.isUserInteractionEnabled = false
+        grabber.isHidden = true
+        board.addSubview(grabber)
         bar.onSuggestion = { [weak keyboard] i in keyboard?.takeSuggestion(i) }
         bar.onCommand = { [weak keyboard] c in keyboard?.perform(c) }
         // A swipe down on the bar puts the keyboard away.
@@ -116,7 +122,8 @@ import UI
         case .returnKey: return keyboard.traits.returnKeyType.title.resolved(language)
         case .space: return layout.name.resolved(layout.language)
         case .page(.numbers):
-            return state.page == .symbols
+            // The floating keyboard's narrow key says 123, as an iPhone's does.
+            return state.page == .symbols || isFloating
                 ? KeyboardStrings.numbersPageKeyTitle.text : KeyboardStrings.numbersKeyTitle.text
         case .page(.letters): return KeyboardStrings.lettersKeyTitle.resolved(layout.language)
         case .page(.symbols): return KeyboardStrings.symbolsKeyTitle.text
@@ -127,9 +134,14 @@ import UI
     public override func layoutSubviews() {
         board.frame = bounds
         board.cornerRadius = isFloating ? KeyboardMetrics.floatingCornerRadius : 0
+        // The grabber under the floating keyboard, to move it by.
+        grabber.isHidden = !isFloating
+        grabber.frame = Rect(bounds.midX - 18, bounds.height - KeyboardMetrics.floatingGrabberHeight / 2 - 2.5, 36, 5)
         let barH = isFloating ? KeyboardMetrics.floatingBarHeight : KeyboardMetrics.barHeight(landscape: isLandscape)
         bar.frame = Rect(0, 0, bounds.width, barH)
-        let frames = KeyboardGeometry.frames(keyboard.page, in: keysArea, landscape: isLandscape && !isFloating)
+        let frames = KeyboardGeometry.frames(
+            keyboard.page, in: keysArea, landscape: isLandscape && !isFloating, compact: isFloating)
+        bar.showsShortcuts = !isFloating
         var i = 0
         let scale = isFloating ? KeyboardMetrics.floatingTextScale : 1
         for (r, row) in keyboard.page.rows.enumerated() {
@@ -142,14 +154,8 @@ import UI
         }
     }
 
-    public override func draw(in canvas: any Canvas) {
-        guard isFloating else { return }
-        // The grabber under the floating keyboard, to move it by.
-        let g = Rect(bounds.midX - 18, bounds.height - KeyboardMetrics.floatingGrabberHeight / 2 - 2.5, 36, 5)
-        canvas.fillRoundedRect(g, radius: 2.5, style: .circular, with: KeyboardMetrics.secondaryText)
-    }
-
     private func floatingChanged() {
+        refreshKeys()
         shadow = isFloating ? Shadow(color: Color.black.withAlpha(0.3), blur: 24, offset: Point(0, 6)) : nil
         board.isOpaqueCover = !isFloating
         isOpaqueCover = !isFloating
