@@ -5,7 +5,8 @@ import Shell
 import UI
 
 /// An app with fields, for the keyboard's tests: one window with a text view ("Body"), a one-line
-/// field whose return key says Send ("To"), and a password field ("Password").
+/// field whose return key says Send ("To"), a password field ("Password") and a phone number's
+/// ("Phone").
 @MainActor final class FieldsApp: Application {
     let identifier = "org.slate.test.fields"
     let displayName = LocalizedString(en: "Fields", ru: "Поля")
@@ -33,6 +34,7 @@ import UI
 @MainActor final class FieldsView: View {
     let to = TextField(placeholder: "To")
     let password = TextField(placeholder: "Password")
+    let phone = TextField(placeholder: "Phone")
     let body = TextView()
 
     override init(frame: Rect = .zero) {
@@ -44,14 +46,17 @@ import UI
         to.onReturn = { [weak self] in FieldsApp.sent.append(self?.to.text ?? "") }
         password.accessibilityLabel = "Password"
         password.textInputTraits = .password
+        phone.accessibilityLabel = "Phone"
+        phone.textInputTraits.keyboardType = .phonePad
         body.accessibilityLabel = "Body"
-        for v in [to, password, body] as [View] { addSubview(v) }
+        for v in [to, password, phone, body] as [View] { addSubview(v) }
     }
 
     override func layoutSubviews() {
         let top = safeAreaInsets.top
         to.frame = Rect(20, top + 10, bounds.width - 40, 36)
         password.frame = Rect(20, top + 56, bounds.width - 40, 36)
-        body.frame = Rect(0, top + 102, bounds.width, max(0, bounds.height - top - 102))
+        phone.frame = Rect(20, top + 102, bounds.width - 40, 36)
+        body.frame = Rect(0, top + 148, bounds.width, max(0, bounds.height - top - 148))
     }
 }

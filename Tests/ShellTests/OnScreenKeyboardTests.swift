@@ -284,5 +284,14 @@ import Testing
         w.host.run(for: 0.6)
         expectReference(w.host.frame(), "keyboard-ru-alternates")
         w.host.touchUp(id, at: e.frameInRoot.center)
+        // A key held a moment: its popup over the finger.
+        let zhe = try #require(kb.keyViews.first { $0.title == "ж" })
+        let held = w.host.touchDown(at: zhe.frameInRoot.center)
+        w.host.run(for: 0.1)
+        expectReference(w.host.frame(), "keyboard-ru-key-popup")
+        w.host.touchUp(held, at: zhe.frameInRoot.center)
+        try run(w, "tap \"Phone\"\ntap \"+\" in keyboard\ntap \"7\" in keyboard")
+        #expect(try fields(w).phone.text == "+7")
+        expectReference(w.host.frame(), "keyboard-phone-pad")
     }
 }

@@ -13,15 +13,21 @@ import UI
         isUserInteractionEnabled = false
     }
 
-    /// The popup's frame for a key's frame (both in the keyboard's coordinates).
+    /// Room around the balloon for its shadow, inside the view (so that what it draws is what it
+    /// damages).
+    static let pad: Double = 10
+
+    /// The popup's frame for a key's frame (both in the keyboard's coordinates), its shadow's room
+    /// included.
     static func frame(for key: Rect) -> Rect {
         let w = (key.width * KeyboardMetrics.popupWidthFactor).rounded()
         let h = (key.height * KeyboardMetrics.popupHeightFactor).rounded()
-        return Rect(key.midX - w / 2, key.maxY - h, w, h)
+        return Rect(key.midX - w / 2, key.maxY - h, w, h).insetBy(dx: -pad, dy: -pad)
     }
 
     override func draw(in canvas: any Canvas) {
-        let top = Rect(0, 0, bounds.width, bounds.height - keyRect.height + 4)
+        let inner = bounds.insetBy(dx: Self.pad, dy: Self.pad)
+        let top = Rect(inner.minX, inner.minY, inner.width, inner.height - keyRect.height + 4)
         let balloon = Path.roundedRect(top, radius: KeyboardMetrics.keyCornerRadius * 1.6)
         let stem = Path.roundedRect(keyRect, radius: KeyboardMetrics.keyCornerRadius)
         canvas.drawShadow(of: balloon, color: Color.black.withAlpha(0.3), blur: 6, offset: Point(0, 1))
@@ -36,7 +42,7 @@ import UI
             text, font: Font(size: KeyboardMetrics.popupFontSize), color: KeyboardMetrics.keyText, alignment: .center,
             width: top.width)
         let h = canvas.textMeasurer.measure(layout).height
-        canvas.drawText(layout, at: Point(0, (top.midY - h / 2).rounded()))
+        canvas.drawText(layout, at: Point(top.minX, (top.midY - h / 2).rounded()))
     }
 }
 
@@ -78,6 +84,9 @@ import UI
         cells = alternates.map { AlternateCell(text: $0) }
         super.init()
         isUserInteractionEnabled = false
+        backgroundColor = KeyboardMetrics.letterKey
+        cornerRadius = KeyboardMetrics.keyCornerRadius * 1.6
+        shadow = Shadow(color: Color.black.withAlpha(0.3), blur: 8, offset: Point(0, 2))
         for c in cells { addSubview(c) }
         cells.first?.isSelected = true
     }
@@ -95,11 +104,5 @@ import UI
         guard !cells.isEmpty, bounds.width > 8 else { return 0 }
         let w = (bounds.width - 8) / Double(cells.count)
         return min(cells.count - 1, max(0, Int(((x - 4) / w).rounded(.down))))
-    }
-
-    override func draw(in canvas: any Canvas) {
-        let path = Path.roundedRect(bounds, radius: KeyboardMetrics.keyCornerRadius * 1.6)
-        canvas.drawShadow(of: path, color: Color.black.withAlpha(0.3), blur: 8, offset: Point(0, 2))
-        canvas.fill(path, with: KeyboardMetrics.letterKey)
     }
 }
