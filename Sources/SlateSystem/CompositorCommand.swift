@@ -68,14 +68,19 @@ import UI
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
         try configure(shell)
         // The keyboard on the glass as iPadOS has it (until a hardware key is pressed), or as
-        // SLATE_KEYBOARD says: hardware, on-screen, automatic, or external (squeekboard, wvkbd).
-        if let named = env["SLATE_KEYBOARD"], !named.isEmpty, KeyboardPolicy(environment: env) == nil {
+        // SLATE_KEYBOARD, else settings.json's "keyboard", says: hardware, on-screen, automatic, or
+        // external (squeekboard, wvkbd).
+        let chosen =
+            env["SLATE_KEYBOARD"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? SettingsStore(configHome: SettingsStore.defaultConfigHome())[.keyboard]
+        let policy = chosen.isEmpty ? KeyboardPolicy.automatic : KeyboardPolicy(rawValue: chosen.lowercased())
+        if policy == nil {
             FileHandle.standardError.write(
                 Data(
-                    "slate: SLATE_KEYBOARD=\(named) is not hardware, on-screen, automatic or external; the keyboard is automatic\n"
+                    "slate: the keyboard '\(chosen)' is not hardware, on-screen, automatic or external; it is automatic\n"
                         .utf8))
         }
-        shell.keyboardPolicy = KeyboardPolicy(environment: env) ?? .automatic
+        shell.keyboardPolicy = policy ?? .automatic
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
         do {

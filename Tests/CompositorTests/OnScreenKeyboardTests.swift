@@ -13,7 +13,8 @@ import UI
     /// Two GTK windows in Split View, the right one a field: the keyboard slides up as the field takes
     /// the keyboard focus, both windows shrink by what it covers of them, "Hi" typed on its keys reaches
     /// the field as preedit then commit, and the hide key gives the windows their height back.
-    @Test(.enabled(if: TextEntry.available)) func aGTKFieldInSplitViewTypesWithPreeditThenCommit() throws {
+    @Test(.enabled(if: TextEntry.available)) func aGTKFieldInSplitViewTypesWithPreeditThenCommit() async throws {
+        let entry = try #require(await TextEntry.build())
         let rig = try Rig()
         defer { rig.shutdown() }
         rig.shell.keyboardPolicy = .onScreen
@@ -21,7 +22,7 @@ import UI
         guard rig.wait(20, "the GTK window beside", { rig.toplevel(titled: "Beside")?.picture != nil }),
             let beside = rig.window(titled: "Beside")
         else { return }
-        try rig.textEntry("Field")
+        try rig.textEntry(entry, "Field")
         guard rig.wait(20, "the GTK field", { rig.toplevel(prefixed: "Field:")?.picture != nil }),
             let field = rig.shell.windows.values.first(where: { $0.scene.title.hasPrefix("Field:") }),
             let fieldTop = rig.toplevel(prefixed: "Field:"), let besideTop = rig.toplevel(titled: "Beside")
@@ -53,11 +54,12 @@ import UI
 
     /// A password field: the keyboard shows no popup over a key and sends no preedit, only the
     /// characters; and it offers no suggestions.
-    @Test(.enabled(if: TextEntry.available)) func aPasswordFieldGetsNoPreeditAndNoSuggestions() throws {
+    @Test(.enabled(if: TextEntry.available)) func aPasswordFieldGetsNoPreeditAndNoSuggestions() async throws {
+        let entry = try #require(await TextEntry.build())
         let rig = try Rig()
         defer { rig.shutdown() }
         rig.shell.keyboardPolicy = .onScreen
-        try rig.textEntry("Secret", password: true)
+        try rig.textEntry(entry, "Secret", password: true)
         guard rig.wait(20, "the GTK password field", { rig.toplevel(prefixed: "Secret:")?.picture != nil }) else {
             return
         }
@@ -76,11 +78,12 @@ extension OnScreenKeyboardTests {
     /// keyboard does not come by itself, the button in the corner offers it, and its keys reach the
     /// program as key presses through the seat's keyboard — Russian ones too, from its US and Russian
     /// keymap.
-    @Test(.enabled(if: TextEntry.available)) func aProgramWithoutTextInputGetsKeyPresses() throws {
+    @Test(.enabled(if: TextEntry.available)) func aProgramWithoutTextInputGetsKeyPresses() async throws {
+        let entry = try #require(await TextEntry.build())
         let rig = try Rig()
         defer { rig.shutdown() }
         rig.shell.keyboardPolicy = .onScreen
-        try rig.textEntry("Keys", inputMethod: "gtk-im-context-simple")
+        try rig.textEntry(entry, "Keys", inputMethod: "gtk-im-context-simple")
         guard rig.wait(20, "the GTK field", { rig.toplevel(prefixed: "Keys:")?.picture != nil }) else { return }
         rig.settle()
         #expect(!rig.shell.isKeyboardShown, "the program asks for no text")
@@ -97,38 +100,50 @@ extension OnScreenKeyboardTests {
     }
 }
 
-/// The GTK 4 field (`Fixtures/text-entry.c`), compiled once a run.
-@MainActor enum TextEntry {
-    static var built: String??
+/// The GTK 4 field (`Fixtures/text-entry.c`), compiled once a run — off the main actor, which the
+/// other suites' programs are served on meanwhile (a compile of GTK's headers takes seconds).
+enum TextEntry {
+    private static let built = Built()
 
-    static var path: String? {
-        if let b = built { return b }
+    /// The compiled program's path; nil (with an issue recorded) when it does not compile.
+    static func build() async -> String? {
+        if let b = built.path { return b }
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/text-entry.c").path
         let out = FileManager.default.temporaryDirectory.appendingPathComponent(
             "slate-text-entry-\(ProcessInfo.processInfo.processIdentifier)"
         ).path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "timeout 60 cc -o '\(out)' '\(source)' $(pkg-config --cflags --libs gtk4)"]
-        do {
-            try p.run()
-            p.waitUntilExit()
-        } catch {
-            Issue.record("cannot run cc: \(error)")
+        let status: Int32 = await withCheckedContinuation { done in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "timeout 60 cc -o '\(out)' '\(source)' $(pkg-config --cflags --libs gtk4)"]
+            p.terminationHandler = { done.resume(returning: $0.terminationStatus) }
+            do { try p.run() } catch { done.resume(returning: -1) }
         }
-        built = p.terminationStatus == 0 ? out : nil
-        if built! == nil { Issue.record("the GTK 4 field did not compile") }
-        return built!
+        guard status == 0 else {
+            Issue.record("the GTK 4 field did not compile")
+            return nil
+        }
+        built.path = out
+        return out
     }
 
-    nonisolated static var available: Bool { ColourWindow.available }
+    static var available: Bool { ColourWindow.available }
+
+    /// The path once built, shared by the tests.
+    private final class Built: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: String?
+        var path: String? {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
+    }
 }
 
 extension Rig {
     /// Starts the GTK 4 field titled `title` (GTK's own input method module speaks text-input-v3).
-    func textEntry(_ title: String, password: Bool = false, inputMethod: String = "wayland") throws {
-        guard let path = TextEntry.path else { return }
+    func textEntry(_ path: String, _ title: String, password: Bool = false, inputMethod: String = "wayland") throws {
         try launch(
             ["env", "GSK_RENDERER=cairo", "GTK_IM_MODULE=\(inputMethod)", path, title]
                 + (password ? ["--password"] : []))
