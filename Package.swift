@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AccessibilityBus", targets: ["AccessibilityBus"]),
         .library(name: "SessionServices", targets: ["SessionServices"]),
         .library(name: "Compositor", targets: ["Compositor"]),
+        .library(name: "Spelling", targets: ["Spelling"]),
         .library(name: "ClientHost", targets: ["ClientHost"]),
         .library(name: "Guidelines", targets: ["Guidelines"]),
         .library(name: "SlateScripts", targets: ["SlateScripts"]),
@@ -37,6 +38,7 @@ let package = Package(
         .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CWlroots", pkgConfig: "wlroots", providers: [.apt(["libwlroots-dev"])]),
+        .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
         // The Wayland compositor's C side: wlroots behind a narrow API (only `Compositor` imports it).
         // The Wayland interface tables of xdg-shell and Slate's scene protocol, linked once for both sides.
         .target(name: "SlateProtocols", linkerSettings: [.linkedLibrary("wayland-client")]),
@@ -75,6 +77,8 @@ let package = Package(
         .target(name: "SessionServices", dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
+        // The keyboard's suggestions: hunspell and the system's dictionaries, and their words' index.
+        .target(name: "Spelling", dependencies: ["Shell", "CHunspell"]),
         // The shell as a Wayland compositor: client toplevels become Shell windows.
         .target(
             name: "Compositor",
@@ -102,6 +106,7 @@ let package = Package(
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Notes",
                 "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost", "SessionServices",
+                "Spelling",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
         // One window redrawn whole at every frame callback, for `slate bench`'s compositor cases.
@@ -135,6 +140,7 @@ let package = Package(
             dependencies: ["Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
             resources: [.copy("References")]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus"]),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Shell"]),
         .testTarget(
             name: "SessionServicesTests",
             dependencies: ["SessionServices", "SessionBus", "Shell", "Host", "SlateScripts", "UI", "Graphics"]),

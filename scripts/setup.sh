@@ -12,6 +12,7 @@ packages=(
     dbus-daemon dbus-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0  # its test: bus, registry, pyatspi
     libwlroots-dev libwayland-dev wayland-protocols           # the Wayland compositor (wlroots 0.15)
     libxkbcommon-dev libpixman-1-dev
+    libhunspell-dev hunspell-en-us hunspell-ru                # the keyboard's suggestions (hunspell, en_US and ru_RU)
     weston foot libgtk-4-dev wl-clipboard wayland-utils       # real clients for the compositor tests
     firefox-esr mpv                                           # programs that draw in subsurfaces, on GL
     grim sway                                                 # a screenshot tool; the compositor's peer

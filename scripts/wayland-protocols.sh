@@ -13,6 +13,10 @@ out=Sources/SlateCompositorShim/protocol
 mkdir -p "$out"
 wayland-scanner server-header "$xdg" "$out/xdg-shell-protocol.h"
 wayland-scanner server-header "$scene" "$out/slate-scene-v1-protocol.h"
+# text-input-v3's content purposes and hints, for the keyboard on the glass (wlroots implements the
+# protocol itself: no interface tables are needed).
+wayland-scanner server-header /usr/share/wayland-protocols/unstable/text-input/text-input-unstable-v3.xml \
+    "$out/text-input-unstable-v3-protocol.h"
 # An app's side.
 out=Sources/SlateClientShim/protocol
 mkdir -p "$out"

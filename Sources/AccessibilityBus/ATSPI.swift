@@ -33,6 +33,7 @@ enum ATSPI {
         case text = 61
         case application = 75
         case heading = 83
+        case inputMethodWindow = 89
 
         /// The role's name, as AT-SPI spells it.
         var name: String {
@@ -52,6 +53,7 @@ enum ATSPI {
             case .text: "text"
             case .application: "application"
             case .heading: "heading"
+            case .inputMethodWindow: "input method window"
             }
         }
 
@@ -73,6 +75,7 @@ enum ATSPI {
             case .text: LocalizedString(en: "text", ru: "текст")
             case .application: LocalizedString(en: "application", ru: "приложение")
             case .heading: LocalizedString(en: "heading", ru: "заголовок")
+            case .inputMethodWindow: LocalizedString(en: "input method window", ru: "окно метода ввода")
             }
         }
 
@@ -92,6 +95,7 @@ enum ATSPI {
             case .heading: self = .heading
             case .text: self = .text
             case .image: self = .image
+            case .keyboard: self = .inputMethodWindow
             }
         }
     }

@@ -332,6 +332,22 @@ public struct AppProcessError: Error, CustomStringConvertible {
                 me.menuBarsStale = true
             }
         }
+        callbacks.text_input = { user, handle, deleteBefore, commit, preedit in
+            guard let user else { return }
+            let c = commit.map { String(cString: $0) } ?? ""
+            let p = preedit.map { String(cString: $0) } ?? ""
+            AppProcess.with(user) { me in
+                me.window(handle)?.textInput(deleteBefore: Int(deleteBefore), commit: c, preedit: p)
+                me.menuBarsStale = true
+            }
+        }
+        callbacks.text_action = { user, handle, action in
+            guard let user else { return }
+            AppProcess.with(user) { me in
+                me.window(handle)?.textAction(action)
+                me.menuBarsStale = true
+            }
+        }
         callbacks.key = { user, handle, sym, text, pressed, mods in
             guard let user, pressed != 0 else { return }
             let t = text.map { String(cString: $0) } ?? ""

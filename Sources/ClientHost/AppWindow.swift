@@ -28,6 +28,8 @@ import UI
     /// its JSON, so that it is sent again only when it changed.
     private(set) var declaredMenuBar: MenuBar?
     private var declaredJSON: String?
+    /// The field taking text last declared to the shell (nil: none).
+    var declaredTextInput: DeclaredTextInput?
 
     /// A window of `size` points for `scene`, shown by the toplevel `handle`.
     init(scene: WindowScene, handle: OpaquePointer, size: Size, clock: VirtualClock, scale: Double) {
@@ -38,6 +40,8 @@ import UI
         root.dispatcher.keyEquivalentHandlers.append { [weak scene] k in
             scene?.menuBarBuilder().menuBar.perform(k) ?? false
         }
+        // The keyboard on the glass follows the window's field taking text.
+        root.onTextInputChange = { [weak self] in self?.declareTextInput() }
     }
 
     /// Declares the window's menu bar to the shell when it changed since it was last declared.

@@ -4,6 +4,7 @@ import SceneProtocol
 import Scenes
 import Shell
 import SlateCompositorShim
+import UI
 
 /// A toplevel of a Slate app process: a client toplevel that shows one of the app's scene sessions
 /// (Slate's scene protocol).
@@ -92,6 +93,14 @@ import SlateCompositorShim
         }
         readMenuBar = (serial, declaration)
         return declaration
+    }
+
+    /// The app's field taking text in this window (scene protocol version 3), made once.
+    private(set) lazy var sceneTextInput = SceneTextInput(toplevel: self)
+
+    /// The field taking text in this window: the app's, while it declares one.
+    public override var activeTextInput: (any TextInputClient)? {
+        sceneTextInput.info != nil ? sceneTextInput : nil
     }
 
     public func performMenuCommand(_ path: [Int]) {

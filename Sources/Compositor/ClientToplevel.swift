@@ -19,6 +19,16 @@ import UI
 
     override var toplevel: ClientToplevel? { self }
 
+    /// The program's field taking text from the keyboard on the glass (text-input-v3), made once.
+    private(set) lazy var programTextInput = ProgramTextInput(toplevel: self)
+
+    /// The field taking text in this window now: the program's, while its text-input-v3 is enabled on
+    /// this window with the keyboard (`ForeignTextInput`).
+    public var activeTextInput: (any TextInputClient)? {
+        guard isAlive, slate_text_input_view(comp) == handle else { return nil }
+        return programTextInput
+    }
+
     /// A program's window on the screen is drawn from its buffers as each frame is made.
     override var drawsLive: Bool { true }
 

@@ -142,6 +142,7 @@ public enum CompositorBackend: String, Sendable {
         socketName = String(cString: slate_comp_socket(c))
         if backend == .session { takePanel(c, scale: scale) }
         box.current = self
+        installTextInput(c)
     }
 
     /// The screen's size in points and its scale, once the session backend found its panel.
@@ -556,10 +557,10 @@ public enum CompositorBackend: String, Sendable {
     }
 
     /// What the C callbacks reach: this compositor (kept weakly, so the C side never holds it).
-    private final class Box {
+    final class Box {
         weak var current: WaylandCompositor?
     }
-    private let box = Box()
+    let box = Box()
 }
 
 /// Input from the nested backend's window.

@@ -32,6 +32,9 @@ import UI
     func remove(layer surface: any LayerSurface)
     /// Lays the layer surfaces out again (`newcomer`: one not mapped yet, told its size now).
     func arrangeLayers(placing newcomer: (any LayerSurface)?)
+    /// The focused program's field asked for text, or said something new (text-input-v3): the
+    /// keyboard on the glass shows, hides or follows it.
+    func textInputDidChange()
     /// Asks the person whether `program` may have `privilege`; `answer` gets what they said.
     func askPermission(program: String, privilege: Privilege, answer: @escaping (Bool) -> Void)
     /// The app the shell started as process `pid`.

@@ -19,6 +19,7 @@ extension Shell {
         if windowManager.focused != before.focused {
             showFocus()
             if let focused = windowManager.focused { attentionGiven(to: focused) }
+            updateOnScreenKeyboard()
         }
         relayout(animated: animated)
         refreshDockRecents()
@@ -181,6 +182,8 @@ extension Shell {
         if expose != nil { overlayLayer.bringSubviewToFront(expose!) }
         updateLifecycle()
         updateWallpaperVisibility()
+        placeKeyboard()
+        updateOnScreenKeyboard()
     }
 
     /// The wallpaper under a settled full-screen window is never seen: hidden, it keeps no picture

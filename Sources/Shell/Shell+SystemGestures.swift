@@ -71,6 +71,8 @@ extension Shell {
     /// revealed Dock hides the Dock.
     func watch(_ t: Touch) {
         guard t.phase == .began else { return }
+        // A touch on the keyboard on the glass is the keyboard's: it focuses no window beneath.
+        if keyboardWatch(t.location) { return }
         if dockRevealed && !dock.frameInRoot.contains(t.location) && dragCoordinator.session == nil
             && t.location.y < bounds.height - ShellMetrics.homeIndicatorArea
         {

@@ -47,7 +47,11 @@ import UI
     /// Whether the Dock is shown over the apps (it always is on the Home screen).
     public internal(set) var dockRevealed = false
     /// App Exposé or the switcher, when open.
-    public internal(set) var expose: ExposeView?
+    public internal(set) var expose: ExposeView? {
+        didSet { if expose !== oldValue { updateOnScreenKeyboard() } }
+    }
+    /// The keyboard on the glass (`Shell+OnScreenKeyboard`).
+    let keyboardState = ShellKeyboardState()
 
     /// The drag sources of the icons (a drag interaction holds its delegate weakly).
     var iconDragSources: [AppIconDragSource] = []
@@ -128,6 +132,7 @@ import UI
         installSystemGestures()
         installMenuBar()
         installLayers()
+        installOnScreenKeyboard()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
         connectServices()
         watchSettings()

@@ -141,6 +141,9 @@ import UI
     /// In a live resize only the edges that moved change on the screen (the picture stays put):
     /// just they are drawn again, with the rounded corners' squares beside them.
     public override func damageForFrameChange(from old: Rect) {
+        // A window that moves (into its place in Split View) lays out again while the keyboard is
+        // docked: what the keyboard covers of it changes with where it is.
+        if old.origin != frame.origin, root?.keyboardFrame != nil { setNeedsLayout() }
         guard liveResize != nil, let sv = superview, !isHidden, transform.isIdentity, old.minY == frame.minY,
             old.height == frame.height
         else { return super.damageForFrameChange(from: old) }
@@ -193,9 +196,25 @@ import UI
         }
         content.frame = bounds
         scene.windowView.frame = content.bounds
-        // A window that reaches the top of the screen keeps its content below the status bar.
-        scene.windowView.safeAreaInsets = contentInsets
+        // A window that reaches the top of the screen keeps its content below the status bar — and
+        // above the docked keyboard, which goes into its safe area (a program's window is made that
+        // much shorter).
+        var insets = contentInsets
+        insets.bottom = max(insets.bottom, settledKeyboardOverlap)
+        scene.windowView.safeAreaInsets = insets
     }
+
+    /// What the docked keyboard covers of the window where it is going: its frame, without the
+    /// transform of an animation that moves it there.
+    var settledKeyboardOverlap: Double {
+        guard let kb = root?.keyboardFrame, let sv = superview else { return 0 }
+        let f = sv.convert(frame, to: nil)
+        guard f.maxX > kb.minX, f.minX < kb.maxX, f.maxY > kb.minY else { return 0 }
+        return max(0, f.maxY - max(f.minY, kb.minY))
+    }
+
+    /// The keyboard came or went: the window's safe area follows.
+    public override func keyboardFrameDidChange() { setNeedsLayout() }
 }
 
 /// A window's content: its cached picture. In a live resize it moves within its frame exactly as

@@ -199,8 +199,24 @@ static void scene_menu_command(void *data, struct slate_scene_v1 *scene, const c
     if (w->client->cb.menu_command) w->client->cb.menu_command(w->client->cb.user, w, path);
 }
 
-static const struct slate_scene_v1_listener scene_listener = {
-    .state = scene_state, .discard = scene_discard, .menu_command = scene_menu_command};
+static void scene_text_input(void *data, struct slate_scene_v1 *scene, uint32_t delete_before, const char *commit,
+                             const char *preedit) {
+    (void)scene;
+    slate_window *w = data;
+    if (w->client->cb.text_input) w->client->cb.text_input(w->client->cb.user, w, delete_before, commit, preedit);
+}
+
+static void scene_text_action(void *data, struct slate_scene_v1 *scene, uint32_t action) {
+    (void)scene;
+    slate_window *w = data;
+    if (w->client->cb.text_action) w->client->cb.text_action(w->client->cb.user, w, (int)action);
+}
+
+static const struct slate_scene_v1_listener scene_listener = {.state = scene_state,
+                                                               .discard = scene_discard,
+                                                               .menu_command = scene_menu_command,
+                                                               .text_input = scene_text_input,
+                                                               .text_action = scene_text_action};
 
 slate_window *slate_window_create(slate_client *c, const char *title, const char *session, int role, int placement,
                                   const char *beside) {
@@ -251,6 +267,21 @@ void slate_window_bring_forward(slate_window *w, int placement) {
 }
 
 void slate_window_remove(slate_window *w, int animation) { slate_scene_v1_remove(w->scene, (uint32_t)animation); }
+
+int slate_window_set_text_input(slate_window *w, int enabled, int keyboard, int return_key, int capitals,
+                                uint32_t flags, const char *text_before) {
+    if (slate_scene_v1_get_version(w->scene) < SLATE_SCENE_V1_SET_TEXT_INPUT_SINCE_VERSION) return -1;
+    // The end of the text, at most 1 KiB, cut on a UTF-8 character's boundary.
+    const char *t = text_before ? text_before : "";
+    size_t n = strlen(t);
+    if (n > 1024) {
+        t += n - 1024;
+        while (((unsigned char)*t & 0xC0) == 0x80) t++;
+    }
+    slate_scene_v1_set_text_input(w->scene, enabled ? 1 : 0, (uint32_t)keyboard, (uint32_t)return_key,
+                                  (uint32_t)capitals, flags, t);
+    return 0;
+}
 
 int slate_window_set_menu_bar(slate_window *w, const char *json) {
     if (slate_scene_v1_get_version(w->scene) < SLATE_SCENE_V1_SET_MENU_BAR_PART_SINCE_VERSION) return -1;
@@ -1031,7 +1062,7 @@ static void registry_global(void *data, struct wl_registry *r, uint32_t name, co
     } else if (strcmp(interface, wl_data_device_manager_interface.name) == 0) {
         c->data_manager = wl_registry_bind(r, name, &wl_data_device_manager_interface, version < 3 ? version : 3);
     } else if (strcmp(interface, slate_scene_manager_v1_interface.name) == 0) {
-        c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 2 ? version : 2);
+        c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 3 ? version : 3);
         slate_scene_manager_v1_add_listener(c->scenes, &manager_listener, c);
     }
 }

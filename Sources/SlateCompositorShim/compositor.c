@@ -261,6 +261,10 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     comp->keyboard_modifiers.notify = slate_on_keyboard_modifiers;
     wl_signal_add(&comp->keyboard_device->keyboard->events.modifiers, &comp->keyboard_modifiers);
     wlr_seat_set_keyboard(comp->seat, comp->keyboard_device);
+    if (slate_text_input_init(comp) != 0) {
+        snprintf(err, err_len, "cannot create the text input managers");
+        goto fail;
+    }
 
     comp->new_input.notify = slate_on_new_input;
     wl_signal_add(&comp->backend->events.new_input, &comp->new_input);
@@ -304,6 +308,7 @@ fail:
     if (comp->allocator) wlr_allocator_destroy(comp->allocator);
     destroy_renderers(comp);
     wl_display_destroy(comp->display);
+    slate_text_input_finish(comp);
     if (comp->keymap) xkb_keymap_unref(comp->keymap);
     free(comp);
     return NULL;
@@ -321,6 +326,7 @@ void slate_comp_destroy(slate_comp *comp) {
     wlr_allocator_destroy(comp->allocator);
     destroy_renderers(comp);
     wl_display_destroy(comp->display);
+    slate_text_input_finish(comp);
     if (comp->keymap) xkb_keymap_unref(comp->keymap);
     free(comp);
 }

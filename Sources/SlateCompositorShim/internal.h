@@ -65,6 +65,7 @@
 #define SLATE_DAMAGE_RING 3
 
 struct slate_frame_buffer;
+struct slate_text_input_relay;
 
 /// A touchpad's gestures passed on to programs (pointer.c).
 struct slate_gestures {
@@ -179,6 +180,8 @@ struct slate_comp {
     int pen_down;
     /// Tablets and their pens (tablet.c).
     struct slate_pen *pen;
+    /// Programs' text input and an outside keyboard (text_input.c).
+    struct slate_text_input_relay *text_input;
     /// Session backend: hears the session come back (a switch back to its virtual terminal).
     struct wl_listener session_active;
     int session_listening;
@@ -293,6 +296,10 @@ void slate_on_new_input(struct wl_listener *l, void *data);
 void slate_nested_emit(slate_comp *comp, slate_input_kind kind, int id, double x, double y, uint32_t code);
 /// Tells the owner about a view.
 void slate_emit(slate_view *view, slate_view_event event);
+/// Creates the text-input, input-method and virtual-keyboard globals and follows the keyboard's focus
+/// (text_input.c; after the seat); lets go of what it kept (after the display is destroyed).
+int slate_text_input_init(slate_comp *comp);
+void slate_text_input_finish(slate_comp *comp);
 /// Creates the scene manager global (scene.c).
 int slate_scene_init(slate_comp *comp);
 /// A toplevel view was made: it takes the scene that was asked for it (scene.c).

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "scene_text_input.h"
 #include "slate-scene-v1-protocol.h"
 
 /// The longest session identifier and activity payload a client may send, in bytes.
@@ -156,6 +157,15 @@ static void scene_handle_commit_menu_bar(struct wl_client *client, struct wl_res
     scene->menu_serial++;
 }
 
+static void scene_handle_set_text_input(struct wl_client *client, struct wl_resource *resource, uint32_t enabled,
+                                        uint32_t keyboard, uint32_t return_key, uint32_t capitals, uint32_t flags,
+                                        const char *text_before) {
+    (void)client;
+    struct slate_scene *scene = wl_resource_get_user_data(resource);
+    slate_scene_set_text_input(scene->app ? scene->app->comp : NULL, scene->view, resource, enabled, keyboard,
+                               return_key, capitals, flags, text_before);
+}
+
 static const struct slate_scene_v1_interface scene_impl = {
     .destroy = scene_handle_destroy,
     .set_subtitle = scene_handle_set_subtitle,
@@ -163,6 +173,7 @@ static const struct slate_scene_v1_interface scene_impl = {
     .remove = scene_handle_remove,
     .set_menu_bar_part = scene_handle_set_menu_bar_part,
     .commit_menu_bar = scene_handle_commit_menu_bar,
+    .set_text_input = scene_handle_set_text_input,
 };
 
 /// Gives a view the scene that waits for its toplevel.
@@ -342,7 +353,7 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 }
 
 int slate_scene_init(slate_comp *comp) {
-    return wl_global_create(comp->display, &slate_scene_manager_v1_interface, 2, comp, manager_bind) ? 0 : -1;
+    return wl_global_create(comp->display, &slate_scene_manager_v1_interface, 3, comp, manager_bind) ? 0 : -1;
 }
 
 // ---- The owner's side ---------------------------------------------------------------------------
@@ -352,6 +363,8 @@ int slate_app_pid(slate_app *app) { return app->pid; }
 void slate_app_connect(slate_app *app, const char *session, int role, const char *payload) {
     slate_scene_manager_v1_send_connect(app->resource, session, (uint32_t)role, payload ? payload : "");
 }
+
+struct wl_resource *slate_scene_resource(slate_view *view) { return view->scene ? view->scene->resource : NULL; }
 
 static struct slate_scene *live_scene(slate_view *view) {
     return view->scene && view->scene->app ? view->scene : NULL;

@@ -25,6 +25,9 @@ static const struct wl_interface *slate_scene_v1_types[] = {
 	NULL,
 	NULL,
 	NULL,
+	NULL,
+	NULL,
+	NULL,
 	&slate_scene_v1_interface,
 	&xdg_toplevel_interface,
 	NULL,
@@ -36,7 +39,7 @@ static const struct wl_interface *slate_scene_v1_types[] = {
 static const struct wl_message slate_scene_manager_v1_requests[] = {
 	{ "destroy", "", slate_scene_v1_types + 0 },
 	{ "announce", "s", slate_scene_v1_types + 0 },
-	{ "get_scene", "nosuus", slate_scene_v1_types + 3 },
+	{ "get_scene", "nosuus", slate_scene_v1_types + 6 },
 	{ "open_activity", "ssu", slate_scene_v1_types + 0 },
 };
 
@@ -46,7 +49,7 @@ static const struct wl_message slate_scene_manager_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface slate_scene_manager_v1_interface = {
-	"slate_scene_manager_v1", 2,
+	"slate_scene_manager_v1", 3,
 	4, slate_scene_manager_v1_requests,
 	2, slate_scene_manager_v1_events,
 };
@@ -58,17 +61,20 @@ static const struct wl_message slate_scene_v1_requests[] = {
 	{ "remove", "u", slate_scene_v1_types + 0 },
 	{ "set_menu_bar_part", "2s", slate_scene_v1_types + 0 },
 	{ "commit_menu_bar", "2", slate_scene_v1_types + 0 },
+	{ "set_text_input", "3uuuuus", slate_scene_v1_types + 0 },
 };
 
 static const struct wl_message slate_scene_v1_events[] = {
 	{ "state", "u", slate_scene_v1_types + 0 },
 	{ "discard", "", slate_scene_v1_types + 0 },
 	{ "menu_command", "2s", slate_scene_v1_types + 0 },
+	{ "text_input", "3uss", slate_scene_v1_types + 0 },
+	{ "text_action", "3u", slate_scene_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface slate_scene_v1_interface = {
-	"slate_scene_v1", 2,
-	6, slate_scene_v1_requests,
-	3, slate_scene_v1_events,
+	"slate_scene_v1", 3,
+	7, slate_scene_v1_requests,
+	5, slate_scene_v1_events,
 };
 

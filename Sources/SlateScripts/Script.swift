@@ -47,6 +47,9 @@ public struct Script: Sendable, Equatable {
         case menuBar
         /// The Nth window from the front, counting from 1.
         case window(Int)
+        /// The keyboard on the glass (its keys by what they show, or by name: `shift`, `delete`,
+        /// `globe`, `return`, `123`, `#+=`, `abc`, `space`, `hide`), its popups and its bar.
+        case keyboard
 
         var suffix: String {
             switch self {
@@ -55,6 +58,7 @@ public struct Script: Sendable, Equatable {
             case .menu: " in menu"
             case .menuBar: " in menu bar"
             case .window(let n): " in window \(n)"
+            case .keyboard: " in keyboard"
             }
         }
     }
@@ -69,6 +73,9 @@ public struct Script: Sendable, Equatable {
         case device(String, landscape: Bool)
         case appearance(Appearance)
         case locale(String)
+        /// Whether a hardware keyboard is there (`keyboard hardware`, the default) or only the one on
+        /// the glass (`keyboard on-screen`): it then shows whenever a field takes text.
+        case keyboard(onScreen: Bool)
         case launch(String, restoring: Bool)
         /// SIGKILL to the app's process (apps as processes only), for tests of crash isolation.
         case kill(String)
@@ -106,6 +113,8 @@ public struct Script: Sendable, Equatable {
         case expectFrame(title: String, frame: Rect)
         /// A file (relative to the runner's `filesRoot`) holds the text.
         case expectFile(path: String, contains: String)
+        /// A file holds exactly the text (`expect file "Notes/New Note.md" is "…"`).
+        case expectFileIs(path: String, text: String)
         case snapshot(String)
         /// The caption of the next snapshot: the rule it shows and one line about it (for the tour).
         case caption(rule: String, text: String)
@@ -115,7 +124,7 @@ public struct Script: Sendable, Equatable {
         public var isExpectation: Bool {
             switch self {
             case .expectWindows, .expectWindow, .expectSplit, .expectVisible, .expectMenu, .expectFocused, .expectFile,
-                .expectFrame:
+                .expectFrame, .expectFileIs:
                 true
             default: false
             }

@@ -256,8 +256,12 @@ struct LineParser {
                 case "dock": scope = .dock
                 case "menu": scope = accept("bar") ? .menuBar : .menu
                 case "window": scope = .window(try integer())
+                case "keyboard": scope = .keyboard
                 default:
-                    throw error("expected dock, menu, menu bar or window N after 'in', found \(ScriptLimits.shown(w))")
+                    pos -= 1
+                    throw error(
+                        "expected dock, menu, menu bar, keyboard or window N after 'in', found \(ScriptLimits.shown(w))"
+                    )
                 }
             }
             return .element(s, scope)
@@ -313,6 +317,13 @@ struct LineParser {
                 throw error("appearance is light or dark, not \(ScriptLimits.shown(w))")
             }
             action = .appearance(a)
+        case "keyboard":
+            let w = try word()
+            guard ["hardware", "on-screen"].contains(w) else {
+                pos -= 1
+                throw error("keyboard is hardware or on-screen, not \(ScriptLimits.shown(w))")
+            }
+            action = .keyboard(onScreen: w == "on-screen")
         case "locale":
             let w = try word()
             guard ["en", "ru"].contains(w) else {
@@ -464,6 +475,7 @@ struct LineParser {
             return .expectFrame(title: title, frame: Rect(origin: origin, size: size))
         case "file":
             let path = try quoted()
+            if accept("is") { return .expectFileIs(path: path, text: try quoted()) }
             _ = try word("contains")
             return .expectFile(path: path, contains: try quoted())
         case "menu":

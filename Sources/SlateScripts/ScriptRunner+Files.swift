@@ -4,6 +4,23 @@ extension ScriptRunner {
     /// `expect file "Notes/Shopping.md" contains "milk"`: what an app wrote on disk, relative to
     /// `filesRoot` (the documents folder of the run) or absolute.
     func expectFile(_ path: String, contains text: String) throws(StepFailure) {
+        let content = try read(path)
+        if !content.contains(text) {
+            let shown = content.count > 200 ? String(content.prefix(200)) + "…" : content
+            throw StepFailure(expected: "\(path) to contain \"\(text)\"", found: "\"\(shown)\"")
+        }
+    }
+
+    /// `expect file "Notes/New Note.md" is "…"`: the file holds exactly that text.
+    func expectFile(_ path: String, is text: String) throws(StepFailure) {
+        let content = try read(path)
+        if content != text {
+            let shown = content.count > 200 ? String(content.prefix(200)) + "…" : content
+            throw StepFailure(expected: "\(path) to be \"\(text)\"", found: "\"\(shown)\"")
+        }
+    }
+
+    private func read(_ path: String) throws(StepFailure) -> String {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : filesRoot?.appendingPathComponent(path)
         guard let url else {
             throw StepFailure(expected: "a file \(path)", found: "no folder for relative paths")
@@ -11,10 +28,6 @@ extension ScriptRunner {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw StepFailure(expected: "a file \(path)", found: "no such file")
         }
-        let content = String(decoding: data, as: UTF8.self)
-        if !content.contains(text) {
-            let shown = content.count > 200 ? String(content.prefix(200)) + "…" : content
-            throw StepFailure(expected: "\(path) to contain \"\(text)\"", found: "\"\(shown)\"")
-        }
+        return String(decoding: data, as: UTF8.self)
     }
 }

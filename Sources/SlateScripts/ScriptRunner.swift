@@ -118,9 +118,9 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     func find(_ label: String, _ scope: Script.Scope) throws -> [View] {
         guard let scopeView = try world.scopeRoot(scope) else { return [] }
         var out: [View] = []
-        for v in scopeView.allViews() where v.isAccessible && v.accessibilityLabelOrText == label && v.isVisibleOnScreen
-        {
-            out.append(v)
+        for v in scopeView.allViews() where v.isAccessible && v.isVisibleOnScreen {
+            // The keyboard's named keys answer to their names too (`shift`, `delete`, `return`…).
+            if v.accessibilityLabelOrText == label || (scope == .keyboard && v.identifier == label) { out.append(v) }
         }
         // The one a touch at its centre would reach comes first.
         let root = host.root
@@ -213,6 +213,9 @@ public struct ScriptFailure: Error, CustomStringConvertible {
             settle()
         case .locale(let l):
             try world.setLanguage(Language(rawValue: l) ?? .en)
+            settle()
+        case .keyboard(let onScreen):
+            try world.setKeyboard(onScreen: onScreen)
             settle()
         case .launch(let app, let restoring):
             try world.launch(app, restoring: restoring)
@@ -329,6 +332,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
             }
         case .expectFile(let path, let text):
             try expectFile(path, contains: text)
+        case .expectFileIs(let path, let text):
+            try expectFile(path, is: text)
         case .expectWindows(let app, let count):
             let n = try world.windowCount(app: app)
             if n != count { throw StepFailure(expected: "\(count) windows of \(app)", found: "\(n)") }

@@ -12,6 +12,8 @@ import UI
     func setDevice(_ name: String, landscape: Bool) throws
     func setAppearance(_ appearance: Appearance) throws
     func setLanguage(_ language: Language) throws
+    /// Whether only the keyboard on the glass is there (true) or a hardware keyboard too.
+    func setKeyboard(onScreen: Bool) throws
     func launch(_ app: String, restoring: Bool) throws
     /// Kills the app's process with SIGKILL and waits until the shell saw it go.
     func kill(_ app: String) throws
@@ -74,6 +76,10 @@ public struct WindowHandles: Sendable, Equatable {
 extension ScriptWorld {
     public func menuBarSwipeX() -> Double { (host.root.bounds.width / 3).rounded() }
 
+    public func setKeyboard(onScreen: Bool) throws {
+        throw UnsupportedStep("'keyboard' needs the shell, which has the keyboard on the glass")
+    }
+
     public func kill(_ app: String) throws {
         throw UnsupportedStep("'kill \(app)' needs apps as processes: slate script --backend headless --processes")
     }
@@ -130,7 +136,7 @@ public struct UnsupportedStep: Error, CustomStringConvertible {
             return host.root.subviews.last { ($0 as? MenuBarOverlay)?.isActive ?? false }.map {
                 ($0 as! MenuBarOverlay).strip
             }
-        case .dock, .window:
+        case .dock, .window, .keyboard:
             throw UnsupportedStep("searching \(scope) needs the shell")
         }
     }

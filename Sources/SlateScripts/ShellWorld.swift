@@ -16,6 +16,10 @@ import UI
     /// The state home of this run: fresh unless a launch asks to restore.
     public let stateHome: URL
     let scale: Double
+    /// Where the keyboard's suggestions come from (the host's hunspell), for each shell made.
+    public var textSuggester: (any TextSuggesting)? {
+        didSet { shell.textSuggester = textSuggester }
+    }
     public init(
         catalog: [String: () -> any Application], stateHome: URL, scale: Double = 1, device: Device = Device()
     ) {
@@ -41,6 +45,8 @@ import UI
         for a in shell.apps { a.runtime.terminate() }
         (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale)
         shell.appearance = appearance
+        shell.keyboardPolicy = keyboardPolicy
+        shell.textSuggester = textSuggester
         for a in installed { shell.install(a) }
     }
 
@@ -52,6 +58,14 @@ import UI
     }
 
     public func setAppearance(_ appearance: Appearance) throws { shell.appearance = appearance }
+
+    public func setKeyboard(onScreen: Bool) throws {
+        keyboardPolicy = onScreen ? .onScreen : .hardware
+        shell.keyboardPolicy = keyboardPolicy
+    }
+
+    /// The keyboard a script said is there (kept across `device` and `locale`, which start anew).
+    private var keyboardPolicy = KeyboardPolicy.hardware
 
     public func setLanguage(_ language: Language) throws {
         Language.current = language
@@ -103,6 +117,9 @@ import UI
             let ids = shell.visibleWindows
             guard n >= 1, n <= ids.count else { return nil }
             return shell.windows[ids[n - 1]]
+        case .keyboard:
+            guard shell.isKeyboardShown, let v = shell.onScreenKeyboard?.view, !v.isHidden else { return nil }
+            return v
         }
     }
 

@@ -65,7 +65,8 @@ import UI
     static var cases: [Case] {
         let out = screenCases
         return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + mailCases + notesCases
-            + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + extraCases
+            + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + keyboardCases
+            + extraCases
     }
 
     /// Cases added by the other areas (menus, scenes, shell, mail).

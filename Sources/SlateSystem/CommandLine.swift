@@ -77,8 +77,9 @@ let helpBody = """
                 Windowed Apps (windows resized, moved, tiled; the last mode used when not given);
                 --in-process keeps Slate's apps inside the shell's process; --backend headless
                 serves programs with no screen; --frame-times draws a live graph of the last
-                frames' times (the lines: 8.3 ms, 16.7 ms). With no display: one line saying so,
-                exit code 2.
+                frames' times (the lines: 8.3 ms, 16.7 ms). The keyboard on the glass shows for a
+                field until a hardware key is pressed; SLATE_KEYBOARD=on-screen|hardware|external
+                (squeekboard) says otherwise. With no display: one line saying so, exit code 2.
       session   Slate full screen on a tablet's (or computer's) own screen, from a text console:
                 DRM/KMS and libinput (touch, pen, keyboard, mouse) through a seat (seatd or logind);
                 the panel's own resolution, --scale 1|2 (else 2 when it keeps an iPad's points);

@@ -68,6 +68,20 @@ import UI
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
         SessionWiring.attachSettings(to: shell, environment: env)
         try configure(shell)
+        // The keyboard on the glass as iPadOS has it (until a hardware key is pressed), or as
+        // SLATE_KEYBOARD, else settings.json's "keyboard", says: hardware, on-screen, automatic, or
+        // external (squeekboard, wvkbd).
+        let chosen =
+            env["SLATE_KEYBOARD"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? SettingsStore(configHome: SettingsStore.defaultConfigHome())[.keyboard]
+        let policy = chosen.isEmpty ? KeyboardPolicy.automatic : KeyboardPolicy(rawValue: chosen.lowercased())
+        if policy == nil {
+            FileHandle.standardError.write(
+                Data(
+                    "slate: the keyboard '\(chosen)' is not hardware, on-screen, automatic or external; it is automatic\n"
+                        .utf8))
+        }
+        shell.keyboardPolicy = policy ?? .automatic
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
         do {
@@ -81,6 +95,7 @@ import UI
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:
         // the person's answers, kept in settings.json (the shell's one store of settings).
         live.compositor.privacy = PrivacyPolicy(settings: shell.settings)
+        live.compositor.allowOutsideKeyboard(shell.keyboardPolicy == .external)
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }

@@ -178,6 +178,7 @@ import UI
     }
 
     func scopeRoot(_ scope: Script.Scope) throws -> View? { try inner.scopeRoot(scope) }
+    func setKeyboard(onScreen: Bool) throws { try inner.setKeyboard(onScreen: onScreen) }
     func edgePoint(left: Bool) -> Point { inner.edgePoint(left: left) }
     func menuBarSwipeX() -> Double { inner.menuBarSwipeX() }
     func windowCount(app: String) throws -> Int {

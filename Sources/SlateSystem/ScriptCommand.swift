@@ -63,6 +63,7 @@ import UI
         let places = SystemBuilder.scratchPlaces()
         let world = ShellWorld(
             catalog: SystemBuilder.catalog(apps, places: places), stateHome: places.stateHome, scale: 1)
+        world.textSuggester = SystemBuilder.suggester
         return (world, places.dataHome.deletingLastPathComponent())
     }
 }

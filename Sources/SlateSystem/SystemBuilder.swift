@@ -3,6 +3,7 @@ import Guidelines
 import Host
 import Scenes
 import Shell
+import Spelling
 import UI
 
 /// Where a run keeps its data and state, and what time its apps believe it is.
@@ -125,6 +126,9 @@ public struct AppEntry: Sendable {
         return out
     }
 
+    /// The keyboard's suggestions for every shell of the process: hunspell, each dictionary read once.
+    static let suggester = HunspellSuggester()
+
     /// The shell with `apps` installed; their windows come back, or the first app's first window opens.
     /// With `processes` (the run's arguments), each app is a process of its own, started when needed.
     static func makeShell(
@@ -133,6 +137,7 @@ public struct AppEntry: Sendable {
     ) throws -> Shell {
         let shell = Shell(
             device: device, clock: clock, stateHome: places.stateHome, environment: environment ?? ScreenEnvironment())
+        shell.textSuggester = suggester
         #if DEBUG
             // Debug builds say in the console where the apps break the guidelines, once per finding.
             let monitor = GuidelineMonitor()

@@ -6,6 +6,8 @@ import Graphics
 public enum AccessibilityRole: String, Sendable, Hashable {
     case frame, panel, list, listItem, menu, menuBar, menuItem, checkMenuItem, separator, button, label, heading, text,
         image
+    /// An on-screen keyboard: its keys are buttons inside it (AT-SPI's input method window).
+    case keyboard
 }
 
 /// A command a screen reader offers on an element besides its default action (as

@@ -55,6 +55,11 @@ import Graphics
     /// comes first, as UIKit's responder chain has it. Return true when one performed a command.
     public var keyEquivalentHandlers: [(KeyPress) -> Bool] = []
 
+    /// Told of every key, text and modifier the host delivers: a hardware keyboard is in use (the
+    /// on-screen keyboard steps aside for it, as on iPadOS). The on-screen keyboard's own typing does
+    /// not come this way.
+    public var onHardwareKey: (() -> Void)?
+
     /// The modifier keys held now, as the host last said (`handleModifiers`).
     public private(set) var heldModifiers: KeyModifiers = []
 
@@ -371,6 +376,7 @@ import Graphics
     /// the Menu key or Shift+F10 opens the focused element's context menu.
     @discardableResult
     public func handle(_ press: KeyPress) -> Bool {
+        onHardwareKey?()
         for f in keyFilters where f(press) { return true }
         var v = root.focusedView
         while let cur = v {
@@ -393,6 +399,7 @@ import Graphics
     /// let go, alone or around another key).
     public func handleModifiers(_ modifiers: KeyModifiers) {
         guard modifiers != heldModifiers else { return }
+        if !modifiers.isEmpty { onHardwareKey?() }
         heldModifiers = modifiers
         onModifiersChanged?(modifiers)
     }
@@ -400,6 +407,7 @@ import Graphics
     /// Delivers typed text to the focused view and its ancestors.
     @discardableResult
     public func handleText(_ text: String) -> Bool {
+        onHardwareKey?()
         var v = root.focusedView
         while let cur = v {
             if cur.handleText(text) { return true }

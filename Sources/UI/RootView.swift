@@ -165,7 +165,27 @@ import Graphics
         focusedView = view
         old?.focusDidChange()
         view?.focusDidChange()
+        textInputDidChange()
         return true
+    }
+
+    // MARK: Text input and the on-screen keyboard
+
+    /// Told when the text input of the screen may have changed: focus moved, or the focused field's
+    /// text or caret changed (the on-screen keyboard follows it: it shows, hides, capitalises).
+    public var onTextInputChange: (() -> Void)?
+
+    /// A text field or view says its text or caret changed (and the focus change says it too).
+    public func textInputDidChange() { onTextInputChange?() }
+
+    /// The docked on-screen keyboard's frame on this screen (screen points), nil while none is docked:
+    /// views read how much of them it covers (`keyboardOverlap`), as UIKit's `keyboardLayoutGuide`.
+    /// Each view hears of a change (`keyboardFrameDidChange`).
+    public var keyboardFrame: Rect? {
+        didSet {
+            guard keyboardFrame != oldValue else { return }
+            for v in allViews() { v.keyboardFrameDidChange() }
+        }
     }
 
     /// The interactions the Menu key (or Shift+F10) tries, in order, with focus where it is now: up
@@ -197,7 +217,10 @@ import Graphics
     }
 
     func viewLeft(_ view: View) {
-        if let f = focusedView, f.isDescendant(of: view) { focusedView = nil }
+        if let f = focusedView, f.isDescendant(of: view) {
+            focusedView = nil
+            textInputDidChange()
+        }
         dispatcher.viewLeft(view)
     }
 

@@ -35,9 +35,13 @@ import Graphics
     /// Called after the content moved.
     open func didScroll() { setNeedsLayout() }
 
+    /// The space kept clear below the content: its inset, or what the docked keyboard covers of the
+    /// view when that is more (as UIKit's adjusted content inset).
+    public var adjustedBottomInset: Double { max(contentInset.bottom, keyboardOverlap) }
+
     /// The furthest the content can scroll down.
     public var maximumOffset: Point {
-        Point(0, max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
+        Point(0, max(-contentInset.top, contentSize.height + adjustedBottomInset - bounds.height))
     }
 
     /// A content offset kept within the content.
@@ -81,9 +85,15 @@ import Graphics
     /// Scrolls so that `rect` (content coordinates) is visible.
     public func scrollToVisible(_ rect: Rect) {
         var y = contentOffset.y
+        let bottom = adjustedBottomInset
         if rect.minY < y + contentInset.top { y = rect.minY - contentInset.top }
-        if rect.maxY > y + bounds.height - contentInset.bottom { y = rect.maxY - bounds.height + contentInset.bottom }
+        if rect.maxY > y + bounds.height - bottom { y = rect.maxY - bounds.height + bottom }
         contentOffset = clamped(Point(0, y))
+    }
+
+    /// The keyboard came or went: the content stays within what can now be scrolled.
+    open override func keyboardFrameDidChange() {
+        contentOffset = clamped(contentOffset)
     }
 
     open override func handleScroll(dx: Double, dy: Double) -> Bool {

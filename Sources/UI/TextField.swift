@@ -11,6 +11,7 @@ import Graphics
         self.multiline = multiline
         caret = text.count
         super.init()
+        textInputTraits.isMultiline = multiline
         accessibilityTraits = .textEntry
         addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.root?.setFocus(self) })
     }
@@ -22,6 +23,17 @@ import Graphics
             if text != oldValue {
                 setNeedsDisplay()
                 onChange?(text)
+                root?.textInputDidChange()
+            }
+        }
+    }
+    /// What the field asks of the on-screen keyboard: its keys, its return key, capitals, suggestions,
+    /// and whether it is a password (then shown as dots).
+    public var textInputTraits = TextInputTraits() {
+        didSet {
+            if textInputTraits != oldValue {
+                setNeedsDisplay()
+                root?.textInputDidChange()
             }
         }
     }
@@ -31,7 +43,7 @@ import Graphics
     public var textColor: Color = .label { didSet { setNeedsDisplay() } }
     public var isEditable = true
     /// The caret, as a character offset.
-    public private(set) var caret: Int
+    public internal(set) var caret: Int
     /// Whether the whole text is selected (Select All): typing or pasting replaces it, Copy and Cut
     /// take it.
     public private(set) var isAllSelected = false {
@@ -41,7 +53,10 @@ import Graphics
     /// Return in a one-line field.
     public var onReturn: (() -> Void)?
 
-    open override var accessibilityLabelOrText: String? { accessibilityLabel ?? (text.isEmpty ? placeholder : text) }
+    open override var accessibilityLabelOrText: String? {
+        // A password is never read out.
+        accessibilityLabel ?? (text.isEmpty || textInputTraits.isSecureTextEntry ? placeholder : text)
+    }
     open override var canBecomeFocused: Bool { isEditable }
 
     open override func handleText(_ s: String) -> Bool {
@@ -54,6 +69,7 @@ import Graphics
         text.insert(contentsOf: s, at: i)
         caret += s.count
         setNeedsDisplay()
+        root?.textInputDidChange()
         return true
     }
 
@@ -102,6 +118,7 @@ import Graphics
         default: return false
         }
         setNeedsDisplay()
+        root?.textInputDidChange()
         return true
     }
 
@@ -138,8 +155,14 @@ import Graphics
         return Size(w, max(36, m.height + 16))
     }
 
+    /// The text as drawn: a password's characters as dots.
+    var shownText: String {
+        textInputTraits.isSecureTextEntry ? String(repeating: "\u{2022}", count: text.count) : text
+    }
+
     open override func draw(in canvas: any Canvas) {
         let inner = bounds.inset(by: Self.padding)
+        let text = shownText
         let showsPlaceholder = text.isEmpty
         if isAllSelected, isFocused {
             let m = canvas.textMeasurer.measure(

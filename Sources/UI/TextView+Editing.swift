@@ -28,6 +28,7 @@ extension TextView {
                 damageParagraphs(
                     min(old.start.paragraph, new.start.paragraph), max(old.end.paragraph, new.end.paragraph))
             }
+            root?.textInputDidChange()
         }
     }
 
@@ -91,6 +92,7 @@ extension TextView {
         damageParagraphs(a, newLast, below: moved, from: paragraphTop(a) + unchangedAbove)
         accessibilityValue = storage.string
         onChange?()
+        root?.textInputDidChange()
         return end
     }
 

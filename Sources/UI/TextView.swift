@@ -102,6 +102,11 @@ import Graphics
             setNeedsDisplay()
         }
     }
+    /// What the view asks of the on-screen keyboard: by default multi-line text (return makes a new
+    /// line) with capitals at the start of sentences and suggestions.
+    public var textInputTraits = TextInputTraits(isMultiline: true) {
+        didSet { if textInputTraits != oldValue { root?.textInputDidChange() } }
+    }
     /// Called after each change of the text (typing, a command, undo, a drop).
     public var onChange: (() -> Void)?
 
@@ -348,6 +353,12 @@ import Graphics
     // MARK: Focus and accessibility
 
     open override var canBecomeFocused: Bool { true }
+
+    /// The keyboard came or went: the caret stays in view above it.
+    open override func keyboardFrameDidChange() {
+        super.keyboardFrameDidChange()
+        if isFocused, !heights.isEmpty { scrollCaretToVisible() }
+    }
 
     open override func focusDidChange() {
         if !isFocused { editMenu.dismiss() }

@@ -447,6 +447,10 @@ import Graphics
     /// Called when focus arrives or leaves.
     open func focusDidChange() { setNeedsDisplay() }
 
+    /// Called when the docked on-screen keyboard comes, goes or changes size (`RootView.keyboardFrame`):
+    /// a view laid out against it (`keyboardOverlap`) lays out again; a text view keeps its caret in view.
+    open func keyboardFrameDidChange() {}
+
     /// The item whose context menu the Menu key (or Shift+F10) opens while the view has focus, before
     /// the view's own: nil by default; a list's selected row.
     open var menuKeyItem: View? { nil }

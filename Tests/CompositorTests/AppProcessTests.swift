@@ -578,6 +578,8 @@ enum ComposeLayout {
         ("same-session", "error slate_scene_manager_v1 4"),
         ("twice", "error slate_scene_manager_v1 1"),
         ("huge-menu-bar", "error slate_scene_v1 0"),
+        ("bad-text-input", "error slate_scene_v1 1"),
+        ("long-text-input", "error slate_scene_v1 1"),
     ])
     func aBrokenRuleDisconnectsTheClient(mode: String, expected: String) throws {
         let (status, text) = try run(mode)

@@ -70,6 +70,11 @@ import Testing
         ("appearance sepia", 1, 12, "appearance is light or dark, not 'sepia'"),
         ("drag \"A\" to top edge", 1, 13, "expected an element in quotes or a point x,y"),
         ("tap \"A\" now", 1, 9, "unexpected text at the end of the step"),
+        ("keyboard glass", 1, 10, "keyboard is hardware or on-screen, not 'glass'"),
+        (
+            "tap \"A\" in dashboard", 1, 12,
+            "expected dock, menu, menu bar, keyboard or window N after 'in', found 'dashboard'"
+        ),
     ])
     func badLinesReportLineAndColumn(_ text: String, line: Int, column: Int, message: String) {
         do {
@@ -118,6 +123,22 @@ import Testing
     ])
     func badWindowStepsSayWhy(_ text: String, line: Int, column: Int, message: String) {
         badLinesReportLineAndColumn(text, line: line, column: column, message: message)
+    }
+
+    @Test func theKeyboardOnTheGlassParses() throws {
+        let a = try parse(
+            """
+            keyboard on-screen
+            keyboard hardware
+            tap "й" in keyboard
+            hold "е" in keyboard then slide to "ё" and release
+            expect file "Notes/New Note.md" is "Мы идём."
+            """)
+        #expect(a[0] == .keyboard(onScreen: true))
+        #expect(a[1] == .keyboard(onScreen: false))
+        #expect(a[2] == .tap(.element("й", .keyboard)))
+        #expect(a[3] == .hold(.element("е", .keyboard), duration: nil, slideTo: .element("ё", .anywhere)))
+        #expect(a[4] == .expectFileIs(path: "Notes/New Note.md", text: "Мы идём."))
     }
 
     @Test func commentsAndBlankLinesAreSkippedButLinesCount() throws {

@@ -77,6 +77,12 @@ typedef struct slate_client_callbacks {
     /// A person chose a command of the window's declared menu bar (`path`: child indices joined by
     /// dots, in the menu bar last sent).
     void (*menu_command)(void *user, slate_window *window, const char *path);
+    /// The keyboard on the glass types into the window's field (scene protocol version 3): delete
+    /// `delete_before` characters before the caret, insert `commit`, show `preedit` (empty: none).
+    void (*text_input)(void *user, slate_window *window, uint32_t delete_before, const char *commit,
+                       const char *preedit);
+    /// A key of the keyboard on the glass that is not text (`slate_scene_v1.text_action`).
+    void (*text_action)(void *user, slate_window *window, int action);
 } slate_client_callbacks;
 
 /// Connects to the compositor of $WAYLAND_DISPLAY and announces the app `app_id`. Returns NULL and
@@ -138,6 +144,36 @@ void slate_window_set_subtitle(slate_window *window, const char *subtitle);
 void slate_window_bring_forward(slate_window *window, int placement);
 /// Tells the shell the session was destroyed (animation: 0 standard, 1 commit, 2 decline).
 void slate_window_remove(slate_window *window, int animation);
+/// `slate_scene_v1.text_flags`: what a window's field taking text says of itself.
+enum slate_scene_flag {
+    SLATE_SCENE_FLAG_SUGGESTIONS = 1,
+    SLATE_SCENE_FLAG_SECRET = 2,
+    SLATE_SCENE_FLAG_MULTILINE = 4,
+    SLATE_SCENE_FLAG_SELECTION = 8,
+    SLATE_SCENE_FLAG_CAN_UNDO = 16,
+    SLATE_SCENE_FLAG_CAN_REDO = 32,
+    SLATE_SCENE_FLAG_CAN_PASTE = 64,
+};
+
+/// `slate_scene_v1.text_action`: the keys of the keyboard on the glass that are not text.
+enum slate_scene_action {
+    SLATE_SCENE_ACTION_DELETE_BACKWARD = 0,
+    SLATE_SCENE_ACTION_RETURN = 1,
+    SLATE_SCENE_ACTION_LEFT = 2,
+    SLATE_SCENE_ACTION_RIGHT = 3,
+    SLATE_SCENE_ACTION_UP = 4,
+    SLATE_SCENE_ACTION_DOWN = 5,
+    SLATE_SCENE_ACTION_UNDO = 6,
+    SLATE_SCENE_ACTION_REDO = 7,
+    SLATE_SCENE_ACTION_PASTE = 8,
+    SLATE_SCENE_ACTION_RESIGN = 9,
+};
+
+/// Declares the window's field taking text, or none (`enabled` 0): its keyboard, return key and
+/// capitals (`slate_scene_v1` enums), its flags (`text_flags`) and the text before its caret (the last
+/// 1 KiB is sent). Returns -1 when the shell speaks a version before 3 (no keyboard on the glass).
+int slate_window_set_text_input(slate_window *window, int enabled, int keyboard, int return_key, int capitals,
+                                uint32_t flags, const char *text_before);
 /// Declares the window's menu bar (`json`: Slate's menu bar declaration; "" for none), sent in
 /// pieces (scene protocol version 2). Returns -1 when the shell speaks version 1 (no menu bar).
 int slate_window_set_menu_bar(slate_window *window, const char *json);

@@ -39,6 +39,12 @@ extern "C" {
  * menus, finds its commands, lists its shortcuts, and asks the app to perform a command a person
  * chose. What a command does stays in the app.
  *
+ * Version 3 adds text input: a scene says when one of its fields takes text, what keyboard it asks
+ * for and the text before its caret; the shell's keyboard on the glass types into it with events
+ * that mirror zwp_text_input_v3 (text to commit, preedit, characters to delete before the caret)
+ * and actions for the keys that are not text (Delete, return, the trackpad's steps, Undo, Redo,
+ * Paste, and the hide key).
+ *
  * @section page_ifaces_slate_scene_v1 Interfaces
  * - @subpage page_iface_slate_scene_manager_v1 - the door between an app process and the shell
  * - @subpage page_iface_slate_scene_v1 - one scene session shown by one toplevel
@@ -303,8 +309,143 @@ enum slate_scene_v1_error {
 	 * a menu bar's pieces add up to more than 1 MiB
 	 */
 	SLATE_SCENE_V1_ERROR_MENU_BAR_TOO_LARGE = 0,
+	/**
+	 * a text input's keyboard, return key or capitals unknown, or its text over 1 KiB
+	 * @since 3
+	 */
+	SLATE_SCENE_V1_ERROR_INVALID_TEXT_INPUT = 1,
 };
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_ERROR_INVALID_TEXT_INPUT_SINCE_VERSION 3
 #endif /* SLATE_SCENE_V1_ERROR_ENUM */
+
+#ifndef SLATE_SCENE_V1_KEYBOARD_ENUM
+#define SLATE_SCENE_V1_KEYBOARD_ENUM
+/**
+ * @ingroup iface_slate_scene_v1
+ * the keys a field asks for (UIKeyboardType)
+ */
+enum slate_scene_v1_keyboard {
+	/**
+	 * the letters, with the 123 and #+= pages
+	 */
+	SLATE_SCENE_V1_KEYBOARD_DEFAULT = 0,
+	/**
+	 * letters, for an address
+	 */
+	SLATE_SCENE_V1_KEYBOARD_EMAIL = 1,
+	/**
+	 * letters, for a web address
+	 */
+	SLATE_SCENE_V1_KEYBOARD_URL = 2,
+	/**
+	 * digits only
+	 */
+	SLATE_SCENE_V1_KEYBOARD_NUMBER_PAD = 3,
+	/**
+	 * digits and a decimal separator
+	 */
+	SLATE_SCENE_V1_KEYBOARD_DECIMAL_PAD = 4,
+	/**
+	 * digits, + * and #
+	 */
+	SLATE_SCENE_V1_KEYBOARD_PHONE_PAD = 5,
+	/**
+	 * the 123 page first
+	 */
+	SLATE_SCENE_V1_KEYBOARD_NUMBERS_AND_PUNCTUATION = 6,
+};
+#endif /* SLATE_SCENE_V1_KEYBOARD_ENUM */
+
+#ifndef SLATE_SCENE_V1_RETURN_KEY_ENUM
+#define SLATE_SCENE_V1_RETURN_KEY_ENUM
+/**
+ * @ingroup iface_slate_scene_v1
+ * what the return key says (UIReturnKeyType)
+ */
+enum slate_scene_v1_return_key {
+	SLATE_SCENE_V1_RETURN_KEY_DEFAULT = 0,
+	SLATE_SCENE_V1_RETURN_KEY_GO = 1,
+	SLATE_SCENE_V1_RETURN_KEY_SEARCH = 2,
+	SLATE_SCENE_V1_RETURN_KEY_SEND = 3,
+	SLATE_SCENE_V1_RETURN_KEY_DONE = 4,
+	SLATE_SCENE_V1_RETURN_KEY_NEXT = 5,
+	SLATE_SCENE_V1_RETURN_KEY_JOIN = 6,
+};
+#endif /* SLATE_SCENE_V1_RETURN_KEY_ENUM */
+
+#ifndef SLATE_SCENE_V1_CAPITALS_ENUM
+#define SLATE_SCENE_V1_CAPITALS_ENUM
+/**
+ * @ingroup iface_slate_scene_v1
+ * when Shift comes on by itself
+ */
+enum slate_scene_v1_capitals {
+	SLATE_SCENE_V1_CAPITALS_NONE = 0,
+	SLATE_SCENE_V1_CAPITALS_SENTENCES = 1,
+	SLATE_SCENE_V1_CAPITALS_WORDS = 2,
+	SLATE_SCENE_V1_CAPITALS_ALL = 3,
+};
+#endif /* SLATE_SCENE_V1_CAPITALS_ENUM */
+
+#ifndef SLATE_SCENE_V1_TEXT_FLAGS_ENUM
+#define SLATE_SCENE_V1_TEXT_FLAGS_ENUM
+enum slate_scene_v1_text_flags {
+	/**
+	 * the field wants corrections and completions
+	 */
+	SLATE_SCENE_V1_TEXT_FLAGS_SUGGESTIONS = 1,
+	/**
+	 * a password: no suggestions, no popups, no preedit
+	 */
+	SLATE_SCENE_V1_TEXT_FLAGS_SECRET = 2,
+	/**
+	 * return makes a new line
+	 */
+	SLATE_SCENE_V1_TEXT_FLAGS_MULTILINE = 4,
+	/**
+	 * text is selected (typing replaces it)
+	 */
+	SLATE_SCENE_V1_TEXT_FLAGS_SELECTION = 8,
+	SLATE_SCENE_V1_TEXT_FLAGS_CAN_UNDO = 16,
+	SLATE_SCENE_V1_TEXT_FLAGS_CAN_REDO = 32,
+	SLATE_SCENE_V1_TEXT_FLAGS_CAN_PASTE = 64,
+};
+#endif /* SLATE_SCENE_V1_TEXT_FLAGS_ENUM */
+
+#ifndef SLATE_SCENE_V1_TEXT_ACTION_ENUM
+#define SLATE_SCENE_V1_TEXT_ACTION_ENUM
+/**
+ * @ingroup iface_slate_scene_v1
+ * a key of the keyboard on the glass that is not text
+ */
+enum slate_scene_v1_text_action {
+	/**
+	 * the selection, or the character before the caret
+	 */
+	SLATE_SCENE_V1_TEXT_ACTION_DELETE_BACKWARD = 0,
+	/**
+	 * a new line, or the field's own action
+	 */
+	SLATE_SCENE_V1_TEXT_ACTION_RETURN = 1,
+	/**
+	 * the caret a step left (the trackpad)
+	 */
+	SLATE_SCENE_V1_TEXT_ACTION_LEFT = 2,
+	SLATE_SCENE_V1_TEXT_ACTION_RIGHT = 3,
+	SLATE_SCENE_V1_TEXT_ACTION_UP = 4,
+	SLATE_SCENE_V1_TEXT_ACTION_DOWN = 5,
+	SLATE_SCENE_V1_TEXT_ACTION_UNDO = 6,
+	SLATE_SCENE_V1_TEXT_ACTION_REDO = 7,
+	SLATE_SCENE_V1_TEXT_ACTION_PASTE = 8,
+	/**
+	 * the hide key: the field stops editing
+	 */
+	SLATE_SCENE_V1_TEXT_ACTION_RESIGN = 9,
+};
+#endif /* SLATE_SCENE_V1_TEXT_ACTION_ENUM */
 
 #ifndef SLATE_SCENE_V1_STATE_ENUM
 #define SLATE_SCENE_V1_STATE_ENUM
@@ -374,6 +515,31 @@ struct slate_scene_v1_listener {
 	void (*menu_command)(void *data,
 			     struct slate_scene_v1 *slate_scene_v1,
 			     const char *path);
+	/**
+	 * the keyboard types into the field
+	 *
+	 * As zwp_text_input_v3's commit_string, preedit_string and
+	 * delete_surrounding_text sent together and applied in this order:
+	 * the preedit shown so far goes, delete_before characters
+	 * (extended grapheme clusters) before the caret are deleted,
+	 * commit is inserted at the caret (replacing a selection), and
+	 * preedit (empty: none) is shown at the caret, not yet typed.
+	 * @since 3
+	 */
+	void (*text_input)(void *data,
+			   struct slate_scene_v1 *slate_scene_v1,
+			   uint32_t delete_before,
+			   const char *commit,
+			   const char *preedit);
+	/**
+	 * a key of the keyboard that is not text
+	 *
+	 * 
+	 * @since 3
+	 */
+	void (*text_action)(void *data,
+			    struct slate_scene_v1 *slate_scene_v1,
+			    uint32_t action);
 };
 
 /**
@@ -393,6 +559,7 @@ slate_scene_v1_add_listener(struct slate_scene_v1 *slate_scene_v1,
 #define SLATE_SCENE_V1_REMOVE 3
 #define SLATE_SCENE_V1_SET_MENU_BAR_PART 4
 #define SLATE_SCENE_V1_COMMIT_MENU_BAR 5
+#define SLATE_SCENE_V1_SET_TEXT_INPUT 6
 
 /**
  * @ingroup iface_slate_scene_v1
@@ -406,6 +573,14 @@ slate_scene_v1_add_listener(struct slate_scene_v1 *slate_scene_v1,
  * @ingroup iface_slate_scene_v1
  */
 #define SLATE_SCENE_V1_MENU_COMMAND_SINCE_VERSION 2
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_TEXT_INPUT_SINCE_VERSION 3
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_TEXT_ACTION_SINCE_VERSION 3
 
 /**
  * @ingroup iface_slate_scene_v1
@@ -431,6 +606,10 @@ slate_scene_v1_add_listener(struct slate_scene_v1 *slate_scene_v1,
  * @ingroup iface_slate_scene_v1
  */
 #define SLATE_SCENE_V1_COMMIT_MENU_BAR_SINCE_VERSION 2
+/**
+ * @ingroup iface_slate_scene_v1
+ */
+#define SLATE_SCENE_V1_SET_TEXT_INPUT_SINCE_VERSION 3
 
 /** @ingroup iface_slate_scene_v1 */
 static inline void
@@ -520,6 +699,22 @@ slate_scene_v1_commit_menu_bar(struct slate_scene_v1 *slate_scene_v1)
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) slate_scene_v1,
 			 SLATE_SCENE_V1_COMMIT_MENU_BAR, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_v1), 0);
+}
+
+/**
+ * @ingroup iface_slate_scene_v1
+ *
+ * Sent when a field of the window becomes first responder, stops being one (enabled 0), or its
+ * text or caret changes. text_before is the text before the caret in the field's paragraph, at
+ * most 1 KiB of UTF-8 (the end of it: the keyboard reads it for capitals at the start of
+ * sentences and for the word being typed). The shell shows its keyboard while the window is the
+ * active one and a field takes text, unless a hardware keyboard is in use.
+ */
+static inline void
+slate_scene_v1_set_text_input(struct slate_scene_v1 *slate_scene_v1, uint32_t enabled, uint32_t keyboard, uint32_t return_key, uint32_t capitals, uint32_t flags, const char *text_before)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) slate_scene_v1,
+			 SLATE_SCENE_V1_SET_TEXT_INPUT, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_v1), 0, enabled, keyboard, return_key, capitals, flags, text_before);
 }
 
 #ifdef  __cplusplus

@@ -7,6 +7,8 @@
 //   surface-first    a toplevel's wl_surface destroyed before it, then a request to the toplevel
 //   same-session     two toplevels claiming one session
 //   twice            announce twice
+//   bad-text-input   (version 3) a field asking for a keyboard that does not exist
+//   long-text-input  (version 3) a field sending 2 KiB of text before its caret
 //   claim SESSION    (well-behaved on the wire) announce, then show a window claiming SESSION — which
 //                    the test makes another app's; prints "closed" when the shell closes it
 //   open-activity    (well-behaved) announce, then ask for a window of whichever app declares the
@@ -37,7 +39,7 @@ static void global(void *data, struct wl_registry *r, uint32_t name, const char 
     if (!strcmp(iface, xdg_wm_base_interface.name)) wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
     if (!strcmp(iface, wl_shm_interface.name)) shm = wl_registry_bind(r, name, &wl_shm_interface, 1);
     if (!strcmp(iface, slate_scene_manager_v1_interface.name))
-        scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 2 ? version : 2);
+        scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 3 ? version : 3);
 }
 
 static void global_remove(void *data, struct wl_registry *r, uint32_t name) {
@@ -141,6 +143,18 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "announce")) {
         // Speaks as the app: refused unless Slate started this process as it.
         slate_scene_manager_v1_announce(scenes, app);
+    } else if (!strcmp(mode, "bad-text-input")) {
+        // Version 3: a field asking for a keyboard the protocol does not have.
+        slate_scene_manager_v1_announce(scenes, app);
+        struct slate_scene_v1 *scene = slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
+        slate_scene_v1_set_text_input(scene, 1, 99, 0, 0, 0, "");
+    } else if (!strcmp(mode, "long-text-input")) {
+        // Version 3: more text before the caret than 1 KiB.
+        slate_scene_manager_v1_announce(scenes, app);
+        struct slate_scene_v1 *scene = slate_scene_manager_v1_get_scene(scenes, toplevel(), "s1", 0, 0, "");
+        static char text[2001];
+        memset(text, 'x', 2000);
+        slate_scene_v1_set_text_input(scene, 1, 0, 0, 0, 0, text);
     } else if (!strcmp(mode, "twice")) {
         slate_scene_manager_v1_announce(scenes, app);
         slate_scene_manager_v1_announce(scenes, app);

@@ -1,0 +1,2 @@
+// libhunspell for Swift: the spelling checker and its suggestions (Debian's libhunspell-dev).
+#include <hunspell.h>

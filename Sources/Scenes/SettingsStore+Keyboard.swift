@@ -1,0 +1,7 @@
+extension SettingKey where Value == String {
+    /// Which keyboard types on the glass: `automatic` (Slate's, until a hardware key is pressed, as
+    /// iPadOS does — the default, also when unset), `on-screen` (Slate's, always), `hardware` (none by
+    /// itself) or `external` (another program, as squeekboard, over input-method-v2; it needs the
+    /// person's leave to type, `privacy.input`). `SLATE_KEYBOARD` in the environment overrides it.
+    public static let keyboard = SettingKey("keyboard", default: "")
+}
