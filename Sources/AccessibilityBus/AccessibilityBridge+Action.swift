@@ -64,6 +64,7 @@ extension AccessibilityBridge {
             list.onSelect?(index)
             return true
         }
+        if let described = v as? any AccessibilityDescribing, described.accessibilityActivate() { return true }
         // A tap where the element shows, as a finger would make it.
         guard let root = tree.root(of: v) else { return false }
         let f = v.frameInRoot

@@ -31,4 +31,17 @@ extension MenuRowView: AccessibilityDescribing {
         case .loading: .label
         }
     }
+
+    /// An item or a submenu chooses itself, as Return on it would; a row of tiles is a tap, which
+    /// picks the tile under it.
+    func accessibilityActivate() -> Bool {
+        switch look.row.kind {
+        case .action, .submenu, .back: break
+        case .tiles, .header, .band, .loading: return false
+        }
+        guard let panel = superview as? MenuPanelView, let index = panel.row(of: self), let choose = panel.chooseRow
+        else { return false }
+        choose(index)
+        return true
+    }
 }

@@ -183,6 +183,7 @@ import UI
         panel.setRows(rows, frames: layout.rowFrames, order: layout.displayOrder)
         if let preview { addSubview(preview) }
         addSubview(panel)
+        panel.chooseRow = { [weak self] i in self?.choose(row: i) }
         if form == .rich {
             tracks[Self.openingFinger] = Track(start: location, region: region(at: location), opening: true)
         }

@@ -68,6 +68,7 @@ import UI
         panel.isHidden = true
         panel.shadow = MenuMetrics.panelShadow
         addSubview(panel)
+        panel.chooseRow = { [weak self] i in self?.choose(row: i) }
         strip.searchField.onChange = { [weak self] text in self?.searchChanged(text) }
         strip.searchField.onReturn = { [weak self] in self?.chooseHighlightedOrFirst() }
     }

@@ -108,6 +108,14 @@ import UI
     /// The row view showing row `i`, when it is on screen.
     func rowView(_ i: Int) -> MenuRowView? { visible[i] }
 
+    /// The row a row view shows, when it is on screen.
+    func row(of view: MenuRowView) -> Int? { visible.first { $0.value === view }?.key }
+
+    /// What choosing a row does (the overlay's `choose(row:)`): set by the overlay that shows the
+    /// panel, so that an assistive technology's action chooses a row as Return would, wherever the
+    /// row is drawn mid-animation.
+    var chooseRow: ((Int) -> Void)?
+
     /// The row views on screen, top to bottom.
     var visibleRowViews: [MenuRowView] {
         displayOrder.compactMap { visible[$0] }

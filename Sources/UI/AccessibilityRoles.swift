@@ -43,6 +43,10 @@ public struct AccessibilityCustomAction: Sendable {
     /// Whether, while it is shown, the elements behind it (its earlier siblings) leave the tree: an
     /// open context menu (as `accessibilityViewIsModal`).
     var accessibilityIsModal: Bool { get }
+    /// Performs the default action the way its own control would (a menu row chooses itself as
+    /// Return does), and says whether it did; false: the action is a tap where it shows
+    /// (`accessibilityActivate` in UIKit).
+    func accessibilityActivate() -> Bool
 }
 
 extension AccessibilityDescribing {
@@ -51,6 +55,7 @@ extension AccessibilityDescribing {
     public var accessibilityElementDescription: String? { nil }
     public var accessibilityCustomActions: [AccessibilityCustomAction] { [] }
     public var accessibilityIsModal: Bool { false }
+    public func accessibilityActivate() -> Bool { false }
 }
 
 extension View {

@@ -220,6 +220,50 @@ import UI
         s.menu.dismissMenu()
     }
 
+    /// A screen reader's "click" on a menu's row chooses the row as Return would, not as a tap where the
+    /// row is drawn: so it works while the menu is still growing out of its source (where a tap at
+    /// the row's centre could land outside the panel and close the menu).
+    @Test func clickingAMenuRowChoosesItEvenWhileTheMenuStillOpens() throws {
+        let s = Screen()
+        var chosen: [String] = []
+        let interaction = ContextMenuInteraction { _ in
+            ContextMenuConfiguration(identifier: "move") { _ in
+                Menu("Message") {
+                    Menu("Move to") {
+                        Action("Archive") { _ in chosen.append("Archive") }
+                        Action("Trash") { _ in chosen.append("Trash") }
+                    }
+                    Action("Delete", attributes: .destructive) { _ in chosen.append("Delete") }
+                }
+            }
+        }
+        s.open.removeInteraction(s.menu)
+        s.open.addInteraction(interaction)
+        let bridge = s.bridge()
+        #expect(interaction.present(at: s.open.frameInRoot.center))
+        let overlay = try #require(interaction.overlay)
+        func views(_ v: View) -> [View] { [v] + v.subviews.flatMap(views) }
+        func shown(_ label: String) -> View? {
+            s.root.layoutIfNeeded()
+            return views(overlay).first { $0.accessibilityLabelOrText == label }
+        }
+        func click(_ label: String) throws {
+            let row = try #require(shown(label), "no row \(label)")
+            _ = bridge.changeEvents()
+            let click = try #require(bridge.actions(bridge.tree.number(for: row)).first { $0.name == "click" })
+            #expect(click.perform())
+        }
+        // Not one frame of the opening animation has run: the rows are still drawn shrunk.
+        try click("Move to")
+        #expect(interaction.isMenuVisible, "the menu stays open")
+        #expect(shown("Archive") != nil && shown("Delete") == nil, "the submenu's items replace the menu's")
+        try click("Trash")
+        #expect(chosen == ["Trash"])
+        s.clock.advance(by: 1)
+        s.root.prepareFrame()
+        #expect(!interaction.isMenuVisible, "choosing an item closes the menu")
+    }
+
     @Test func changesBecomeEvents() throws {
         let s = Screen()
         let b = s.bridge()
