@@ -18,6 +18,8 @@ import UI
     public let library: MailLibrary
     /// The address mail is sent from.
     public var me = "Я <me@slate.example>"
+    /// Where a message that could not be saved is kept meanwhile (nil: in its window only).
+    public var draftRecovery: DraftRecovery?
 
     public init(library: MailLibrary) {
         self.library = library

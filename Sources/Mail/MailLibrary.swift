@@ -1,5 +1,6 @@
 import Foundation
 import MailStore
+import Scenes
 import UI
 
 /// The mail the app shows: one Maildir on disk, its mailboxes, and each mailbox's messages, newest
@@ -177,24 +178,44 @@ import UI
     /// Writes a message into a mailbox (Sent for a sent message, Drafts for a draft).
     @discardableResult
     public func deliver(_ data: Data, to role: MailboxRole, flags: MessageFlags) -> MessageRef? {
+        do {
+            return try save(data, to: role, flags: flags)
+        } catch {
+            record(error, "save into the \(role) mailbox")
+            return nil
+        }
+    }
+
+    /// Saves a message into the mailbox of `role` (made when missing): Sent, Drafts. A failure — a
+    /// full disk, a read-only Maildir, a file where its folder should be — throws, in one line, and
+    /// leaves nothing half-written.
+    @discardableResult
+    public func save(_ data: Data, to role: MailboxRole, flags: MessageFlags) throws(FileWriteError) -> MessageRef {
         var box = mailbox(role: role)
         if box == nil {
             do {
                 box = try maildir.createMailbox(path: [role == .sent ? "Sent" : role == .drafts ? "Drafts" : "Archive"])
                 reloadMailboxes()
             } catch {
-                record(error, "create the \(role) mailbox")
-                return nil
+                throw Self.writeError(error, at: maildir.root.path)
             }
         }
+        guard let box else { throw FileWriteError(path: maildir.root.path, code: ENOENT) }
         do {
-            let r = try maildir.deliver(data, to: box!, flags: flags)
-            changed([box!.id])
+            let r = try maildir.deliver(data, to: box, flags: flags)
+            changed([box.id])
             return r
         } catch {
-            record(error, "save into \(box!.name)")
-            return nil
+            throw Self.writeError(error, at: box.url.path)
         }
+    }
+
+    /// A Maildir's failure to write, as the one kind every write path of Slate says.
+    static func writeError(_ error: any Error, at path: String) -> FileWriteError {
+        if case .cannotWrite(let place, let code) = error as? MaildirError {
+            return FileWriteError(path: place, code: code)
+        }
+        return FileWriteError(path: path, reason: "\(error)")
     }
 }
 

@@ -26,6 +26,13 @@ import UI
     /// The notes, as files.
     public let store: NoteStore
 
+    /// The notes open in windows now, by path.
+    var openDocuments: [String: NoteDocument] = [:]
+    /// Notes whose window closed while they could not be saved: kept, and tried again, until saved.
+    public internal(set) var unsavedDocuments: [String: NoteDocument] = [:]
+    /// Whether a retry of `unsavedDocuments` waits on a screen's clock.
+    var isRetryScheduled = false
+
     /// Notes over `store`.
     public init(store: NoteStore) {
         self.store = store
@@ -79,14 +86,12 @@ import UI
 
     /// Opens a note in its own window beside `scene`, or brings forward the window showing it.
     func open(_ path: String, title: String, from scene: WindowScene?) {
-        guard let system = scene?.sceneSystem else { return }
-        do {
+        guard let scene, let system = scene.sceneSystem else { return }
+        scene.windowView.environment.errors.attempt(SceneStrings.openTheWindow, userAction: true) {
             try system.activate(
                 ActivationRequest(
                     userActivity: Self.noteActivity(path: path, title: title), requestingScene: scene,
                     placement: .standard))
-        } catch {
-            FileHandle.standardError.write(Data("slate notes: cannot open the note: \(error)\n".utf8))
         }
     }
 

@@ -280,8 +280,18 @@ import Graphics
 
     var hasPendingTimers: Bool { !timers.isEmpty }
 
-    /// The clock time of the next timer, if any: a host that sleeps while idle wakes then.
-    public var nextTimerTime: Double? { timers.map(\.time).min() }
+    /// The clock time of the next timer, if any (a gesture's or one of `schedule(after:_:)`): a host
+    /// that sleeps while idle wakes then.
+    public var nextTimerTime: Double? {
+        (timers.map(\.time) + actionTimers.filter { !$0.isCancelled }.map(\.time)).min()
+    }
+
+    /// Whether a timer of `schedule(after:_:)` is due: the host draws a frame, which fires it. One not
+    /// yet due asks for no frame (a save retried in 5 s keeps no loop turning meanwhile).
+    var hasDueActionTimer: Bool {
+        let now = root.clock.now
+        return actionTimers.contains { !$0.isCancelled && $0.time <= now }
+    }
 
     /// Fires timers due at the clock's time now.
     public func fireTimers() { fireTimers(upTo: root.clock.now) }
@@ -291,7 +301,24 @@ import Graphics
             timers.removeAll { $0.seq == next.seq }
             next.recognizer?.timerFired(next.tag)
         }
+        actionTimers.removeAll(where: \.isCancelled)
+        while let next = actionTimers.filter({ $0.time <= time }).min(by: { $0.time < $1.time }) {
+            actionTimers.removeAll { $0 === next }
+            next.fire()
+        }
         if tracks.isEmpty { settle() }
+    }
+
+    private var actionTimers: [ScheduledAction] = []
+
+    /// Runs `action` once `delay` seconds of the screen's clock have passed (at the first frame
+    /// after). The host sleeps meanwhile: no frame is drawn for it until it is due. Cancel the
+    /// returned timer to forget it.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
+        let timer = ScheduledAction(time: root.clock.now + max(0, delay), action: action)
+        actionTimers.append(timer)
+        return timer
     }
 
     func viewLeft(_ view: View) {
@@ -385,5 +412,29 @@ import Graphics
             v = cur.superview
         }
         return false
+    }
+}
+
+/// An action waiting for its time on a screen's clock (`EventDispatcher.schedule(after:_:)`).
+@MainActor public final class ScheduledAction {
+    /// When it runs, on the screen's clock.
+    public let time: Double
+    private var action: (@MainActor () -> Void)?
+
+    init(time: Double, action: @escaping @MainActor () -> Void) {
+        self.time = time
+        self.action = action
+    }
+
+    /// Whether it was cancelled or has run.
+    public var isCancelled: Bool { action == nil }
+
+    /// Forgets the action: it will not run.
+    public func cancel() { action = nil }
+
+    func fire() {
+        let run = action
+        action = nil
+        run?()
     }
 }
