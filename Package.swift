@@ -122,7 +122,11 @@ let package = Package(
             name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics", "Scenes", "FailingFolders"]),
         .testTarget(
             name: "NotesTests",
-            dependencies: ["Notes", "Graphics", "UI", "Menus", "Scenes", "NoteSaveLoop", "FailingFolders"]),
+            dependencies: [
+                "Notes", "Graphics", "UI", "Menus", "Scenes", "NoteSaveLoop", "FailingFolders", "Rendering", "Host",
+                "SlateTesting",
+            ],
+            resources: [.copy("References")]),
         .testTarget(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),

@@ -212,10 +212,16 @@ import UI
 
     /// A Maildir's failure to write, as the one kind every write path of Slate says.
     static func writeError(_ error: any Error, at path: String) -> FileWriteError {
-        if case .cannotWrite(let place, let code) = error as? MaildirError {
-            return FileWriteError(path: place, code: code)
+        switch error as? MaildirError {
+        case .cannotWrite(let place, let code):
+            return AtomicFile.failure(code, at: place)
+        case .mailboxUnreadable(let place, _):
+            // Its folder is gone from under it: a file in the way is named as such.
+            if let file = AtomicFile.fileInTheWay(of: place) { return FileWriteError(path: file, code: ENOTDIR) }
+            return FileWriteError(path: place, code: ENOENT)
+        default:
+            return FileWriteError(path: path, reason: "\(error)")
         }
-        return FileWriteError(path: path, reason: "\(error)")
     }
 }
 

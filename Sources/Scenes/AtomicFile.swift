@@ -103,7 +103,7 @@ public enum AtomicFile {
     }
 
     /// The error for `code` at `path`; for "not a folder", the file that stands in the way.
-    static func failure(_ code: Int32, at path: String) -> FileWriteError {
+    public static func failure(_ code: Int32, at path: String) -> FileWriteError {
         if code == ENOTDIR, let file = fileInTheWay(of: path) { return FileWriteError(path: file, code: code) }
         return FileWriteError(path: path, code: code)
     }

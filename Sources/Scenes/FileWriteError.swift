@@ -91,11 +91,21 @@ public struct FileWriteError: LocalizedFailure, Hashable, Sendable, CustomString
     }
 
     /// What went wrong, for a window that says it about its own document: the reason alone where
-    /// the place is the document's own ("the disk is full"), with the path where it is elsewhere
-    /// (the file standing where a folder should be).
+    /// the place is the document's own ("the disk is full"), with the name of what stands in the way
+    /// where there is one ("a file stands where the folder “Notes” should be").
     public var summary: LocalizedString {
-        switch cause {
-        case .notAFolder, .isAFolder, .missingFolder: message
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return switch cause {
+        case .notAFolder:
+            LocalizedString(
+                en: "a file stands where the folder “%@” should be", ru: "на месте папки «%@» стоит файл"
+            ).formatted(name)
+        case .isAFolder:
+            LocalizedString(
+                en: "a folder stands where the file “%@” should be", ru: "на месте файла «%@» стоит папка"
+            ).formatted(name)
+        case .missingFolder:
+            LocalizedString(en: "the folder “%@” is missing", ru: "папки «%@» нет").formatted(name)
         default: reason
         }
     }

@@ -59,19 +59,13 @@ extension Shell {
         guard now != savedLayout.lastWritten, savedLayout.lastWritten != nil || !windows.isEmpty else { return }
         savedLayout.lastWritten = now
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            try encoder.encode(now).write(to: file, options: .atomic)
+            try AtomicFile.write(
+                try encoder.encode(now), to: file.path, permissions: 0o600, makingFolders: 0o700)
         } catch {
-            if !savedLayout.reportedFailure {
-                savedLayout.reportedFailure = true
-                FileHandle.standardError.write(
-                    Data(
-                        "slate: cannot save where the windows are in \(file.path): \(error.localizedDescription)\n".utf8
-                    ))
-            }
+            // Said once (the screen's reporter repeats no line); the windows stay where they are.
+            environment.errors.report(FileWriteError(error, path: file.path), while: ShellStrings.saveTheWindowsState)
         }
     }
 
@@ -160,6 +154,12 @@ extension Shell {
     /// A saved arrangement waiting for its windows (an app process's come after it starts).
     var pending: SavedArrangement?
     var isRestoring = false
-    var reportedFailure = false
 
+}
+
+extension ShellStrings {
+    /// What was being done (in "cannot save the windows' state: …"), the words the apps' own state
+    /// uses, so the shell and an app failing on one folder say one line.
+    public static let saveTheWindowsState = LocalizedString(
+        en: "save the windows' state", ru: "сохранить состояние окон")
 }

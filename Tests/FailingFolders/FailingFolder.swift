@@ -33,6 +33,8 @@ public final class FailingFolder {
     private var mounted = false
     private var filler: Int32 = -1
     private var broken = false
+    /// The folders made read-only, and their modes before.
+    private var modes: [String: mode_t] = [:]
 
     /// Whether this process runs as root (the real full disk and read-only mount need it).
     public static var isRoot: Bool { geteuid() == 0 }
@@ -47,7 +49,7 @@ public final class FailingFolder {
             try Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=1m,mode=0755", "tmpfs", folder.path)
             mounted = true
             madeKind = .diskFull
-            way = "a 1 MiB tmpfs filled to 8 KiB free (root)"
+            way = "a 1 MiB tmpfs filled up (root)"
         case .diskFull:
             madeKind = .fileInPlaceOfFolder
             way = "no root, so no tmpfs: a file in place of the folder instead"
@@ -56,7 +58,7 @@ public final class FailingFolder {
             way = "a read-only bind mount (root)"
         case .readOnly:
             madeKind = .readOnly
-            way = "a folder of mode 0500 (not root)"
+            way = "its folders made read-only, chmod -R a-w (not root)"
         case .fileInPlaceOfFolder:
             madeKind = .fileInPlaceOfFolder
             way = "a file in place of the folder"
@@ -66,13 +68,14 @@ public final class FailingFolder {
 
     deinit { tearDown() }
 
-    /// Makes writes in the folder fail.
-    public func breakWrites() throws {
+    /// Makes writes in the folder fail; a full disk keeps `leaving` bytes free (a small write then
+    /// works, a larger one does not — the 8 KiB left, 24 KB typed).
+    public func breakWrites(leaving: Int = 0) throws {
         guard !broken else { return }
         broken = true
         switch madeKind {
         case .diskFull:
-            // Filled until the disk says it is full, then 8 KiB given back: a save of more fails.
+            // Filled until the disk says it is full, then `leaving` given back: a save of more fails.
             let path = folder.appendingPathComponent(".filler").path
             filler = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             guard filler >= 0 else { throw Failure("cannot make \(path): \(String(cString: strerror(errno)))") }
@@ -84,17 +87,34 @@ public final class FailingFolder {
                 size += n
             }
             guard errno == ENOSPC else { throw Failure("filling the tmpfs: \(String(cString: strerror(errno)))") }
-            _ = ftruncate(filler, off_t(max(0, size - 8192)))
+            if leaving > 0 { _ = ftruncate(filler, off_t(max(0, size - leaving))) }
         case .readOnly where Self.isRoot:
             try Self.run("/bin/mount", "--bind", folder.path, folder.path)
             mounted = true
             try Self.run("/bin/mount", "-o", "remount,bind,ro", folder.path)
         case .readOnly:
-            chmod(folder.path, 0o500)
+            // Every folder of the tree, as `chmod -R a-w` would: nothing can be made or replaced in it.
+            modes = [:]
+            var folders = [folder.path]
+            if let walker = FileManager.default.enumerator(atPath: folder.path) {
+                while let sub = walker.nextObject() as? String {
+                    var info = stat()
+                    let path = folder.path + "/" + sub
+                    if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { folders.append(path) }
+                }
+            }
+            for path in folders {
+                var info = stat()
+                guard stat(path, &info) == 0 else { continue }
+                modes[path] = info.st_mode & 0o7777
+                chmod(path, info.st_mode & 0o7555)
+            }
         case .fileInPlaceOfFolder:
             let aside = folder.path + ".aside"
             guard rename(folder.path, aside) == 0 else { throw Failure("cannot move \(folder.path) aside") }
-            FileManager.default.createFile(atPath: folder.path, contents: Data("not a folder\n".utf8))
+            guard FileManager.default.createFile(atPath: folder.path, contents: Data("not a folder\n".utf8)) else {
+                throw Failure("cannot put a file at \(folder.path)")
+            }
         }
     }
 
@@ -111,7 +131,8 @@ public final class FailingFolder {
             try Self.run("/bin/umount", folder.path)
             mounted = false
         case .readOnly:
-            chmod(folder.path, 0o755)
+            for (path, mode) in modes { chmod(path, mode) }
+            modes = [:]
         case .fileInPlaceOfFolder:
             unlink(folder.path)
             rename(folder.path + ".aside", folder.path)

@@ -67,7 +67,7 @@ import UI
         let (scene, editor) = try place.open("Shopping.md")
         let doc = editor.document
         #expect(editor.notice.isHidden)
-        try place.notes.breakWrites()
+        try place.notes.breakWrites(leaving: 8192)
         doc.textView.placeCaret(at: doc.textView.storage.end)
         doc.textView.insert(Self.typed)
         let failure = try #require(doc.saveFailure, "\(place.notes.way)")
