@@ -46,6 +46,7 @@ public struct DesktopCatalog: Sendable {
     ) -> DesktopCatalog {
         let desktops =
             [DesktopEntry.desktopName] + (env["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init)
+        let locales = MessageLocales.from(environment: env)
         var seen: Set<String> = []
         var entries: [DesktopEntry] = []
         var warnings: [String] = []
@@ -66,7 +67,7 @@ public struct DesktopCatalog: Sendable {
                     continue
                 }
                 do {
-                    let e = try DesktopEntry(parsing: text, id: id, file: path)
+                    let e = try DesktopEntry(parsing: text, id: id, file: path, locales: locales)
                     if e.isShown(in: desktops, programExists: programExists) { entries.append(e) }
                 } catch {
                     warnings.append("slate: skipping \(path): \(error)")
