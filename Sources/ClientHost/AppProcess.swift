@@ -90,6 +90,16 @@ public struct AppProcessError: Error, CustomStringConvertible {
         TerminationRequest.install()
         // Started to show particular windows: those, and no blank first window besides.
         runtime.restore(openingNewWindowIfEmpty: queuedConnects.isEmpty)
+        // Started from its icon with windows kept but none seen (it was quit, then the shell
+        // restarted): its most recent window comes back, as iPadOS shows an app's most recent window
+        // when its icon is tapped — not nothing, and not a new window on a second tap.
+        if queuedConnects.isEmpty, runtime.connectedScenes.isEmpty, let recent = runtime.openSessions.first {
+            do {
+                try runtime.activate(ActivationRequest(session: recent))
+            } catch {
+                log("slate: \(runtime.application.identifier) could not bring back its window: \(error)")
+            }
+        }
         isRestored = true
         for c in queuedConnects { connect(session: c.session, role: c.role, payload: c.payload) }
         queuedConnects.removeAll()
