@@ -141,6 +141,7 @@ import UI
     func dropInteraction(_ interaction: DropInteraction, performDrop session: DragSession) {
         guard let compose = interaction.view as? ComposeView else { return }
         for item in session.items {
+            // An item that does not load as text has nothing to add: passed over.
             guard let text = try? item.provider.loadText(), !text.isEmpty else { continue }
             let body = compose.body.text
             compose.body.text = body.isEmpty || body.hasSuffix("\n") ? body + text : body + "\n" + text

@@ -56,6 +56,7 @@ import UI
     }
 
     static func mailboxActivity(_ mailbox: Mailbox, scroll: Double = 0) -> UserActivity {
+        // Structs of strings and numbers always encode: these fallbacks are never taken.
         (try? UserActivity(
             type: mailboxActivity, title: mailbox.name, payload: MailboxState(mailbox: mailbox.id, scroll: scroll)))
             ?? UserActivity(type: mailboxActivity)
@@ -86,7 +87,7 @@ import UI
             let index = library.index(of: box)
             if index.isLoaded {
                 if let row = index.row(of: id) { return index.refs[row] }
-            } else if let r = try? library.maildir.locate(
+            } else if let r = try? library.maildir.locate(  // not there: looked for in every mailbox below
                 MessageRef(mailbox: box, subdirectory: .new, fileName: unique))
             {
                 // A window restored at launch finds its message on disk, without listing the

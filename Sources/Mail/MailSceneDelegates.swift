@@ -13,6 +13,7 @@ import UI
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         let activity = options.userActivities.first ?? session.userActivity
+        // A saved state of another shape (an older Slate's) opens the Inbox.
         let state = try? activity?.payload(as: MailApp.MailboxState.self)
         let box =
             state.flatMap { app.library.mailbox(id: $0.mailbox) } ?? app.library.mailbox(role: .inbox)
@@ -33,6 +34,7 @@ import UI
     }
 
     func scene(_ scene: WindowScene, continue userActivity: UserActivity) {
+        // A request of another shape leaves the window as it is.
         if let state = try? userActivity.payload(as: MailApp.MailboxState.self),
             let box = app.library.mailbox(id: state.mailbox)
         {
@@ -43,6 +45,11 @@ import UI
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
         guard let v = view else { return nil }
         return MailApp.mailboxActivity(v.mailbox, scroll: v.scrollOffset)
+    }
+
+    func sceneDidBecomeActive(_ scene: WindowScene) {
+        // The person acts in this window now: a change that fails is said on its screen.
+        app.library.errors = scene.windowView.environment.errors
     }
 }
 
@@ -67,6 +74,7 @@ import UI
     }
 
     private func connectMessage(_ scene: WindowScene, _ session: SceneSession, _ activity: UserActivity?) {
+        // A state of another shape shows a window that says the message is gone.
         let state = try? activity?.payload(as: MailApp.MessageState.self)
         let body = MessageBodyView()
         self.body = body
@@ -140,6 +148,7 @@ import UI
     }
 
     private func connectCompose(_ scene: WindowScene, _ session: SceneSession, _ activity: UserActivity?) {
+        // A state of another shape opens an empty message.
         let state = try? activity?.payload(as: MailApp.ComposeState.self)
         let draft = OutgoingMessage(
             from: app.me, to: state?.to ?? "", subject: state?.subject ?? "", body: state?.body ?? "",

@@ -58,6 +58,15 @@ public enum MailStrings {
     public static let markAllRead = LocalizedString(en: "Mark All as Read", ru: "Пометить все как прочитанные")
 
     // A message being written that cannot be saved.
+    /// What was being done when a change of a message failed (in "cannot flag the message: …").
+    public static let markTheMessageRead = LocalizedString(
+        en: "mark the message as read", ru: "пометить письмо как прочитанное")
+    public static let markTheMessageUnread = LocalizedString(
+        en: "mark the message as unread", ru: "пометить письмо как непрочитанное")
+    public static let flagTheMessage = LocalizedString(en: "flag the message", ru: "пометить письмо флажком")
+    public static let unflagTheMessage = LocalizedString(en: "unflag the message", ru: "снять флажок с письма")
+    public static let moveTheMessage = LocalizedString(en: "move the message", ru: "переместить письмо")
+    public static let deleteTheMessage = LocalizedString(en: "delete the message", ru: "удалить письмо")
     /// What was being done (in "cannot send the message: …").
     public static let sendTheMessage = LocalizedString(en: "send the message", ru: "отправить письмо")
     /// What was being done (in "cannot save the draft: …").

@@ -123,7 +123,8 @@ import UI
         guard hasUnsavedChanges else { return }
         let text = textView.text
         do {
-            // Another program's text that cannot be read is not there to keep: the save goes on.
+            // Absent is fine: another program's text that cannot be read is not there to keep, and
+            // the save goes on.
             if let now = store.stamp(path), now != stamp, let theirs = try? store.read(path), theirs != text {
                 conflictedCopies.append(
                     try store.writeConflictedCopy(of: path, text: theirs, suffix: NotesStrings.conflictedCopy.text))

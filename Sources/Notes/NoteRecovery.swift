@@ -43,6 +43,7 @@ public struct NoteRecovery: Sendable {
     /// Keeps `text` for the note at `path` (replacing what was kept for it), atomically; the folder
     /// is made (private) when missing.
     public func keep(_ text: String, for path: String) throws(FileWriteError) {
+        // A string always encodes as JSON; the fallback is never taken.
         let pathLine = (try? JSONEncoder().encode(path)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
         let body = Self.signature + "\nPath: " + pathLine + "\n\n" + text
         try AtomicFile.write(
@@ -63,6 +64,7 @@ public struct NoteRecovery: Sendable {
 
     /// Every kept text, by the notes' paths.
     public func all() -> [Kept] {
+        // Absent is fine: no folder means nothing was ever kept.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { !$0.hasPrefix(".") && $0.hasSuffix(".txt") }
             .compactMap { read(folder.appendingPathComponent($0)) }
@@ -93,6 +95,7 @@ public struct NoteRecovery: Sendable {
         let whole = String(decoding: data, as: UTF8.self)
         let parts = whole.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == Self.signature, parts[1].hasPrefix("Path: "), parts[2].isEmpty,
+            // A head that does not read is not a recovery file of Slate's: passed over.
             let path = try? JSONDecoder().decode(String.self, from: Data(parts[1].dropFirst(6).utf8))
         else { return nil }
         var info = stat()

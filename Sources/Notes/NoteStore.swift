@@ -91,6 +91,7 @@ public struct FileStamp: Hashable, Sendable {
     public func folders() -> [String] {
         var out = [""]
         func walk(_ rel: String) {
+            // A subfolder that cannot be listed shows no subfolders; its own list says why when opened.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path(rel))) ?? []
             let dirs = names.filter { n in
                 guard !n.hasPrefix("."), !Self.isNoteName(n) else { return false }
@@ -254,7 +255,7 @@ public struct FileStamp: Hashable, Sendable {
         let (_, stem, ext) = Self.split(path)
         let p = freePath(in: folder, stem: stem, ext: ext)
         guard rename(url(path).path, url(p).path) == 0 else {
-            throw NoteError.io("cannot move \(path): \(String(cString: strerror(errno)))")
+            throw AtomicFile.failure(errno, at: url(folder).path)
         }
         summaries[path] = nil
         changed()
@@ -275,11 +276,11 @@ public struct FileStamp: Hashable, Sendable {
     /// with the original path and the deletion date is made first (exclusively, so two deletions never
     /// take the same name), then the file is renamed to `files/NAME`. Returns the name in the Trash.
     @discardableResult
-    public func moveToTrash(_ path: String) throws -> String {
+    public func moveToTrash(_ path: String) throws(FileWriteError) -> String {
         let files = trash.appendingPathComponent("files")
         let info = trash.appendingPathComponent("info")
-        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: info, withIntermediateDirectories: true)
+        try AtomicFile.makeFolders(files.path, permissions: 0o700)
+        try AtomicFile.makeFolders(info.path, permissions: 0o700)
         let source = url(path).standardizedFileURL
         let (_, stem, ext) = Self.split(path)
         var n = 1
@@ -292,7 +293,7 @@ public struct FileStamp: Hashable, Sendable {
                     n += 1
                     continue
                 }
-                throw NoteError.io("cannot write \(infoURL.path): \(String(cString: strerror(errno)))")
+                throw AtomicFile.failure(errno, at: info.path)
             }
             if FileManager.default.fileExists(atPath: files.appendingPathComponent(name).path) {
                 close(fd)
@@ -314,12 +315,12 @@ public struct FileStamp: Hashable, Sendable {
                         try FileManager.default.removeItem(at: source)
                     } catch {
                         unlink(infoURL.path)
-                        throw NoteError.io("cannot move \(path) to the Trash: \(error)")
+                        throw FileWriteError(error, path: target.path)
                     }
                 } else {
-                    let e = String(cString: strerror(errno))
+                    let code = errno
                     unlink(infoURL.path)
-                    throw NoteError.io("cannot move \(path) to the Trash: \(e)")
+                    throw AtomicFile.failure(code, at: files.path)
                 }
             }
             summaries[path] = nil
@@ -338,16 +339,5 @@ public struct FileStamp: Hashable, Sendable {
         f.timeZone = .current
         f.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
         return "[Trash Info]\nPath=\(encoded)\nDeletionDate=\(f.string(from: date))\n"
-    }
-}
-
-/// Why a note operation failed.
-public enum NoteError: Error, CustomStringConvertible {
-    case io(String)
-    /// What went wrong, for a person.
-    public var description: String {
-        switch self {
-        case .io(let s): s
-        }
     }
 }

@@ -72,6 +72,7 @@ import UI
     }
 
     static func folderActivity(_ folder: String, scroll: Double = 0) -> UserActivity {
+        // A struct of a string and a number always encodes; the fallback is never taken.
         (try? UserActivity(
             type: folderActivity, title: NotesStrings.name(ofFolder: folder),
             payload: FolderState(folder: folder, scroll: scroll))) ?? UserActivity(type: folderActivity)
@@ -79,6 +80,7 @@ import UI
 
     /// What opens a note in its own window (W2b, W2d): its path, and its title for the window.
     public static func noteActivity(path: String, title: String) -> UserActivity {
+        // A struct of a string always encodes; the fallback is never taken.
         (try? UserActivity(
             type: noteActivity, title: NotesStrings.title(title), targetContentIdentifier: "note/\(path)",
             payload: NoteState(path: path))) ?? UserActivity(type: noteActivity)
@@ -97,14 +99,15 @@ import UI
 
     /// Opens Mail's compose window with the note's text (Share ▸ Send with Mail).
     func sendWithMail(_ path: String, from scene: WindowScene?) {
-        guard let text = try? store.read(path) else { return }
-        let title = NoteText.title(of: text[...])
-        guard
-            let activity = try? UserActivity(
-                type: Self.mailComposeActivity, title: title, payload: ComposeState(to: "", subject: title, body: text))
-        else { return }
         guard let scene, let system = scene.sceneSystem else { return }
-        scene.windowView.environment.errors.attempt(NotesStrings.openMail, userAction: true) {
+        let errors = scene.windowView.environment.errors
+        guard let text = errors.attempt(NotesStrings.readTheNote, userAction: true, { try store.read(path) }) else {
+            return
+        }
+        let title = NoteText.title(of: text[...])
+        errors.attempt(NotesStrings.openMail, userAction: true) {
+            let activity = try UserActivity(
+                type: Self.mailComposeActivity, title: title, payload: ComposeState(to: "", subject: title, body: text))
             try system.open(
                 ActivationRequest(
                     userActivity: activity, requestingScene: scene, placement: .prominent, forcesNewWindow: true))
@@ -115,6 +118,7 @@ import UI
     func closeWindows(showing path: String, in system: (any SceneSystem)?) {
         guard let system else { return }
         for s in system.openSessions where s.targetContentIdentifier == "note/\(path)" {
+            // Absent is fine: a session gone meanwhile is already closed.
             try? system.destroy(s, animation: .standard)
         }
     }

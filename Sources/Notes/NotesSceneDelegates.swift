@@ -12,6 +12,7 @@ import UI
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         let activity = options.userActivities.first ?? session.userActivity
+        // A saved state of another shape (an older Slate's) opens the notes folder.
         let state = try? activity?.payload(as: NotesApp.FolderState.self)
         let folder = state.map(\.folder).flatMap { app.store.exists($0) || $0.isEmpty ? $0 : nil } ?? ""
         let v = NotesWindowView(app: app, folder: folder, scroll: state?.scroll ?? 0)
@@ -23,6 +24,7 @@ import UI
     }
 
     func scene(_ scene: WindowScene, continue userActivity: UserActivity) {
+        // A request of another shape leaves the window as it is.
         if let state = try? userActivity.payload(as: NotesApp.FolderState.self) {
             view?.show(state.folder, scroll: state.scroll)
         }
@@ -57,6 +59,7 @@ import UI
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         let activity = options.userActivities.first ?? session.userActivity
+        // A state of another shape, or a note gone, shows a window that says the note cannot be read.
         guard let state = try? activity?.payload(as: NotesApp.NoteState.self), app.store.exists(state.path) else {
             scene.title = activity?.title ?? NotesStrings.appName.text
             let l = Label(NotesStrings.noteUnreadable.formatted(activity?.title ?? "").text, color: .secondaryLabel)

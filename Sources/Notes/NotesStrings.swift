@@ -8,6 +8,15 @@ public enum NotesStrings {
     public static let newNote = LocalizedString(en: "New Note", ru: "Новая заметка")
     /// What was being done (in "cannot make a note: …").
     public static let makeANote = LocalizedString(en: "make a note", ru: "создать заметку")
+    /// What was being done (in "cannot duplicate the note: …").
+    public static let duplicateTheNote = LocalizedString(en: "duplicate the note", ru: "дублировать заметку")
+    /// What was being done (in "cannot move the note: …").
+    public static let moveTheNote = LocalizedString(en: "move the note", ru: "переместить заметку")
+    /// What was being done (in "cannot read the note: …").
+    public static let readTheNote = LocalizedString(en: "read the note", ru: "прочитать заметку")
+    /// What was being done (in "cannot move the note to the Trash: …").
+    public static let moveToTheTrash = LocalizedString(
+        en: "move the note to the Trash", ru: "переместить заметку в Корзину")
     public static let openMail = LocalizedString(en: "open a message in Mail", ru: "открыть письмо в Почте")
     public static let search = LocalizedString(en: "Search", ru: "Поиск")
     public static let noNotes = LocalizedString(en: "No Notes", ru: "Нет заметок")

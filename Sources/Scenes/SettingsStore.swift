@@ -240,6 +240,7 @@ public enum SettingValue: Hashable, Sendable, Codable {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .null
+            // Each JSON type tried in turn: one that does not match is the next one's.
         } else if let b = try? c.decode(Bool.self) {
             self = .bool(b)
         } else if let n = try? c.decode(Double.self) {

@@ -76,6 +76,7 @@ public struct DesktopCatalog: Sendable {
         }
         entries.sort { $0.name.en.localizedCaseInsensitiveCompare($1.name.en) == .orderedAscending }
         var dock: [String]?
+        // Absent is fine: no dock file means the standard Dock.
         if let text = try? String(contentsOfFile: dockFile(env), encoding: .utf8) {
             dock = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") }

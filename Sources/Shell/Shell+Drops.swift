@@ -26,6 +26,7 @@ extension Shell {
     func perform(drop session: DragSession, on side: EdgeSide) {
         setEdgeTargets(shown: nil, armed: nil)
         for item in session.items {
+            // Items of other kinds are passed over: a drop takes what it can open.
             if let bytes = try? item.provider.load(ItemType.application),
                 let app = app(String(decoding: bytes, as: UTF8.self))
             {

@@ -78,20 +78,18 @@ extension Shell {
         do {
             let saved = try JSONDecoder().decode(SavedArrangement.self, from: data)
             guard saved.version == 1 else {
-                FileHandle.standardError.write(
-                    Data("slate: \(file.path) is from a newer Slate (version \(saved.version)); not used\n".utf8))
+                environment.errors.log("\(file.path) is from a newer Slate (version \(saved.version)); not used")
                 return
             }
             savedLayout.pending = saved
             savedLayout.lastWritten = saved
         } catch {
-            FileHandle.standardError.write(
-                Data(
-                    "slate: \(file.path) cannot be read (\(RestorationStore.oneLine(error))); set aside, windows stay where they open\n"
-                        .utf8))
+            // Set aside (replacing an older one set aside), then said in one line.
             let aside = file.appendingPathExtension("unreadable")
-            try? FileManager.default.removeItem(at: aside)
-            try? FileManager.default.moveItem(at: file, to: aside)
+            let setAside = rename(file.path, aside.path) == 0
+            environment.errors.log(
+                "\(file.path) cannot be read (\(RestorationStore.oneLine(error))); "
+                    + (setAside ? "set aside" : "left as it is") + ", windows stay where they open")
         }
     }
 

@@ -18,10 +18,12 @@ import UI
 
     /// The picture kept for `session`, if there is one that reads.
     func picture(for session: String) -> PixelImage? {
+        // Absent is fine: no picture kept shows the app's icon while it starts.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         for name in names where name.hasPrefix(session + "@") && name.hasSuffix("x.png") {
             let scale = Double(name.dropFirst(session.count + 1).dropLast(5)) ?? 1
             guard scale > 0, scale <= 4 else { continue }
+            // A picture that does not read is as none (the next end of the shell writes it anew).
             if let p = try? codec.readPNG(folder.appendingPathComponent(name).path, scale: scale) { return p }
         }
         return nil

@@ -77,7 +77,7 @@ public final class FailingFolder {
         case .diskFull:
             // Filled until the disk says it is full, then `leaving` given back: a save of more fails.
             let path = folder.appendingPathComponent(".filler").path
-            filler = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            filler = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard filler >= 0 else { throw Failure("cannot make \(path): \(String(cString: strerror(errno)))") }
             let block = [UInt8](repeating: 0x55, count: 4096)
             var size = 0
