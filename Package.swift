@@ -119,6 +119,9 @@ let package = Package(
         // Saves a note in a loop and acknowledges each save; the kill test SIGKILLs it.
         .executableTarget(name: "NoteSaveLoop", dependencies: ["Notes"]),
 
+        // Tests: folders where writing fails as on a real machine (a full disk, read-only, a file in
+        // the folder's place), for every write path's tests.
+        .target(name: "FailingFolders", path: "Tests/FailingFolders"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(
             name: "RenderingTests", dependencies: ["Graphics", "Rendering", "SlateTesting"],
@@ -127,17 +130,26 @@ let package = Package(
         .testTarget(
             name: "MenusTests", dependencies: ["Graphics", "UI", "Menus", "Rendering", "Host", "SlateTesting"],
             resources: [.copy("References")]),
-        .testTarget(name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop"]),
-        .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
-        .testTarget(name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics"]),
         .testTarget(
-            name: "NotesTests", dependencies: ["Notes", "Graphics", "UI", "Menus", "Scenes", "NoteSaveLoop"]),
+            name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop", "FailingFolders"]),
+        .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
+        .testTarget(
+            name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics", "Scenes", "FailingFolders"]),
+        .testTarget(
+            name: "NotesTests",
+            dependencies: [
+                "Notes", "Graphics", "UI", "Menus", "Scenes", "NoteSaveLoop", "FailingFolders", "Rendering", "Host",
+                "SlateTesting",
+            ],
+            resources: [.copy("References")]),
         .testTarget(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting"],
+            dependencies: [
+                "Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting", "FailingFolders",
+            ],
             resources: [.copy("References")]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Shell"]),

@@ -90,6 +90,16 @@ public struct AppProcessError: Error, CustomStringConvertible {
         TerminationRequest.install()
         // Started to show particular windows: those, and no blank first window besides.
         runtime.restore(openingNewWindowIfEmpty: queuedConnects.isEmpty)
+        // Started from its icon with windows kept but none seen (it was quit, then the shell
+        // restarted): its most recent window comes back, as iPadOS shows an app's most recent window
+        // when its icon is tapped — not nothing, and not a new window on a second tap.
+        if queuedConnects.isEmpty, runtime.connectedScenes.isEmpty, let recent = runtime.openSessions.first {
+            do {
+                try runtime.activate(ActivationRequest(session: recent))
+            } catch {
+                log("slate: \(runtime.application.identifier) could not bring back its window: \(error)")
+            }
+        }
         isRestored = true
         for c in queuedConnects { connect(session: c.session, role: c.role, payload: c.payload) }
         queuedConnects.removeAll()
@@ -148,6 +158,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
                 type: request.userActivity?.activityType ?? "", app: runtime.application.identifier)
         }
         // The shell finds the app that declares it; its window is that app's, not this one's.
+        // An activity always encodes (its payload is already data); the fallback is never taken.
         let json = (try? JSONEncoder().encode(activity)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         slate_client_open_activity(c, activity.activityType, json, Int32(request.placement.wire))
         return nil
@@ -218,7 +229,11 @@ public struct AppProcessError: Error, CustomStringConvertible {
         if windows[id] != nil { return }
         if let existing = runtime.session(withIdentifier: id) {
             // A session the app has (its window was disconnected, or the shell lost it): show it.
-            _ = try? runtime.activate(ActivationRequest(session: existing))
+            do {
+                try runtime.activate(ActivationRequest(session: existing))
+            } catch {
+                log("slate: \(runtime.application.identifier) cannot show session \(id): \(error)")
+            }
             return
         }
         let activity = payload.isEmpty ? nil : try? JSONDecoder().decode(UserActivity.self, from: Data(payload.utf8))

@@ -61,6 +61,8 @@ import SlateClientShim
         guard let provider = session.items.first?.provider, let (type, encode) = representation(for: mime, in: provider)
         else { return }
         provider.releaseForDrop()
+        // What the app cannot give is not sent: the other program's drop gets nothing, as with any
+        // program's empty offer.
         guard let data = try? provider.load(type) else { return }
         let bytes = encode(data)
         bytes.withUnsafeBytes { raw in

@@ -324,4 +324,6 @@ public protocol RasterRenderer: Sendable {
     func writePNG(_ image: PixelImage, to path: String) throws
     /// Reads the PNG file at `path` as a picture of `scale` pixels a point.
     func readPNG(_ path: String, scale: Double) throws -> PixelImage
+    /// `image` as the bytes of a PNG file, for a caller that writes the file itself.
+    func pngData(_ image: PixelImage) throws -> [UInt8]
 }

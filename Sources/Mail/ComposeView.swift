@@ -11,6 +11,8 @@ import UI
     let from: String
     let inReplyTo: String?
     private var sheet: View?
+    /// Says the message could not be sent or saved, with Retry and Copy Text (hidden otherwise).
+    let notice = NoticeBar()
 
     init(message: OutgoingMessage) {
         from = message.from
@@ -23,7 +25,8 @@ import UI
         to.accessibilityLabel = MailStrings.to.text
         subject.accessibilityLabel = MailStrings.subjectPlaceholder.text
         body.accessibilityLabel = MailStrings.compose.text
-        for v in [toLabel, to, subjectLabel, subject, body] as [View] { addSubview(v) }
+        for v in [toLabel, to, subjectLabel, subject, body, notice] as [View] { addSubview(v) }
+        notice.isHidden = true
         toLabel.isAccessibilityElement = false
         subjectLabel.isAccessibilityElement = false
         addInteraction(DropInteraction(delegate: Self.textDrop))
@@ -35,18 +38,50 @@ import UI
         OutgoingMessage(from: from, to: to.text, subject: subject.text, body: body.text, inReplyTo: inReplyTo)
     }
 
+    /// Where the fields begin: under the notice when it shows.
+    private var fieldsTop = 0.0
+
     override func layoutSubviews() {
         let w = bounds.width - 40
-        toLabel.frame = Rect(20, 8, 80, 40)
-        to.frame = Rect(100, 8, w - 80, 40)
-        subjectLabel.frame = Rect(20, 52, 80, 40)
-        subject.frame = Rect(100, 52, w - 80, 40)
-        body.frame = Rect(20, 104, w, max(60, bounds.height - 124))
+        fieldsTop = 0
+        if !notice.isHidden {
+            let margin = AlertMetrics.noticeMargin
+            let h = notice.sizeThatFits(Size(bounds.width - 2 * margin, bounds.height)).height
+            notice.frame = Rect(margin, margin, bounds.width - 2 * margin, h)
+            fieldsTop = notice.frame.maxY + margin
+        }
+        let top = fieldsTop
+        toLabel.frame = Rect(20, top + 8, 80, 40)
+        to.frame = Rect(100, top + 8, w - 80, 40)
+        subjectLabel.frame = Rect(20, top + 52, 80, 40)
+        subject.frame = Rect(100, top + 52, w - 80, 40)
+        body.frame = Rect(20, top + 104, w, max(60, bounds.height - top - 124))
         sheet?.frame = bounds
+        setNeedsDisplay()
     }
 
     override func draw(in canvas: any Canvas) {
-        for y in [50.0, 96.0] { canvas.fill(Rect(20, y, bounds.width - 20, canvas.hairline), with: .separator) }
+        for y in [50.0, 96.0] {
+            canvas.fill(Rect(20, fieldsTop + y, bounds.width - 20, canvas.hairline), with: .separator)
+        }
+    }
+
+    /// The message as a person would copy it: To, Subject, a blank line, the text.
+    var copiedText: String {
+        "\(MailStrings.to.text) \(to.text)\n\(MailStrings.subject.text) \(subject.text)\n\n\(body.text)"
+    }
+
+    /// Shows `text` in the notice with Retry and Copy Text; nil hides it.
+    func showProblem(_ text: String?, retry: @escaping () -> Void) {
+        notice.isHidden = text == nil
+        if let text {
+            notice.message = text
+            notice.setActions([
+                (MailStrings.retry.text, retry),
+                (MailStrings.copyText.text, { [weak self] in self.map { Pasteboard.string = $0.copiedText } }),
+            ])
+        }
+        setNeedsLayout()
     }
 
     /// Asks whether to keep the message as a draft: Save Draft or Delete Draft.
@@ -106,6 +141,7 @@ import UI
     func dropInteraction(_ interaction: DropInteraction, performDrop session: DragSession) {
         guard let compose = interaction.view as? ComposeView else { return }
         for item in session.items {
+            // An item that does not load as text has nothing to add: passed over.
             guard let text = try? item.provider.loadText(), !text.isEmpty else { continue }
             let body = compose.body.text
             compose.body.text = body.isEmpty || body.hasSuffix("\n") ? body + text : body + "\n" + text

@@ -18,6 +18,8 @@ import UI
     public let library: MailLibrary
     /// The address mail is sent from.
     public var me = "Я <me@slate.example>"
+    /// Where a message that could not be saved is kept meanwhile (nil: in its window only).
+    public var draftRecovery: DraftRecovery?
 
     public init(library: MailLibrary) {
         self.library = library
@@ -54,6 +56,7 @@ import UI
     }
 
     static func mailboxActivity(_ mailbox: Mailbox, scroll: Double = 0) -> UserActivity {
+        // Structs of strings and numbers always encode: these fallbacks are never taken.
         (try? UserActivity(
             type: mailboxActivity, title: mailbox.name, payload: MailboxState(mailbox: mailbox.id, scroll: scroll)))
             ?? UserActivity(type: mailboxActivity)
@@ -84,7 +87,7 @@ import UI
             let index = library.index(of: box)
             if index.isLoaded {
                 if let row = index.row(of: id) { return index.refs[row] }
-            } else if let r = try? library.maildir.locate(
+            } else if let r = try? library.maildir.locate(  // not there: looked for in every mailbox below
                 MessageRef(mailbox: box, subdirectory: .new, fileName: unique))
             {
                 // A window restored at launch finds its message on disk, without listing the

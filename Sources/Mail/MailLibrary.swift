@@ -1,5 +1,6 @@
 import Foundation
 import MailStore
+import Scenes
 import UI
 
 /// The mail the app shows: one Maildir on disk, its mailboxes, and each mailbox's messages, newest
@@ -15,6 +16,9 @@ import UI
     public private(set) var mailboxes: [Mailbox] = []
     /// Folders that could not be read and messages that could not be changed, one line each.
     public private(set) var problems: [String] = []
+    /// Where a change that fails is said: the screen of the window the person acts in (Mail points
+    /// it at the active window's), logged once and shown, as the person asked for the change.
+    public var errors = ErrorReporter()
 
     private var indexes: [String: MailboxIndex] = [:]
     private var observers: [UUID: () -> Void] = [:]
@@ -31,6 +35,7 @@ import UI
         root: URL, writeSampleIfEmpty sample: Bool, now: @escaping @Sendable () -> Date
     ) throws -> MailLibrary {
         let fm = FileManager.default
+        // A folder that cannot be listed is taken for empty; validate() below then says why.
         let empty = (try? fm.contentsOfDirectory(atPath: root.path))?.isEmpty ?? true
         if sample && empty {
             try Maildir.createSample(at: root, referenceDate: now())
@@ -98,9 +103,9 @@ import UI
         for f in observers.values { f() }
     }
 
-    private func record(_ error: any Error, _ what: String) {
-        problems.append("\(what): \(error)")
-        FileHandle.standardError.write(Data("slate mail: \(what): \(error)\n".utf8))
+    private func record(_ error: any Error, _ what: LocalizedString) {
+        problems.append("\(what.en): \(error)")
+        errors.report(error, while: what, userAction: true)
     }
 
     // MARK: Reading
@@ -120,6 +125,7 @@ import UI
 
     /// What a message's preview shows: the message, when its file is small, else its summary.
     public func previewMessage(_ s: MessageSummary) -> Message {
+        // Absent is fine: a message not found or not measured previews from its summary.
         let path = ((try? maildir.locate(s.ref)) ?? s.ref).url.path
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if let size, size <= Self.largestPreviewParsed { return message(s.ref) }
@@ -130,14 +136,14 @@ import UI
 
     @discardableResult
     public func setSeen(_ ref: MessageRef, _ seen: Bool) -> MessageRef? {
-        change(ref, "mark as \(seen ? "read" : "unread")") {
+        change(ref, seen ? MailStrings.markTheMessageRead : MailStrings.markTheMessageUnread) {
             try seen ? $0.addFlags(.seen, to: $1) : $0.removeFlags(.seen, from: $1)
         }
     }
 
     @discardableResult
     public func setFlagged(_ ref: MessageRef, _ flagged: Bool) -> MessageRef? {
-        change(ref, flagged ? "flag" : "unflag") {
+        change(ref, flagged ? MailStrings.flagTheMessage : MailStrings.unflagTheMessage) {
             try flagged ? $0.addFlags(.flagged, to: $1) : $0.removeFlags(.flagged, from: $1)
         }
     }
@@ -145,7 +151,7 @@ import UI
     @discardableResult
     public func move(_ ref: MessageRef, to mailbox: Mailbox) -> MessageRef? {
         guard mailbox.id != ref.mailbox.id else { return ref }
-        let r = change(ref, "move to \(mailbox.name)", also: [mailbox.id]) { try $0.move($1, to: mailbox) }
+        let r = change(ref, MailStrings.moveTheMessage, also: [mailbox.id]) { try $0.move($1, to: mailbox) }
         return r
     }
 
@@ -153,13 +159,14 @@ import UI
     @discardableResult
     public func delete(_ ref: MessageRef) -> MessageRef? {
         let trash = mailbox(role: .trash)?.id ?? ".Trash"
-        let r = change(ref, "delete", also: [trash]) { try $0.delete($1) }
+        let r = change(ref, MailStrings.deleteTheMessage, also: [trash]) { try $0.delete($1) }
         if mailbox(role: .trash) == nil { reloadMailboxes() }
         return r
     }
 
     private func change(
-        _ ref: MessageRef, _ what: String, also: [String] = [], _ op: (Maildir, MessageRef) throws -> MessageRef
+        _ ref: MessageRef, _ what: LocalizedString, also: [String] = [],
+        _ op: (Maildir, MessageRef) throws -> MessageRef
     ) -> MessageRef? {
         do {
             let current = try maildir.locate(ref)
@@ -177,23 +184,49 @@ import UI
     /// Writes a message into a mailbox (Sent for a sent message, Drafts for a draft).
     @discardableResult
     public func deliver(_ data: Data, to role: MailboxRole, flags: MessageFlags) -> MessageRef? {
+        do {
+            return try save(data, to: role, flags: flags)
+        } catch {
+            record(error, role == .sent ? MailStrings.sendTheMessage : MailStrings.saveTheDraft)
+            return nil
+        }
+    }
+
+    /// Saves a message into the mailbox of `role` (made when missing): Sent, Drafts. A failure — a
+    /// full disk, a read-only Maildir, a file where its folder should be — throws, in one line, and
+    /// leaves nothing half-written.
+    @discardableResult
+    public func save(_ data: Data, to role: MailboxRole, flags: MessageFlags) throws(FileWriteError) -> MessageRef {
         var box = mailbox(role: role)
         if box == nil {
             do {
                 box = try maildir.createMailbox(path: [role == .sent ? "Sent" : role == .drafts ? "Drafts" : "Archive"])
                 reloadMailboxes()
             } catch {
-                record(error, "create the \(role) mailbox")
-                return nil
+                throw Self.writeError(error, at: maildir.root.path)
             }
         }
+        guard let box else { throw FileWriteError(path: maildir.root.path, code: ENOENT) }
         do {
-            let r = try maildir.deliver(data, to: box!, flags: flags)
-            changed([box!.id])
+            let r = try maildir.deliver(data, to: box, flags: flags)
+            changed([box.id])
             return r
         } catch {
-            record(error, "save into \(box!.name)")
-            return nil
+            throw Self.writeError(error, at: box.url.path)
+        }
+    }
+
+    /// A Maildir's failure to write, as the one kind every write path of Slate says.
+    static func writeError(_ error: any Error, at path: String) -> FileWriteError {
+        switch error as? MaildirError {
+        case .cannotWrite(let place, let code):
+            return AtomicFile.failure(code, at: place)
+        case .mailboxUnreadable(let place, _):
+            // Its folder is gone from under it: a file in the way is named as such.
+            if let file = AtomicFile.fileInTheWay(of: place) { return FileWriteError(path: file, code: ENOTDIR) }
+            return FileWriteError(path: place, code: ENOENT)
+        default:
+            return FileWriteError(path: path, reason: "\(error)")
         }
     }
 }

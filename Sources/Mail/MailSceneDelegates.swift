@@ -13,6 +13,7 @@ import UI
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         let activity = options.userActivities.first ?? session.userActivity
+        // A saved state of another shape (an older Slate's) opens the Inbox.
         let state = try? activity?.payload(as: MailApp.MailboxState.self)
         let box =
             state.flatMap { app.library.mailbox(id: $0.mailbox) } ?? app.library.mailbox(role: .inbox)
@@ -33,6 +34,7 @@ import UI
     }
 
     func scene(_ scene: WindowScene, continue userActivity: UserActivity) {
+        // A request of another shape leaves the window as it is.
         if let state = try? userActivity.payload(as: MailApp.MailboxState.self),
             let box = app.library.mailbox(id: state.mailbox)
         {
@@ -43,6 +45,11 @@ import UI
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
         guard let v = view else { return nil }
         return MailApp.mailboxActivity(v.mailbox, scroll: v.scrollOffset)
+    }
+
+    func sceneDidBecomeActive(_ scene: WindowScene) {
+        // The person acts in this window now: a change that fails is said on its screen.
+        app.library.errors = scene.windowView.environment.errors
     }
 }
 
@@ -67,6 +74,7 @@ import UI
     }
 
     private func connectMessage(_ scene: WindowScene, _ session: SceneSession, _ activity: UserActivity?) {
+        // A state of another shape shows a window that says the message is gone.
         let state = try? activity?.payload(as: MailApp.MessageState.self)
         let body = MessageBodyView()
         self.body = body
@@ -140,6 +148,7 @@ import UI
     }
 
     private func connectCompose(_ scene: WindowScene, _ session: SceneSession, _ activity: UserActivity?) {
+        // A state of another shape opens an empty message.
         let state = try? activity?.payload(as: MailApp.ComposeState.self)
         let draft = OutgoingMessage(
             from: app.me, to: state?.to ?? "", subject: state?.subject ?? "", body: state?.body ?? "",
@@ -153,11 +162,7 @@ import UI
         send.font = Font.preferred(.body).weight(.semibold)
         let sendMessage = { [weak self, weak scene] in
             guard let self, let scene else { return }
-            let m = v.message
-            self.app.library.deliver(
-                m.rfc5322(date: self.app.library.now(), messageID: UUID().uuidString + "@slate"), to: .sent,
-                flags: .seen)
-            scene.close(.commit)
+            self.finish(.send, in: scene)
         }
         send.action = sendMessage
         self.send = sendMessage
@@ -167,16 +172,18 @@ import UI
         nav.onClose = { [weak self, weak scene, weak v] _ in
             guard let self, let scene, let v else { return }
             if v.message.isEmpty {
+                self.forgetKept(scene)
                 scene.close(.decline)
                 return
             }
-            v.askToKeepDraft { keep in
+            v.askToKeepDraft { [weak self, weak scene] keep in
+                guard let self, let scene else { return }
                 if keep {
-                    self.app.library.deliver(
-                        v.message.rfc5322(date: self.app.library.now(), messageID: UUID().uuidString + "@slate"),
-                        to: .drafts, flags: [.draft, .seen])
+                    self.finish(.saveDraft, in: scene)
+                } else {
+                    self.forgetKept(scene)
+                    scene.close(.decline)
                 }
-                scene.close(keep ? .commit : .decline)
             }
         }
         scene.rootView = nav
@@ -185,5 +192,96 @@ import UI
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
         if let c = compose { return MailApp.composeActivity(c.message) }
         return nil
+    }
+
+    // MARK: Saving a message being written
+
+    /// What the person asked of a message being written.
+    enum Finish {
+        /// Send: into Sent.
+        case send
+        /// Save Draft: into Drafts.
+        case saveDraft
+    }
+
+    /// The finish that failed and waits to be tried again, if any.
+    private(set) var failedFinish: Finish?
+    /// The failure said last, so each is said once.
+    private var said: FileWriteError?
+    private var saidRecoveryFailure: FileWriteError?
+    private var retry: ScheduledAction?
+    /// One Message-ID for every try of this window's message.
+    private lazy var messageID = UUID().uuidString + "@slate"
+
+    /// Sends the message or saves it as a draft, and closes the window. When it cannot be saved the
+    /// window stays, says why once with what to do (Retry, Copy Text), keeps the message in the
+    /// recovery file, and tries again every `retryDelay` (and at Retry) until it can — then it closes
+    /// as asked.
+    func finish(_ what: Finish, in scene: WindowScene) {
+        guard let v = compose else { return }
+        retry?.cancel()
+        retry = nil
+        let data = v.message.rfc5322(date: app.library.now(), messageID: messageID)
+        do {
+            switch what {
+            case .send: try app.library.save(data, to: .sent, flags: .seen)
+            case .saveDraft: try app.library.save(data, to: .drafts, flags: [.draft, .seen])
+            }
+        } catch {
+            failed(what, error, data: data, in: scene)
+            return
+        }
+        forgetKept(scene)
+        scene.close(.commit)
+    }
+
+    /// A message being written can be tried again this often: a disk freed is used within seconds.
+    static let retryDelay = 5.0
+
+    private func failed(_ what: Finish, _ failure: FileWriteError, data: Data, in scene: WindowScene) {
+        let errors = scene.windowView.environment.errors
+        var kept = false
+        if let recovery = app.draftRecovery {
+            do {
+                try recovery.keep(data, id: scene.session.persistentIdentifier)
+                kept = true
+            } catch {
+                if saidRecoveryFailure != error {
+                    saidRecoveryFailure = error
+                    errors.report(error, while: MailStrings.keepTheMessage)
+                }
+            }
+        }
+        failedFinish = what
+        if said != failure {
+            said = failure
+            errors.report(failure, while: what == .send ? MailStrings.sendTheMessage : MailStrings.saveTheDraft)
+        }
+        let text: LocalizedString =
+            switch (what, kept) {
+            case (.send, true): MailStrings.notSent
+            case (.send, false): MailStrings.notSentNotKept
+            case (.saveDraft, true): MailStrings.draftNotSaved
+            case (.saveDraft, false): MailStrings.draftNotSavedNotKept
+            }
+        compose?.showProblem(text.formatted(failure.summary.text, failure.advice.text).text) {
+            [weak self, weak scene] in
+            guard let self, let scene, let again = self.failedFinish else { return }
+            self.finish(again, in: scene)
+        }
+        if let dispatcher = scene.windowView.root?.dispatcher {
+            retry = dispatcher.schedule(after: Self.retryDelay) { [weak self, weak scene] in
+                guard let self, let scene, let again = self.failedFinish else { return }
+                self.finish(again, in: scene)
+            }
+        }
+    }
+
+    /// The message was saved, or deleted by the person: nothing kept for it is needed.
+    private func forgetKept(_ scene: WindowScene) {
+        retry?.cancel()
+        retry = nil
+        failedFinish = nil
+        app.draftRecovery?.discard(id: scene.session.persistentIdentifier)
     }
 }

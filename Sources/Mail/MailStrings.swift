@@ -57,6 +57,48 @@ public enum MailStrings {
     public static let newWindowForMailbox = LocalizedString(en: "Open in New Window", ru: "Открыть в новом окне")
     public static let markAllRead = LocalizedString(en: "Mark All as Read", ru: "Пометить все как прочитанные")
 
+    // A message being written that cannot be saved.
+    /// What was being done when a change of a message failed (in "cannot flag the message: …").
+    public static let markTheMessageRead = LocalizedString(
+        en: "mark the message as read", ru: "пометить письмо как прочитанное")
+    public static let markTheMessageUnread = LocalizedString(
+        en: "mark the message as unread", ru: "пометить письмо как непрочитанное")
+    public static let flagTheMessage = LocalizedString(en: "flag the message", ru: "пометить письмо флажком")
+    public static let unflagTheMessage = LocalizedString(en: "unflag the message", ru: "снять флажок с письма")
+    public static let moveTheMessage = LocalizedString(en: "move the message", ru: "переместить письмо")
+    public static let deleteTheMessage = LocalizedString(en: "delete the message", ru: "удалить письмо")
+    /// What was being done (in "cannot send the message: …").
+    public static let sendTheMessage = LocalizedString(en: "send the message", ru: "отправить письмо")
+    /// What was being done (in "cannot save the draft: …").
+    public static let saveTheDraft = LocalizedString(en: "save the draft", ru: "сохранить черновик")
+    /// What was being done (in "cannot keep the message for recovery: …").
+    public static let keepTheMessage = LocalizedString(
+        en: "keep the message for recovery", ru: "сохранить письмо для восстановления")
+    public static let notSent = LocalizedString(
+        en:
+            "This message could not be sent: %@. %@ It is kept here and in a recovery file, and sent as soon as it can be.",
+        ru:
+            "Это письмо не удалось отправить: %@. %@ Оно хранится здесь и в файле восстановления и будет отправлено, как только получится."
+    )
+    public static let draftNotSaved = LocalizedString(
+        en:
+            "This draft could not be saved: %@. %@ It is kept here and in a recovery file, and saved as soon as it can be.",
+        ru:
+            "Этот черновик не удалось сохранить: %@. %@ Он хранится здесь и в файле восстановления и будет сохранён, как только получится."
+    )
+    public static let notSentNotKept = LocalizedString(
+        en: "This message could not be sent: %@. %@ Its text is only in this window: keep it open, or copy the text.",
+        ru:
+            "Это письмо не удалось отправить: %@. %@ Его текст есть только в этом окне: не закрывайте его или скопируйте текст."
+    )
+    public static let draftNotSavedNotKept = LocalizedString(
+        en: "This draft could not be saved: %@. %@ Its text is only in this window: keep it open, or copy the text.",
+        ru:
+            "Этот черновик не удалось сохранить: %@. %@ Его текст есть только в этом окне: не закрывайте его или скопируйте текст."
+    )
+    public static let retry = LocalizedString(en: "Retry", ru: "Повторить")
+    public static let copyText = LocalizedString(en: "Copy Text", ru: "Скопировать текст")
+
     /// The shown name of a mailbox: the standard ones in the current language, others as named.
     @MainActor public static func name(of mailbox: Mailbox) -> String {
         switch mailbox.role {

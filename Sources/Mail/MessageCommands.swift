@@ -119,6 +119,7 @@ extension MessageCommands {
             guard let window, let s else { return }
             let maildir = library.maildir
             window.environment.backgroundWork.run(
+                // A message gone meanwhile is shared as its subject.
                 for: window, { (try? maildir.message(try maildir.locate(s.ref))) ?? Message(subject: s.subject) }
             ) { m in app.compose(make(m), from: scene) }
         }

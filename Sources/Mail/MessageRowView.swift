@@ -138,9 +138,11 @@ import UI
         mailbox = m
         icon.symbol = MailStrings.symbol(of: m.role)
         name.text = MailStrings.name(of: m)
-        count.text = unread > 0 ? "\(unread)" : ""
+        // Every digit, grouped as iPadOS's Mail writes it ("66,667"), never cut into "666…".
+        let shown = CountText.grouped(unread, language: language)
+        count.text = unread > 0 ? shown : ""
         accessibilityLabel = name.text
-        accessibilityValue = unread > 0 ? "\(unread) \(MailStrings.unread.text)" : nil
+        accessibilityValue = unread > 0 ? "\(shown) \(MailStrings.unread.text)" : nil
         identifier = "mailbox-row"
         selectionColor = Color(light: RGBA(hex: 0xD1D1D6), dark: RGBA(hex: 0x3A3A3C))
         setNeedsLayout()
@@ -149,7 +151,10 @@ import UI
     public override func layoutSubviews() {
         let indent = 16 + Double(mailbox?.depth ?? 0) * 20
         icon.frame = Rect(indent, (bounds.height - 24) / 2, 24, 24)
-        name.frame = Rect(indent + 36, 0, bounds.width - indent - 36 - 64, bounds.height)
-        count.frame = Rect(bounds.width - 64, 0, 48, bounds.height)
+        // The count takes the width its digits need (48 pt at least, so short counts line up), and
+        // the name what is left.
+        let countWidth = count.text.isEmpty ? 48 : max(48, count.sizeThatFits(Size(bounds.width, bounds.height)).width)
+        count.frame = Rect(bounds.width - 16 - countWidth, 0, countWidth, bounds.height)
+        name.frame = Rect(indent + 36, 0, max(0, count.frame.minX - indent - 36), bounds.height)
     }
 }

@@ -71,7 +71,8 @@ enum FileSystem {
         if mkdir(path, 0o700) != 0 {
             let code = errno
             if code == EEXIST && isDirectory(path) { return }
-            throw .ioFailure(operation: "mkdir", path: path, reason: errnoText(code))
+            // A file where the folder should be is said as such, not as "File exists".
+            throw .cannotWrite(path: path, code: code == EEXIST ? ENOTDIR : code)
         }
     }
 
@@ -92,26 +93,26 @@ enum FileSystem {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0 {
             if errno == EEXIST { return false }
-            throw .ioFailure(operation: "create", path: path, reason: errnoText())
+            throw .cannotWrite(path: (path as NSString).deletingLastPathComponent, code: errno)
         }
-        var failure: String?
+        var failure: Int32 = 0
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = "write: " + errnoText()
+                    failure = errno
                     return
                 }
                 offset += n
             }
         }
-        if failure == nil, sync, fsync(fd) != 0 { failure = "fsync: " + errnoText() }
-        if close(fd) != 0, failure == nil { failure = "close: " + errnoText() }
-        if let failure {
+        if failure == 0, sync, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
             unlink(path)  // our own partial file in tmp/, never a delivered message
-            throw .ioFailure(operation: "write", path: path, reason: failure)
+            throw .cannotWrite(path: (path as NSString).deletingLastPathComponent, code: failure)
         }
         return true
     }

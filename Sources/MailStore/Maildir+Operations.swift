@@ -72,6 +72,7 @@ extension Maildir {
             try FileSystem.makeDirectory(mailbox.url.appendingPathComponent(sub).path)
         }
         // Dovecot-style marker that this is a Maildir++ folder.
+        // The marker is a courtesy to other Maildir++ readers: a folder without it still works.
         _ = try? FileSystem.writeNew(mailbox.url.appendingPathComponent("maildirfolder").path, Data(), sync: false)
         return mailbox
     }

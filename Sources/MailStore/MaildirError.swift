@@ -1,3 +1,5 @@
+import Foundation
+
 /// What went wrong with a Maildir, and where.
 public enum MaildirError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The root is missing or lacks `cur`/`new`.
@@ -14,6 +16,9 @@ public enum MaildirError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidMailboxName(String)
     /// A system call failed.
     case ioFailure(operation: String, path: String, reason: String)
+    /// A file or folder could not be written there (`code` is the system's error number: a full
+    /// disk, a read-only folder, a file where a folder should be).
+    case cannotWrite(path: String, code: Int32)
 
     /// One line saying what went wrong and where.
     public var description: String {
@@ -32,6 +37,8 @@ public enum MaildirError: Error, Sendable, Hashable, CustomStringConvertible {
             return "Invalid mailbox name \"\(name)\""
         case let .ioFailure(operation, path, reason):
             return "\(operation) failed for \(path) (\(reason))"
+        case let .cannotWrite(path, code):
+            return "cannot write \(path) (\(String(cString: strerror(code))))"
         }
     }
 }

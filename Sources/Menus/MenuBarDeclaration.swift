@@ -75,6 +75,7 @@ public struct MenuBarDeclaration: Codable, Sendable, Equatable {
     public var json: String {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings and numbers always encode; the fallback is never taken.
         return (try? e.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"menus\":[],\"version\":1}"
     }
 

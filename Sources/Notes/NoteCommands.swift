@@ -32,7 +32,10 @@ enum NotesMenuStrings {
             Action(NotesStrings.duplicate, image: "doc.on.doc", identifier: "duplicate", key: "d", attributes: off) {
                 _ in
                 guard let note else { return }
-                _ = try? store.duplicate(note.path, suffix: NotesStrings.copySuffix.text)
+                let errors = scene?.windowView.environment.errors ?? ErrorReporter()
+                errors.attempt(NotesStrings.duplicateTheNote, userAction: true) {
+                    try store.duplicate(note.path, suffix: NotesStrings.copySuffix.text)
+                }
             }
         }
     }
@@ -55,7 +58,10 @@ enum NotesMenuStrings {
                         ) { _ in
                             guard let note else { return }
                             app.closeWindows(showing: note.path, in: scene?.sceneSystem)
-                            _ = try? store.move(note.path, to: f)
+                            let errors = scene?.windowView.environment.errors ?? ErrorReporter()
+                            errors.attempt(NotesStrings.moveTheNote, userAction: true) {
+                                try store.move(note.path, to: f)
+                            }
                         }
                     }
                 }
@@ -82,11 +88,8 @@ enum NotesMenuStrings {
             ) { _ in
                 guard let note else { return }
                 app.closeWindows(showing: note.path, in: scene?.sceneSystem)
-                do {
-                    try app.store.moveToTrash(note.path)
-                } catch {
-                    FileHandle.standardError.write(Data("slate notes: \(error)\n".utf8))
-                }
+                let errors = scene?.windowView.environment.errors ?? ErrorReporter()
+                errors.attempt(NotesStrings.moveToTheTrash, userAction: true) { try app.store.moveToTrash(note.path) }
             }
         }
     }
@@ -145,12 +148,11 @@ extension NotesApp {
 
     /// Makes an empty note in `folder` and opens it, ready to type.
     func newNote(in folder: String, from scene: WindowScene?) {
-        do {
-            let path = try store.create(in: folder, text: "", fallbackName: NotesStrings.newNote.text)
-            open(path, title: "", from: scene)
-        } catch {
-            FileHandle.standardError.write(Data("slate notes: cannot make a note: \(error)\n".utf8))
+        let errors = scene?.windowView.environment.errors ?? ErrorReporter()
+        let made = errors.attempt(NotesStrings.makeANote, userAction: true) {
+            try store.create(in: folder, text: "", fallbackName: NotesStrings.newNote.text)
         }
+        if let made { open(made, title: "", from: scene) }
     }
 }
 

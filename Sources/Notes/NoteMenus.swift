@@ -32,6 +32,7 @@ import UI
             app: app, note: n, scene: window.scene, folders: window.folders.filter { $0 != n.folder })
         return ContextMenuConfiguration(
             identifier: Self.menuIdentifier,
+            // A note gone or unreadable meanwhile previews empty; opening it says why.
             previewProvider: { NotePreviewView(text: (try? store.read(n.path)) ?? "", title: n.title) }
         ) { suggested in
             Menu(identifier: Self.menuIdentifier) {

@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 
 /// One note in a listing: its file, when it last changed, and (read when first shown) its title and
 /// first line.
@@ -47,12 +48,19 @@ public struct FileStamp: Hashable, Sendable {
     /// How much of a file a listing reads for its title and first line.
     static let headLength = 2048
 
-    /// A store over the notes folder `root` (made when missing), deleting into `trash`, on the app's time.
-    public init(root: URL, trash: URL, now: @escaping @Sendable () -> Date) {
+    /// Where the text of a note that could not be saved is kept until it is (nil: in memory only).
+    public let recovery: NoteRecovery?
+
+    /// A store over the notes folder `root` (made when missing), deleting into `trash`, on the app's
+    /// time; text that cannot be saved is kept in `recoveryFolder` (the app's state folder) meanwhile.
+    public init(root: URL, trash: URL, recoveryFolder: URL? = nil, now: @escaping @Sendable () -> Date) {
         self.root = root
         self.trash = trash
         self.now = now
         rootPath = root.standardizedFileURL.path
+        recovery = recoveryFolder.map { NoteRecovery(folder: $0, now: now) }
+        // Absent is fine here: a notes folder that cannot be made is said by the list ("could not be
+        // read", with why) and by the first save, each on the screen.
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 
@@ -83,6 +91,7 @@ public struct FileStamp: Hashable, Sendable {
     public func folders() -> [String] {
         var out = [""]
         func walk(_ rel: String) {
+            // A subfolder that cannot be listed shows no subfolders; its own list says why when opened.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path(rel))) ?? []
             let dirs = names.filter { n in
                 guard !n.hasPrefix("."), !Self.isNoteName(n) else { return false }
@@ -183,45 +192,21 @@ public struct FileStamp: Hashable, Sendable {
 
     // MARK: Writing
 
-    /// Writes `text` to the note atomically: a temporary file beside it, fsync, rename over the note,
-    /// fsync of the folder. A crash leaves the old text or the new, never half of one.
-    public func write(_ text: String, to path: String) throws {
-        try Self.writeAtomically(Array(text.utf8), to: url(path))
-        // The note's date is the app's time, not the disk's clock (the same thing outside headless runs).
-        try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: url(path).path)
+    /// Writes `text` to the note atomically (`AtomicFile`: a temporary file beside it, fsync, rename
+    /// over the note, fsync of the folder), dated with the app's time. A crash leaves the old text or
+    /// the new, never half of one; a failure (a full disk, a read-only folder) throws a
+    /// `FileWriteError` and leaves the old text.
+    public func write(_ text: String, to path: String) throws(FileWriteError) {
+        try Self.writeAtomically(Array(text.utf8), to: url(path), modified: now())
         summaries[path] = nil
         changed()
     }
 
-    /// The atomic write itself.
-    nonisolated static func writeAtomically(_ bytes: [UInt8], to target: URL) throws {
-        let dir = target.deletingLastPathComponent()
-        let tmp = dir.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
-        let fd = open(tmp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw NoteError.io("cannot write \(tmp.path): \(String(cString: strerror(errno)))") }
-        var ok = true
-        bytes.withUnsafeBytes { raw in
-            var off = 0
-            while off < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + off, raw.count - off)
-                if n <= 0 {
-                    ok = false
-                    return
-                }
-                off += n
-            }
-        }
-        if fsync(fd) != 0 { ok = false }
-        close(fd)
-        guard ok, rename(tmp.path, target.path) == 0 else {
-            unlink(tmp.path)
-            throw NoteError.io("cannot save \(target.path): \(String(cString: strerror(errno)))")
-        }
-        let dfd = open(dir.path, O_RDONLY | O_DIRECTORY)
-        if dfd >= 0 {
-            fsync(dfd)
-            close(dfd)
-        }
+    /// The atomic write itself, the file dated `modified` (nil: now, by the disk's clock).
+    nonisolated static func writeAtomically(_ bytes: [UInt8], to target: URL, modified: Date? = nil)
+        throws(FileWriteError)
+    {
+        try AtomicFile.write(Data(bytes), to: target.path, modificationDate: modified)
     }
 
     /// A path in `folder` for a file named `stem` that no file has yet.
@@ -270,7 +255,7 @@ public struct FileStamp: Hashable, Sendable {
         let (_, stem, ext) = Self.split(path)
         let p = freePath(in: folder, stem: stem, ext: ext)
         guard rename(url(path).path, url(p).path) == 0 else {
-            throw NoteError.io("cannot move \(path): \(String(cString: strerror(errno)))")
+            throw AtomicFile.failure(errno, at: url(folder).path)
         }
         summaries[path] = nil
         changed()
@@ -291,11 +276,11 @@ public struct FileStamp: Hashable, Sendable {
     /// with the original path and the deletion date is made first (exclusively, so two deletions never
     /// take the same name), then the file is renamed to `files/NAME`. Returns the name in the Trash.
     @discardableResult
-    public func moveToTrash(_ path: String) throws -> String {
+    public func moveToTrash(_ path: String) throws(FileWriteError) -> String {
         let files = trash.appendingPathComponent("files")
         let info = trash.appendingPathComponent("info")
-        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: info, withIntermediateDirectories: true)
+        try AtomicFile.makeFolders(files.path, permissions: 0o700)
+        try AtomicFile.makeFolders(info.path, permissions: 0o700)
         let source = url(path).standardizedFileURL
         let (_, stem, ext) = Self.split(path)
         var n = 1
@@ -308,7 +293,7 @@ public struct FileStamp: Hashable, Sendable {
                     n += 1
                     continue
                 }
-                throw NoteError.io("cannot write \(infoURL.path): \(String(cString: strerror(errno)))")
+                throw AtomicFile.failure(errno, at: info.path)
             }
             if FileManager.default.fileExists(atPath: files.appendingPathComponent(name).path) {
                 close(fd)
@@ -330,12 +315,12 @@ public struct FileStamp: Hashable, Sendable {
                         try FileManager.default.removeItem(at: source)
                     } catch {
                         unlink(infoURL.path)
-                        throw NoteError.io("cannot move \(path) to the Trash: \(error)")
+                        throw FileWriteError(error, path: target.path)
                     }
                 } else {
-                    let e = String(cString: strerror(errno))
+                    let code = errno
                     unlink(infoURL.path)
-                    throw NoteError.io("cannot move \(path) to the Trash: \(e)")
+                    throw AtomicFile.failure(code, at: files.path)
                 }
             }
             summaries[path] = nil
@@ -354,16 +339,5 @@ public struct FileStamp: Hashable, Sendable {
         f.timeZone = .current
         f.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
         return "[Trash Info]\nPath=\(encoded)\nDeletionDate=\(f.string(from: date))\n"
-    }
-}
-
-/// Why a note operation failed.
-public enum NoteError: Error, CustomStringConvertible {
-    case io(String)
-    /// What went wrong, for a person.
-    public var description: String {
-        switch self {
-        case .io(let s): s
-        }
     }
 }

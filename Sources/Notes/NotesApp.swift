@@ -26,6 +26,13 @@ import UI
     /// The notes, as files.
     public let store: NoteStore
 
+    /// The notes open in windows now, by path.
+    var openDocuments: [String: NoteDocument] = [:]
+    /// Notes whose window closed while they could not be saved: kept, and tried again, until saved.
+    public internal(set) var unsavedDocuments: [String: NoteDocument] = [:]
+    /// Whether a retry of `unsavedDocuments` waits on a screen's clock.
+    var isRetryScheduled = false
+
     /// Notes over `store`.
     public init(store: NoteStore) {
         self.store = store
@@ -65,6 +72,7 @@ import UI
     }
 
     static func folderActivity(_ folder: String, scroll: Double = 0) -> UserActivity {
+        // A struct of a string and a number always encodes; the fallback is never taken.
         (try? UserActivity(
             type: folderActivity, title: NotesStrings.name(ofFolder: folder),
             payload: FolderState(folder: folder, scroll: scroll))) ?? UserActivity(type: folderActivity)
@@ -72,6 +80,7 @@ import UI
 
     /// What opens a note in its own window (W2b, W2d): its path, and its title for the window.
     public static func noteActivity(path: String, title: String) -> UserActivity {
+        // A struct of a string always encodes; the fallback is never taken.
         (try? UserActivity(
             type: noteActivity, title: NotesStrings.title(title), targetContentIdentifier: "note/\(path)",
             payload: NoteState(path: path))) ?? UserActivity(type: noteActivity)
@@ -79,27 +88,26 @@ import UI
 
     /// Opens a note in its own window beside `scene`, or brings forward the window showing it.
     func open(_ path: String, title: String, from scene: WindowScene?) {
-        guard let system = scene?.sceneSystem else { return }
-        do {
+        guard let scene, let system = scene.sceneSystem else { return }
+        scene.windowView.environment.errors.attempt(SceneStrings.openTheWindow, userAction: true) {
             try system.activate(
                 ActivationRequest(
                     userActivity: Self.noteActivity(path: path, title: title), requestingScene: scene,
                     placement: .standard))
-        } catch {
-            FileHandle.standardError.write(Data("slate notes: cannot open the note: \(error)\n".utf8))
         }
     }
 
     /// Opens Mail's compose window with the note's text (Share ▸ Send with Mail).
     func sendWithMail(_ path: String, from scene: WindowScene?) {
-        guard let text = try? store.read(path) else { return }
-        let title = NoteText.title(of: text[...])
-        guard
-            let activity = try? UserActivity(
-                type: Self.mailComposeActivity, title: title, payload: ComposeState(to: "", subject: title, body: text))
-        else { return }
         guard let scene, let system = scene.sceneSystem else { return }
-        scene.windowView.environment.errors.attempt(NotesStrings.openMail, userAction: true) {
+        let errors = scene.windowView.environment.errors
+        guard let text = errors.attempt(NotesStrings.readTheNote, userAction: true, { try store.read(path) }) else {
+            return
+        }
+        let title = NoteText.title(of: text[...])
+        errors.attempt(NotesStrings.openMail, userAction: true) {
+            let activity = try UserActivity(
+                type: Self.mailComposeActivity, title: title, payload: ComposeState(to: "", subject: title, body: text))
             try system.open(
                 ActivationRequest(
                     userActivity: activity, requestingScene: scene, placement: .prominent, forcesNewWindow: true))
@@ -110,6 +118,7 @@ import UI
     func closeWindows(showing path: String, in system: (any SceneSystem)?) {
         guard let system else { return }
         for s in system.openSessions where s.targetContentIdentifier == "note/\(path)" {
+            // Absent is fine: a session gone meanwhile is already closed.
             try? system.destroy(s, animation: .standard)
         }
     }

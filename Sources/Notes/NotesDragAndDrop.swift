@@ -15,6 +15,7 @@ import UI
             for: NotesApp.noteActivity(path: n.path, title: n.title), title: NotesStrings.title(n.title),
             preview: row.bounds.size)
         let store = app.store
+        // A note gone since the drag began gives the drop nothing, which the target ignores.
         item.provider.register(type: ItemType.plainText) { (try? store.read(n.path)).map { Array($0.utf8) } }
         return [item]
     }
@@ -36,12 +37,11 @@ import UI
 
     func dropInteraction(_ interaction: DropInteraction, performDrop session: DragSession) {
         for item in session.items where item.provider.hasItem(conformingTo: ItemType.plainText) {
+            // An item that does not load as text is not for a list of notes: passed over.
             guard let text = try? item.provider.loadText() else { continue }
             let note = Self.noteText(name: item.provider.suggestedName, text: text)
-            do {
+            window.environment.errors.attempt(NotesStrings.makeANote, userAction: true) {
                 try window.store.create(in: window.folder, text: note, fallbackName: NotesStrings.newNote.text)
-            } catch {
-                FileHandle.standardError.write(Data("slate notes: cannot make a note of the drop: \(error)\n".utf8))
             }
         }
     }
@@ -68,6 +68,7 @@ import UI
         guard let view = interaction.view as? TextView else { return }
         let at = view.position(at: session.location(in: view))
         for item in session.items where item.provider.hasItem(conformingTo: ItemType.plainText) {
+            // An item that does not load as text has nothing to put in the note: passed over.
             guard let text = try? item.provider.loadText(), !text.isEmpty else { continue }
             view.placeCaret(at: at)
             view.insert(text)

@@ -17,6 +17,7 @@ public enum NotesLocation {
         let config =
             env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? home.appendingPathComponent(".config")
+        // Absent is fine: no user-dirs.dirs means ~/Documents (the XDG user-dirs rules).
         if let text = try? String(contentsOf: config.appendingPathComponent("user-dirs.dirs"), encoding: .utf8),
             let d = documentsEntry(in: text, home: home.path)
         {
@@ -80,6 +81,7 @@ public enum SampleNotes {
     @discardableResult
     public static func write(into root: URL, modified: Date) throws -> Bool {
         let fm = FileManager.default
+        // Absent is fine: a folder that cannot be listed gets the samples, or says why writing fails.
         if let existing = try? fm.contentsOfDirectory(atPath: root.path),
             existing.contains(where: { !$0.hasPrefix(".") })
         {

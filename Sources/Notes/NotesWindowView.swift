@@ -23,6 +23,10 @@ import UI
     let newNoteButton = Button(symbol: "pencil")
     let sidebarButton = Button(symbol: "sidebar.left")
     let emptyLabel = Label("", style: .body, color: .secondaryLabel)
+    /// Says that text of notes that could not be saved was kept, with Open.
+    public let recoveryNotice = NoticeBar(symbol: "arrow.uturn.backward", tint: .tint)
+    /// The notes whose kept text the notice offers.
+    var recovered: [NoteRecovery.Kept] = []
     /// The folder shown, from the notes folder ("" for the notes folder itself).
     public private(set) var folder: String
     var folders: [String] = []
@@ -72,7 +76,13 @@ import UI
         folderList.identifier = "folder-list"
         emptyLabel.alignment = .center
         emptyLabel.numberOfLines = 0
-        for v in [folderList, sidebarBar, noteList, searchField, listBar, emptyLabel] as [View] { addSubview(v) }
+        for v in [folderList, sidebarBar, noteList, searchField, listBar, emptyLabel, recoveryNotice] as [View] {
+            addSubview(v)
+        }
+        recoveryNotice.isHidden = true
+        recoveryNotice.setActions([
+            (NotesStrings.open.text, { [weak self] in self.map { $0.app.openRecovered($0.recovered, from: $0.scene) } })
+        ])
         folderList.dataSource = self
         noteList.dataSource = self
         noteList.addInteraction(DropInteraction(delegate: listDropTarget))
@@ -106,8 +116,23 @@ import UI
         noteList.contentOffset = noteList.clamped(Point(0, scroll))
     }
 
+    /// Looks again for text kept from saves that failed, for notes no window shows.
+    func refreshRecovered() {
+        recovered = app.recoveredNotes()
+        let titles = recovered.map { kept in
+            let t = NoteText.title(of: kept.text[...])
+            return "“" + (t.isEmpty ? NotesStrings.name(ofNote: kept.path) : t) + "”"
+        }
+        recoveryNotice.message = NotesStrings.recoveredNotes.formatted(titles.joined(separator: ", ")).text
+        if recoveryNotice.isHidden != recovered.isEmpty {
+            recoveryNotice.isHidden = recovered.isEmpty
+            setNeedsLayout()
+        }
+    }
+
     /// Reads the folder's listing again and filters it.
     func reload() {
+        refreshRecovered()
         do {
             allNotes = try store.notes(in: folder)
             problem = nil
@@ -153,12 +178,10 @@ import UI
 
     /// Makes an empty note in `folder` (this window's by default) and opens it, ready to type.
     func newNote(in folder: String? = nil) {
-        do {
-            let path = try store.create(in: folder ?? self.folder, text: "", fallbackName: NotesStrings.newNote.text)
-            app.open(path, title: "", from: scene)
-        } catch {
-            FileHandle.standardError.write(Data("slate notes: cannot make a note: \(error)\n".utf8))
+        let made = environment.errors.attempt(NotesStrings.makeANote, userAction: true) {
+            try store.create(in: folder ?? self.folder, text: "", fallbackName: NotesStrings.newNote.text)
         }
+        if let made { app.open(made, title: "", from: scene) }
     }
 
     /// The scroll position, for restoration.
@@ -186,7 +209,13 @@ import UI
         }
         listBar.frame = Rect(listX, 0, listW, barH)
         searchField.frame = Rect(listX + 16, barH + 8, listW - 32, Self.searchHeight - 16)
-        let listTop = barH + Self.searchHeight
+        var listTop = barH + Self.searchHeight
+        if !recoveryNotice.isHidden && !(showsSidebarOnly && !twoColumns) {
+            let margin = AlertMetrics.noticeMargin
+            let h = recoveryNotice.sizeThatFits(Size(listW - 2 * margin, bounds.height)).height
+            recoveryNotice.frame = Rect(listX + margin, listTop, listW - 2 * margin, h)
+            listTop = recoveryNotice.frame.maxY + margin
+        }
         noteList.frame = Rect(listX, listTop, listW, bounds.height - listTop)
         noteList.contentInset = EdgeInsets(bottom: safeAreaInsets.bottom)
         emptyLabel.frame = Rect(noteList.frame.minX + 20, noteList.frame.minY + 60, noteList.frame.width - 40, 80)

@@ -6,6 +6,8 @@ import Graphics
 public struct CairoRenderer: RasterRenderer {
     public func writePNG(_ image: PixelImage, to path: String) throws { try PNG.write(image, to: path) }
 
+    public func pngData(_ image: PixelImage) throws -> [UInt8] { [UInt8](try PNG.data(image)) }
+
     public func readPNG(_ path: String, scale: Double) throws -> PixelImage { try PNG.read(path, scale: scale) }
 
     public init() {}
@@ -94,6 +96,35 @@ public enum PNG {
         guard rename(path + ".tmp", path) == 0 else {
             throw Error.cannotWrite(path, String(cString: strerror(errno)))
         }
+    }
+
+    /// `image` as the bytes of a PNG file, made in memory (so that the caller writes them as it
+    /// writes any file, and a full disk says so as such).
+    public static func data(_ image: PixelImage) throws -> Data {
+        final class Sink {
+            var bytes = Data()
+        }
+        let sink = Sink()
+        var copy = image.pixels
+        let status: cairo_status_t = copy.withUnsafeMutableBufferPointer { buf in
+            let surface = cairo_image_surface_create_for_data(
+                buf.baseAddress!, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
+            defer { cairo_surface_destroy(surface) }
+            return withExtendedLifetime(sink) {
+                cairo_surface_write_to_png_stream(
+                    surface,
+                    { closure, bytes, length in
+                        guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                        Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(
+                            bytes, count: Int(length))
+                        return CAIRO_STATUS_SUCCESS
+                    }, Unmanaged.passUnretained(sink).toOpaque())
+            }
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Error.cannotWrite("(memory)", String(cString: cairo_status_to_string(status)))
+        }
+        return sink.bytes
     }
 
     /// Reads a PNG as premultiplied BGRA; `scale` is recorded, not applied.

@@ -41,13 +41,11 @@ extension RestorationStore {
 
     func makeFolders() throws(SceneError) {
         if foldersExist { return }
-        // mkdir -p with POSIX calls, for plain errno messages; new folders are private (0700).
-        var path = ""
-        for part in sessionsPath.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw .stateUnwritable(path: path, reason: Self.errnoText())
-            }
+        // New folders are private (0700); a file in the way is named.
+        do {
+            try AtomicFile.makeFolders(sessionsPath, permissions: 0o700)
+        } catch {
+            throw .stateNotWritten(error)
         }
         foldersExist = true
     }
@@ -58,44 +56,54 @@ extension RestorationStore {
         temporaryCount += 1
         let tmp = dir + "/." + name + ".\(getpid())-\(temporaryCount).tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
-        var failure: String?
-        if let code = simulatedWriteError { failure = String(cString: strerror(code)) }
-        if failure == nil {
+        guard fd >= 0 else { throw .stateNotWritten(stateFailure(errno, at: dir)) }
+        var failure: Int32 = simulatedWriteError ?? 0
+        if failure == 0 {
             data.withUnsafeBytes { buf in
                 var done = 0
                 while done < buf.count {
                     let n = write(fd, buf.baseAddress! + done, buf.count - done)
                     if n < 0 {
                         if errno == EINTR { continue }
-                        failure = Self.errnoText()
+                        failure = errno
                         return
                     }
                     done += n
                 }
             }
         }
-        if failure == nil && fsync(fd) != 0 { failure = Self.errnoText() }
-        if close(fd) != 0 && failure == nil { failure = Self.errnoText() }
-        if let failure {
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure != 0 {
             unlink(tmp)
-            throw .stateUnwritable(path: dir, reason: failure)  // the folder: one line for all its files
+            // The folder: one line for all its files.
+            throw .stateNotWritten(stateFailure(failure, at: dir))
         }
         guard rename(tmp, path) == 0 else {
-            let reason = Self.errnoText()
+            let code = errno
             unlink(tmp)
-            throw .stateUnwritable(path: path, reason: reason)
+            throw .stateNotWritten(stateFailure(code, at: code == EISDIR ? path : dir))
         }
         filesWritten += 1
         bytesWritten += data.count
         if sync { try syncFolder(dir) }
     }
 
+    /// The failure `code` in the state folder, said of the folder as a whole — one line for all its
+    /// files — unless something stands in the way, which is named.
+    func stateFailure(_ code: Int32, at path: String) -> FileWriteError {
+        let failure = AtomicFile.failure(code, at: path)
+        switch failure.cause {
+        case .notAFolder, .isAFolder: return failure
+        default: return FileWriteError(path: folderPath, code: code)
+        }
+    }
+
     func syncFolder(_ dir: String) throws(SceneError) {
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
+        guard fd >= 0 else { throw .stateNotWritten(stateFailure(errno, at: dir)) }
         defer { close(fd) }
-        if fsync(fd) != 0 { throw .stateUnwritable(path: dir, reason: Self.errnoText()) }
+        if fsync(fd) != 0 { throw .stateNotWritten(stateFailure(errno, at: dir)) }
     }
 
     // MARK: Files

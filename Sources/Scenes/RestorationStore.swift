@@ -209,6 +209,7 @@ public final class RestorationStore {
     /// says so when there were sessions and `reason` is given (a set-aside manifest was reported).
     func rebuilt(_ start: RestoredState, reason: String?, report: (String) -> Void) -> RestoredState {
         var state = start
+        // Absent is fine: no sessions folder means nothing was saved.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return state }
         var found: [(id: String, modified: Double)] = []
         let sessionsFD = open(sessionsPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -333,6 +334,7 @@ public final class RestorationStore {
     /// Removes session files no manifest names and temporary files left by a crash (only ever with
     /// the folder's lock held, so never another writer's).
     func removeLeftovers(keeping ids: Set<String>) {
+        // Absent is fine: nothing to tidy.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: sessionsPath) else { return }
         for name in names {
             let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp")

@@ -14,6 +14,9 @@ public enum SceneError: LocalizedFailure, Hashable, Sendable, CustomStringConver
     case invalidAppIdentifier(String)
     /// The state could not be written there.
     case stateUnwritable(path: String, reason: String)
+    /// The state could not be written: a full disk, a read-only folder, a file where its folder
+    /// should be.
+    case stateNotWritten(FileWriteError)
     /// The state there was written by a newer Slate and is kept as it is: nothing is saved over it.
     case stateReadOnly(path: String)
 
@@ -39,6 +42,10 @@ public enum SceneError: LocalizedFailure, Hashable, Sendable, CustomStringConver
         case .stateUnwritable(let path, let reason):
             LocalizedString(en: "cannot write state to %@: %@", ru: "не удаётся записать состояние в %@: %@")
                 .formatted(path, reason)
+        case .stateNotWritten(let failure):
+            LocalizedString(
+                en: "cannot save the windows' state: " + failure.message.en,
+                ru: "не удаётся сохранить состояние окон: " + failure.message.ru)
         case .stateReadOnly(let path):
             LocalizedString(
                 en: "state in %@ is from a newer Slate and is not overwritten",

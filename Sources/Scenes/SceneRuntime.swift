@@ -341,6 +341,7 @@ import Foundation
 
     private func saveIfNeeded() {
         guard needsSave, isRunning, let store, !store.isReadOnly else { return }
+        // Said by save() itself, once (`lastSaveError`), and kept to be written at the next save.
         try? save()
     }
 

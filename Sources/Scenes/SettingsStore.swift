@@ -136,59 +136,33 @@ import Foundation
         fileStamp = nil
     }
 
-    /// Writes every value (unknown keys too), atomically; a failure is reported in one line.
+    /// The save failure said last: the same one again is not repeated at every change.
+    private var saidFailure: FileWriteError?
+
+    /// Writes every value (unknown keys too), atomically; a failure (a full disk, a read-only
+    /// folder, a file where the folder should be) is reported in one line, once.
     private func save() {
         guard let file else { return }
         do {
             try write(to: file)
+            saidFailure = nil
         } catch {
-            report("cannot save settings to \(file.path): \(error.reason); the change lasts until Slate ends")
+            guard error != saidFailure else { return }
+            saidFailure = error
+            report("cannot save settings: \(error.message.en); the change lasts until Slate ends")
         }
     }
 
-    private func write(to file: URL) throws(SettingsFileError) {
-        let dir = file.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            throw SettingsFileError(reason: "cannot make \(dir): \(Self.oneLine(error))")
-        }
+    private func write(to file: URL) throws(FileWriteError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do {
             data = try encoder.encode(SettingValue.object(values))
         } catch {
-            throw SettingsFileError(reason: Self.oneLine(error))
+            throw FileWriteError(path: file.path, reason: Self.oneLine(error))
         }
-        let tmp = dir + "/.settings.json.\(getpid()).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SettingsFileError(reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { buf in
-            var done = 0
-            while done < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                done += n
-            }
-        }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(tmp, file.path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(tmp)
-            throw SettingsFileError(reason: failure)
-        }
-        let folder = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
-        }
+        try AtomicFile.write(data, to: file.path, permissions: 0o600, makingFolders: 0o755)
         fileStamp = Self.stamp(file.path)
     }
 
@@ -268,6 +242,7 @@ public enum SettingValue: Hashable, Sendable, Codable {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .null
+            // Each JSON type tried in turn: one that does not match is the next one's.
         } else if let b = try? c.decode(Bool.self) {
             self = .bool(b)
         } else if let n = try? c.decode(Double.self) {

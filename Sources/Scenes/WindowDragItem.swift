@@ -19,6 +19,7 @@ extension DragItem {
     /// its title as text for other targets, and the activity carried along for the system.
     public static func window(for activity: UserActivity, title: String, preview: Size) -> DragItem {
         let p = ItemProvider()
+        // An activity always encodes (its payload is already data); nil is never given.
         p.register(type: ItemType.userActivity) { (try? JSONEncoder().encode(activity)).map { Array($0) } }
         p.register(text: title)
         p.suggestedName = title

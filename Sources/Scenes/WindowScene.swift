@@ -136,6 +136,22 @@ import UI
     }
 }
 
+extension WindowScene {
+    /// The alert shown over the window now, if any.
+    public var presentedAlert: AlertView? { windowView.overlay as? AlertView }
+
+    /// Shows `alert` over the whole window (its bars too), in place of one shown before; a choice
+    /// takes it away.
+    public func present(_ alert: AlertView) {
+        presentedAlert?.onDismiss = nil
+        windowView.overlay = alert
+        alert.onDismiss = { [weak self, weak alert] in
+            guard let self, let alert, self.windowView.overlay === alert else { return }
+            self.windowView.overlay = nil
+        }
+    }
+}
+
 /// A window's content drawn by another process, bars and closing button included (an app process's
 /// window in the shell): the scene shows it as it is.
 @MainActor public protocol DrawnElsewhere: View {}

@@ -22,7 +22,17 @@ import UI
         didSet {
             guard content !== oldValue else { return }
             oldValue?.removeFromSuperview()
-            if let content { addSubview(content) }
+            if let content { insertSubview(content, at: 0) }
+            setNeedsLayout()
+        }
+    }
+
+    /// A view over the whole window, content and bars (an alert), or nil.
+    var overlay: View? {
+        didSet {
+            guard overlay !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let overlay { addSubview(overlay) }
             setNeedsLayout()
         }
     }
@@ -30,5 +40,6 @@ import UI
     public override func layoutSubviews() {
         content?.frame = bounds
         content?.safeAreaInsets = safeAreaInsets
+        overlay?.frame = bounds
     }
 }

@@ -67,8 +67,11 @@ import UI
     private func drawBadge(in r: Rect, on canvas: any Canvas) {
         guard badgeCount > 0 else { return }
         let d = r.width * ShellMetrics.iconBadgeDiameter / ShellMetrics.homeIconSize
+        // Every digit, grouped, as iPadOS's badges show them ("1,204"): the capsule grows, the count
+        // is never cut.
         let text = TextLayout(
-            badgeCount > 99 ? "99+" : "\(badgeCount)", font: Font(size: d * 0.62, weight: .medium), color: .white)
+            CountText.grouped(badgeCount, language: language), font: Font(size: d * 0.62, weight: .medium),
+            color: .white)
         let size = environment.textMeasurer.measure(text)
         let w = max(d, size.width + d * 0.5)
         let badge = Rect(r.maxX - w + d * 0.3, r.minY - d * 0.3, w, d)

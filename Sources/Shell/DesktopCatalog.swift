@@ -46,6 +46,7 @@ public struct DesktopCatalog: Sendable {
     ) -> DesktopCatalog {
         let desktops =
             [DesktopEntry.desktopName] + (env["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map(String.init)
+        let locales = MessageLocales.from(environment: env)
         var seen: Set<String> = []
         var entries: [DesktopEntry] = []
         var warnings: [String] = []
@@ -62,19 +63,20 @@ public struct DesktopCatalog: Sendable {
                 guard seen.insert(id).inserted else { continue }
                 let path = apps + "/" + f
                 guard let data = fm.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    warnings.append("slate: skipping \(path): cannot read it as UTF-8")
+                    warnings.append("skipping \(path): cannot read it as UTF-8")
                     continue
                 }
                 do {
-                    let e = try DesktopEntry(parsing: text, id: id, file: path)
+                    let e = try DesktopEntry(parsing: text, id: id, file: path, locales: locales)
                     if e.isShown(in: desktops, programExists: programExists) { entries.append(e) }
                 } catch {
-                    warnings.append("slate: skipping \(path): \(error)")
+                    warnings.append("skipping \(path): \(error)")
                 }
             }
         }
         entries.sort { $0.name.en.localizedCaseInsensitiveCompare($1.name.en) == .orderedAscending }
         var dock: [String]?
+        // Absent is fine: no dock file means the standard Dock.
         if let text = try? String(contentsOfFile: dockFile(env), encoding: .utf8) {
             dock = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("#") }

@@ -85,6 +85,7 @@ extension Int {
 extension ProcessApp {
     /// A Slate app process from its `.desktop` file (its Exec line starts it).
     public convenience init?(entry: DesktopEntry) {
+        // An Exec that does not split was refused by the parser already; none here is not an app.
         guard let info = entry.slate, let command = try? entry.command(), !command.isEmpty else { return nil }
         self.init(
             identifier: info.identifier, displayName: entry.name, icon: info.icon ?? ForeignApp.defaultIcon,

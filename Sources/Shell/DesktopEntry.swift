@@ -164,7 +164,10 @@ extension DesktopEntry {
     /// when the text is not one: no `[Desktop Entry]` group first, a line that is neither a group,
     /// a key, a comment nor blank, a key twice in a group, no `Type` or `Name`, an Exec with an
     /// unterminated quote.
-    public init(parsing text: String, id: String, file: String? = nil) throws(ParseError) {
+    /// Localized keys are read for `locales` (the person's `LC_MESSAGES` for its language).
+    public init(
+        parsing text: String, id: String, file: String? = nil, locales: MessageLocales = .standard
+    ) throws(ParseError) {
         var groups: [(name: String, keys: [String: String])] = []
         var lineNo = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -205,13 +208,15 @@ extension DesktopEntry {
         }
         let k = first.keys
         guard let type = k["Type"] else { throw ParseError(line: 1, reason: "no Type key") }
-        guard let name = Self.localized("Name", in: k) else { throw ParseError(line: 1, reason: "no Name key") }
+        guard let name = Self.localized("Name", in: k, locales: locales) else {
+            throw ParseError(line: 1, reason: "no Name key")
+        }
         self.id = id
         self.type = type
         self.name = name
         self.file = file
-        genericName = Self.localized("GenericName", in: k)
-        comment = Self.localized("Comment", in: k)
+        genericName = Self.localized("GenericName", in: k, locales: locales)
+        comment = Self.localized("Comment", in: k, locales: locales)
         icon = k["Icon"].map(Self.unescape)
         exec = k["Exec"].map(Self.unescape)
         tryExec = k["TryExec"].map(Self.unescape)
@@ -228,27 +233,27 @@ extension DesktopEntry {
         for actionID in Self.list(k["Actions"]) {
             // An action listed without its group is ignored, as the spec allows.
             guard let g = groups.first(where: { $0.name == "Desktop Action \(actionID)" }),
-                let n = Self.localized("Name", in: g.keys)
+                let n = Self.localized("Name", in: g.keys, locales: locales)
             else { continue }
             actions.append(Action(id: actionID, name: n, icon: g.keys["Icon"], exec: g.keys["Exec"].map(Self.unescape)))
         }
     }
 
-    /// `Key[ru_RU]`, `Key[ru]` or `Key` for Russian; `Key[en_US]`, `Key[en]` or `Key` for English
-    /// (the spec's matching order, with the country and modifier forms for both languages).
-    static func localized(_ key: String, in keys: [String: String]) -> LocalizedString? {
+    /// A key's value for each language Slate speaks, by the specification's matching: for a locale
+    /// `lang_COUNTRY@MODIFIER`, `Key[lang_COUNTRY@MODIFIER]`, `Key[lang_COUNTRY]`, `Key[lang@MODIFIER]`,
+    /// `Key[lang]`, then `Key` — and no other: `Name[en@shaw]` (Shavian script) or `Name[ru_UA]` is
+    /// never taken for a locale that is not theirs. Empty values are passed over.
+    static func localized(
+        _ key: String, in keys: [String: String], locales: MessageLocales = .standard
+    ) -> LocalizedString? {
         guard let plain = keys[key].map(unescape) else { return nil }
-        func pick(_ lang: String) -> String {
-            for suffix in ["\(lang)_\(lang.uppercased())", lang] {
-                if let v = keys["\(key)[\(suffix)]"] { return unescape(v) }
-            }
-            if let v = keys.first(where: { $0.key.hasPrefix("\(key)[\(lang)_") || $0.key.hasPrefix("\(key)[\(lang)@") })
-            {
-                return unescape(v.value)
+        func pick(_ locale: MessageLocales.Locale) -> String {
+            for suffix in locale.matchOrder {
+                if let v = keys["\(key)[\(suffix)]"], !v.isEmpty { return unescape(v) }
             }
             return plain
         }
-        return LocalizedString(en: pick("en"), ru: pick("ru"))
+        return LocalizedString(en: pick(locales.en), ru: pick(locales.ru))
     }
 
     static func bool(_ key: String, in keys: [String: String]) throws(ParseError) -> Bool {
@@ -303,6 +308,58 @@ extension DesktopEntry {
                 out.append(n)
             }
         }
+        return out
+    }
+}
+
+/// The locales a desktop entry's localized keys are read for, one for each language Slate speaks:
+/// the person's `LC_MESSAGES` (`LC_ALL`, `LC_MESSAGES`, `LANG`, as POSIX orders them) gives its
+/// language's country and modifier; the other language is read as `ll_CC` of its main country
+/// (`en_US`, `ru_RU`).
+public struct MessageLocales: Hashable, Sendable {
+    /// One locale: `lang_COUNTRY@MODIFIER`, its country and modifier optional.
+    public struct Locale: Hashable, Sendable {
+        public var language: String
+        public var country: String?
+        public var modifier: String?
+
+        /// The suffixes tried, in the specification's order (the plain key comes after them).
+        public var matchOrder: [String] {
+            var out: [String] = []
+            if let country, let modifier { out.append("\(language)_\(country)@\(modifier)") }
+            if let country { out.append("\(language)_\(country)") }
+            if let modifier { out.append("\(language)@\(modifier)") }
+            out.append(language)
+            return out
+        }
+    }
+
+    public var en: Locale
+    public var ru: Locale
+
+    /// `en_US` and `ru_RU`.
+    public static let standard = MessageLocales(
+        en: Locale(language: "en", country: "US"), ru: Locale(language: "ru", country: "RU"))
+
+    /// The locales for `environment`: its `LC_MESSAGES` for the language it names, the standard
+    /// ones otherwise.
+    public static func from(environment env: [String: String]) -> MessageLocales {
+        var out = standard
+        guard let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ env[$0] }).first(where: { !$0.isEmpty })
+        else { return out }
+        // lang_COUNTRY.ENCODING@MODIFIER
+        var rest = Substring(name)
+        var modifier: String?
+        if let at = rest.firstIndex(of: "@") {
+            modifier = String(rest[rest.index(after: at)...])
+            rest = rest[..<at]
+        }
+        if let dot = rest.firstIndex(of: ".") { rest = rest[..<dot] }
+        let parts = rest.split(separator: "_", maxSplits: 1)
+        guard let language = parts.first.map(String.init) else { return out }
+        let locale = Locale(language: language, country: parts.count > 1 ? String(parts[1]) : nil, modifier: modifier)
+        if language == "en" { out.en = locale }
+        if language == "ru" { out.ru = locale }
         return out
     }
 }

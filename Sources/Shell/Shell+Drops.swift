@@ -33,6 +33,7 @@ extension Shell {
         setEdgeTargets(shown: nil, armed: nil)
         let placement = side?.placement ?? .automatic
         for item in session.items {
+            // Items of other kinds are passed over: a drop takes what it can open.
             if let bytes = try? item.provider.load(ItemType.application),
                 let app = app(String(decoding: bytes, as: UTF8.self))
             {

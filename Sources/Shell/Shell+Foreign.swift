@@ -28,7 +28,7 @@ extension Shell {
     /// printing one warning for each file it skipped; `icon` draws each one's icon (nil: a
     /// neutral symbol).
     public func install(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
-        for w in catalog.warnings { FileHandle.standardError.write(Data((w + "\n").utf8)) }
+        for w in catalog.warnings { environment.errors.log(w) }
         foreign.dock = catalog.dock
         for e in catalog.entries where app(ForeignApp.identifier(desktopID: e.id)) == nil {
             // A Slate app of its own process: known by its identifier (once, however it came).

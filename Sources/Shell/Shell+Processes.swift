@@ -61,8 +61,7 @@ extension Shell {
         let id = toplevel.sessionIdentifier
         // An app sees and changes only its own sessions: a window claiming another app's is refused.
         if let other = windows[id], other.app !== app {
-            FileHandle.standardError.write(
-                Data("slate: \(app.identifier) claimed a window of \(other.app.identifier); refused\n".utf8))
+            environment.errors.log("\(app.identifier) claimed a window of \(other.app.identifier); refused")
             toplevel.close()
             return
         }
@@ -99,8 +98,7 @@ extension Shell {
         // The window is the app's session or nothing: a toplevel the shell could not open a window of
         // that identifier for is refused, not kept showing nowhere.
         guard windows[id] != nil else {
-            FileHandle.standardError.write(
-                Data("slate: \(app.identifier)'s window of session \(id) could not open; refused\n".utf8))
+            environment.errors.log("\(app.identifier)'s window of session \(id) could not open; refused")
             foreign.shown[ObjectIdentifier(toplevel)] = nil
             if p.toplevels[id] === toplevel { p.toplevels[id] = nil }
             toplevel.close()

@@ -81,19 +81,13 @@ extension Shell {
         guard now != savedLayout.lastWritten, savedLayout.lastWritten != nil || !windows.isEmpty else { return }
         savedLayout.lastWritten = now
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            try encoder.encode(now).write(to: file, options: .atomic)
+            try AtomicFile.write(
+                try encoder.encode(now), to: file.path, permissions: 0o600, makingFolders: 0o700)
         } catch {
-            if !savedLayout.reportedFailure {
-                savedLayout.reportedFailure = true
-                FileHandle.standardError.write(
-                    Data(
-                        "slate: cannot save where the windows are in \(file.path): \(error.localizedDescription)\n".utf8
-                    ))
-            }
+            // Said once (the screen's reporter repeats no line); the windows stay where they are.
+            environment.errors.report(FileWriteError(error, path: file.path), while: ShellStrings.saveTheWindowsState)
         }
     }
 
@@ -113,20 +107,18 @@ extension Shell {
             case 2:
                 saved = try JSONDecoder().decode(SavedArrangement.self, from: data)
             default:
-                FileHandle.standardError.write(
-                    Data("slate: \(file.path) is from a newer Slate (version \(version)); not used\n".utf8))
+                environment.errors.log("\(file.path) is from a newer Slate (version \(version)); not used")
                 return
             }
             savedLayout.pending = saved
             savedLayout.lastWritten = saved
         } catch {
-            FileHandle.standardError.write(
-                Data(
-                    "slate: \(file.path) cannot be read (\(RestorationStore.oneLine(error))); set aside, windows stay where they open\n"
-                        .utf8))
+            // Set aside (replacing an older one set aside), then said in one line.
             let aside = file.appendingPathExtension("unreadable")
-            try? FileManager.default.removeItem(at: aside)
-            try? FileManager.default.moveItem(at: file, to: aside)
+            let setAside = rename(file.path, aside.path) == 0
+            environment.errors.log(
+                "\(file.path) cannot be read (\(RestorationStore.oneLine(error))); "
+                    + (setAside ? "set aside" : "left as it is") + ", windows stay where they open")
         }
     }
 
@@ -177,7 +169,6 @@ extension Shell {
     /// A saved arrangement waiting for its windows (an app process's come after it starts).
     var pending: SavedArrangement?
     var isRestoring = false
-    var reportedFailure = false
     /// Whether the mode was chosen since the shell started (it is kept over the saved one).
     var modeChosen = false
     /// Whether saving waits: a finger moves a window or the divider (saved once it lets go).
@@ -187,4 +178,11 @@ extension Shell {
 /// The one field every format of the saved arrangement has.
 private struct FormatVersion: Decodable {
     var version: Int
+}
+
+extension ShellStrings {
+    /// What was being done (in "cannot save the windows' state: …"), the words the apps' own state
+    /// uses, so the shell and an app failing on one folder say one line.
+    public static let saveTheWindowsState = LocalizedString(
+        en: "save the windows' state", ru: "сохранить состояние окон")
 }

@@ -114,7 +114,7 @@ extension Shell {
 
     private func showScreenshotThumbnail(_ picture: PixelImage) {
         system.screenshot?.removeFromSuperview()
-        if let id = system.screenshotTimer { dispatcher.cancelScheduled(id) }
+        system.screenshotTimer?.cancel()
         let thumb = ScreenshotThumbnailView(picture: picture)
         let w = bounds.width * ShellMetrics.screenshotThumbnailFraction
         let h = w * bounds.height / max(1, bounds.width)
@@ -156,7 +156,7 @@ extension Shell {
     func dismissScreenshotThumbnail(animated: Bool) {
         guard let thumb = system.screenshot else { return }
         system.screenshot = nil
-        if let id = system.screenshotTimer { dispatcher.cancelScheduled(id) }
+        system.screenshotTimer?.cancel()
         system.screenshotTimer = nil
         guard animated else {
             thumb.removeFromSuperview()

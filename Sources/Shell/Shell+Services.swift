@@ -76,7 +76,7 @@ extension Shell {
     func updateClock() {
         let t = services.time.timeOfDay()
         statusBar.clock.show(t, uses24HourTime: uses24HourTime)
-        if let id = system.clockTick { dispatcher.cancelScheduled(id) }
+        system.clockTick?.cancel()
         system.clockTick = nil
         guard t.secondsToNextMinute.isFinite else { return }
         let wait = min(60, max(0, t.secondsToNextMinute)) + ShellMetrics.clockTickDelay

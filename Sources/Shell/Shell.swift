@@ -151,8 +151,7 @@ import UI
             do {
                 store = try RestorationStore(appIdentifier: application.identifier, stateHome: home)
             } catch {
-                FileHandle.standardError.write(
-                    Data("slate: \(error); \(application.identifier) keeps its windows in memory only\n".utf8))
+                environment.errors.log("\(error); \(application.identifier) keeps its windows in memory only")
             }
         }
         let app = ShellApp(application: application, store: store, shell: self)

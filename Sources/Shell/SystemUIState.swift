@@ -21,7 +21,7 @@ import UI
     /// Whether the rest work that prepares Control Center is in place.
     var restWorkAdded = false
     /// The clock's next tick (`EventDispatcher.schedule`).
-    var clockTick: Int?
+    var clockTick: ScheduledAction?
     /// The orientation the screen shows, in quarter turns counter-clockwise from the panel's own.
     var quarterTurns = 0
     /// The screen's picture turning away while the new layout comes in.
@@ -34,7 +34,7 @@ import UI
     /// The screenshot shown full screen after a tap on its thumbnail.
     var screenshotViewer: ScreenshotViewerView?
     /// Hides the thumbnail after a while.
-    var screenshotTimer: Int?
+    var screenshotTimer: ScheduledAction?
     /// Screenshots saved so far (their files), newest last.
     var screenshotsSaved: [String] = []
     /// Where screenshots are saved; nil: nowhere (they are still shown).

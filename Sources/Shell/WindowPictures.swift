@@ -1,5 +1,7 @@
 import Foundation
 import Graphics
+import Scenes
+import UI
 
 /// The last picture of each window of an app process, kept across the shell's restarts
 /// (`$XDG_STATE_HOME/slate/shell/pictures/SESSION@SCALEx.png`): after a restart, the window shows
@@ -16,40 +18,44 @@ import Graphics
 
     /// The picture kept for `session`, if there is one that reads.
     func picture(for session: String) -> PixelImage? {
+        // Absent is fine: no picture kept shows the app's icon while it starts.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         for name in names where name.hasPrefix(session + "@") && name.hasSuffix("x.png") {
             let scale = Double(name.dropFirst(session.count + 1).dropLast(5)) ?? 1
             guard scale > 0, scale <= 4 else { continue }
+            // A picture that does not read is as none (the next end of the shell writes it anew).
             if let p = try? codec.readPNG(folder.appendingPathComponent(name).path, scale: scale) { return p }
         }
         return nil
     }
 
-    /// Keeps `pictures` (by session) and forgets every other window's; a problem is said in one line
-    /// and nothing else is touched.
-    func keep(_ pictures: [String: PixelImage]) {
-        let fm = FileManager.default
+    /// Keeps `pictures` (by session) and forgets every other window's. Returns the first failure (a
+    /// full disk, a read-only folder, a file where the folder should be) — one for all the pictures,
+    /// said once by the caller — and then touches nothing more.
+    func keep(_ pictures: [String: PixelImage]) -> FileWriteError? {
         do {
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.makeFolders(folder.path, permissions: 0o700)
         } catch {
-            FileHandle.standardError.write(
-                Data("slate: cannot keep windows' pictures in \(folder.path): \(error)\n".utf8))
-            return
+            return error
         }
         var kept: Set<String> = []
         for (session, picture) in pictures where Self.isSafe(session) {
             let name = "\(session)@\(Self.scaleName(picture.scale))x.png"
+            let path = folder.appendingPathComponent(name).path
             do {
-                try codec.writePNG(picture, to: folder.appendingPathComponent(name).path)
+                try AtomicFile.write(Data(try codec.pngData(picture)), to: path, permissions: 0o600)
                 kept.insert(name)
             } catch {
-                FileHandle.standardError.write(Data("slate: cannot keep a window's picture: \(error)\n".utf8))
+                // The old pictures stay: a window shows its older picture rather than none.
+                return FileWriteError(error, path: path)
             }
         }
-        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
+        // A picture that cannot be removed is only an old one shown at the next start, once.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         where name.hasSuffix("x.png") && !kept.contains(name) {
-            try? fm.removeItem(at: folder.appendingPathComponent(name))
+            unlink(folder.appendingPathComponent(name).path)
         }
+        return nil
     }
 
     /// A session identifier that names a file in the folder and nothing outside it.
@@ -81,6 +87,8 @@ extension Shell {
                 if let picture = d.currentPicture { pictures[id] = picture }
             }
         }
-        store.keep(pictures)
+        if let failure = store.keep(pictures) {
+            environment.errors.report(failure, while: ShellStrings.saveTheWindowsState)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Mail
 import MailStore
+import UI
 
 extension AppEntry {
     /// Slate's Mail over the Maildir at `--maildir`, `$SLATE_MAILDIR`, or `<data home>/slate/mail`,
@@ -9,10 +10,18 @@ extension AppEntry {
     public static let mail = AppEntry(
         name: "Mail", options: ["maildir"], check: { _ = try givenMaildir($0) },
         make: { places in
+            let app: MailApp
             if !places.isScratch, let given = try givenMaildir(places) {
-                return try MailApp.open(maildir: given, now: places.now, writesSample: false)
+                app = try MailApp.open(maildir: given, now: places.now, writesSample: false)
+            } else {
+                app = try MailApp.open(maildir: places.dataDirectory(for: "mail"), now: places.now, writesSample: true)
             }
-            return try MailApp.open(maildir: places.dataDirectory(for: "mail"), now: places.now, writesSample: true)
+            // A message that cannot be saved is kept in the app's state folder meanwhile; one kept
+            // from an earlier run goes into Drafts now.
+            app.draftRecovery = DraftRecovery(
+                folder: places.stateHome.appendingPathComponent("slate/org.slate.mail/recovery", isDirectory: true))
+            app.saveRecoveredDrafts(errors: ErrorReporter())
+            return app
         })
 
     /// The Maildir the user named (`--maildir`, else `$SLATE_MAILDIR`), which must be one; nil when

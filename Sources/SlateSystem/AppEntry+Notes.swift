@@ -22,6 +22,8 @@ extension AppEntry {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try SampleNotes.write(into: folder, modified: places.now())
         }
-        return NotesApp(store: NoteStore(root: folder, trash: trash, now: places.now))
+        // Text that cannot be saved is kept in the app's state folder meanwhile.
+        let recovery = places.stateHome.appendingPathComponent("slate/org.slate.notes/recovery", isDirectory: true)
+        return NotesApp(store: NoteStore(root: folder, trash: trash, recoveryFolder: recovery, now: places.now))
     }
 }

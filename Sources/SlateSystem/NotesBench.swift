@@ -70,7 +70,7 @@ extension Bench {
     /// The editor of the focused window, if it shows a note.
     static func focusedEditor(_ shell: Shell) -> TextView? {
         guard let id = shell.focusedWindow, let w = shell.windows[id], w.alpha > 0.001 else { return nil }
-        return (w.scene.rootView as? NavigationContainer)?.topPage.content as? TextView
+        return ((w.scene.rootView as? NavigationContainer)?.topPage.content as? NoteEditorView)?.document.textView
     }
 
     static func openNote(_ s: ShellScreen) -> TextView {

@@ -37,7 +37,6 @@ import Graphics
     private var timers: [Timer] = []
     private var timerSeq = 0
     /// Work to run at a time on the clock (`schedule(at:_:)`), by id.
-    private var scheduled: [(id: Int, time: Double, action: @MainActor () -> Void)] = []
 
     /// Handlers that see every key press first (the system's shortcuts); return true to consume it.
     public var keyFilters: [(KeyPress) -> Bool] = []
@@ -287,37 +286,54 @@ import Graphics
 
     var hasPendingTimers: Bool { !timers.isEmpty }
 
-    /// The clock time of the next timer or scheduled work, if any: a host that sleeps while idle
-    /// wakes then.
-    public var nextTimerTime: Double? { (timers.map(\.time) + scheduled.map(\.time)).min() }
-
-    /// Runs `action` in the first frame at or after `time` on the screen's clock (a status bar's
-    /// minute). Unlike a gesture's timer it keeps no frames coming meanwhile (`needsFrame`): a host
-    /// that sleeps wakes for it (`nextTimerTime`). Returns what `cancelScheduled` takes.
-    @discardableResult
-    public func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) -> Int {
-        timerSeq += 1
-        scheduled.append((timerSeq, time, action))
-        return timerSeq
+    /// The clock time of the next timer, if any (a gesture's or scheduled work's): a host that sleeps
+    /// while idle wakes then.
+    public var nextTimerTime: Double? {
+        (timers.map(\.time) + actionTimers.filter { !$0.isCancelled }.map(\.time)).min()
     }
 
-    /// Drops work `schedule(at:_:)` returned `id` for, if it has not run.
-    public func cancelScheduled(_ id: Int) { scheduled.removeAll { $0.id == id } }
+    /// Whether scheduled work is due: the host draws a frame, which runs it. Work not yet due asks
+    /// for no frame (a save retried in 5 s, a status bar's next minute keep no loop turning meanwhile).
+    var hasDueActionTimer: Bool {
+        let now = root.clock.now
+        return actionTimers.contains { !$0.isCancelled && $0.time <= now }
+    }
 
     /// Fires timers due at the clock's time now.
     public func fireTimers() { fireTimers(upTo: root.clock.now) }
 
     func fireTimers(upTo time: Double) {
-        let due = scheduled.filter { $0.time <= time }.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
-        if !due.isEmpty {
-            scheduled.removeAll { $0.time <= time }
-            for work in due { work.action() }
-        }
         while let next = timers.filter({ $0.time <= time }).min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) }) {
             timers.removeAll { $0.seq == next.seq }
             next.recognizer?.timerFired(next.tag)
         }
+        actionTimers.removeAll(where: \.isCancelled)
+        while let next = actionTimers.filter({ $0.time <= time }).min(by: { ($0.time, $0.seq) < ($1.time, $1.seq) }) {
+            actionTimers.removeAll { $0 === next }
+            next.fire()
+        }
         if tracks.isEmpty { settle() }
+    }
+
+    private var actionTimers: [ScheduledAction] = []
+
+    /// Runs `action` once `delay` seconds of the screen's clock have passed (at the first frame
+    /// after). The host sleeps meanwhile: no frame is drawn for it until it is due. Cancel the
+    /// returned timer to forget it.
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
+        schedule(at: root.clock.now + max(0, delay), action)
+    }
+
+    /// Runs `action` in the first frame at or after `time` on the screen's clock (a status bar's
+    /// minute); work due at one time runs in the order it was scheduled. Unlike a gesture's timer
+    /// it keeps no frames coming meanwhile: a host that sleeps wakes for it (`nextTimerTime`).
+    @discardableResult
+    public func schedule(at time: Double, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
+        timerSeq += 1
+        let timer = ScheduledAction(time: time, seq: timerSeq, action: action)
+        actionTimers.append(timer)
+        return timer
     }
 
     func viewLeft(_ view: View) {
@@ -414,5 +430,33 @@ import Graphics
             v = cur.superview
         }
         return false
+    }
+}
+
+/// An action waiting for its time on a screen's clock (`EventDispatcher.schedule(after:_:)`).
+@MainActor public final class ScheduledAction {
+    /// When it runs, on the screen's clock.
+    public let time: Double
+    private var action: (@MainActor () -> Void)?
+
+    /// The order it was scheduled in, among work due at one time.
+    let seq: Int
+
+    init(time: Double, seq: Int, action: @escaping @MainActor () -> Void) {
+        self.time = time
+        self.seq = seq
+        self.action = action
+    }
+
+    /// Whether it was cancelled or has run.
+    public var isCancelled: Bool { action == nil }
+
+    /// Forgets the action: it will not run.
+    public func cancel() { action = nil }
+
+    func fire() {
+        let run = action
+        action = nil
+        run?()
     }
 }

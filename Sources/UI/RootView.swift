@@ -32,9 +32,11 @@ import Graphics
     private var damaged: [Rect] = []
     var needsLayoutPass = true
 
-    /// Whether anything must be drawn: damage, a pending layout or a running animation.
+    /// Whether anything must be drawn: damage, a pending layout, a running animation, a gesture's
+    /// timer, or a scheduled action come due.
     public var needsFrame: Bool {
         !damaged.isEmpty || needsLayoutPass || animator.isRunning || dispatcher.hasPendingTimers
+            || dispatcher.hasDueActionTimer
     }
 
     /// Damage of `r` (root coordinates), which came through the root's subview `through` (nil: the

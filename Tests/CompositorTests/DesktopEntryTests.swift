@@ -172,3 +172,63 @@ import UI
         }
     }
 }
+
+/// Localized names by the Desktop Entry Specification's matching (`Name[ll_CC@MOD]`, `Name[ll_CC]`,
+/// `Name[ll@MOD]`, `Name[ll]`, `Name`) and no other: a program translated into many languages —
+/// Shavian `en@shaw` among them — is named in the person's language, never in a script the font
+/// lacks, and sorted by that name.
+@MainActor @Suite struct DesktopEntryLocaleTests {
+    /// A `.desktop` file with `Name` in 60 languages, as GNOME's programs have.
+    static func manyNames(_ plain: String) -> String {
+        var lines = ["[Desktop Entry]", "Type=Application", "Name=\(plain)", "Exec=prog"]
+        for code in [
+            "af", "ar", "as", "ast", "be", "bg", "bn_IN", "bs", "ca", "ca@valencia", "cs", "da", "de", "el", "en_GB",
+            "en@shaw", "eo", "es", "et", "eu", "fa", "fi", "fr", "fur", "ga", "gl", "gu", "he", "hi", "hr", "hu",
+            "id", "is", "it", "ja", "ka", "kk", "kn", "ko", "lt", "lv", "ml", "mr", "ms", "nb", "ne", "nl", "oc",
+            "pa", "pl", "pt", "pt_BR", "ro", "ru_UA", "sk", "sl", "sr", "sr@latin", "sv", "ta", "uk", "zh_CN",
+        ] {
+            lines.append("Name[\(code)]=\(plain) (\(code))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func theSpecificationsOrderAndNoOtherKey() throws {
+        // 40 files, each a dictionary of its own order: the name never depends on that order.
+        for i in 0..<40 {
+            let e = try DesktopEntry(parsing: Self.manyNames("Calculator \(i)"), id: "calc\(i)")
+            #expect(e.name.en == "Calculator \(i)", "not Name[en_GB] nor Name[en@shaw]")
+            #expect(e.name.ru == "Calculator \(i)", "no Name[ru]: not Name[ru_UA]")
+        }
+        let text = Self.manyNames("Calculator") + "Name[ru]=Калькулятор\n"
+        #expect(try DesktopEntry(parsing: text, id: "c").name.ru == "Калькулятор")
+        let gb = MessageLocales.from(environment: ["LANG": "en_GB.UTF-8"])
+        #expect(try DesktopEntry(parsing: text, id: "c", locales: gb).name.en == "Calculator (en_GB)")
+        let shaw = MessageLocales.from(environment: ["LC_MESSAGES": "en_GB@shaw", "LANG": "ru_RU.UTF-8"])
+        #expect(shaw.en.matchOrder == ["en_GB@shaw", "en_GB", "en@shaw", "en"])
+        #expect(try DesktopEntry(parsing: text, id: "c", locales: shaw).name.en == "Calculator (en_GB)")
+        let ua = MessageLocales.from(environment: ["LC_ALL": "ru_UA.UTF-8"])
+        #expect(try DesktopEntry(parsing: text, id: "c", locales: ua).name.ru == "Calculator (ru_UA)")
+        #expect(try DesktopEntry(parsing: text, id: "c", locales: ua).name.en == "Calculator")
+        let empty = "[Desktop Entry]\nType=Application\nName=Clock\nName[ru]=\nExec=clock\n"
+        #expect(try DesktopEntry(parsing: empty, id: "clock").name.ru == "Clock", "an empty value is passed over")
+    }
+
+    @Test func aProgramWithManyNamesIsSortedByItsName() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("slate-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let apps = root.appendingPathComponent("data/applications")
+        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Archive Manager\nExec=true\n".write(
+            to: apps.appendingPathComponent("archive.desktop"), atomically: true, encoding: .utf8)
+        try Self.manyNames("Calculator").write(
+            to: apps.appendingPathComponent("calculator.desktop"), atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=Disks\nExec=true\n".write(
+            to: apps.appendingPathComponent("disks.desktop"), atomically: true, encoding: .utf8)
+        let catalog = DesktopCatalog.load(
+            environment: [
+                "XDG_DATA_HOME": root.appendingPathComponent("data").path, "XDG_DATA_DIRS": "/nonexistent",
+                "XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "LANG": "en_US.UTF-8",
+            ], programExists: { _ in true })
+        #expect(catalog.entries.map(\.name.en) == ["Archive Manager", "Calculator", "Disks"])
+    }
+}

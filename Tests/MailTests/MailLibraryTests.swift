@@ -64,8 +64,13 @@ import Testing
         try FileManager.default.moveItem(
             at: ref.url,
             to: ref.url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("elsewhere"))
+        var said: [String] = []
+        lib.errors.log = { said.append($0) }
         #expect(lib.setFlagged(ref, true) == nil)
-        #expect(lib.problems.last?.hasPrefix("flag:") == true)
+        #expect(lib.problems.last?.hasPrefix("flag the message: ") == true)
+        #expect(lib.setFlagged(ref, true) == nil)
+        #expect(said.count == 1, "said once, through the screen's reporter: \(said)")
+        #expect(said.first?.hasPrefix("cannot flag the message: ") == true)
     }
 
     @Test func sentMessagesRoundTripThroughTheParser() throws {

@@ -54,7 +54,7 @@ import UI
         #expect(note.closingButtonStyle == .done)
         let nav = try #require(note.rootView as? NavigationContainer)
         #expect(nav.closingButton?.title == "Done")
-        #expect(nav.topPage.content is TextView)
+        #expect(nav.topPage.content is NoteEditorView)
         view.noteList.onSelect?(1)
         #expect(system.connectedScenes.filter { $0.session.role == .auxiliary }.count == 1, "no twins")
     }

@@ -109,6 +109,7 @@ import Testing
         for e in [
             SceneError.appNotRunning("a"), .invalidAppIdentifier("../x"), .stateReadOnly(path: "/p"),
             .stateUnwritable(path: "/p", reason: "r"), .noConfiguration(role: .primary, app: "a"),
+            .stateNotWritten(FileWriteError(path: "/p", code: ENOSPC)),
         ] {
             #expect(!e.description.contains("\n") && !e.message.ru.isEmpty && e.message.ru != e.message.en)
         }

@@ -94,8 +94,12 @@ import Testing
         let store = SettingsStore(configHome: blocked) { lines.append($0) }
         store[.rotationLock] = true
         #expect(store[.rotationLock] == true)
-        #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("cannot save settings to") == true)
+        store[.darkMode] = true
+        #expect(lines.count == 1, "said once: \(lines)")
+        #expect(
+            lines.first
+                == "cannot save settings: \(blocked.path): a file stands where a folder should be; the change lasts until Slate ends"
+        )
     }
 
     @Test func theConfigHomeFollowsTheXDGSpecification() {
