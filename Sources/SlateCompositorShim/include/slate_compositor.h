@@ -479,4 +479,14 @@ uint32_t slate_view_scene_menu_bar_serial(slate_view *view);
 /// Asks the app to perform the declared command at `path` (child indices joined by dots).
 void slate_view_scene_menu_command(slate_view *view, const char *path);
 
+// What a view's surfaces cover (surface_place.c).
+/// The box around the view's surface and its subsurfaces (surface coordinates: it reaches past the
+/// window geometry where a shadow or a subsurface does), and the corner the client placed its window
+/// by: the window geometry's it set, else its surface's (0, 0).
+void slate_view_surface_layout(slate_view *view, int *x, int *y, int *width, int *height, int *corner_x,
+                               int *corner_y);
+/// Whether a surface of the view's tree (its popups too) takes input at a point of its main surface:
+/// inside the input region of one of them.
+int slate_view_accepts_input(slate_view *view, double sx, double sy);
+
 #endif
