@@ -183,7 +183,8 @@ import UI
     /// Ends `run()` after the current turn.
     public func stop() { running = false }
 
-    private func handle(_ e: NestedInput) {
+    /// Input as the nested backend's window gives it (the conformance suite's control gives it so too).
+    func handle(_ e: NestedInput) {
         let d = root.dispatcher!
         // Points on the panel are the turned screen's points.
         let e = rotation.map { r in e.mapped { r.screenPoint(fromPanel: $0) } } ?? e

@@ -242,6 +242,9 @@ int slate_shortcuts_init(slate_comp *comp);
 void slate_shortcuts_focus_changed(slate_comp *comp);
 /// The privileged protocols' gate (privacy.c): which global a client sees, and whether it may.
 int slate_privacy_init(slate_comp *comp);
+/// Which globals a client sees (the display's global filter; `data` is the compositor): the
+/// conformance suite's test mode filters after it (conformance.c).
+bool slate_privacy_global_filter(const struct wl_client *client, const struct wl_global *global, void *data);
 slate_permission slate_privacy_check(slate_comp *comp, struct wl_client *client, slate_privilege privilege,
                                      int asked);
 /// An input device joins the shell's input (input.c): a backend's, or a program's virtual one.

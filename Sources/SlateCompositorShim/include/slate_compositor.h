@@ -489,4 +489,21 @@ void slate_view_surface_layout(slate_view *view, int *x, int *y, int *width, int
 /// inside the input region of one of them.
 int slate_view_accepts_input(slate_view *view, double sx, double sy);
 
+// Clients handed over on a descriptor (clients.c).
+/// Serves a client on `fd` (a connected socket, a socketpair's end; the compositor owns it from
+/// now), known as `number` (the caller's choice). Returns 0, or -1 when it cannot (`fd` is closed).
+int slate_comp_add_client(slate_comp *comp, int fd, uint32_t number);
+/// The view whose surface the client handed over as `number` calls `surface_id` (its wl_surface's
+/// object id); NULL when there is none (no such client or object, or not an xdg surface).
+slate_view *slate_comp_client_view(slate_comp *comp, uint32_t number, uint32_t surface_id);
+/// Reads one message (a datagram of a SOCK_SEQPACKET socket) into `buf` as a C string, and the
+/// descriptor it carries (`*fd`, close-on-exec; -1 when none). Returns its length, or -1.
+long slate_recv_message(int socket, char *buf, size_t capacity, int *fd);
+/// The process at the other end of a Unix socket (0 when not known).
+int slate_socket_peer_pid(int socket);
+/// The Wayland conformance suite's test mode (conformance.c): a toplevel's initial configure is taken
+/// as acknowledged once sent (Debian's wlcs 1.5 attaches its windows' first buffers without
+/// acknowledging it). Returns 0, or -1 when out of memory.
+int slate_comp_conformance_mode(slate_comp *comp);
+
 #endif
