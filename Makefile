@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines cli e2e examples a11y compositor format lint bench docs clean fuzz asan tsan
+.PHONY: setup build release run test unit scripts guidelines cli e2e examples a11y compositor wlcs format lint bench docs clean fuzz asan tsan
 
 setup:
 	@scripts/setup.sh
@@ -21,7 +21,7 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines cli e2e examples a11y compositor install-test
+test: setup lint unit scripts guidelines cli e2e examples a11y compositor install-test wlcs
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
@@ -83,6 +83,21 @@ compositor: build
 	@grep '^scripts:' .build/compositor-script.log
 	timeout 120 $(SLATE_DEBUG) script --backend headless --processes Tests/process-scripts/*.slate \
 		--out .build/process-script-out
+
+# The Wayland conformance suite (Debian's wlcs): Slate's integration module (C, built here with the
+# system's compiler, not SwiftPM) starts `slate run --backend headless` in its test mode for each test;
+# Tests/wlcs/run.py runs the suite's plain runner in shards and judges it by
+# Tests/wlcs/expected-failures.txt. Its last line: `wlcs: N passed, N failed, N skipped (and N expected
+# failures)`.
+WLCS_MODULE := .build/wlcs/slate-wlcs.so
+WLCS_CC ?= gcc
+$(WLCS_MODULE): Tests/wlcs/integration.c
+	@mkdir -p $(dir $@)
+	$(WLCS_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -shared -fPIC $$(pkg-config --cflags wlcs wayland-client) \
+		$< -o $@ $$(pkg-config --libs wayland-client)
+
+wlcs: build $(WLCS_MODULE)
+	SLATE=$(CURDIR)/$(SLATE_DEBUG) timeout 900 Tests/wlcs/run.py --module $(WLCS_MODULE) --log .build/wlcs
 
 # libFuzzer targets, kept out of make test: FUZZ_SECONDS (60) each; crashes go to Fuzz/Crashes/.
 fuzz: setup

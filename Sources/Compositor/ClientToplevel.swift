@@ -88,13 +88,42 @@ import UI
         }
     }
 
-    /// The window's size in points: what it was asked for, else its own geometry.
+    /// The window's size in points: what it was asked for, else (asked for none, or for the size its
+    /// program chooses) its own geometry.
     var windowSize: Size {
-        requestedSize ?? (geometry.isEmpty ? Size(800, 600) : geometry.size)
+        if let r = requestedSize, r.width > 0, r.height > 0 { return r }
+        return geometry.isEmpty ? Size(800, 600) : geometry.size
     }
 
     public var popups: [ForeignPopup] {
         popupViews.filter { $0.isMapped }.map { ForeignPopup(frame: $0.frame, picture: $0.picture) }
+    }
+
+    public var popupArea: Rect? {
+        didSet { if popupArea != oldValue { for p in popupViews { p.constrain() } } }
+    }
+
+    public var surfaceLayout: ForeignSurfaceLayout? {
+        guard isAlive else { return nil }
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
+        var cx: Int32 = 0
+        var cy: Int32 = 0
+        slate_view_surface_layout(handle, &x, &y, &w, &h, &cx, &cy)
+        guard w > 0, h > 0 else { return nil }
+        // (Window points start at the window geometry's corner, as `pointer` takes them.)
+        let g = geometry.origin
+        return ForeignSurfaceLayout(
+            bounds: Rect(Double(x) - g.x, Double(y) - g.y, Double(w), Double(h)),
+            corner: Point(Double(cx) - g.x, Double(cy) - g.y))
+    }
+
+    public func acceptsInput(at p: Point) -> Bool {
+        guard isAlive else { return false }
+        let (v, sp) = target(at: p)
+        return slate_view_accepts_input(v.handle, sp.x, sp.y) != 0
     }
 
     /// The popups open now (for tests).

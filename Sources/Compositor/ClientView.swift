@@ -198,10 +198,11 @@ import UI
     /// as its positioner allows.
     func constrain() {
         guard let top = toplevel else { return }
-        let win = top.windowSize
+        let area = top.popupArea ?? Rect(origin: .zero, size: top.windowSize)
         let origin = (parent as? ClientPopup)?.frame.origin ?? .zero
         slate_view_popup_constrain(
-            handle, Int32(-origin.x), Int32(-origin.y), Int32(win.width.rounded()), Int32(win.height.rounded()))
+            handle, Int32((area.minX - origin.x).rounded()), Int32((area.minY - origin.y).rounded()),
+            Int32(area.width.rounded()), Int32(area.height.rounded()))
     }
 
     override func pictureDidChange() { toplevel?.popupsChanged() }

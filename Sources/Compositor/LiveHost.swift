@@ -42,6 +42,8 @@ import UI
     private var held: Set<UInt32> = []
     /// The screen turned on the panel (the shell's rotation), or nil.
     private var rotation: ScreenRotation?
+    /// Where each finger down on the nested or session backend's screen is (its id).
+    private var fingers: [Int: Point] = [:]
 
     /// A compositor showing `root` (made on `clock`, which this host moves with the wall clock), its
     /// window (nested backend) named `title`.
@@ -181,7 +183,8 @@ import UI
     /// Ends `run()` after the current turn.
     public func stop() { running = false }
 
-    private func handle(_ e: NestedInput) {
+    /// Input as the nested backend's window gives it (the conformance suite's control gives it so too).
+    func handle(_ e: NestedInput) {
         let d = root.dispatcher!
         // Points on the panel are the turned screen's points.
         let e = rotation.map { r in e.mapped { r.screenPoint(fromPanel: $0) } } ?? e
@@ -216,9 +219,15 @@ import UI
             } else if code == SLATE_BUTTON_MIDDLE.rawValue, down {
                 d.handle(PointerEvent.middleClick(pointer))
             }
-        case .touch(let id, let phase, let p):
+        case .touch(let id, let phase, var p):
             // A touchscreen's finger, or a pen's tip (taken as a finger, as iPadOS does outside
-            // the apps that draw with it).
+            // the apps that draw with it). A lift says no place (wl_touch.up has none): the finger's
+            // last is where it lifted.
+            if phase == .ended || phase == .cancelled {
+                p = fingers.removeValue(forKey: id) ?? p
+            } else {
+                fingers[id] = p
+            }
             let type: Touch.TouchType = id == Int(SLATE_PEN_TOUCH_ID) ? .pencil : .direct
             d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now, type: type))
         case .scroll(let dx, let dy):

@@ -66,6 +66,9 @@ public enum CompositorBackend: String, Sendable {
     public var mayAnnounce: ((String, Int32) -> Bool)?
     /// Input from the nested backend's window: pointer and touch in points, keys as evdev codes.
     public var onNestedInput: ((NestedInput) -> Void)?
+    /// Called after each change a client made to one of its windows (it mapped, committed, unmapped
+    /// or went), once the shell has taken it in.
+    public var onViewChanged: (() -> Void)?
 
     private(set) var comp: OpaquePointer?
     private(set) var views: [OpaquePointer: ClientView] = [:]
@@ -377,6 +380,7 @@ public enum CompositorBackend: String, Sendable {
 
     private func viewEvent(_ handle: OpaquePointer, _ event: slate_view_event) {
         guard let v = views[handle] else { return }
+        defer { onViewChanged?() }
         switch event {
         case .map:
             v.isMapped = true

@@ -31,6 +31,31 @@ import UI
     /// program seeing it.
     public private(set) var isDrivingWindowDrag = false
 
+    /// The window keeps the size its program chooses (the conformance suite's test mode,
+    /// `Shell.placeProgramWindowsFreely`): it is asked for no size, its frame is what its surfaces
+    /// cover (`programBounds`), and it takes input only where the program does: elsewhere input
+    /// falls through to what is below.
+    var keepsProgramSize = false {
+        didSet { sendConfigure(force: true) }
+    }
+
+    /// `programLayout` as the window was last laid out with.
+    private var placedLayout: ForeignSurfaceLayout?
+
+    /// Where the program's surfaces are, in its window's points.
+    var programLayout: ForeignSurfaceLayout {
+        toplevel.surfaceLayout
+            ?? ForeignSurfaceLayout(bounds: Rect(origin: .zero, size: toplevel.pictureSize ?? .zero), corner: .zero)
+    }
+
+    /// What the program's surfaces cover, in its window's points.
+    var programBounds: Rect { programLayout.bounds }
+
+    public override func point(inside point: Point) -> Bool {
+        guard bounds.contains(point) else { return false }
+        return !keepsProgramSize || toplevel.acceptsInput(at: clientPoint(point))
+    }
+
     public init(toplevel: any ForeignToplevel) {
         self.toplevel = toplevel
         super.init()
@@ -56,6 +81,11 @@ import UI
 
     private func sendConfigure(force: Bool) {
         let r = surfaceRect
+        if keepsProgramSize {
+            if force || requestedSize != .zero { toplevel.configure(size: .zero, tiled: false, activated: isActive) }
+            requestedSize = .zero
+            return
+        }
         guard r.width >= 1, r.height >= 1 else { return }
         let size = Size(r.width.rounded(), r.height.rounded())
         if !force, size == requestedSize { return }
@@ -66,6 +96,10 @@ import UI
     /// The client drew something new, or changed otherwise (its title, whether it answers).
     func pictureChanged() {
         updateResponding()
+        if keepsProgramSize, programLayout != placedLayout {
+            placedLayout = programLayout
+            (root as? Shell)?.relayout(animated: false)
+        }
         if toplevel.cannotBeShown != saidCannotBeShown {
             saidCannotBeShown = toplevel.cannotBeShown
             if saidCannotBeShown { (root as? Shell)?.programCannotBeShown(appName.isEmpty ? toplevel.title : appName) }
@@ -95,6 +129,8 @@ import UI
     /// top and the leading edge where it is larger (cut at the others), as iPadOS shows an app
     /// that keeps its own size.
     public func pictureRect(for size: Size) -> Rect {
+        // Keeping its program's size, the view is what its surfaces cover: the window is inside.
+        if keepsProgramSize { return Rect(origin: Point(-programBounds.minX, -programBounds.minY), size: size) }
         let r = surfaceRect
         let fits = abs(size.width - r.width) < 0.01 && abs(size.height - r.height) < 0.01
         if fits || toplevel.isCatchingUp || size.width <= 0 || size.height <= 0 { return r }
@@ -208,6 +244,7 @@ import UI
     /// A point of the view in the client's window points: from where its picture is placed, in
     /// the picture's points (while it is stretched, scaled back).
     func clientPoint(_ p: Point) -> Point {
+        if keepsProgramSize { return Point(p.x + programBounds.minX, p.y + programBounds.minY) }
         guard let size = toplevel.pictureSize, size.width > 0, size.height > 0 else {
             let r = surfaceRect
             return Point(p.x - r.minX, p.y - r.minY)

@@ -34,6 +34,14 @@ import UI
     var damage: Rect? { get }
     /// The window's open popups (menus, tooltips), front last, placed in window points.
     var popups: [ForeignPopup] { get }
+    /// Where the program's surfaces are, in window points; nil when that is not known (the picture's
+    /// box is all there is).
+    var surfaceLayout: ForeignSurfaceLayout? { get }
+    /// Whether the program takes input at a window point: inside the input region of one of its
+    /// surfaces or popups.
+    func acceptsInput(at point: Point) -> Bool
+    /// Where its popups may go, in window points; nil: inside the window (which fills the screen).
+    var popupArea: Rect? { get set }
     /// Called when the picture, the popups or the title change (set by the shell).
     var onChange: (() -> Void)? { get set }
     /// The sizes the program allows its window (`xdg_toplevel.set_min_size`/`set_max_size`, a 0
@@ -136,6 +144,22 @@ public enum ForeignPointerEvent: Hashable, Sendable {
     }
 }
 
+/// Where a foreign window's surfaces are, in its window's points.
+public struct ForeignSurfaceLayout: Hashable, Sendable {
+    /// What its surfaces cover: the window geometry's box, or more where a shadow or a subsurface
+    /// reaches past it.
+    public var bounds: Rect
+    /// The corner the program places its window by: the window geometry's it set, else its main
+    /// surface's (which, with no geometry set, stays put as subsurfaces move the geometry).
+    public var corner: Point
+
+    /// Surfaces covering `bounds`, placed by `corner`.
+    public init(bounds: Rect, corner: Point) {
+        self.bounds = bounds
+        self.corner = corner
+    }
+}
+
 /// A popup of a foreign window, placed in the window's points.
 public struct ForeignPopup: Sendable {
     /// Where it is, in the window's points.
@@ -157,4 +181,13 @@ extension ForeignToplevel {
     public var cannotBeShown: Bool { false }
     /// None.
     public var sizeLimits: SizeLimits? { nil }
+    /// Not known: the picture's box.
+    public var surfaceLayout: ForeignSurfaceLayout? { nil }
+    /// Everywhere.
+    public func acceptsInput(at point: Point) -> Bool { true }
+    /// Inside the window.
+    public var popupArea: Rect? {
+        get { nil }
+        set {}
+    }
 }

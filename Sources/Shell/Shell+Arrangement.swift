@@ -51,14 +51,14 @@ extension Shell {
     /// A window opened centred on top (placement prominent).
     public var centerWindow: String? { windowManager.fullScreen.centred }
     /// The window that takes input.
-    public var focusedWindow: String? { windowManager.focused }
+    public var focusedWindow: String? { placedWindows.focused ?? windowManager.focused }
     /// Windows, most recently used first.
     public var recency: [String] { windowManager.recency }
 
     /// The windows on screen, front first.
-    public var visibleWindows: [String] { windowManager.visibleWindows }
+    public var visibleWindows: [String] { placedWindowIDs + windowManager.visibleWindows }
 
-    public func isOnScreen(_ id: String) -> Bool { windowManager.isVisible(id) }
+    public func isOnScreen(_ id: String) -> Bool { windowManager.isVisible(id) || placedWindows.origins[id] != nil }
 
     public func show(fullScreen id: String) {
         manage { $0.showFullScreen(id) }
@@ -89,6 +89,7 @@ extension Shell {
     /// Gives a window input focus; the others on screen stay seen but inactive (in Windowed Apps
     /// it comes to the front).
     public func focus(_ id: String, animated: Bool = true) {
+        if focusPlaced(id) { return }
         manage(animated: animated) { $0.focus(id) }
     }
 
@@ -151,7 +152,8 @@ extension Shell {
         slideOverTab.isHidden = !layout.showsSlideOverTab
         slideOverTab.frame = Rect(size.width - 10, size.height / 2 - 40, 6, 80)
         let placed = Set(layout.windows.map(\.id))
-        for (id, w) in windows where !placed.contains(id) && !windowing.minimizing.contains(id) {
+        for (id, w) in windows
+        where !placed.contains(id) && !windowing.minimizing.contains(id) && placedWindows.origins[id] == nil {
             w.isHidden = true
         }
         for p in layout.windows {
@@ -178,6 +180,7 @@ extension Shell {
                 w.frame = r
             }
         }
+        layoutPlacedWindows()
         stackWindows(layout)
         if expose != nil { overlayLayer.bringSubviewToFront(expose!) }
         updateLifecycle()

@@ -14,6 +14,7 @@ extension Shell {
         if frame.superview == nil { windowLayer.addSubview(frame) }
         frame.control.onTap = { [weak self] in self?.multitaskingRequested(id) }
         wireWindowControls(frame)
+        if placeFreely(frame) { return }
         let opening: WindowOpening
         if let side = EdgeSide(placement) {
             opening = .side(side)
@@ -64,6 +65,7 @@ extension Shell {
         // Out of the windows first: the layout leaves it alone while it fades away.
         windows[id] = nil
         snapshotCache[id] = nil
+        forgetPlaced(id)
         manage { $0.close(id) }
         frame.isUserInteractionEnabled = false
         // Done slides the finished task away downward; Close and declines fade and shrink.
@@ -86,11 +88,13 @@ extension Shell {
         let id = scene.session.persistentIdentifier
         windows[id]?.removeFromSuperview()
         windows[id] = nil
+        forgetPlaced(id)
         manage { $0.close(id) }
     }
 
     /// Takes a window off the screen and out of the recently used, keeping it (its app quit).
     func detach(_ id: String) {
+        forgetPlaced(id)
         manage { $0.hide(id) }
     }
 

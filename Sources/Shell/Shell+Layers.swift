@@ -59,8 +59,9 @@ extension Shell {
     /// Places every layer surface (each told its size), and the windows in what is left; with
     /// `placing`, one not shown yet is placed too (told its size, so that it may map).
     public func arrangeLayers(placing newcomer: (any LayerSurface)? = nil) {
-        let area = Rect(
-            0, ShellMetrics.statusBarHeight, bounds.width, max(0, bounds.height - ShellMetrics.statusBarHeight))
+        // (With no status bar — the conformance suite's test mode — the whole screen.)
+        let top = statusBar.isHidden ? 0 : ShellMetrics.statusBarHeight
+        let area = Rect(0, top, bounds.width, max(0, bounds.height - top))
         var placements = layers.entries.map(\.surface.placement)
         if let newcomer {
             placements.append(newcomer.placement)
@@ -75,7 +76,7 @@ extension Shell {
             if placements[i].layer == .overlay, placements[i].anchor.contains(.top),
                 frame.minY == area.minY + placements[i].margins.top
             {
-                frame.origin.y -= ShellMetrics.statusBarHeight
+                frame.origin.y -= top
             }
             entry.surface.configure(size: frame.size)
             let container = layers.containers[placements[i].layer]

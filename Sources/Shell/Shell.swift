@@ -63,6 +63,8 @@ import UI
     var wallpaperCheck: Animation?
     /// Other programs' windows and launches.
     let foreign = ForeignWindows()
+    /// Other programs' windows where the conformance suite puts them (its test mode only).
+    @_spi(Testing) public let placedWindows = PlacedWindows()
     /// Where the windows were, as saved and restored across the shell's restarts.
     let savedLayout = SavedLayoutState()
     /// Drags between programs, as the compositor tells them (nil: the shell runs no compositor).

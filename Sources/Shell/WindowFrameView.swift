@@ -72,6 +72,17 @@ import UI
 
     public var id: String { scene.session.persistentIdentifier }
 
+    /// Placed by the conformance suite's test mode (`Shell.placeProgramWindowsFreely`): only the
+    /// program's content takes input; elsewhere it falls through to what is below, as between a
+    /// desktop's windows.
+    var passesInputThrough = false
+
+    public override func hitTest(_ p: Point) -> View? {
+        let hit = super.hitTest(p)
+        guard passesInputThrough, hit === self || hit === content || hit === scene.windowView else { return hit }
+        return nil
+    }
+
     /// Changes whenever the window's content changes.
     public var contentGeneration: Int { content.contentVersion }
 

@@ -38,15 +38,21 @@ static int surface_position(slate_view *view, struct wlr_surface *surface, int *
     return st.found;
 }
 
-/// The surface of the view's tree under a point of its main surface — a subsurface where one takes
-/// input there (Firefox's page), else the main surface — with the point in that surface's
-/// coordinates: a program reads a pointer's or a finger's place relative to the surface it is on.
+/// The surface of the view's tree that takes input under a point of its main surface (a subsurface
+/// where one does, as Firefox's page; the main surface where its input region says), with the point
+/// in that surface's coordinates: a program reads a pointer's or a finger's place relative to the
+/// surface it is on. Inside the main surface's rectangle, a point no input region holds is not the
+/// program's (NULL: input falls through it, as xdg-shell's input regions ask). Outside it — the strip
+/// the shell keeps beside the surface in the window, as the home indicator's below it — the point is
+/// the main surface's, so that a finger there reaches the program until a system gesture takes it.
 struct wlr_surface *slate_surface_under(slate_view *view, double sx, double sy, double *lx, double *ly) {
     struct wlr_surface *s = wlr_surface_surface_at(view->xdg->surface, sx, sy, lx, ly);
     if (s) return s;
+    struct wlr_surface *main = view->xdg->surface;
     *lx = sx;
     *ly = sy;
-    return view->xdg->surface;
+    if (sx >= 0 && sy >= 0 && sx < main->current.width && sy < main->current.height) return NULL;
+    return main;
 }
 
 void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time) {
@@ -67,14 +73,32 @@ void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, do
     } else {
         target = slate_surface_under(view, sx, sy, &lx, &ly);
     }
+    if (!target) {
+        slate_comp_pointer_leave(comp);
+        return;
+    }
     if (comp->pointer_view != view || focused != target) {
         wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
         comp->pointer_view = view;
     }
+    comp->pointer_x = sx;
+    comp->pointer_y = sy;
     // A locked pointer stays put (only its relative motion is told); a confined one stays inside.
     if (!slate_pointer_constrained_motion(comp, target, lx, ly, time)) return;
     wlr_seat_pointer_notify_motion(comp->seat, time, lx, ly);
     wlr_seat_pointer_notify_frame(comp->seat);
+}
+
+void slate_pointer_rebase(slate_view *view) {
+    slate_comp *comp = view->comp;
+    // (A held button keeps the pointer with the surface it was pressed on.)
+    if (comp->pointer_view != view || !view->xdg->mapped || comp->seat->pointer_state.button_count > 0) return;
+    double lx, ly;
+    struct wlr_surface *target = slate_surface_under(view, comp->pointer_x, comp->pointer_y, &lx, &ly);
+    struct wlr_seat_pointer_state *state = &comp->seat->pointer_state;
+    // A subsurface moved, restacked, came or went, or an input region changed under the pointer.
+    if (target == state->focused_surface && (!target || (lx == state->sx && ly == state->sy))) return;
+    slate_comp_pointer_motion(comp, view, comp->pointer_x, comp->pointer_y, slate_comp_now_msec());
 }
 
 void slate_comp_pointer_button(slate_comp *comp, uint32_t button, int pressed, uint32_t time) {
@@ -105,7 +129,9 @@ void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx
     if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
     double lx, ly;
     struct wlr_surface *target = slate_surface_under(view, sx, sy, &lx, &ly);
+    if (!target) return;
     wlr_seat_touch_notify_down(comp->seat, target, time, id, lx, ly);
+    slate_surface_watch_finger(comp, target, id);
     wlr_seat_touch_notify_frame(comp->seat);
 }
 
@@ -122,9 +148,11 @@ void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double 
     // moves there (the drag's grab sends the drag's enter and leave).
     if (touch_drag(comp) && view && view->xdg->mapped && point->focus_surface != view->xdg->surface)
         wlr_seat_touch_point_focus(comp->seat, view->xdg->surface, time, id, sx, sy);
-    // In the coordinates of the surface it went down on (a subsurface of the view, maybe).
+    // In the coordinates of the surface it went down on (a subsurface of the view, maybe), or, in a
+    // drag, of the one it carries the drag over (wlroots keeps the point's focus for drags alone).
+    struct wlr_surface *on = point->focus_surface ? point->focus_surface : point->surface;
     int x = 0, y = 0;
-    if (view && view->xdg->mapped && !surface_position(view, point->focus_surface, &x, &y)) x = y = 0;
+    if (view && view->xdg->mapped && !surface_position(view, on, &x, &y)) x = y = 0;
     wlr_seat_touch_notify_motion(comp->seat, time, id, sx - x, sy - y);
     wlr_seat_touch_notify_frame(comp->seat);
 }
@@ -174,6 +202,9 @@ int slate_comp_drag_active(slate_comp *comp) { return comp->seat->drag != NULL; 
 int slate_comp_drag_is_touch(slate_comp *comp) { return touch_drag(comp) != NULL; }
 
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
+    slate_popup_focus_leaving(comp, view && view->xdg->mapped ? view : NULL);
+    // (A popup of the window keeps the keyboard it took.)
+    if (view && view->xdg->mapped && slate_popup_holds_keyboard(view)) return;
     if (!view || !view->xdg->mapped) {
         wlr_seat_keyboard_notify_clear_focus(comp->seat);
         slate_shortcuts_focus_changed(comp);
@@ -186,12 +217,15 @@ void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
 
 void slate_view_keyboard_leave(slate_view *view) {
     if (!slate_view_has_keyboard(view)) return;
+    slate_popup_focus_leaving(view->comp, NULL);  // its menus close
     wlr_seat_keyboard_notify_clear_focus(view->comp->seat);
     slate_shortcuts_focus_changed(view->comp);
 }
 
 int slate_view_has_keyboard(slate_view *view) {
-    return view->xdg->surface && view->comp->seat->keyboard_state.focused_surface == view->xdg->surface;
+    // Its own surface, or a popup of its own that took it (a menu open).
+    return view->xdg->surface &&
+           (view->comp->seat->keyboard_state.focused_surface == view->xdg->surface || slate_popup_holds_keyboard(view));
 }
 
 slate_view *slate_comp_keyboard_view(slate_comp *comp) {

@@ -168,6 +168,8 @@ struct slate_comp {
     struct wl_list nested_inputs;  // struct nested_input::link
 
     struct slate_view *pointer_view;
+    /// Where the pointer is over `pointer_view`, in its main surface's coordinates.
+    double pointer_x, pointer_y;
     /// Every view, for finding one by its xdg_toplevel (struct slate_view::link).
     struct wl_list views;
     /// Apps that bound the scene manager (struct slate_app::link).
@@ -240,6 +242,9 @@ int slate_shortcuts_init(slate_comp *comp);
 void slate_shortcuts_focus_changed(slate_comp *comp);
 /// The privileged protocols' gate (privacy.c): which global a client sees, and whether it may.
 int slate_privacy_init(slate_comp *comp);
+/// Which globals a client sees (the display's global filter; `data` is the compositor): the
+/// conformance suite's test mode filters after it (conformance.c).
+bool slate_privacy_global_filter(const struct wl_client *client, const struct wl_global *global, void *data);
 slate_permission slate_privacy_check(slate_comp *comp, struct wl_client *client, slate_privilege privilege,
                                      int asked);
 /// An input device joins the shell's input (input.c): a backend's, or a program's virtual one.
@@ -255,7 +260,8 @@ void slate_tablet_tool_seen(slate_comp *comp, struct wlr_tablet_tool *tool);
 void slate_tablet_axes(slate_comp *comp, struct wlr_event_tablet_tool_axis *ev);
 /// A pen's button (its barrel's) was pressed or released.
 void slate_tablet_button(slate_comp *comp, struct wlr_event_tablet_tool_button *ev);
-/// The surface of a view's tree under a point of its main surface, and the point in it (input.c).
+/// The surface of a view's tree under a point of its main surface, and the point in it; NULL inside
+/// the main surface where no input region takes it (the point then stays the main surface's; input.c).
 struct wlr_surface *slate_surface_under(slate_view *view, double sx, double sy, double *lx, double *ly);
 /// The limits each client is held to (limits.c), once the compositor and xdg-shell are made.
 int slate_limits_init(slate_comp *comp);
@@ -300,12 +306,28 @@ void slate_emit(slate_view *view, slate_view_event event);
 /// (text_input.c; after the seat); lets go of what it kept (after the display is destroyed).
 int slate_text_input_init(slate_comp *comp);
 void slate_text_input_finish(slate_comp *comp);
+/// The view under the pointer committed: the surface under the pointer (and its place there) is
+/// looked at again, as the pointer did not move (input.c).
+void slate_pointer_rebase(slate_view *view);
 /// Creates the scene manager global (scene.c).
 int slate_scene_init(slate_comp *comp);
 /// A toplevel view was made: it takes the scene that was asked for it (scene.c).
 void slate_scene_view_created(slate_view *view);
 /// A view is going: its scene forgets it (scene.c).
 void slate_scene_view_destroyed(slate_view *view);
+/// Tells the surface's client it is on the output once it shows something (surface_place.c).
+void slate_surface_watch_output(slate_comp *comp, struct wlr_surface *surface);
+/// A popup was mapped or unmapped: a grabbing popup takes the keyboard from its window, and gives it
+/// back as it goes (popups.c).
+void slate_popup_mapped(slate_view *view);
+void slate_popup_unmapped(slate_view *view);
+/// The keyboard is going to `view` (NULL: nobody): a popup grab of another window ends (popups.c).
+void slate_popup_focus_leaving(slate_comp *comp, slate_view *view);
+/// Whether one of the toplevel `view`'s popups has the keyboard (popups.c).
+int slate_popup_holds_keyboard(slate_view *view);
+/// Finger `id` went down on `surface`: if the surface goes first, its client hears the finger lift
+/// then (surface_place.c).
+void slate_surface_watch_finger(slate_comp *comp, struct wlr_surface *surface, int32_t id);
 
 #endif
 

@@ -48,7 +48,7 @@ static int privilege_of(const struct wl_interface *iface) {
     return -1;
 }
 
-static bool global_filter(const struct wl_client *client, const struct wl_global *global, void *data) {
+bool slate_privacy_global_filter(const struct wl_client *client, const struct wl_global *global, void *data) {
     slate_comp *comp = data;
     int privilege = privilege_of(wl_global_get_interface(global));
     if (privilege < 0) return true;
@@ -300,6 +300,6 @@ int slate_privacy_init(slate_comp *comp) {
             wl_global_create(comp->display, refusing_kinds[i].interface, refusing_kinds[i].version, comp, binds[i]);
         if (!comp->refusing[i]) return -1;
     }
-    wl_display_set_global_filter(comp->display, global_filter, comp);
+    wl_display_set_global_filter(comp->display, slate_privacy_global_filter, comp);
     return 0;
 }

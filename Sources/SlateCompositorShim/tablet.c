@@ -185,7 +185,7 @@ int slate_comp_pen_down(slate_comp *comp, slate_view *view, double sx, double sy
     if (!view || !view->xdg->mapped || !slate_comp_has_pen(comp)) return 0;
     double lx, ly;
     struct wlr_surface *target = slate_surface_under(view, sx, sy, &lx, &ly);
-    if (!wlr_surface_accepts_tablet_v2(pen->tablet, target)) return 0;
+    if (!target || !wlr_surface_accepts_tablet_v2(pen->tablet, target)) return 0;
     if (pen->surface != target) {
         if (pen->surface) wlr_send_tablet_v2_tablet_tool_proximity_out(pen->tool);
         forget_surface(pen);

@@ -5,6 +5,7 @@
 
 void slate_emit(slate_view *view, slate_view_event event) {
     if (view->comp->cb.view_event) view->comp->cb.view_event(view->comp->cb.user, view, event);
+    if (event == SLATE_VIEW_COMMIT) slate_pointer_rebase(view);
 }
 
 static void emit(slate_view *view, slate_view_event event) { slate_emit(view, event); }
@@ -16,6 +17,7 @@ static void view_on_map(struct wl_listener *l, void *data) {
     slate_view *view = wl_container_of(l, view, map);
     slate_toplevels_view_mapped(view);
     emit(view, SLATE_VIEW_MAP);
+    slate_popup_mapped(view);
 }
 
 static void view_on_unmap(struct wl_listener *l, void *data) {
@@ -23,6 +25,7 @@ static void view_on_unmap(struct wl_listener *l, void *data) {
     slate_view *view = wl_container_of(l, view, unmap);
     if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
     slate_toplevels_view_unmapped(view);
+    slate_popup_unmapped(view);
     emit(view, SLATE_VIEW_UNMAP);
 }
 
@@ -309,6 +312,7 @@ void slate_on_new_surface(struct wl_listener *l, void *data) {
     g->comp = comp;
     g->destroy.notify = surface_guard_on_destroy;
     wl_resource_add_destroy_listener(surface->resource, &g->destroy);
+    slate_surface_watch_output(comp, surface);
 }
 
 slate_view_kind slate_view_kind_of(slate_view *view) { return view->kind; }

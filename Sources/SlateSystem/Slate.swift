@@ -73,7 +73,10 @@ import UI
     /// `slate run`: the shell as a Wayland compositor on the wall clock, in a window on the desktop
     /// (or, with `--backend headless`, with no screen), its apps processes of their own.
     func runWindow(_ args: Arguments) throws -> Int32 {
-        try CompositorCommand.run(
+        if let control = ConformanceCommand.controlDescriptor() {
+            return try ConformanceCommand.run(args, control: control, device: try device(args))
+        }
+        return try CompositorCommand.run(
             args, backend: try CompositorCommand.backend(args) ?? .nested, apps: apps, device: try device(args)
         ) { try configure(args, root: $0) }
     }

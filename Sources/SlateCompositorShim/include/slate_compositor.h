@@ -479,4 +479,31 @@ uint32_t slate_view_scene_menu_bar_serial(slate_view *view);
 /// Asks the app to perform the declared command at `path` (child indices joined by dots).
 void slate_view_scene_menu_command(slate_view *view, const char *path);
 
+// What a view's surfaces cover (surface_place.c).
+/// The box around the view's surface and its subsurfaces (surface coordinates: it reaches past the
+/// window geometry where a shadow or a subsurface does), and the corner the client placed its window
+/// by: the window geometry's it set, else its surface's (0, 0).
+void slate_view_surface_layout(slate_view *view, int *x, int *y, int *width, int *height, int *corner_x,
+                               int *corner_y);
+/// Whether a surface of the view's tree (its popups too) takes input at a point of its main surface:
+/// inside the input region of one of them.
+int slate_view_accepts_input(slate_view *view, double sx, double sy);
+
+// Clients handed over on a descriptor (clients.c).
+/// Serves a client on `fd` (a connected socket, a socketpair's end; the compositor owns it from
+/// now), known as `number` (the caller's choice). Returns 0, or -1 when it cannot (`fd` is closed).
+int slate_comp_add_client(slate_comp *comp, int fd, uint32_t number);
+/// The view whose surface the client handed over as `number` calls `surface_id` (its wl_surface's
+/// object id); NULL when there is none (no such client or object, or not an xdg surface).
+slate_view *slate_comp_client_view(slate_comp *comp, uint32_t number, uint32_t surface_id);
+/// Reads one message (a datagram of a SOCK_SEQPACKET socket) into `buf` as a C string, and the
+/// descriptor it carries (`*fd`, close-on-exec; -1 when none). Returns its length, or -1.
+long slate_recv_message(int socket, char *buf, size_t capacity, int *fd);
+/// The process at the other end of a Unix socket (0 when not known).
+int slate_socket_peer_pid(int socket);
+/// The Wayland conformance suite's test mode (conformance.c): a toplevel's initial configure is taken
+/// as acknowledged once sent (Debian's wlcs 1.5 attaches its windows' first buffers without
+/// acknowledging it). Returns 0, or -1 when out of memory.
+int slate_comp_conformance_mode(slate_comp *comp);
+
 #endif
