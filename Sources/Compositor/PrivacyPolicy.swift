@@ -29,6 +29,10 @@ public struct ProgramIdentity: Hashable, Sendable {
     public weak var shell: (any CompositorShell)?
     /// Identities by process, with the process's start time (a reused pid is another process).
     private var identities: [Int32: (start: UInt64, identity: ProgramIdentity)] = [:]
+    /// The executable each installed entry's command starts, by its `Exec` line (found once: looking
+    /// it up on `PATH` for every entry again at each new client would cost a file lookup each).
+    /// An entry whose program is not found is looked up again (it may be installed since).
+    private var entryExecutables: [String: String] = [:]
     /// Slate's own executable: its app processes may have everything.
     private let slate = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 
@@ -88,13 +92,22 @@ public struct ProgramIdentity: Hashable, Sendable {
         // executable, if one does.
         let program =
             shell?.program(launchedAs: pid)
-            ?? shell?.installedPrograms.first { $0.entry.flatMap(Self.executable) == exe }
+            ?? shell?.installedPrograms.first { $0.entry.flatMap(executable) == exe }
         if let program {
             identity.desktopID = program.id
             identity.name = program.name
         }
         identities[pid] = (start, identity)
         return identity
+    }
+
+    /// The executable `entry` starts, found once for each `Exec` line.
+    private func executable(_ entry: DesktopEntry) -> String? {
+        let key = entry.exec ?? ""
+        if let known = entryExecutables[key] { return known }
+        let found = Self.executable(entry)
+        if let found { entryExecutables[key] = found }
+        return found
     }
 
     /// The executable an entry starts: its command's first word, found on `PATH`, links resolved.

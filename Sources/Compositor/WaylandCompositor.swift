@@ -342,6 +342,8 @@ public enum CompositorBackend: String, Sendable {
         refreshShownViews()
         for v in shownViews where v.isAlive && v.isMapped { slate_view_sampled(v.handle) }
         for l in layers.values where l.isMapped { slate_layer_sampled(l.handle) }
+        // A copy waiting (a program the person allowed) is made from this frame.
+        if slate_comp_screencopy_pending(c) != 0 { shell?.screenWasCopied() }
         let s = scale
         let rects: [Int32] =
             damage?.flatMap { r -> [Int32] in

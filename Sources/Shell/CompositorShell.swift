@@ -35,6 +35,9 @@ import UI
     /// The focused program's field asked for text, or said something new (text-input-v3): the
     /// keyboard on the glass shows, hides or follows it.
     func textInputDidChange()
+    /// A program the person allowed copied the screen (a screenshot tool, a recorder): the status bar
+    /// shows that it is being recorded.
+    func screenWasCopied()
     /// Asks the person whether `program` may have `privilege`; `answer` gets what they said.
     func askPermission(program: String, privilege: Privilege, answer: @escaping (Bool) -> Void)
     /// The app the shell started as process `pid`.

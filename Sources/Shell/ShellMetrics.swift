@@ -135,6 +135,10 @@ extension ShellMetrics {
     public static let screenshotThumbnailRadius = 10.0
     public static let screenshotShrinkDuration = 0.35
     public static let screenshotThumbnailLife = 5.0
+    /// The recording indicator stays this long after a program's last copy of the screen (Slate's: a
+    /// recorder copying at 1 frame a second or more keeps it lit without a flicker; grim's one copy
+    /// shows it long enough to be seen).
+    public static let recordingIndicatorHold = 1.5
     /// A swipe of the thumbnail this far to the left sends it away (Slate's: a third of its width).
     public static let screenshotSwipeFraction = 1.0 / 3
     /// Power and volume up count as pressed together within 0.6 s of each other (Slate's figure).

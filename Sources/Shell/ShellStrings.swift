@@ -35,6 +35,8 @@ public enum ShellStrings {
     public static let wifiBars = LocalizedString(en: "Wi-Fi, %@ of 3 bars", ru: "Wi-Fi, %@ из 3 делений")
     public static let ethernet = LocalizedString(en: "Ethernet", ru: "Ethernet")
     public static let airplaneMode = LocalizedString(en: "Airplane Mode", ru: "Авиарежим")
+    /// The status bar's time while a program records the screen ("9:41 AM, screen recording").
+    public static let timeWhileRecording = LocalizedString(en: "%@, screen recording", ru: "%@, идёт запись экрана")
     public static let batteryPercent = LocalizedString(en: "Battery %@ percent", ru: "Заряд аккумулятора: %@ %")
     public static let batteryCharging = LocalizedString(en: ", charging", ru: ", заряжается")
 

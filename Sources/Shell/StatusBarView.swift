@@ -36,7 +36,9 @@ import UI
     /// The clock on the leading side; the battery on the trailing side, the network before it.
     public override func layoutSubviews() {
         let m = StatusBarMetrics.self
-        clock.frame = Rect(m.clockX, 0, m.clockWidth, bounds.height)
+        // The clock's frame takes in the recording capsule's margin before the time.
+        clock.frame = Rect(
+            m.clockX - m.recordingPadding, 0, m.clockWidth + 2 * m.recordingPadding, bounds.height)
         battery.frame = Rect(
             bounds.width - m.batteryTrailing - m.batteryFrame.width, 0, m.batteryFrame.width, bounds.height)
         let networkX = battery.battery == nil ? battery.frame.maxX : battery.frame.minX
@@ -63,14 +65,34 @@ import UI
     /// The text shown.
     private(set) var time = "9:41"
 
+    /// What a screen reader says for the time alone.
+    private var spokenTime = "9:41"
+
+    /// Whether a program records (copies) the screen: the time sits on a red capsule, as iPadOS
+    /// shows a recording, white whatever is behind the bar.
+    var isRecording = false {
+        didSet {
+            guard isRecording != oldValue else { return }
+            updateLabel()
+            setNeedsDisplay()
+        }
+    }
+
     /// Shows `timeOfDay` on a 12- or 24-hour clock; redraws (and says so to a screen reader) only
     /// when the text changes.
     func show(_ timeOfDay: TimeOfDay, uses24HourTime: Bool) {
         let text = StatusBarClockView.text(timeOfDay, uses24HourTime: uses24HourTime)
-        accessibilityLabel = StatusBarClockView.spoken(timeOfDay, uses24HourTime: uses24HourTime, language: language)
+        spokenTime = StatusBarClockView.spoken(timeOfDay, uses24HourTime: uses24HourTime, language: language)
+        updateLabel()
         guard text != time else { return }
         time = text
         setNeedsDisplay()
+    }
+
+    private func updateLabel() {
+        accessibilityLabel =
+            isRecording
+            ? ShellStrings.timeWhileRecording.formatted(spokenTime).resolved(language) : spokenTime
     }
 
     /// The status bar's text: "9:41" on a 12-hour clock (no AM or PM, as iPadOS), "09:41" on a 24-hour one.
@@ -89,8 +111,14 @@ import UI
     }
 
     override func draw(in canvas: any Canvas) {
-        canvas.drawText(
-            TextLayout(time, font: StatusBarMetrics.clockFont, color: ink), at: Point(0, StatusBarMetrics.textTop))
+        let m = StatusBarMetrics.self
+        let layout = TextLayout(time, font: m.clockFont, color: isRecording ? .white : ink)
+        if isRecording {
+            let width = environment.textMeasurer.measure(layout).width + 2 * m.recordingPadding
+            let capsule = Rect(0, m.recordingTop, width, m.recordingHeight)
+            canvas.fillRoundedRect(capsule, radius: m.recordingHeight / 2, with: m.recordingFill)
+        }
+        canvas.drawText(layout, at: Point(m.recordingPadding, m.textTop))
     }
 }
 
@@ -218,6 +246,13 @@ enum StatusBarMetrics {
     /// A battery on the charger is green, a low one red (iOS's system green and red).
     static let chargingFill = Color(light: RGBA(hex: 0x34C759), dark: RGBA(hex: 0x30D158))
     static let lowFill = Color(light: RGBA(hex: 0xFF3B30), dark: RGBA(hex: 0xFF453A))
+    /// While the screen is recorded the time sits on a capsule of the system red (iOS's recording
+    /// indicator, measured on iPadOS 17 screenshots at 2×: 6 pt each side of the text, 20 pt tall,
+    /// 2 pt from the top).
+    static let recordingFill = Color(light: RGBA(hex: 0xFF3B30), dark: RGBA(hex: 0xFF453A))
+    static let recordingPadding = 6.0
+    static let recordingHeight = 20.0
+    static let recordingTop = 2.0
 
     /// The charging bolt across the battery's body (iOS's, drawn to its proportions: 7 × 11 pt).
     static func bolt(in body: Rect) -> Path {

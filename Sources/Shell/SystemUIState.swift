@@ -22,6 +22,10 @@ import UI
     var restWorkAdded = false
     /// The clock's next tick (`EventDispatcher.schedule`).
     var clockTick: ScheduledAction?
+    /// When a program last copied the screen (the clock's time); nil: not since the shell started.
+    var lastScreenCopy: Double?
+    /// Turns the recording indicator off once copies stop.
+    var recordingCheck: ScheduledAction?
     /// The orientation the screen shows, in quarter turns counter-clockwise from the panel's own.
     var quarterTurns = 0
     /// The screen's picture turning away while the new layout comes in.

@@ -15,7 +15,40 @@ extension Bench {
             Case(name: "compositor.commit-to-screen@2x") { compositorCommitLatency() },
             Case(name: "compositor.gtk4-launch-to-first-frame") { compositorGTKLaunch() },
             Case(name: "compositor.memory-four-apps@2x") { compositorMemoryFourApps() },
+            Case(name: "compositor.identify-client") { compositorIdentifyClient() },
         ]
+    }
+
+    /// What the privacy gate pays for a client it has not seen: the process's start time and
+    /// executable from /proc, then the installed program that starts that executable (the machine's
+    /// whole .desktop catalog installed in the shell). Each sample is a new process, identified once;
+    /// the same process again is answered from memory (`extra["cached-ms"]`).
+    static func compositorIdentifyClient() -> Result {
+        let rig = compositorRig(scale: 1)
+        defer { rig.shutdown() }
+        rig.shell.install(catalog: DesktopCatalog.load())
+        let policy = rig.compositor.privacy
+        var xs: [Double] = []
+        var cached: [Double] = []
+        for _ in 0..<60 {
+            guard let pid = try? Spawn.start(["sleep", "5"], environment: [:]) else {
+                fail("bench: cannot start sleep", code: 1)
+            }
+            defer {
+                kill(pid, SIGKILL)
+                while Spawn.reap(pid) == nil { usleep(1000) }
+            }
+            var t0 = now()
+            guard policy.identify(pid) != nil else { fail("bench: process \(pid) not identified", code: 1) }
+            xs.append((now() - t0) * 1000)
+            t0 = now()
+            _ = policy.identify(pid)
+            cached.append((now() - t0) * 1000)
+        }
+        var r = result("compositor.identify-client", Array(xs.dropFirst(3)))
+        r.extra["cached-ms"] = median(cached)
+        r.extra["programs-installed"] = Double(rig.shell.installedPrograms.count)
+        return r
     }
 
     /// A headless compositor over an empty shell at `scale`.

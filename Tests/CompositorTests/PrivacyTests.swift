@@ -73,11 +73,16 @@ import UI
         let refused = grim()
         #expect(refused != nil && refused != 0, "grim copied the screen unasked")
         #expect(!FileManager.default.fileExists(atPath: png))
+        #expect(!rig.shell.showsRecording, "a refused copy showed the recording indicator")
         let alert = try #require(rig.shell.permissionAlert, "no question was asked")
         #expect(alert.accessibilityLabel?.contains("grim") == true)
         alert.allow.sendAction()
         #expect(grim() == 0, "allowed, grim still cannot copy the screen")
         #expect(FileManager.default.fileExists(atPath: png))
+        // The status bar said the screen was read, and stops saying it once copies stop.
+        #expect(rig.shell.showsRecording, "no recording indicator after grim copied the screen")
+        rig.run(for: ShellMetrics.recordingIndicatorHold + 1) { !rig.shell.showsRecording }
+        #expect(!rig.shell.showsRecording, "the recording indicator stayed after the copies stopped")
     }
 
     /// A program Slate did not start as Mail, announcing itself as Mail, is disconnected; Mail's

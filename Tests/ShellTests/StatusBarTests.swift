@@ -86,6 +86,42 @@ func crop(_ image: PixelImage, _ rect: Rect) -> PixelImage {
         }
     }
 
+    /// While a program copies the screen the time sits on a red capsule, and a screen reader hears it;
+    /// it goes once no copy came for the hold, with no frames drawn meanwhile.
+    @Test func aRecordingShowsOnTheClockUntilTheCopiesStop() throws {
+        for (language, spoken) in [(Language.en, "9:41 AM, screen recording"), (.ru, "9:41, идёт запись экрана")] {
+            let w = try systemWorld(language: language)
+            w.shell.screenWasCopied()
+            #expect(w.shell.showsRecording)
+            #expect(w.shell.statusBar.accessibilityElements().first?.label == spoken)
+            if language == .en { expectReference(statusBar(w), "status-bar-recording") }
+            // A recorder copying every frame for 3 s keeps it lit.
+            for _ in 0..<(3 * 60) {
+                w.host.clock.advance(by: 1.0 / 60)
+                w.shell.screenWasCopied()
+                w.host.frame()
+                #expect(w.shell.showsRecording)
+            }
+            var drawnWhileWaiting = 0
+            var off: Double?
+            for k in 1...(4 * 60) {
+                w.host.clock.advance(by: 1.0 / 60)
+                w.host.frame()
+                if !w.host.lastDamage.isEmpty, off == nil, w.shell.showsRecording { drawnWhileWaiting += 1 }
+                if off == nil, !w.shell.showsRecording { off = Double(k) / 60 }
+            }
+            let after = try #require(off, "the indicator stayed after the copies stopped")
+            #expect(abs(after - ShellMetrics.recordingIndicatorHold) <= 2.0 / 60, "off after \(after) s")
+            #expect(drawnWhileWaiting == 0, "frames drawn while waiting to turn it off")
+            #expect(w.shell.statusBar.accessibilityElements().first?.label == spoken.components(separatedBy: ",")[0])
+        }
+        // Over a light window, in the dark appearance, the capsule and its white time are the same.
+        let d = try systemWorld(window: true)
+        d.shell.appearance = .dark
+        d.shell.screenWasCopied()
+        expectReference(statusBar(d), "status-bar-recording-dark-window")
+    }
+
     @Test func theClockShowsTwelveOrTwentyFourHours() {
         let t = TimeOfDay(hour: 13, minute: 5, secondsToNextMinute: 30)
         #expect(StatusBarClockView.text(t, uses24HourTime: false) == "1:05")
