@@ -21,7 +21,7 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines cli e2e examples a11y compositor install-test
+test: setup lint unit scripts guidelines cli e2e examples a11y compositor install-test wlcs
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 

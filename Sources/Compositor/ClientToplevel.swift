@@ -29,6 +29,12 @@ import UI
         return programTextInput
     }
 
+    /// Whether an outside keyboard types into the window's field now (`ForeignTextInput`): a program
+    /// the person allowed to type, bound as the input method (input-method-v2), as on sway or Phosh.
+    public var isTypedIntoElsewhere: Bool {
+        activeTextInput != nil && slate_text_input_has_outside_keyboard(comp) != 0
+    }
+
     /// A program's window on the screen is drawn from its buffers as each frame is made.
     override var drawsLive: Bool { true }
 

@@ -17,14 +17,8 @@ extension WaylandCompositor {
             }, Unmanaged.passUnretained(box).toOpaque())
     }
 
-    /// Whether an outside keyboard (squeekboard, wvkbd) may serve programs instead of Slate's: the
-    /// shell's keyboard policy says so (`KeyboardPolicy.external`).
-    public func allowOutsideKeyboard(_ allowed: Bool) {
-        guard let c = comp else { return }
-        slate_text_input_allow_outside_keyboard(c, allowed ? 1 : 0)
-    }
-
-    /// Whether an outside keyboard is bound and serving programs now.
+    /// Whether an outside keyboard (squeekboard, wvkbd: a program the person allowed to type, over
+    /// input-method-v2) is bound and serving programs now; Slate's keyboard yields to it.
     public var hasOutsideKeyboard: Bool { comp.map { slate_text_input_has_outside_keyboard($0) != 0 } ?? false }
 }
 

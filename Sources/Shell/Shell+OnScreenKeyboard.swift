@@ -13,7 +13,8 @@ public enum KeyboardPolicy: String, Sendable, CaseIterable {
     /// As iPadOS: it shows until a hardware key is pressed; then a button in the corner brings it back.
     case automatic
     /// Another program is the keyboard (squeekboard, wvkbd, over input-method-v2 and
-    /// virtual-keyboard-v1): Slate's never shows, and programs' text goes to it.
+    /// virtual-keyboard-v1): Slate's never shows. (Under any policy, while an outside keyboard the
+    /// person allowed is bound, programs' text goes to it and Slate's yields for their fields.)
     case external
 
     /// The policy `SLATE_KEYBOARD` names (`hardware`, `on-screen`, `automatic`, `external`), if any.
@@ -28,6 +29,9 @@ public enum KeyboardPolicy: String, Sendable, CaseIterable {
 @MainActor public protocol ForeignTextInput: AnyObject {
     /// The field taking text in the window now; nil while none asks for it.
     var activeTextInput: (any TextInputClient)? { get }
+    /// Whether another program types into that field now — an outside keyboard the person allowed
+    /// (squeekboard, wvkbd, over input-method-v2) — so that Slate's keyboard yields to it.
+    var isTypedIntoElsewhere: Bool { get }
 }
 
 /// What the shell keeps of the keyboard on the glass.
@@ -118,7 +122,10 @@ extension Shell {
         // The window may still be opening (its view not yet on the screen): being in it is enough.
         if let v = focusedView, let f = v as? any TextInputClient, v.isDescendant(of: w) { return f }
         if let surface = w.scene.rootView as? ForeignSurfaceView {
-            if let field = (surface.toplevel as? ForeignTextInput)?.activeTextInput { return field }
+            if let program = surface.toplevel as? ForeignTextInput, let field = program.activeTextInput {
+                // An outside keyboard serves the field: Slate's neither shows nor offers itself.
+                return program.isTypedIntoElsewhere ? nil : field
+            }
             // A program with no text input whose person asked for the keyboard: key presses.
             guard keyboardState.keysAskedFor == ObjectIdentifier(surface) else { return nil }
             if keyboardState.keyPresses?.surface !== surface { keyboardState.keyPresses = KeyPressTextInput(surface) }

@@ -55,7 +55,7 @@ extension Shell {
         let remembered = surface.flatMap { placedWindows.remembered[ObjectIdentifier($0.toplevel)] }
         let origin = placedWindows.origins[frame.id] ?? remembered ?? .zero
         placedWindows.origins[frame.id] = origin
-        frame.control.isHidden = true
+        frame.chrome = .none
         frame.passesInputThrough = true
         surface?.keepsProgramSize = true
         if let surface { givePopupsTheScreen(surface.toplevel, origin: origin) }
@@ -88,7 +88,7 @@ extension Shell {
             let layout = surface.programLayout
             let b = layout.bounds
             w.style = .floating
-            w.chrome = .multitaskingControl
+            w.chrome = .none
             w.isHidden = false
             w.frame = Rect(origin.x - layout.corner.x + b.minX, origin.y - layout.corner.y + b.minY, b.width, b.height)
         }

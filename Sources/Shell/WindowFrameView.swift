@@ -29,7 +29,8 @@ import UI
         }
     }
 
-    /// The controls the window shows: the multitasking control, or Windowed Apps' window controls.
+    /// The controls the window shows: the multitasking control, Windowed Apps' window controls, or
+    /// none (a window the conformance suite places).
     public var chrome: WindowChrome = .multitaskingControl {
         didSet {
             if chrome != oldValue {
@@ -106,7 +107,7 @@ import UI
             shadow = isFocusedWindow ? WindowMetrics.activeShadow : WindowMetrics.inactiveShadow
         }
         let windowed = chrome == .windowControls
-        control.isHidden = windowed
+        control.isHidden = chrome != .multitaskingControl
         windowControls.isHidden = !windowed
         grip.isHidden = !windowed
         handle.isHidden = !windowed

@@ -1,8 +1,10 @@
 // Programs' text input: zwp_text_input_v3 fields typed into by the shell's keyboard on the glass (the
 // owner reads a field and sends it text through slate_text_input.h), and an outside keyboard —
 // zwp_input_method_v2 and zwp_virtual_keyboard_v1, as squeekboard and wvkbd speak them — relayed to
-// the field when the person chose one. wlroots 0.15 speaks the protocols; this file keeps which
-// field has the keyboard and carries what passes between them.
+// the field while one is bound, as sway and phosh do. Their globals are privileged (privacy.c): only a
+// program the person allowed to type sees them, so the one that binds is one the person allowed.
+// wlroots 0.15 speaks the protocols; this file keeps which field has the keyboard and carries what
+// passes between them.
 #include "internal.h"
 
 #include <wlr/types/wlr_input_method_v2.h>
@@ -18,9 +20,8 @@ struct slate_text_input_relay {
     slate_text_input_handler handler;
     void *user;
     struct wl_list inputs;  // struct text_input::link
-    /// The outside keyboard serving programs (NULL: none), and whether one is allowed.
+    /// The outside keyboard serving programs (NULL: none).
     struct wlr_input_method_v2 *input_method;
-    int outside_allowed;
     struct wl_listener new_text_input, new_input_method, new_virtual_keyboard, focus_change;
     struct wl_listener input_method_commit, input_method_destroy;
 };
@@ -109,13 +110,16 @@ static void on_input_method_destroy(struct wl_listener *l, void *data) {
     wl_list_remove(&relay->input_method_commit.link);
     wl_list_remove(&relay->input_method_destroy.link);
     relay->input_method = NULL;
+    // The shell's keyboard serves the field again.
+    struct text_input *ti = active_input(relay);
+    if (ti) tell(relay, ti, SLATE_TEXT_INPUT_CHANGED);
 }
 
 static void on_new_input_method(struct wl_listener *l, void *data) {
     struct slate_text_input_relay *relay = wl_container_of(l, relay, new_input_method);
     struct wlr_input_method_v2 *im = data;
-    // One outside keyboard at a time, and only the one the person chose.
-    if (!relay->outside_allowed || relay->input_method) {
+    // One outside keyboard at a time (the privacy gate let only programs the person allowed bind it).
+    if (relay->input_method) {
         wlr_input_method_v2_send_unavailable(im);
         return;
     }
@@ -128,13 +132,14 @@ static void on_new_input_method(struct wl_listener *l, void *data) {
     if (ti) {
         wlr_input_method_v2_send_activate(im);
         relay_state(relay, ti);
+        // The shell's keyboard yields to it.
+        tell(relay, ti, SLATE_TEXT_INPUT_CHANGED);
     }
 }
 
 static void virtual_keyboard_on_key(struct wl_listener *l, void *data) {
     struct virtual_keyboard *vk = wl_container_of(l, vk, key);
     struct slate_text_input_relay *relay = vk->relay;
-    if (!relay->outside_allowed) return;
     struct wlr_event_keyboard_key *ev = data;
     struct wlr_seat *seat = relay->comp->seat;
     // The key in the outside keyboard's own keymap, then the seat's keyboard back.
@@ -147,7 +152,6 @@ static void virtual_keyboard_on_modifiers(struct wl_listener *l, void *data) {
     (void)data;
     struct virtual_keyboard *vk = wl_container_of(l, vk, modifiers);
     struct slate_text_input_relay *relay = vk->relay;
-    if (!relay->outside_allowed) return;
     struct wlr_seat *seat = relay->comp->seat;
     wlr_seat_set_keyboard(seat, &vk->keyboard->input_device);
     wlr_seat_keyboard_notify_modifiers(seat, &vk->keyboard->input_device.keyboard->modifiers);
@@ -225,7 +229,13 @@ static void text_input_on_destroy(struct wl_listener *l, void *data) {
     wl_list_remove(&ti->link);
     struct slate_text_input_relay *relay = ti->relay;
     free(ti);
-    if (was_active && relay->handler) relay->handler(relay->user, NULL, SLATE_TEXT_INPUT_DISABLED);
+    if (!was_active) return;
+    // The field went while it took text: the outside keyboard stops, as when it is disabled.
+    if (relay->input_method) {
+        wlr_input_method_v2_send_deactivate(relay->input_method);
+        wlr_input_method_v2_send_done(relay->input_method);
+    }
+    if (relay->handler) relay->handler(relay->user, NULL, SLATE_TEXT_INPUT_DISABLED);
 }
 
 /// Tells a field whether its surface has the keyboard (enter and leave).
@@ -380,10 +390,6 @@ void slate_text_input_send(slate_comp *comp, const char *preedit, const char *co
     if (commit) wlr_text_input_v3_send_commit_string(input, commit);
     if (delete_before || delete_after) wlr_text_input_v3_send_delete_surrounding_text(input, delete_before, delete_after);
     wlr_text_input_v3_send_done(input);
-}
-
-void slate_text_input_allow_outside_keyboard(slate_comp *comp, int allowed) {
-    if (comp->text_input) comp->text_input->outside_allowed = allowed != 0;
 }
 
 int slate_text_input_has_outside_keyboard(slate_comp *comp) {

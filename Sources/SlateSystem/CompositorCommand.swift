@@ -95,7 +95,6 @@ import UI
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:
         // the person's answers, kept in settings.json (the shell's one store of settings).
         live.compositor.privacy = PrivacyPolicy(settings: shell.settings)
-        live.compositor.allowOutsideKeyboard(shell.keyboardPolicy == .external)
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }

@@ -100,6 +100,52 @@ extension OnScreenKeyboardTests {
     }
 }
 
+extension OnScreenKeyboardTests {
+    /// An outside keyboard (`Fixtures/input-method-client.c`, an input method as squeekboard is one),
+    /// compiled once a run.
+    static func inputMethod() throws -> String {
+        let path = try #require(
+            ProgramsDrawTests.fixture("input-method-client", protocols: ["Protocols/input-method-unstable-v2.xml"]),
+            "the input method test client did not compile")
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    /// An outside keyboard the person allowed to type (input-method-v2, as on sway or Phosh) types
+    /// into a program's field, and Slate's keyboard yields to it though it would show for the field;
+    /// once the outside keyboard goes, Slate's comes back for the field.
+    @Test(.enabled(if: TextEntry.available)) func anOutsideKeyboardThePersonAllowedTypesAndSlatesYields()
+        async throws
+    {
+        let entry = try #require(await TextEntry.build())
+        let method = try Self.inputMethod()
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        rig.shell.keyboardPolicy = .onScreen
+        rig.host.compositor.privacy.allow([method], .input)
+        let outside = try rig.launch([method, "Hi"])
+        defer { finish(outside) }
+        guard rig.wait(10, "the outside keyboard bound", { rig.host.compositor.hasOutsideKeyboard }) else { return }
+        try rig.textEntry(entry, "Field")
+        guard rig.wait(20, "the GTK field", { rig.toplevel(prefixed: "Field:")?.picture != nil }) else { return }
+        rig.wait(10, "Hi typed by the outside keyboard") {
+            rig.toplevel(prefixed: "Field:")?.title == "Field: Hi | preedit: "
+        }
+        rig.settle()
+        #expect(!rig.shell.isKeyboardShown, "Slate's keyboard yields to the outside one")
+        finish(outside)
+        rig.wait(10, "Slate's keyboard back for the field") { rig.shell.isKeyboardShown }
+    }
+
+    /// A program the person did not allow to type is offered no input method at all.
+    @Test func aProgramNotAllowedToTypeIsOfferedNoInputMethod() throws {
+        let method = try Self.inputMethod()
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        #expect(rig.shellOutput([method, "Hi"]) == "no input method\n")
+        #expect(!rig.host.compositor.hasOutsideKeyboard)
+    }
+}
+
 /// The GTK 4 field (`Fixtures/text-entry.c`), compiled once a run — off the main actor, which the
 /// other suites' programs are served on meanwhile (a compile of GTK's headers takes seconds).
 enum TextEntry {

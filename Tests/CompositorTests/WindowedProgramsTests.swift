@@ -34,6 +34,30 @@ import UI
         return w
     }
 
+    /// The conformance suite's test mode places a program's window where the suite says, with none of
+    /// the shell's controls: nothing of the shell's takes a touch along its top edge, where Full-Screen
+    /// Apps' multitasking control or Windowed Apps' band would be (a window that changes style keeps
+    /// none), so the program's input region alone decides.
+    @Test(.enabled(if: ColourWindow.available)) func aPlacedWindowHasNoControlsOverItsTopEdge() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        rig.shell.placeProgramWindowsFreely()
+        try rig.colourWindow("Placed", "#00ff00")
+        guard rig.wait(20, "the GTK window", { rig.toplevel(titled: "Placed")?.picture != nil }),
+            let toplevel = rig.toplevel(titled: "Placed"), let window = rig.window(titled: "Placed")
+        else { return }
+        #expect(rig.shell.place(toplevel, at: Point(100, 120)))
+        rig.settle()
+        #expect(window.chrome == .none && window.control.isHidden && window.windowControls.isHidden)
+        let frame = window.frameInRoot
+        for y in stride(from: frame.minY + 1, to: frame.minY + 60, by: 4) {
+            for x in stride(from: frame.minX + 1, to: frame.maxX, by: 8) {
+                guard let hit = rig.shell.hitTest(Point(x, y)) else { continue }
+                #expect(hit.isDescendant(of: window.scene.windowView), "the shell's \(type(of: hit)) at \(x), \(y)")
+            }
+        }
+    }
+
     @Test(.enabled(if: ColourWindow.available)) func aGTKWindowIsResizedLiveByTheHandle() throws {
         let rig = try Rig()
         defer { rig.shutdown() }

@@ -1,6 +1,6 @@
 // Text input for Slate's compositor: programs' fields (zwp_text_input_v3) typed into by the keyboard
 // on the glass, and an outside keyboard (zwp_input_method_v2 with zwp_virtual_keyboard_v1:
-// squeekboard, wvkbd) when the person chose one. Swift sees these functions and plain numbers only.
+// squeekboard, wvkbd) when the person allowed one. Swift sees these functions and plain numbers only.
 #ifndef SLATE_TEXT_INPUT_H
 #define SLATE_TEXT_INPUT_H
 
@@ -75,12 +75,9 @@ int slate_text_input_state(slate_comp *comp, slate_text_input_info *info);
 /// the caret and typing `commit` (NULL for nothing). Nothing when no field asks for text.
 void slate_text_input_send(slate_comp *comp, const char *preedit, const char *commit, uint32_t delete_before,
                            uint32_t delete_after);
-/// Whether an outside keyboard may take Slate's place (the person chose one): then the first client
-/// that binds zwp_input_method_v2 is the programs' input method, and zwp_virtual_keyboard_v1 keys
-/// reach the focused program; otherwise input methods are told they are unavailable and virtual
-/// keyboards' keys go nowhere.
-void slate_text_input_allow_outside_keyboard(slate_comp *comp, int allowed);
-/// Whether an outside keyboard is bound and serving programs now.
+/// Whether an outside keyboard is bound and serving programs now: the first client that binds
+/// zwp_input_method_v2 (a program the person allowed to type: the privacy gate shows the global to no
+/// other) is the programs' input method until it goes; another is told it is unavailable.
 int slate_text_input_has_outside_keyboard(slate_comp *comp);
 
 // ---- Slate's app processes: text input in the scene protocol (version 3) -------------------------
