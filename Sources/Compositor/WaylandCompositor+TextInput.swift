@@ -88,6 +88,16 @@ extension ClientToplevel: ForeignTextInput {}
 
     func deleteBackward() { press(.backspace) }
 
+    func replaceBeforeCaret(_ replaced: String, with text: String) {
+        guard let t = toplevel, t.isAlive else { return }
+        if info?.surrounding != nil {
+            slate_text_input_send(t.comp, nil, text, UInt32(replaced.utf8.count), 0)
+        } else {
+            for _ in 0..<replaced.count { press(.backspace) }
+            insertText(text)
+        }
+    }
+
     func replaceBeforeCaret(count: Int, with text: String) {
         guard let t = toplevel, t.isAlive else { return }
         if info?.surrounding != nil {

@@ -19,6 +19,10 @@ import Graphics
     func deleteBackward()
     /// Replaces the `count` characters before the caret with `text` (a suggestion taken).
     func replaceBeforeCaret(count: Int, with text: String)
+    /// Replaces `replaced`, the text just before the caret as the keyboard knows it, with `text`. A
+    /// field that counts in bytes counts `replaced`'s own rather than reading its text again (a
+    /// program may not have said its text since the keyboard typed it). Default: by its count.
+    func replaceBeforeCaret(_ replaced: String, with text: String)
     /// Text shown at the caret and not yet typed (the key held down, a suggestion pending); nil
     /// takes it away. Fields that show none ignore it.
     func setMarkedText(_ text: String?)
@@ -37,6 +41,10 @@ import Graphics
 }
 
 extension TextInputClient {
+    public func replaceBeforeCaret(_ replaced: String, with text: String) {
+        replaceBeforeCaret(count: replaced.count, with: text)
+    }
+
     public func setMarkedText(_ text: String?) {}
     public var caretRectOnScreen: Rect? { nil }
 }

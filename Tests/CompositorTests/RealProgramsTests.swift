@@ -56,7 +56,8 @@ import UI
         let second = dir.appendingPathComponent("second.html")
         try """
         <!doctype html><meta charset="utf-8"><title>Second page</title>
-        <style>html, body { margin: 0; background: #00a000 }</style><p>Typed</p>
+        <style>html, body { margin: 0; background: #00a000 } input { font-size: 40px }</style><p>Typed</p>
+        <input id="field" autofocus oninput="document.title = 'Typed: ' + this.value">
         """.write(to: second, atomically: true, encoding: .utf8)
         return (first, second)
     }
@@ -174,7 +175,29 @@ import UI
         rig.host.run(for: 0.5)
         rig.host.host.type(pages.second.absoluteString)
         rig.host.host.key(KeyPress(.return))
-        rig.wait(20, "the page typed in") { top.title.contains("Second page") }
+        guard rig.wait(20, "the page typed in", { top.title.contains("Second page") }) else {
+            Issue.record("Firefox did not open the typed address: \(top.title)")
+            return
+        }
+
+        // On the glass: the page's field has the focus (autofocus), so the keyboard comes up for it
+        // (Firefox through GTK's text-input-v3), and a word tapped on its keys reaches the page.
+        rig.shell.keyboardPolicy = .onScreen
+        guard rig.wait(20, "the keyboard for Firefox's field", { rig.shell.isKeyboardShown }) else {
+            rig.snapshot("firefox-no-keyboard")
+            Issue.record("the keyboard did not come up for the page's field")
+            return
+        }
+        rig.settle()
+        // (The window's title is the page's with " — Mozilla Firefox" after it.)
+        try rig.tapKey("H", holding: { top.title.hasPrefix("Typed: H") })
+        // Shift, on at the field's start, goes off after the capital.
+        rig.wait(5, "the keys in lower case") {
+            rig.shell.onScreenKeyboard?.view.allViews().contains { $0.accessibilityLabel == "i" } == true
+        }
+        try rig.tapKey("i", holding: { top.title.hasPrefix("Typed: Hi") })
+        #expect(rig.wait(10, "Hi typed into the page") { top.title.hasPrefix("Typed: Hi") }, "title: \(top.title)")
+        rig.snapshot("firefox-typed-on-the-glass")
     }
 
     // MARK: mpv

@@ -140,6 +140,69 @@ import Testing
     }
 }
 
+/// A program's field that says its text once, when it takes the keys, and not as it is typed into
+/// (Firefox does so): it keeps what it was sent; what it says stays what it said.
+@MainActor final class QuietField: TextInputClient {
+    var textInputTraits = TextInputTraits()
+    var said: String
+    var hasSelectedText = false
+    private(set) var received: [String] = []
+    init(said: String) { self.said = said }
+    var textBeforeCaret: String { said }
+    func insertText(_ text: String) { received.append("insert \(text)") }
+    func deleteBackward() { received.append("delete") }
+    func replaceBeforeCaret(count: Int, with text: String) { received.append("replace \(count) \(text)") }
+    func insertReturn() {}
+    func moveCaret(_ key: Key) {}
+    func canPerform(_ command: StandardEditCommand) -> Bool { false }
+    func perform(_ command: StandardEditCommand) {}
+    var caretRectOnScreen: Rect? { nil }
+    func resignTextInput() {}
+}
+
+/// The keyboard follows its own typing where the field does not say its text again.
+@MainActor @Suite struct OnScreenKeyboardFollowingTests {
+    @Test func capitalsAndFullStopsFollowWhatWasTypedIntoAFieldThatSaysNothing() {
+        let keyboard = OnScreenKeyboard(language: .en)
+        let field = QuietField(said: "")
+        keyboard.attach(field)
+        #expect(keyboard.state.shift == .on, "a capital at the field's start")
+        keyboard.type("H")
+        #expect(keyboard.state.shift == .off, "no capital after the first letter")
+        keyboard.type("i")
+        keyboard.type(".")
+        keyboard.type(" ")
+        #expect(keyboard.textBeforeCaret == "Hi. ")
+        #expect(keyboard.state.shift == .on, "a capital at the next sentence")
+        keyboard.deleteBackward()
+        #expect(keyboard.textBeforeCaret == "Hi.")
+        // A double space makes a full stop of what the keyboard typed; the field is sent its bytes.
+        keyboard.type(" ")
+        keyboard.type("o")
+        keyboard.type("k")
+        keyboard.type(" ")
+        keyboard.keyUp(KeyboardKey(.space))
+        #expect(keyboard.textBeforeCaret == "Hi. ok. ")
+        #expect(field.received.suffix(2) == ["insert  ", "replace 1 . "])
+        // The field speaks again (the caret moved): what it says counts from then on.
+        field.said = "Hello"
+        keyboard.refresh()
+        #expect(keyboard.textBeforeCaret == "Hello")
+        #expect(keyboard.state.shift == .off)
+    }
+
+    @Test func aFieldThatSaysItsTextAtOnceIsBelieved() {
+        let keyboard = OnScreenKeyboard(language: .en)
+        let field = TextField()
+        keyboard.attach(field)
+        keyboard.type("A")
+        keyboard.type("b")
+        #expect(field.text == "Ab" && keyboard.textBeforeCaret == "Ab", "nothing typed twice: \(field.text)")
+        keyboard.deleteBackward()
+        #expect(field.text == "A" && keyboard.textBeforeCaret == "A")
+    }
+}
+
 @MainActor func fieldsWorld() -> ShellWorld {
     Language.current = .en
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-keyboard-\(UUID())")

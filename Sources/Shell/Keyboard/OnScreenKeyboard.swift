@@ -27,6 +27,12 @@ import UI
     private var suggestionTicket: BackgroundWork.Ticket?
     /// The character shown at the caret while its key is held (a program's preedit).
     private var marked: String?
+    /// The text before the caret as the field last said it, and what the keyboard believes it is
+    /// since it typed there (nil: what the field said). A program need not say its text again after
+    /// each change (Firefox says it when its field takes the keys, and not as it is typed into): the
+    /// keyboard's capitals, full stops and suggestions follow its own typing until the field speaks.
+    private var saidBefore: String?
+    private var believedBefore: String?
 
     /// A keyboard whose layouts start with `language`'s.
     public init(language: Language) {
@@ -52,6 +58,10 @@ import UI
     public func attach(_ target: (any TextInputClient)?) {
         let isNew = target !== self.target
         self.target = target
+        if isNew {
+            saidBefore = nil
+            believedBefore = nil
+        }
         let newTraits = target?.textInputTraits ?? TextInputTraits()
         if isNew || newTraits != traits {
             traits = newTraits
@@ -64,10 +74,40 @@ import UI
         refresh()
     }
 
+    /// The text before the caret: what the field says, or, if it has said nothing new since the
+    /// keyboard typed there, what the keyboard typed after it.
+    public var textBeforeCaret: String {
+        let said = target?.textBeforeCaret ?? ""
+        if said != saidBefore {
+            saidBefore = said
+            believedBefore = nil
+        }
+        return believedBefore ?? said
+    }
+
+    /// Sends an edit to the field (`send`) and notes what it made of the text before the caret
+    /// (`edit`), unless the field said its new text at once.
+    private func edit(_ change: (inout String) -> Void, send: () -> Void) {
+        var text = textBeforeCaret
+        send()
+        guard (target?.textBeforeCaret ?? "") == saidBefore else { return }
+        change(&text)
+        believedBefore = text
+    }
+
+    /// Replaces the last `count` characters before the caret with `text`.
+    private func replaceBefore(count: Int, with text: String) {
+        guard let target else { return }
+        let replaced = String(textBeforeCaret.suffix(count))
+        edit({ $0 = String($0.dropLast(replaced.count)) + text }) {
+            target.replaceBeforeCaret(replaced, with: text)
+        }
+    }
+
     /// The field's text or caret changed: Shift follows, the suggestions too.
     public func refresh() {
         guard let target else { return }
-        let before = target.textBeforeCaret
+        let before = textBeforeCaret
         let old = state
         state.capitalize(before: before, traits.autocapitalization)
         if state != old { view.refreshKeys() }
@@ -106,8 +146,8 @@ import UI
             type(text)
         case .space:
             clearMarked()
-            if let target, KeyboardText.doubleSpaceMakesFullStop(before: target.textBeforeCaret) {
-                target.replaceBeforeCaret(count: 1, with: ". ")
+            if target != nil, KeyboardText.doubleSpaceMakesFullStop(before: textBeforeCaret) {
+                replaceBefore(count: 1, with: ". ")
                 state.typed(" ")
                 view.refreshKeys()
             } else {
@@ -136,7 +176,7 @@ import UI
     /// Types `text` at the caret.
     func type(_ text: String) {
         clearMarked()
-        target?.insertText(text)
+        edit({ $0 += text }) { target?.insertText(text) }
         state.typed(text)
         view.refreshKeys()
         refresh()
@@ -151,15 +191,17 @@ import UI
     /// Delete: the selection or the character before the caret.
     func deleteBackward() {
         clearMarked()
-        target?.deleteBackward()
+        let selected = target?.hasSelectedText ?? false
+        edit({ if !selected, !$0.isEmpty { $0.removeLast() } }) { target?.deleteBackward() }
+        refresh()
     }
 
     /// Delete held long: the word before the caret (with the spaces after it).
     func deleteWordBackward() {
         guard let target else { return }
-        let before = target.textBeforeCaret
+        let before = textBeforeCaret
         if target.hasSelectedText || before.isEmpty {
-            target.deleteBackward()
+            deleteBackward()
             return
         }
         var n = 0
@@ -172,7 +214,8 @@ import UI
             chars.removeLast()
             n += 1
         }
-        target.replaceBeforeCaret(count: max(1, n), with: "")
+        replaceBefore(count: max(1, n), with: "")
+        refresh()
     }
 
     /// The globe key: the next layout.
@@ -245,10 +288,10 @@ import UI
 
     /// A suggestion cell was tapped: its word replaces the one being typed, and a space follows.
     func takeSuggestion(_ index: Int) {
-        guard let target, suggestionWords.indices.contains(index) else { return }
+        guard target != nil, suggestionWords.indices.contains(index) else { return }
         clearMarked()
-        let word = KeyboardText.currentWord(before: target.textBeforeCaret)
-        target.replaceBeforeCaret(count: word.count, with: suggestionWords[index] + " ")
+        let word = KeyboardText.currentWord(before: textBeforeCaret)
+        replaceBefore(count: word.count, with: suggestionWords[index] + " ")
         state.typed(" ")
         view.refreshKeys()
         refresh()
