@@ -366,6 +366,8 @@ extension Shell {
         super.init(frame: frame)
         accessibilityTraits = .button
         identifier = "show-keyboard"
+        // Over a program that redraws each frame, a copy of its picture.
+        rasterizes = true
     }
 
     override var handlesOwnTaps: Bool { true }

@@ -57,6 +57,9 @@ import UI
         super.init(frame: frame)
         isUserInteractionEnabled = false
         accessibilityTraits = .staticText
+        // Kept as a picture: a full-screen window redrawing under the bar each frame then costs a
+        // small copy of it, not its text laid out and drawn again.
+        rasterizes = true
     }
 }
 

@@ -8,6 +8,8 @@ import UI
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        // Over a window that redraws each frame, a copy of its picture.
+        rasterizes = true
     }
 
     public override func draw(in canvas: any Canvas) {
@@ -77,6 +79,8 @@ import UI
         super.init(frame: frame)
         accessibilityTraits = .button
         addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onTap?() })
+        // Over a window that redraws each frame, a copy of its picture.
+        rasterizes = true
     }
 
     public override func point(inside p: Point) -> Bool { bounds.insetBy(dx: -10, dy: -6).contains(p) }
