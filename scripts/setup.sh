@@ -22,6 +22,8 @@ packages=(
     libpulse-dev xdg-user-dirs                                # the sound's volume; the pictures folder
     python3-dbusmock pulseaudio-utils                         # the session services' tests (dbusmock, pactl)
     wlcs gcc python3                                          # the Wayland conformance suite (make wlcs)
+    xwayland libxcb1-dev                                      # X11 programs (Xwayland; the XWM's own checks)
+    xterm x11-apps xclip                                      # real X11 programs for the X11 tests
 )
 # The services' test runs a PulseAudio server of its own with a null sink. On a desktop that plays
 # through PipeWire's pipewire-pulse, PulseAudio is not installed beside it (its socket-activated

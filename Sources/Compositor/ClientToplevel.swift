@@ -53,6 +53,18 @@ import UI
     public var isCatchingUp: Bool { isAlive && slate_view_configure_pending(handle) != 0 }
 
     public var title: String { isAlive ? String(cString: slate_view_title(handle)) : "" }
+    /// Whether the window is an X11 program's (through Xwayland): its app id is its class.
+    public var isX11: Bool { isAlive && slate_view_is_x11(handle) != 0 }
+    /// Where X was last told the window is on the screen (an X11 window's), in points.
+    private var toldPosition: (x: Int32, y: Int32)?
+
+    /// Tells an X11 program where its window is on the screen (points), when that changed.
+    func tellScreenPosition(_ p: Point) {
+        let told = (Int32(p.x.rounded()), Int32(p.y.rounded()))
+        guard isAlive, toldPosition.map({ $0 != told }) ?? true else { return }
+        toldPosition = told
+        slate_view_set_screen_position(handle, told.0, told.1)
+    }
     public var appID: String { isAlive ? String(cString: slate_view_app_id(handle)) : "" }
     public var processID: Int32 { isAlive ? slate_view_pid(handle) : 0 }
 

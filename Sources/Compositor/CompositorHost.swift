@@ -30,8 +30,8 @@ import UI
     /// Starts the shell's other programs and app processes, and watches them.
     public let launcher: Launcher
 
-    /// Starts `argv` as a client of this compositor (`WAYLAND_DISPLAY` set, `DISPLAY` unset); the
-    /// program is looked up on `PATH`. Its output goes to `log` (standard error when nil).
+    /// Starts `argv` as a client of this compositor (`WAYLAND_DISPLAY` set, and `DISPLAY` to its
+    /// Xwayland); the program is looked up on `PATH`. Its output goes to `log` (standard error when nil).
     @discardableResult
     public func launch(_ argv: [String], workingDirectory: String? = nil, log: FileHandle? = nil) throws -> Process {
         let p = Process()

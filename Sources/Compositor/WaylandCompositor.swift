@@ -24,8 +24,8 @@ public enum CompositorBackend: String, Sendable {
     case session
 }
 
-/// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell and
-/// the clipboard relay. It talks to the shell through `CompositorShell`: each client toplevel that
+/// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell,
+/// Xwayland for X11 programs and the clipboard relay. It talks to the shell through `CompositorShell`: each client toplevel that
 /// maps becomes a shell window (`adopt`); each one that goes away leaves (`toplevelDidClose`); its
 /// move, resize, maximize, minimize and full-screen requests go to the shell, which decides. The owner drives it: `dispatch` between
 /// frames, `framesShown` after each; a live owner draws when the output asks (`takeFrame`).
@@ -80,6 +80,8 @@ public enum CompositorBackend: String, Sendable {
     private let touchSlots = TouchSlots()
     /// Toplevels, in the order they mapped.
     public private(set) var toplevels: [ClientToplevel] = []
+    /// The programs whose X11 windows went with the X server this turn, by name.
+    var programsLostWithServer: [String] = []
     private var callbacks = slate_comp_callbacks()
 
     /// Starts a compositor for a screen of `size` points at `scale`, with a socket in
@@ -164,12 +166,13 @@ public enum CompositorBackend: String, Sendable {
         box.current = nil
     }
 
-    /// The environment a client program gets: this compositor's socket, and no X display.
+    /// The environment a client program gets: this compositor's socket, and its X display for X11
+    /// programs (Xwayland's, started when the first connects), or none when Xwayland is missing.
     public func clientEnvironment(_ base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var env = base
         env["WAYLAND_DISPLAY"] = socketName
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
-        env["DISPLAY"] = nil
+        env["DISPLAY"] = x11Display
         env["GDK_BACKEND"] = "wayland"
         env["QT_QPA_PLATFORM"] = "wayland"
         env["XDG_CURRENT_DESKTOP"] = DesktopEntry.desktopName
@@ -211,6 +214,7 @@ public enum CompositorBackend: String, Sendable {
         refreshShownViews()
         for v in shownViews where v.isAlive && v.isMapped { slate_view_frame_done(v.handle, t) }
         for l in layers.values where l.isMapped { slate_layer_frame_done(l.handle, t) }
+        tellX11Positions(shownViews)
         turnEnded()
     }
 
@@ -251,6 +255,7 @@ public enum CompositorBackend: String, Sendable {
         for t in watched { t.checkResponding(now: now) }
         awaitingAnswer = watched.filter { $0.isAlive && $0.awaitsAnswer }
         updateIdleInhibition()
+        sayProgramsLostWithServer()
         shell?.programDragMayHaveBegun()
         if let c = comp { slate_comp_flush(c) }
     }
@@ -472,6 +477,7 @@ public enum CompositorBackend: String, Sendable {
         viewsChanged &+= 1
         if let t = v as? ClientToplevel {
             if let i = toplevels.firstIndex(where: { $0 === t }) {
+                noteIfLostWithServer(t)
                 toplevels.remove(at: i)
                 shell?.toplevelDidClose(t)
             }

@@ -1,3 +1,4 @@
+import Graphics
 import Scenes
 import UI
 
@@ -48,6 +49,13 @@ import UI
     func adopt(_ toplevel: any ForeignToplevel)
     /// A program's toplevel went (closed, or its client died).
     func toplevelDidClose(_ toplevel: any ForeignToplevel)
+    /// Where `toplevel`'s picture is on the screen (points), when its window is shown.
+    func screenRect(ofPicture toplevel: any ForeignToplevel) -> Rect?
+    /// The name of the app whose window shows `toplevel` (as the Home screen shows it), if it has one.
+    func programName(of toplevel: any ForeignToplevel) -> String?
+    /// Programs whose windows went with what showed them (X11 programs when Xwayland ended): said
+    /// once, by their names; every other window stays.
+    func programsStopped(_ names: [String])
     /// A program asked something of its window (`xdg_toplevel` requests).
     func toplevel(_ toplevel: any ForeignToplevel, requested request: ToplevelRequest)
     /// A Slate app asked for its window again (`bring_forward`).

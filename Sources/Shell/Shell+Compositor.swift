@@ -21,6 +21,11 @@ extension Shell: CompositorShell {
         return focusedWindow == w.id
     }
 
+    public func screenRect(ofPicture toplevel: any ForeignToplevel) -> Rect? {
+        guard let w = window(showing: toplevel), let view = w.scene.rootView as? ForeignSurfaceView else { return nil }
+        return view.convert(view.pictureRect(for: toplevel.pictureSize ?? view.surfaceRect.size), to: nil)
+    }
+
     public func program(launchedAs pid: Int32) -> KnownProgram? {
         app(launchedAs: pid).map(KnownProgram.init)
     }

@@ -141,6 +141,17 @@ extension Shell {
         foreign.shown[ObjectIdentifier(toplevel)] != nil
     }
 
+    public func programName(of toplevel: any ForeignToplevel) -> String? {
+        window(showing: toplevel).flatMap { app(ofWindow: $0.id) }?.application.displayName.text
+    }
+
+    /// Programs whose windows went with what showed them (X11 programs when Xwayland crashed or was
+    /// killed): a banner names them, as programs that stopped. Every other window stays.
+    public func programsStopped(_ names: [String]) {
+        guard !names.isEmpty else { return }
+        showBanner(ShellStrings.programsStopped.formatted(names.joined(separator: ", ")))
+    }
+
     /// The window showing `toplevel`, if it has one.
     public func window(showing toplevel: any ForeignToplevel) -> WindowFrameView? {
         guard let app = foreign.shown[ObjectIdentifier(toplevel)] else { return nil }
@@ -178,4 +189,6 @@ extension ShellStrings {
     public static let cannotBeShown = LocalizedString(
         en: "%@ cannot be shown: its window is too big", ru: "Не удаётся показать %@: окно слишком большое")
     public static let program = LocalizedString(en: "Program", ru: "Программа")
+    public static let programsStopped = LocalizedString(
+        en: "%@ stopped: X11 (Xwayland) ended", ru: "%@: работа прервана — X11 (Xwayland) завершился")
 }

@@ -12,7 +12,7 @@
 static slate_view *view_of_surface(struct wlr_surface *surface) {
     if (!surface) return NULL;
     struct wlr_surface *root = wlr_surface_get_root_surface(surface);
-    if (!wlr_surface_is_xdg_surface(root)) return NULL;
+    if (!wlr_surface_is_xdg_surface(root)) return slate_xwayland_view_of_surface(root);  // an X11 window's
     struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(root);
     slate_view *view = xdg ? xdg->data : NULL;
     while (view && view->kind == SLATE_VIEW_POPUP && view->xdg->popup->parent) {
@@ -29,7 +29,7 @@ static void on_request_activate(struct wl_listener *l, void *data) {
     slate_comp *comp = wl_container_of(l, comp, request_activate);
     struct wlr_xdg_activation_v1_request_activate_event *event = data;
     slate_view *view = view_of_surface(event->surface);
-    if (!view || view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->mapped) return;
+    if (!view || view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg || !view->xdg->mapped) return;
     struct wlr_xdg_activation_token_v1 *token = event->token;
     // The shell's own token (a program it started), or one made by the window with the keys.
     slate_view *maker = view_of_surface(token->surface);

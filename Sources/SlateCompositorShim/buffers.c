@@ -107,7 +107,7 @@ long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint
 }
 
 int slate_view_buffer_state(slate_view *view) {
-    struct wlr_client_buffer *cb = view->xdg->surface->buffer;
+    struct wlr_client_buffer *cb = view->surface->buffer;
     if (!cb) return 0;
     if (!cb->texture || !wlr_texture_is_pixman(cb->texture) || !picture_size_ok(view->comp, cb->base.width, cb->base.height))
         return -1;
@@ -115,7 +115,7 @@ int slate_view_buffer_state(slate_view *view) {
 }
 
 int slate_view_picture_size(slate_view *view, int *width, int *height, int *scale) {
-    struct wlr_surface *s = view->xdg->surface;
+    struct wlr_surface *s = view->surface;
     int k = s->current.scale > 0 ? s->current.scale : 1;
     *scale = k;
     *width = s->current.width * k;
@@ -126,7 +126,7 @@ int slate_view_picture_size(slate_view *view, int *width, int *height, int *scal
 void slate_view_damage(slate_view *view, int *x, int *y, int *width, int *height) {
     // What the commit changed in surface points (the buffer's damage through its scale, transform
     // and viewport), in the window's pixels.
-    struct wlr_surface *s = view->xdg->surface;
+    struct wlr_surface *s = view->surface;
     int k = s->current.scale > 0 ? s->current.scale : 1;
     pixman_region32_t damage;
     pixman_region32_init(&damage);
@@ -157,8 +157,8 @@ int slate_view_has_subsurfaces(slate_view *view) {
     if (wl_list_empty(&view->subsurfaces)) return 0;
     // Mapped ones only: a program keeps subsurfaces with no buffer for what it shows now and then
     // (foot's search box and borders), and they must not make every picture whole.
-    struct shown_state st = {.main = view->xdg->surface};
-    wlr_surface_for_each_surface(view->xdg->surface, count_shown, &st);
+    struct shown_state st = {.main = view->surface};
+    wlr_surface_for_each_surface(view->surface, count_shown, &st);
     return st.count;
 }
 
@@ -238,7 +238,7 @@ static void opaque_area(struct drawn_surface *d, int scale, pixman_region32_t *o
 
 int slate_view_draw(slate_view *view, int cx, int cy, int cw, int ch, int x, int y, int w, int h, uint8_t *out,
                     int stride, int clear) {
-    return slate_surface_tree_draw(view->comp, view->xdg->surface, cx, cy, cw, ch, x, y, w, h, out, stride, clear);
+    return slate_surface_tree_draw(view->comp, view->surface, cx, cy, cw, ch, x, y, w, h, out, stride, clear);
 }
 
 int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int x, int y,
@@ -313,7 +313,7 @@ int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, 
 }
 
 int slate_view_opaque_rect(slate_view *view, int cx, int cy, int cw, int ch, int *x, int *y, int *w, int *h) {
-    return slate_surface_tree_opaque_rect(view->comp, view->xdg->surface, cx, cy, cw, ch, x, y, w, h);
+    return slate_surface_tree_opaque_rect(view->comp, view->surface, cx, cy, cw, ch, x, y, w, h);
 }
 
 int slate_surface_tree_opaque_rect(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int *x,

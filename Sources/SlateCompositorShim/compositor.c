@@ -1,7 +1,7 @@
 // Slate's Wayland compositor over wlroots 0.15: a display, one output, a seat, xdg-shell and the
-// data device, and nothing that draws. The shell (Swift) composes client buffers into its own frame.
-// This file makes the compositor; output.c, views.c, input.c, data.c, buffers.c and scene.c hold
-// the rest, one concern a file.
+// data device, Xwayland for X11 programs, and nothing that draws. The shell (Swift) composes client
+// buffers into its own frame. This file makes the compositor; output.c, views.c, xwayland.c,
+// input.c, data.c, buffers.c and scene.c hold the rest, one concern a file.
 #include "internal.h"
 
 #include <unistd.h>
@@ -219,6 +219,10 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
         snprintf(err, err_len, "cannot create the compositor's protocols (out of memory)");
         goto fail;
     }
+    if (slate_xwayland_init(comp) != 0) {
+        snprintf(err, err_len, "cannot set up Xwayland");
+        goto fail;
+    }
     comp->request_set_selection.notify = slate_on_request_set_selection;
     wl_signal_add(&comp->seat->events.request_set_selection, &comp->request_set_selection);
     comp->request_start_drag.notify = slate_on_request_start_drag;
@@ -302,6 +306,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
 
 fail:
     stop_session_listening(comp);
+    slate_xwayland_finish(comp);
     wl_display_destroy_clients(comp->display);
     if (comp->backend) wlr_backend_destroy(comp->backend);
     slate_output_finish(comp);
@@ -317,6 +322,8 @@ fail:
 void slate_comp_destroy(slate_comp *comp) {
     if (!comp) return;
     stop_session_listening(comp);
+    // X11 programs' server first: it ends with its connection, its window manager once it has seen it.
+    slate_xwayland_finish(comp);
     wl_display_destroy_clients(comp->display);
     slate_tablet_finish(comp);
     wlr_backend_destroy(comp->backend);

@@ -28,11 +28,11 @@ int slate_comp_idle_inhibitors(slate_comp *comp) {
 
 int slate_view_inhibits_idle(slate_view *view) {
     struct wlr_idle_inhibit_manager_v1 *manager = view->comp->idle_inhibit;
-    if (!manager || !view->xdg->mapped) return 0;
+    if (!manager || !slate_view_is_mapped(view)) return 0;
     struct wlr_idle_inhibitor_v1 *inhibitor;
     wl_list_for_each(inhibitor, &manager->inhibitors, link) {
         // An inhibitor on the window's surface or any of its subsurfaces (a video's).
-        if (wlr_surface_get_root_surface(inhibitor->surface) == view->xdg->surface) return 1;
+        if (wlr_surface_get_root_surface(inhibitor->surface) == view->surface) return 1;
     }
     return 0;
 }

@@ -32,7 +32,7 @@ static void find_surface(struct wlr_surface *s, int sx, int sy, void *data) {
 /// Where `surface` lies in the view's main surface coordinates, when it is one of the view's tree.
 static int surface_position(slate_view *view, struct wlr_surface *surface, int *x, int *y) {
     struct find_state st = {.want = surface};
-    if (surface) wlr_surface_for_each_surface(view->xdg->surface, find_surface, &st);
+    if (surface) wlr_surface_for_each_surface(view->surface, find_surface, &st);
     *x = st.x;
     *y = st.y;
     return st.found;
@@ -46,9 +46,9 @@ static int surface_position(slate_view *view, struct wlr_surface *surface, int *
 /// the shell keeps beside the surface in the window, as the home indicator's below it — the point is
 /// the main surface's, so that a finger there reaches the program until a system gesture takes it.
 struct wlr_surface *slate_surface_under(slate_view *view, double sx, double sy, double *lx, double *ly) {
-    struct wlr_surface *s = wlr_surface_surface_at(view->xdg->surface, sx, sy, lx, ly);
+    struct wlr_surface *s = wlr_surface_surface_at(view->surface, sx, sy, lx, ly);
     if (s) return s;
-    struct wlr_surface *main = view->xdg->surface;
+    struct wlr_surface *main = view->surface;
     *lx = sx;
     *ly = sy;
     if (sx >= 0 && sy >= 0 && sx < main->current.width && sy < main->current.height) return NULL;
@@ -56,7 +56,7 @@ struct wlr_surface *slate_surface_under(slate_view *view, double sx, double sy, 
 }
 
 void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time) {
-    if (!view || !view->xdg->mapped) {
+    if (!view || !slate_view_is_mapped(view)) {
         slate_comp_pointer_leave(comp);
         return;
     }
@@ -92,7 +92,7 @@ void slate_comp_pointer_motion(slate_comp *comp, slate_view *view, double sx, do
 void slate_pointer_rebase(slate_view *view) {
     slate_comp *comp = view->comp;
     // (A held button keeps the pointer with the surface it was pressed on.)
-    if (comp->pointer_view != view || !view->xdg->mapped || comp->seat->pointer_state.button_count > 0) return;
+    if (comp->pointer_view != view || !slate_view_is_mapped(view) || comp->seat->pointer_state.button_count > 0) return;
     double lx, ly;
     struct wlr_surface *target = slate_surface_under(view, comp->pointer_x, comp->pointer_y, &lx, &ly);
     struct wlr_seat_pointer_state *state = &comp->seat->pointer_state;
@@ -123,7 +123,7 @@ void slate_comp_pointer_leave(slate_comp *comp) {
 }
 
 void slate_comp_touch_down(slate_comp *comp, slate_view *view, int id, double sx, double sy, uint32_t time) {
-    if (!view || !view->xdg->mapped) return;
+    if (!view || !slate_view_is_mapped(view)) return;
     // The shell gives an id only once its last finger lifted; a point still there lost its surface
     // (the window went under the finger) and never heard the lift: it ends now.
     if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
@@ -146,13 +146,13 @@ void slate_comp_touch_motion(slate_comp *comp, slate_view *view, int id, double 
     if (!point) return;
     // A drag a finger carries goes to the window under it, whichever program's: the point's focus
     // moves there (the drag's grab sends the drag's enter and leave).
-    if (touch_drag(comp) && view && view->xdg->mapped && point->focus_surface != view->xdg->surface)
-        wlr_seat_touch_point_focus(comp->seat, view->xdg->surface, time, id, sx, sy);
+    if (touch_drag(comp) && view && slate_view_is_mapped(view) && point->focus_surface != view->surface)
+        wlr_seat_touch_point_focus(comp->seat, view->surface, time, id, sx, sy);
     // In the coordinates of the surface it went down on (a subsurface of the view, maybe), or, in a
     // drag, of the one it carries the drag over (wlroots keeps the point's focus for drags alone).
     struct wlr_surface *on = point->focus_surface ? point->focus_surface : point->surface;
     int x = 0, y = 0;
-    if (view && view->xdg->mapped && !surface_position(view, on, &x, &y)) x = y = 0;
+    if (view && slate_view_is_mapped(view) && !surface_position(view, on, &x, &y)) x = y = 0;
     wlr_seat_touch_notify_motion(comp->seat, time, id, sx - x, sy - y);
     wlr_seat_touch_notify_frame(comp->seat);
 }
@@ -178,8 +178,8 @@ void slate_comp_touch_cancel(slate_comp *comp, slate_view *view) {
         wlr_seat_touch_end_grab(comp->seat);
         if (source && comp->seat->drag_source == source) wlr_data_source_destroy(source);
     }
-    if (view && view->xdg->surface) {
-        wlr_seat_touch_notify_cancel(comp->seat, view->xdg->surface);
+    if (view && view->surface) {
+        wlr_seat_touch_notify_cancel(comp->seat, view->surface);
         wlr_seat_touch_notify_frame(comp->seat);
     }
 }
@@ -202,16 +202,18 @@ int slate_comp_drag_active(slate_comp *comp) { return comp->seat->drag != NULL; 
 int slate_comp_drag_is_touch(slate_comp *comp) { return touch_drag(comp) != NULL; }
 
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
-    slate_popup_focus_leaving(comp, view && view->xdg->mapped ? view : NULL);
+    slate_popup_focus_leaving(comp, view && slate_view_is_mapped(view) ? view : NULL);
     // (A popup of the window keeps the keyboard it took.)
-    if (view && view->xdg->mapped && slate_popup_holds_keyboard(view)) return;
-    if (!view || !view->xdg->mapped) {
+    if (view && slate_view_is_mapped(view) && slate_popup_holds_keyboard(view)) return;
+    if (!view || !slate_view_is_mapped(view)) {
         wlr_seat_keyboard_notify_clear_focus(comp->seat);
+        slate_xwayland_keyboard_focus(comp, NULL);
         slate_shortcuts_focus_changed(comp);
         return;
     }
     struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
-    wlr_seat_keyboard_notify_enter(comp->seat, view->xdg->surface, kb->keycodes, kb->num_keycodes, &kb->modifiers);
+    wlr_seat_keyboard_notify_enter(comp->seat, view->surface, kb->keycodes, kb->num_keycodes, &kb->modifiers);
+    slate_xwayland_keyboard_focus(comp, view);
     slate_shortcuts_focus_changed(comp);
 }
 
@@ -219,18 +221,21 @@ void slate_view_keyboard_leave(slate_view *view) {
     if (!slate_view_has_keyboard(view)) return;
     slate_popup_focus_leaving(view->comp, NULL);  // its menus close
     wlr_seat_keyboard_notify_clear_focus(view->comp->seat);
+    slate_xwayland_keyboard_focus(view->comp, NULL);
     slate_shortcuts_focus_changed(view->comp);
 }
 
 int slate_view_has_keyboard(slate_view *view) {
     // Its own surface, or a popup of its own that took it (a menu open).
-    return view->xdg->surface &&
-           (view->comp->seat->keyboard_state.focused_surface == view->xdg->surface || slate_popup_holds_keyboard(view));
+    return view->surface &&
+           (view->comp->seat->keyboard_state.focused_surface == view->surface || slate_popup_holds_keyboard(view));
 }
 
 slate_view *slate_comp_keyboard_view(slate_comp *comp) {
     struct wlr_surface *surface = comp->seat->keyboard_state.focused_surface;
-    struct wlr_xdg_surface *xdg = surface ? wlr_xdg_surface_from_wlr_surface(surface) : NULL;
+    if (!surface) return NULL;
+    if (!wlr_surface_is_xdg_surface(surface)) return slate_xwayland_view_of_surface(surface);
+    struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(surface);
     return xdg ? xdg->data : NULL;
 }
 

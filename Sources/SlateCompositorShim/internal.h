@@ -66,6 +66,8 @@
 
 struct slate_frame_buffer;
 struct slate_text_input_relay;
+struct slate_xwayland;
+struct slate_x11_window;
 
 /// A touchpad's gestures passed on to programs (pointer.c).
 struct slate_gestures {
@@ -187,11 +189,44 @@ struct slate_comp {
     /// Session backend: hears the session come back (a switch back to its virtual terminal).
     struct wl_listener session_active;
     int session_listening;
+    /// X11 programs' server and window manager (xwayland.c): NULL when Xwayland is not installed.
+    struct slate_xwayland *x11;
+};
+
+/// What a view does that depends on its kind of surface — an xdg-shell toplevel or popup (views.c)
+/// or an X11 window through Xwayland (xwayland.c) —, so the rest of the shim and Swift see one kind
+/// of program window (cage's `cg_view_impl` is the model).
+struct slate_view_impl {
+    /// Whether it has content and may be shown.
+    int (*mapped)(slate_view *view);
+    const char *(*title)(slate_view *view);
+    /// The xdg app id, or the X11 class.
+    const char *(*app_id)(slate_view *view);
+    int (*pid)(slate_view *view);
+    /// The window geometry in surface coordinates.
+    void (*geometry)(slate_view *view, int *x, int *y, int *width, int *height);
+    int (*has_parent)(slate_view *view);
+    void (*size_limits)(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h);
+    /// Whether the program asks to be maximized and full screen.
+    void (*requested_states)(slate_view *view, int *maximized, int *fullscreen);
+    void (*configure)(slate_view *view, int width, int height, int tiled, int maximized, int activated);
+    int (*configure_pending)(slate_view *view);
+    void (*popup_position)(slate_view *view, int *x, int *y, int *width, int *height);
+    void (*popup_constrain)(slate_view *view, int x, int y, int width, int height);
+    void (*close)(slate_view *view);
+    void (*kill_client)(slate_view *view);
+    void (*ping)(slate_view *view);
+    int (*ping_pending)(slate_view *view);
 };
 
 struct slate_view {
     slate_comp *comp;
+    /// Its kind's functions, and its main surface (the xdg surface's, or the X11 window's).
+    const struct slate_view_impl *impl;
+    struct wlr_surface *surface;
+    /// An xdg view's surface (NULL for an X11 window), or an X11 window's (NULL for an xdg view).
     struct wlr_xdg_surface *xdg;
+    struct slate_x11_window *x11;
     slate_view_kind kind;
     uint32_t commits;
     /// Commits and destructions of subsurfaces (their pictures changed, not the main surface's).
@@ -201,7 +236,7 @@ struct slate_view {
     struct wl_listener request_move, request_resize, request_minimize;
     /// The edges of the last resize request.
     uint32_t resize_edges;
-    struct wl_list link;  // slate_comp::views
+    struct wl_list link;  // slate_comp::views (xdg views only: an X11 window's is empty)
     /// The scene session this toplevel shows (a Slate app's window), or NULL.
     struct slate_scene *scene;
     /// Its subsurfaces, at any depth (struct slate_subsurface::link), and the listener for new ones
@@ -309,6 +344,24 @@ void slate_text_input_finish(slate_comp *comp);
 /// The view under the pointer committed: the surface under the pointer (and its place there) is
 /// looked at again, as the pointer did not move (input.c).
 void slate_pointer_rebase(slate_view *view);
+/// Whether a view has content and may be shown (its kind's `mapped`).
+static inline int slate_view_is_mapped(slate_view *view) { return view->impl->mapped(view); }
+/// Makes a view of `kind` on `surface` for `impl` (an xdg view's `xdg`, or an X11 window's `x11`),
+/// not yet told to the owner (`slate_view_announce`); views.c.
+slate_view *slate_view_new(slate_comp *comp, const struct slate_view_impl *impl, slate_view_kind kind,
+                           struct wlr_surface *surface, struct wlr_xdg_surface *xdg, struct slate_x11_window *x11);
+/// Tells the owner about a new view (`view_new`; a popup's `parent`, NULL when unknown).
+void slate_view_announce(slate_view *view, slate_view *parent);
+/// A view goes: the owner is told (DESTROY) and it is freed.
+void slate_view_destroy(slate_view *view);
+/// X11 programs through Xwayland (xwayland.c): started lazily when the first connects; 0, or -1 when
+/// it could not be set up (no Xwayland installed is not a failure: X11 programs then find no display).
+int slate_xwayland_init(slate_comp *comp);
+void slate_xwayland_finish(slate_comp *comp);
+/// The keyboard went to `view` (NULL: nobody): an X11 window gets the X input focus with it.
+void slate_xwayland_keyboard_focus(slate_comp *comp, slate_view *view);
+/// The X11 window's view whose surface `surface` is, or NULL (not an X11 window's, or not mapped).
+slate_view *slate_xwayland_view_of_surface(struct wlr_surface *surface);
 /// Creates the scene manager global (scene.c).
 int slate_scene_init(slate_comp *comp);
 /// A toplevel view was made: it takes the scene that was asked for it (scene.c).

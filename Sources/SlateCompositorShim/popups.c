@@ -23,7 +23,7 @@ static void keyboard_enter(slate_comp *comp, struct wlr_surface *surface) {
 }
 
 void slate_popup_mapped(slate_view *view) {
-    if (view->kind != SLATE_VIEW_POPUP || !view->xdg->popup->seat) return;
+    if (view->kind != SLATE_VIEW_POPUP || !view->xdg || !view->xdg->popup->seat) return;
     // Only a popup of the window that has the keyboard takes it.
     struct wlr_surface *focused = view->comp->seat->keyboard_state.focused_surface;
     if (!focused || root_toplevel(focused) != root_toplevel(view->xdg->surface)) return;
@@ -31,7 +31,7 @@ void slate_popup_mapped(slate_view *view) {
 }
 
 void slate_popup_unmapped(slate_view *view) {
-    if (view->kind != SLATE_VIEW_POPUP) return;
+    if (view->kind != SLATE_VIEW_POPUP || !view->xdg) return;
     if (view->comp->seat->keyboard_state.focused_surface != view->xdg->surface) return;
     struct wlr_surface *parent = view->xdg->popup->parent;
     if (parent && root_toplevel(parent)) keyboard_enter(view->comp, parent);
@@ -42,11 +42,12 @@ void slate_popup_focus_leaving(slate_comp *comp, slate_view *view) {
     if (!wlr_seat_keyboard_has_grab(seat)) return;
     struct wlr_surface *focused = seat->keyboard_state.focused_surface;
     struct wlr_xdg_surface *owner = focused ? root_toplevel(focused) : NULL;
-    if (view && owner == view->xdg) return;  // the keyboard stays in the window that holds the grab
+    if (view && view->xdg && owner == view->xdg) return;  // the keyboard stays in the window that holds the grab
     wlr_seat_keyboard_end_grab(seat);
 }
 
 int slate_popup_holds_keyboard(slate_view *view) {
+    if (!view->xdg) return 0;  // (an X11 window's menus are windows of their own: they take no keyboard)
     struct wlr_surface *focused = view->comp->seat->keyboard_state.focused_surface;
     return focused && focused != view->xdg->surface && root_toplevel(focused) == view->xdg;
 }

@@ -49,20 +49,22 @@ void slate_surface_watch_output(slate_comp *comp, struct wlr_surface *surface) {
 void slate_view_surface_layout(slate_view *view, int *x, int *y, int *width, int *height, int *corner_x,
                                int *corner_y) {
     struct wlr_box box = {0};
-    wlr_surface_get_extends(view->xdg->surface, &box);
+    wlr_surface_get_extends(view->surface, &box);
     *x = box.x;
     *y = box.y;
     *width = box.width;
     *height = box.height;
     // The window geometry the client set, if it set one (wlroots' own geometry falls back to the
     // extents, which move with the subsurfaces).
-    int set = view->xdg->current.geometry.width > 0 && view->xdg->current.geometry.height > 0;
+    // (An X11 window is its surface, corner to corner.)
+    int set = view->xdg && view->xdg->current.geometry.width > 0 && view->xdg->current.geometry.height > 0;
     *corner_x = set ? view->xdg->current.geometry.x : 0;
     *corner_y = set ? view->xdg->current.geometry.y : 0;
 }
 
 int slate_view_accepts_input(slate_view *view, double sx, double sy) {
     double lx, ly;
+    if (!view->xdg) return wlr_surface_surface_at(view->surface, sx, sy, &lx, &ly) != NULL;
     return wlr_xdg_surface_surface_at(view->xdg, sx, sy, &lx, &ly) != NULL;
 }
 

@@ -182,7 +182,7 @@ int slate_comp_has_pen(slate_comp *comp) { return comp->pen && comp->pen->tablet
 int slate_comp_pen_down(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time) {
     (void)time;
     struct slate_pen *pen = comp->pen;
-    if (!view || !view->xdg->mapped || !slate_comp_has_pen(comp)) return 0;
+    if (!view || !slate_view_is_mapped(view) || !slate_comp_has_pen(comp)) return 0;
     double lx, ly;
     struct wlr_surface *target = slate_surface_under(view, sx, sy, &lx, &ly);
     if (!target || !wlr_surface_accepts_tablet_v2(pen->tablet, target)) return 0;
@@ -202,7 +202,7 @@ int slate_comp_pen_down(slate_comp *comp, slate_view *view, double sx, double sy
 void slate_comp_pen_motion(slate_comp *comp, slate_view *view, double sx, double sy, uint32_t time) {
     (void)time;
     struct slate_pen *pen = comp->pen;
-    if (!pen || !pen->surface || !pen->tool || !view || !view->xdg->mapped) return;
+    if (!pen || !pen->surface || !pen->tool || !view || !slate_view_is_mapped(view)) return;
     // Where the pen is in the surface it went down in (its implicit grab), wherever it moved.
     double lx, ly;
     struct wlr_surface *under = slate_surface_under(view, sx, sy, &lx, &ly);

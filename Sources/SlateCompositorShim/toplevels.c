@@ -48,9 +48,8 @@ void slate_toplevels_view_mapped(slate_view *view) {
 
 void slate_toplevels_view_titled(slate_view *view) {
     if (!view->foreign) return;
-    struct wlr_xdg_toplevel *t = view->xdg->toplevel;
-    wlr_foreign_toplevel_handle_v1_set_title(view->foreign, t->title ? t->title : "");
-    wlr_foreign_toplevel_handle_v1_set_app_id(view->foreign, t->app_id ? t->app_id : "");
+    wlr_foreign_toplevel_handle_v1_set_title(view->foreign, slate_view_title(view));
+    wlr_foreign_toplevel_handle_v1_set_app_id(view->foreign, slate_view_app_id(view));
 }
 
 void slate_toplevels_view_unmapped(slate_view *view) {

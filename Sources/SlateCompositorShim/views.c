@@ -1,6 +1,8 @@
-// Views: a client's xdg toplevels and popups as the shell sees them, their subsurfaces, the
-// surfaces they are made of (guarded against a client destroying them out of order) and their
-// decorations (the shell draws the frame).
+// Views: program windows as the shell sees them — one kind, whatever their protocol: the life and
+// the functions every view shares, each kind's own behind `struct slate_view_impl` —; and the xdg
+// kind: a client's xdg toplevels and popups, their subsurfaces, the surfaces they are made of
+// (guarded against a client destroying them out of order) and their decorations (the shell draws
+// the frame). X11 windows are the other kind (xwayland.c).
 #include "internal.h"
 
 void slate_emit(slate_view *view, slate_view_event event) {
@@ -9,6 +11,52 @@ void slate_emit(slate_view *view, slate_view_event event) {
 }
 
 static void emit(slate_view *view, slate_view_event event) { slate_emit(view, event); }
+
+// ---- Every view -----------------------------------------------------------------------------------
+
+/// A subsurface of a view's surface tree: its commits are the view's (its picture is composed into
+/// the view's).
+struct slate_subsurface {
+    slate_view *view;
+    struct wlr_subsurface *sub;
+    struct wl_listener commit, destroy, new_subsurface;
+    struct wl_list link;  // slate_view::subsurfaces
+};
+
+static void subsurface_free(struct slate_subsurface *s);
+
+slate_view *slate_view_new(slate_comp *comp, const struct slate_view_impl *impl, slate_view_kind kind,
+                           struct wlr_surface *surface, struct wlr_xdg_surface *xdg, struct slate_x11_window *x11) {
+    slate_view *view = calloc(1, sizeof(*view));
+    if (!view) return NULL;
+    view->comp = comp;
+    view->impl = impl;
+    view->kind = kind;
+    view->surface = surface;
+    view->xdg = xdg;
+    view->x11 = x11;
+    wl_list_init(&view->link);
+    wl_list_init(&view->subsurfaces);
+    wl_list_init(&view->new_subsurface.link);
+    return view;
+}
+
+void slate_view_announce(slate_view *view, slate_view *parent) {
+    slate_comp *comp = view->comp;
+    if (comp->cb.view_new) comp->cb.view_new(comp->cb.user, view, view->kind, parent);
+}
+
+void slate_view_destroy(slate_view *view) {
+    if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    slate_toplevels_view_unmapped(view);
+    emit(view, SLATE_VIEW_DESTROY);
+    slate_scene_view_destroyed(view);
+    wl_list_remove(&view->link);
+    struct slate_subsurface *s, *tmp;
+    wl_list_for_each_safe(s, tmp, &view->subsurfaces, link) subsurface_free(s);
+    wl_list_remove(&view->new_subsurface.link);
+    free(view);
+}
 
 // ---- Views --------------------------------------------------------------------------------------
 
@@ -33,19 +81,10 @@ static void view_on_commit(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, commit);
     view->commits++;
-    if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
+    if (slate_view_is_mapped(view)) emit(view, SLATE_VIEW_COMMIT);
 }
 
 // ---- Subsurfaces -----------------------------------------------------------------------------------
-
-/// A subsurface of a view's surface tree: its commits are the view's (its picture is composed into
-/// the view's).
-struct slate_subsurface {
-    slate_view *view;
-    struct wlr_subsurface *sub;
-    struct wl_listener commit, destroy, new_subsurface;
-    struct wl_list link;  // slate_view::subsurfaces
-};
 
 static void subsurface_track(slate_view *view, struct wlr_subsurface *sub);
 /// Tracks the subsurfaces `surface` already has, and theirs.
@@ -64,7 +103,7 @@ static void subsurface_on_commit(struct wl_listener *l, void *data) {
     struct slate_subsurface *s = wl_container_of(l, s, commit);
     s->view->commits++;
     s->view->subsurface_changes++;
-    if (s->view->xdg->mapped) emit(s->view, SLATE_VIEW_COMMIT);
+    if (slate_view_is_mapped(s->view)) emit(s->view, SLATE_VIEW_COMMIT);
 }
 
 static void subsurface_on_destroy(struct wl_listener *l, void *data) {
@@ -74,7 +113,7 @@ static void subsurface_on_destroy(struct wl_listener *l, void *data) {
     subsurface_free(s);
     view->commits++;
     view->subsurface_changes++;
-    if (view->xdg->mapped) emit(view, SLATE_VIEW_COMMIT);
+    if (slate_view_is_mapped(view)) emit(view, SLATE_VIEW_COMMIT);
 }
 
 static void subsurface_on_new(struct wl_listener *l, void *data) {
@@ -165,11 +204,6 @@ static void view_on_ping_timeout(struct wl_listener *l, void *data) {
 static void view_on_destroy(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, destroy);
-    if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
-    slate_toplevels_view_unmapped(view);
-    emit(view, SLATE_VIEW_DESTROY);
-    slate_scene_view_destroyed(view);
-    wl_list_remove(&view->link);
     wl_list_remove(&view->map.link);
     wl_list_remove(&view->unmap.link);
     wl_list_remove(&view->destroy.link);
@@ -185,21 +219,17 @@ static void view_on_destroy(struct wl_listener *l, void *data) {
         wl_list_remove(&view->request_resize.link);
         wl_list_remove(&view->ping_timeout.link);
     }
-    struct slate_subsurface *s, *tmp;
-    wl_list_for_each_safe(s, tmp, &view->subsurfaces, link) subsurface_free(s);
-    wl_list_remove(&view->new_subsurface.link);
     view->xdg->data = NULL;
-    free(view);
+    slate_view_destroy(view);
 }
 
 static void view_on_new_popup(struct wl_listener *l, void *data);
+static const struct slate_view_impl xdg_impl;
 
 static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, slate_view *parent) {
-    slate_view *view = calloc(1, sizeof(*view));
+    slate_view_kind kind = xdg->role == WLR_XDG_SURFACE_ROLE_POPUP ? SLATE_VIEW_POPUP : SLATE_VIEW_TOPLEVEL;
+    slate_view *view = slate_view_new(comp, &xdg_impl, kind, xdg->surface, xdg, NULL);
     if (!view) return NULL;
-    view->comp = comp;
-    view->xdg = xdg;
-    view->kind = xdg->role == WLR_XDG_SURFACE_ROLE_POPUP ? SLATE_VIEW_POPUP : SLATE_VIEW_TOPLEVEL;
     xdg->data = view;
     wl_list_insert(comp->views.prev, &view->link);
     view->map.notify = view_on_map;
@@ -210,7 +240,6 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
     wl_signal_add(&xdg->events.destroy, &view->destroy);
     view->commit.notify = view_on_commit;
     wl_signal_add(&xdg->surface->events.commit, &view->commit);
-    wl_list_init(&view->subsurfaces);
     view->new_subsurface.notify = view_on_new_subsurface;
     wl_signal_add(&xdg->surface->events.new_subsurface, &view->new_subsurface);
     subsurface_track_children(view, xdg->surface);
@@ -236,7 +265,7 @@ static slate_view *view_create(slate_comp *comp, struct wlr_xdg_surface *xdg, sl
         wl_signal_add(&xdg->events.ping_timeout, &view->ping_timeout);
     }
     if (view->kind == SLATE_VIEW_TOPLEVEL) slate_scene_view_created(view);
-    if (comp->cb.view_new) comp->cb.view_new(comp->cb.user, view, view->kind, parent);
+    slate_view_announce(view, parent);
     return view;
 }
 
@@ -315,25 +344,27 @@ void slate_on_new_surface(struct wl_listener *l, void *data) {
     slate_surface_watch_output(comp, surface);
 }
 
-slate_view_kind slate_view_kind_of(slate_view *view) { return view->kind; }
+// ---- The xdg kind's functions --------------------------------------------------------------------
 
-const char *slate_view_title(slate_view *view) {
+static int xdg_mapped(slate_view *view) { return view->xdg->mapped; }
+
+static const char *xdg_title(slate_view *view) {
     if (view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->toplevel->title) return "";
     return view->xdg->toplevel->title;
 }
 
-const char *slate_view_app_id(slate_view *view) {
+static const char *xdg_app_id(slate_view *view) {
     if (view->kind != SLATE_VIEW_TOPLEVEL || !view->xdg->toplevel->app_id) return "";
     return view->xdg->toplevel->app_id;
 }
 
-int slate_view_pid(slate_view *view) {
+static int xdg_pid(slate_view *view) {
     pid_t pid = 0;
     wl_client_get_credentials(wl_resource_get_client(view->xdg->resource), &pid, NULL, NULL);
     return pid;
 }
 
-void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *height) {
+static void xdg_geometry(slate_view *view, int *x, int *y, int *width, int *height) {
     struct wlr_box box;
     wlr_xdg_surface_get_geometry(view->xdg, &box);
     *x = box.x;
@@ -342,12 +373,11 @@ void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *heig
     *height = box.height;
 }
 
-int slate_view_has_parent(slate_view *view) {
+static int xdg_has_parent(slate_view *view) {
     return view->kind == SLATE_VIEW_TOPLEVEL && view->xdg->toplevel->parent != NULL;
 }
 
-void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h) {
-    *min_w = *min_h = *max_w = *max_h = 0;
+static void xdg_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h) {
     if (view->kind != SLATE_VIEW_TOPLEVEL) return;
     struct wlr_xdg_toplevel_state *s = &view->xdg->toplevel->current;
     *min_w = (int)s->min_width;
@@ -356,16 +386,13 @@ void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w
     *max_h = (int)s->max_height;
 }
 
-void slate_view_requested_states(slate_view *view, int *maximized, int *fullscreen) {
-    *maximized = *fullscreen = 0;
+static void xdg_requested_states(slate_view *view, int *maximized, int *fullscreen) {
     if (view->kind != SLATE_VIEW_TOPLEVEL) return;
     *maximized = view->xdg->toplevel->requested.maximized;
     *fullscreen = view->xdg->toplevel->requested.fullscreen;
 }
 
-uint32_t slate_view_resize_edges(slate_view *view) { return view->resize_edges; }
-
-int slate_view_configure_pending(slate_view *view) {
+static int xdg_configure_pending(slate_view *view) {
     if (view->kind != SLATE_VIEW_TOPLEVEL) return 0;
     struct wlr_xdg_surface *xdg = view->xdg;
     struct wlr_xdg_toplevel *top = xdg->toplevel;
@@ -374,8 +401,7 @@ int slate_view_configure_pending(slate_view *view) {
            top->current.width != top->scheduled.width || top->current.height != top->scheduled.height;
 }
 
-void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height) {
-    *x = *y = *width = *height = 0;
+static void xdg_popup_position(slate_view *view, int *x, int *y, int *width, int *height) {
     if (view->kind != SLATE_VIEW_POPUP) return;
     struct wlr_box g = view->xdg->popup->geometry;
     *x = g.x;
@@ -384,7 +410,7 @@ void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int
     *height = g.height;
 }
 
-void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int height) {
+static void xdg_popup_constrain(slate_view *view, int x, int y, int width, int height) {
     if (view->kind != SLATE_VIEW_POPUP) return;
     struct wlr_box box = {.x = x, .y = y, .width = width, .height = height};
     wlr_xdg_popup_unconstrain_from_box(view->xdg->popup, &box);
@@ -400,7 +426,7 @@ void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int h
     if ((long)g->y + g->height > (long)y + height) g->y = y + height - g->height;
 }
 
-void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
+static void xdg_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
     if (view->kind != SLATE_VIEW_TOPLEVEL) return;
     struct wlr_xdg_surface *x = view->xdg;
     wlr_xdg_toplevel_set_tiled(x, tiled ? (WLR_EDGE_TOP | WLR_EDGE_BOTTOM | WLR_EDGE_LEFT | WLR_EDGE_RIGHT) : 0);
@@ -409,7 +435,7 @@ void slate_view_configure(slate_view *view, int width, int height, int tiled, in
     wlr_xdg_toplevel_set_size(x, (uint32_t)(width > 0 ? width : 0), (uint32_t)(height > 0 ? height : 0));
 }
 
-void slate_view_close(slate_view *view) {
+static void xdg_close(slate_view *view) {
     if (view->kind == SLATE_VIEW_TOPLEVEL) {
         wlr_xdg_toplevel_send_close(view->xdg);
     } else {
@@ -417,21 +443,92 @@ void slate_view_close(slate_view *view) {
     }
 }
 
-void slate_view_kill_client(slate_view *view) {
-    wl_client_destroy(wl_resource_get_client(view->xdg->resource));
-}
+static void xdg_kill_client(slate_view *view) { wl_client_destroy(wl_resource_get_client(view->xdg->resource)); }
 
-void slate_view_ping(slate_view *view) {
+static void xdg_ping(slate_view *view) {
     if (view->xdg->client->ping_serial == 0) wlr_xdg_surface_ping(view->xdg);
 }
 
-int slate_view_ping_pending(slate_view *view) { return view->xdg->client->ping_serial != 0; }
+static int xdg_ping_pending(slate_view *view) { return view->xdg->client->ping_serial != 0; }
+
+static const struct slate_view_impl xdg_impl = {
+    .mapped = xdg_mapped,
+    .title = xdg_title,
+    .app_id = xdg_app_id,
+    .pid = xdg_pid,
+    .geometry = xdg_geometry,
+    .has_parent = xdg_has_parent,
+    .size_limits = xdg_size_limits,
+    .requested_states = xdg_requested_states,
+    .configure = xdg_configure,
+    .configure_pending = xdg_configure_pending,
+    .popup_position = xdg_popup_position,
+    .popup_constrain = xdg_popup_constrain,
+    .close = xdg_close,
+    .kill_client = xdg_kill_client,
+    .ping = xdg_ping,
+    .ping_pending = xdg_ping_pending,
+};
+
+// ---- What Swift asks of any view ------------------------------------------------------------------
+
+slate_view_kind slate_view_kind_of(slate_view *view) { return view->kind; }
+
+const char *slate_view_title(slate_view *view) { return view->impl->title(view); }
+
+const char *slate_view_app_id(slate_view *view) { return view->impl->app_id(view); }
+
+int slate_view_pid(slate_view *view) { return view->impl->pid(view); }
+
+int slate_view_is_x11(slate_view *view) { return view->x11 != NULL; }
+
+void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *height) {
+    view->impl->geometry(view, x, y, width, height);
+}
+
+int slate_view_has_parent(slate_view *view) { return view->impl->has_parent(view); }
+
+void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h) {
+    *min_w = *min_h = *max_w = *max_h = 0;
+    view->impl->size_limits(view, min_w, min_h, max_w, max_h);
+}
+
+void slate_view_requested_states(slate_view *view, int *maximized, int *fullscreen) {
+    *maximized = *fullscreen = 0;
+    view->impl->requested_states(view, maximized, fullscreen);
+}
+
+uint32_t slate_view_resize_edges(slate_view *view) { return view->resize_edges; }
+
+int slate_view_configure_pending(slate_view *view) { return view->impl->configure_pending(view); }
+
+void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height) {
+    *x = *y = *width = *height = 0;
+    view->impl->popup_position(view, x, y, width, height);
+}
+
+void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int height) {
+    view->impl->popup_constrain(view, x, y, width, height);
+}
+
+void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
+    view->impl->configure(view, width, height, tiled, maximized, activated);
+}
+
+void slate_view_close(slate_view *view) { view->impl->close(view); }
+
+void slate_view_kill_client(slate_view *view) { view->impl->kill_client(view); }
+
+void slate_view_ping(slate_view *view) { view->impl->ping(view); }
+
+int slate_view_ping_pending(slate_view *view) { return view->impl->ping_pending(view); }
 
 uint32_t slate_view_commit_count(slate_view *view) { return view->commits; }
 
 void slate_view_frame_done(slate_view *view, uint32_t msec) {
+    if (!view->surface) return;
     struct timespec ts = {.tv_sec = msec / 1000, .tv_nsec = (long)(msec % 1000) * 1000000};
-    wlr_surface_send_frame_done(view->xdg->surface, &ts);
+    wlr_surface_send_frame_done(view->surface, &ts);
     // And every subsurface, at any depth, whether it shows a buffer yet or not: a program that draws
     // its content in a surface of its own (Firefox's page, a video) waits for that surface's
     // callbacks before it draws there at all.
@@ -482,5 +579,5 @@ static void sample_surface(struct wlr_surface *surface, int sx, int sy, void *da
 }
 
 void slate_view_sampled(slate_view *view) {
-    if (view->xdg->mapped) wlr_surface_for_each_surface(view->xdg->surface, sample_surface, view->comp);
+    if (slate_view_is_mapped(view)) wlr_surface_for_each_surface(view->surface, sample_surface, view->comp);
 }

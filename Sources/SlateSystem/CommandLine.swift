@@ -71,7 +71,8 @@ let helpBody = """
     verbs:
       run       Slate as a Wayland compositor in a window on the X11 or Wayland desktop, with the
                 installed programs beside Slate's apps, each app a process of its own (started as
-                `slate app NAME`); prints WAYLAND_DISPLAY. --scale 1|2, --appearance light|dark,
+                `slate app NAME`); prints WAYLAND_DISPLAY and DISPLAY (X11 programs', through
+                Xwayland, started when the first connects). --scale 1|2, --appearance light|dark,
                 --locale en|ru, --device ipad-pro-12.9|ipad-pro-11, --portrait, --state-dir DIR;
                 --multitasking full-screen|windowed: Full-Screen Apps (Split View, Slide Over) or
                 Windowed Apps (windows resized, moved, tiled; the last mode used when not given);

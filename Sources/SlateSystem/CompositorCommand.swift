@@ -99,6 +99,10 @@ import UI
         launcher.install()
         live.onTurn = { launcher.check() }
         FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(live.compositor.socketName)\n".utf8))
+        // X11 programs' display (Xwayland starts when the first connects).
+        if let display = live.compositor.x11Display {
+            FileHandle.standardOutput.write(Data("DISPLAY=\(display)\n".utf8))
+        }
         // The battery, network, brightness, sound, Bluetooth and accelerometer, and the real clock.
         let services = SessionWiring.attach(shell: shell, host: live, environment: env)
         // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
@@ -128,6 +132,8 @@ import UI
         shell.keepWindowPictures()
         // The apps save their windows' state and end (the arrangement is saved as it changes).
         launcher.terminateAll()
+        // X11 programs' server ends, and its display is removed.
+        live.compositor.endX11()
         return 0
     }
 

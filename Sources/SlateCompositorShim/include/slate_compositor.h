@@ -18,7 +18,8 @@
 #define SLATE_SWIFT_NAME(name) __attribute__((swift_name(#name)))
 
 typedef struct slate_comp slate_comp;
-/// One xdg-shell surface of a client: a toplevel window or a popup.
+/// One program window: an xdg-shell toplevel or popup of a Wayland client, or an X11 window through
+/// Xwayland (a managed window is a toplevel, an override-redirect one — a menu, a tooltip — a popup).
 typedef struct slate_view slate_view;
 /// A Slate app process that bound the scene manager (Slate's scene protocol, slate-scene-v1.xml).
 typedef struct slate_app slate_app;
@@ -212,6 +213,12 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
 void slate_comp_destroy(slate_comp *comp);
 /// The socket's name, for WAYLAND_DISPLAY.
 const char *slate_comp_socket(slate_comp *comp);
+/// The X display X11 programs connect to (":N", for DISPLAY), served by Xwayland, which starts when
+/// the first connects (and again after it ended); NULL when there is none (Xwayland not installed).
+const char *slate_comp_x11_display(slate_comp *comp);
+/// Ends the X server, if it runs, and removes the X display (its sockets and lock file): at exit,
+/// for a process that ends without `slate_comp_destroy`. X11 programs find no display after.
+void slate_comp_end_x11(slate_comp *comp);
 /// A file descriptor that becomes readable when there is work for `slate_comp_dispatch`.
 int slate_comp_event_fd(slate_comp *comp);
 /// Runs the event loop once, waiting up to `timeout_ms` (0: do not wait), and flushes the clients.
@@ -253,10 +260,19 @@ int slate_comp_output_refresh(slate_comp *comp);
 
 // Views.
 slate_view_kind slate_view_kind_of(slate_view *view);
+/// The title (an X11 window's WM_NAME or _NET_WM_NAME, at most 1 KiB).
 const char *slate_view_title(slate_view *view);
+/// The app id (an X11 window's class, from WM_CLASS).
 const char *slate_view_app_id(slate_view *view);
-/// The client's process id, or 0.
+/// The client's process id, or 0 (an X11 window's: its program's, as the X server knows it).
 int slate_view_pid(slate_view *view);
+/// Whether the view is an X11 window (through Xwayland).
+int slate_view_is_x11(slate_view *view);
+/// Where the shell shows a toplevel's window on the screen (points): an X11 program is told (its
+/// menus and tooltips are placed from it); nothing for others.
+void slate_view_set_screen_position(slate_view *view, int x, int y);
+/// Whether an X11 window went because its X server ended (crashed or killed), not its program.
+int slate_view_lost_with_server(slate_view *view);
 /// The window geometry (the part of the surface that is the window, without shadows), in surface
 /// coordinates.
 void slate_view_geometry(slate_view *view, int *x, int *y, int *width, int *height);
