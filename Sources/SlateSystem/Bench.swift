@@ -66,11 +66,7 @@ import UI
         let out = screenCases
         return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + mailCases + notesCases
             + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + keyboardCases
-            + extraCases
     }
-
-    /// Cases added by the other areas (menus, scenes, shell, mail).
-    nonisolated(unsafe) static var extraCases: [Case] = []
 
     static func run(_ args: Arguments) -> Int32 {
         if let flag = args.flags.subtracting(["json"]).sorted().first {
