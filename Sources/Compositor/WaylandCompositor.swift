@@ -34,6 +34,7 @@ public enum CompositorBackend: String, Sendable {
     public weak var shell: (any CompositorShell)? {
         didSet {
             shell?.programDrags = self
+            shell?.makeActivationToken = { [weak self] in self?.activationToken() }
             shell?.addRestWork { [weak self] in self?.releaseHiddenPictures() }
             connectPrivacy()
         }
@@ -186,6 +187,12 @@ public enum CompositorBackend: String, Sendable {
             env["DESKTOP_STARTUP_ID"] = String(cString: token)
         }
         return env
+    }
+
+    /// A new XDG activation token of the shell's (a program holding it may bring its window forward).
+    public func activationToken() -> String? {
+        guard let c = comp, let token = slate_comp_activation_token(c) else { return nil }
+        return String(cString: token)
     }
 
     /// Runs the event loop once, waiting up to `timeout` seconds for a client.
