@@ -89,7 +89,8 @@ let package = Package(
         .target(
             name: "ClientHost",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Host", "AccessibilityBus", "SlateClientShim",
+                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Host", "AccessibilityBus", "SessionBus",
+                "SlateClientShim",
             ]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),

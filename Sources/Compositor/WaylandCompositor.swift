@@ -174,6 +174,7 @@ public enum CompositorBackend: String, Sendable {
         env["GDK_BACKEND"] = "wayland"
         env["QT_QPA_PLATFORM"] = "wayland"
         env["XDG_CURRENT_DESKTOP"] = DesktopEntry.desktopName
+        for (name, value) in extraEnvironment { env[name] = value }
         return env
     }
 
@@ -188,6 +189,10 @@ public enum CompositorBackend: String, Sendable {
         }
         return env
     }
+
+    /// What else the programs the shell starts get in their environment (the notification server's
+    /// name for Slate's app processes).
+    public var extraEnvironment: [String: String] = [:]
 
     /// A new XDG activation token of the shell's (a program holding it may bring its window forward).
     public func activationToken() -> String? {

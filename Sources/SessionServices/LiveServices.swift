@@ -66,4 +66,16 @@ import UI
             orientation: SensorProxyClient(bus: places.systemBus, mailbox: m),
             notifications: places.sessionBus.map { NotificationServer(bus: $0, mailbox: m, report: report) })
     }
+
+    /// Waits (at most `timeout` seconds) until the notification server knows its name on the bus;
+    /// returns it (nil: no server, or no bus). App processes started after are told it.
+    public func notificationServerName(waiting timeout: Double) -> String? {
+        guard let server = services.notifications as? NotificationServer else { return nil }
+        var waited = 0.0
+        while server.uniqueName == nil, waited < timeout {
+            mailbox.wait(timeout: 0.02)
+            waited += 0.02
+        }
+        return server.uniqueName
+    }
 }

@@ -49,6 +49,17 @@ extension NotificationServer {
             case 2: .critical
             default: .normal
             }
+        // A Slate app process's (`x-slate-activity`, with its identifier as the desktop entry): a tap
+        // opens the activity's window, as the app's own in the shell's process does.
+        let desktopEntry = hints["desktop-entry"]?.string ?? ""
+        let origin: ShellNotification.Origin =
+            if let activity = hints["x-slate-activity"]?.string, !desktopEntry.isEmpty,
+                activity.utf8.count <= NotificationLimits.bodyBytes
+            {
+                .app(identifier: desktopEntry, activity: activity.isEmpty ? nil : activity)
+            } else {
+                .bus(sender: sender)
+            }
         return ShellNotification(
             id: replaces, appName: NotificationMarkup.cut(appName, NotificationLimits.titleCharacters),
             appIcon: NotificationMarkup.cut(appIcon, 4096),
@@ -58,7 +69,7 @@ extension NotificationServer {
             body: NotificationMarkup.plainText(body), actions: actions, urgency: urgency,
             category: NotificationMarkup.cut(hints["category"]?.string ?? "", NotificationLimits.titleCharacters),
             date: date, expireTimeout: max(-1, expire), isResident: hints["resident"]?.bool ?? false,
-            isTransient: hints["transient"]?.bool ?? false, origin: .bus(sender: sender), image: image)
+            isTransient: hints["transient"]?.bool ?? false, origin: origin, image: image)
     }
 
     /// The picture in a hint's variant: `(iiibiiay)` — width, height, rowstride, has alpha, bits per

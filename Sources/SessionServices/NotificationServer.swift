@@ -23,6 +23,10 @@ import UI
     public var onClose: (@MainActor (UInt32) -> Void)?
     /// Whether Slate holds the name now (false: another server does, or the bus is not there).
     public private(set) var ownsName = false
+    /// The server's connection's unique name on the bus (":1.42"), once connected: Slate's app
+    /// processes post there (`SLATE_NOTIFICATIONS`), so that their notifications reach Slate even
+    /// where another server holds the well-known name.
+    public private(set) var uniqueName: String?
     private let worker: BusWorker
     private let state = ServerState()
 
@@ -34,8 +38,10 @@ import UI
     ) {
         worker = BusWorker(name: "slate-notifications", bus: bus)
         let state = self.state
-        worker.perform { [weak self, worker] _ in
+        worker.perform { [weak self, worker] bus in
             worker.server.serve([Self.interface(owner: self, state: state, mailbox: mailbox)], at: Self.path)
+            let unique = bus.uniqueName
+            mailbox.post { self?.uniqueName = unique }
         }
         worker.perform { [weak self] bus in
             bus.flush()

@@ -256,3 +256,25 @@ import Testing
         }
     }
 }
+
+/// A Slate app's notification through `SceneSystem.post`: shown as a banner under the app's name; a
+/// second post of the same identifier replaces it; a tap opens the app's window.
+@MainActor @Suite(.serialized) struct AppNotificationTests {
+    @Test func anAppsNotificationShowsReplacesAndATapOpensTheApp() throws {
+        let w = try systemWorld(window: true, scale: 1)
+        w.shell.goHome()
+        w.host.run(for: 1)
+        let notes = try #require(w.shell.app("Notes"))
+        try notes.post(UserNotification(identifier: "reminder", title: "Shopping", body: "Milk"))
+        try notes.post(UserNotification(identifier: "reminder", title: "Shopping", body: "Milk, bread"))
+        w.host.run(for: 0.5)
+        #expect(w.shell.notificationBanners.count == 1)
+        try run(w, "expect visible \"Milk, bread\"")
+        #expect(w.shell.notificationBanners.first?.notification.appName == "Notes")
+        #expect(w.shell.visibleWindows.isEmpty)
+        try run(w, "tap \"Shopping\"")
+        w.host.run(for: 0.6)
+        #expect(!w.shell.visibleWindows.isEmpty, "the tap opened Notes")
+        #expect(w.shell.notifications.isEmpty)
+    }
+}

@@ -11,6 +11,8 @@ public enum NotificationStrings {
     public static let clearAll = LocalizedString(en: "Clear All", ru: "Очистить все")
     public static let readTheNotifications = LocalizedString(
         en: "Read the kept notifications", ru: "Прочитать сохранённые уведомления")
+    public static let openTheNotification = LocalizedString(
+        en: "Open the notification's window", ru: "Открыть окно уведомления")
     public static let keepTheNotifications = LocalizedString(
         en: "Keep the notifications", ru: "Сохранить уведомления")
 }

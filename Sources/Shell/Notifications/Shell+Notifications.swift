@@ -23,8 +23,8 @@ import UI
     var centerAnimation: Animation?
     /// The list's next write (writes are put together).
     var pendingSave: ScheduledAction?
-    /// Where a Slate app's notification opens (its window), by app: set by the hosting side.
-    var appActivation: [String: @MainActor (ShellNotification) -> Void] = [:]
+    /// The numbers of Slate apps' notifications, by app and the app's identifier for each.
+    var appNotificationIDs: [String: UInt32] = [:]
     /// Makes a token that lets a program bring its window forward (the compositor's).
     var makeActivationToken: (@MainActor () -> String?)?
 }
@@ -116,12 +116,8 @@ extension Shell {
                 services.notifications?.invoke(
                     n.id, action: action, activationToken: makeActivationToken?(), sender: sender)
             }
-        case .app(let identifier, _):
-            if let open = s.appActivation[identifier] {
-                open(n)
-            } else if let app = app(identifier) {
-                openApp(app)
-            }
+        case .app(let identifier, let activity):
+            openNotifiedApp(identifier, activity: activity)
         }
         if n.isResident {
             hideBanner(n.id)
@@ -354,6 +350,57 @@ extension Shell {
         } catch {
             environment.errors.report(
                 FileWriteError(error, path: file.path), while: NotificationStrings.keepTheNotifications)
+        }
+    }
+}
+
+extension Shell {
+    /// Shows a Slate app's notification (`SceneSystem.post`): its number is the one the app's earlier
+    /// notification of the same identifier had, so that it replaces it.
+    func post(_ posted: UserNotification, from app: ShellApp) {
+        let key = app.identifier + "\u{1f}" + posted.identifier
+        let s = notificationState
+        let id = s.appNotificationIDs[key] ?? reserveNotificationID()
+        s.appNotificationIDs[key] = id
+        let activity = posted.userActivity.flatMap { try? JSONEncoder().encode($0) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        post(
+            ShellNotification(
+                id: id, appName: app.application.displayName.resolved(environment.language),
+                desktopEntry: app.identifier,
+                title: NotificationMarkup.cut(posted.title, NotificationLimits.titleCharacters),
+                body: NotificationMarkup.cut(posted.body, NotificationLimits.bodyCharacters),
+                actions: [.init(key: "default", label: "")], date: services.time.now(),
+                origin: .app(identifier: app.identifier, activity: activity)))
+    }
+
+    /// Opens what a Slate app's notification is about: the window of its activity, else the app's
+    /// most recent window.
+    func openNotifiedApp(_ identifier: String, activity: String?) {
+        guard let app = app(identifier) else { return }
+        guard let json = activity,
+            let userActivity = try? JSONDecoder().decode(UserActivity.self, from: Data(json.utf8))
+        else {
+            openApp(app)
+            return
+        }
+        environment.errors.attempt(NotificationStrings.openTheNotification, userAction: true) {
+            let session = try app.activate(ActivationRequest(userActivity: userActivity))
+            if let w = windows[session.persistentIdentifier] { present(w.id) }
+        }
+    }
+}
+
+extension Shell {
+    /// Lets `app` look for news every `refreshInterval` seconds (Mail's new mail), on the screen's
+    /// clock.
+    func scheduleRefresh(of app: ShellApp) {
+        guard let interval = app.application.refreshInterval, interval > 0 else { return }
+        dispatcher.schedule(after: interval) { [weak self, weak app] in
+            guard let self, let app, self.apps.contains(where: { $0 === app }) else { return }
+            app.application.refresh()
+            self.scheduleRefresh(of: app)
         }
     }
 }
