@@ -178,6 +178,8 @@ extension Shell {
         let banner = s.banners.remove(at: i)
         let from = banner.frame.minY
         let to = -banner.frame.height - 20
+        // A slide in still under way goes up with it.
+        banner.restingY = to
         animator.animate(
             duration: NotificationMetrics.slideDuration * 0.75, curve: .easeIn,
             apply: { [weak banner] p in banner?.frame.origin.y = from + (to - from) * p },
