@@ -11,7 +11,7 @@ import UI
 extension Bench {
     static var notificationCases: [Case] {
         [
-            Case(name: "notifications.notify-send-to-banner@2x") { notifySendToBanner() },
+            Case(name: "notifications.first-frame@2x") { notifySendToBanner() },
             Case(name: "notifications.banner-animation@2x") { bannerAnimation() },
         ]
     }
@@ -21,7 +21,7 @@ extension Bench {
     /// shows its banner (the program's start-up, the bus, the server's thread, the main loop's frame).
     /// `frame` is that frame's own time.
     static func notifySendToBanner() -> Result {
-        let name = "notifications.notify-send-to-banner@2x"
+        let name = "notifications.first-frame@2x"
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/notify-send"),
             let bus = BenchBus()
         else {
@@ -34,7 +34,10 @@ extension Bench {
         let mailbox = MainMailbox()
         let server = NotificationServer(bus: .address(bus.address), mailbox: mailbox, report: { _, _ in })
         s.shell.services.notifications = server
+        let trace = ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil
+        if trace { print("bus \(bus.address)") }
         while server.uniqueName == nil { mailbox.wait(timeout: 0.05) }
+        if trace { print("server \(server.uniqueName ?? "")") }
         var xs: [Double] = []
         var frames: [Double] = []
         for i in 0..<23 {
@@ -57,6 +60,7 @@ extension Bench {
                 }
             }
             if i >= 3 { xs.append((now() - t0) * 1000) }
+            if trace { print("banner \(i): \((now() - t0) * 1000) ms") }
             p.waitUntilExit()
             s.shell.closeNotification(s.shell.notificationBanners.first!.notification.id, reason: .dismissed)
             s.host.run(for: 0.5)
@@ -139,7 +143,8 @@ final class BenchBus {
     }
 
     func stop() {
-        kill(daemon.processIdentifier, SIGKILL)
+        // `timeout` passes SIGTERM on to the daemon (SIGKILL would leave the daemon behind).
+        kill(daemon.processIdentifier, SIGTERM)
         daemon.waitUntilExit()
     }
 }

@@ -106,6 +106,8 @@ import Testing
 
     @Test func notifySendShowsABannerATapInvokesASwipeDismisses() throws {
         let rig = try Rig()
+        rig.wait("the server's own name") { rig.server.uniqueName != nil }
+        #expect(rig.server.uniqueName?.hasPrefix(":") == true)
         let info = try rig.mocks.call(
             NotificationServer.name, "/org/freedesktop/Notifications", NotificationServer.name,
             "GetServerInformation"

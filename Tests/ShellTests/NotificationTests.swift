@@ -137,6 +137,14 @@ import Testing
         #expect(server.closed.last?.0 == 3 && server.closed.last?.1 == .expired)
         #expect(w.shell.notifications.map(\.id).contains(3))
 
+        // Transient: on a banner only; its expiry is still told.
+        var transient = program(5, title: "Volume 40%", expire: 1000)
+        transient.isTransient = true
+        w.shell.post(transient)
+        w.host.run(for: 1.5)
+        #expect(server.closed.last?.0 == 5 && server.closed.last?.1 == .expired)
+        #expect(!w.shell.notifications.map(\.id).contains(5))
+
         // Critical: stays.
         w.shell.post(program(4, title: "Battery critical", urgency: .critical))
         w.host.run(for: 30)
@@ -207,6 +215,11 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: file.path))
         // A tap outside the platters sends it away.
         w.host.tap(at: Point(w.shell.bounds.width - 40, w.shell.bounds.height - 60))
+        w.host.run(for: 0.6)
+        #expect(!w.shell.isNotificationCenterShown)
+        // Esc sends it away too.
+        w.shell.showNotificationCenter(animated: false)
+        w.host.key(KeyPress(.escape))
         w.host.run(for: 0.6)
         #expect(!w.shell.isNotificationCenterShown)
         // The menu bar's swipe from the middle still brings the menu bar.

@@ -227,7 +227,8 @@ extension Shell {
     /// the middle when no menu bar would come down there; never Control Center's top-right.
     func opensNotificationCenter(fromTopEdgeAt x: Double) -> Bool {
         if x >= bounds.width - ControlCenterMetrics.pullZoneWidth { return false }
-        return x < NotificationMetrics.pullZoneWidth || !canShowMenuBar
+        return x < min(NotificationMetrics.pullZoneWidth, bounds.width * NotificationMetrics.pullZoneMaxFraction)
+            || !canShowMenuBar
     }
 
     /// Notification Center's view, while shown.

@@ -52,6 +52,9 @@ public enum NotificationMetrics {
     /// than Control Center's so that the menu bar's swipe at a left Split View window's middle stays
     /// the menu bar's). The middle opens it too where no menu bar comes down.
     public static let pullZoneWidth: Double = 160
+    /// At most this share of the screen's width (an iPad mini upright: a left third's middle stays the
+    /// menu bar's).
+    public static let pullZoneMaxFraction: Double = 0.12
     /// How far a pull must come down to open it (Slate's figure, as Control Center's).
     public static let pullDistance: Double = 80
 }

@@ -91,8 +91,9 @@ extension Shell {
     /// unless it only expired (it stays in Notification Center) it leaves the list.
     public func closeNotification(_ id: UInt32, reason: NotificationCloseReason) {
         let s = notificationState
+        // A transient one is on a banner only.
+        let kept = s.list[id] ?? s.banners.first { $0.notification.id == id }?.notification
         hideBanner(id)
-        let kept = s.list[id]
         let program = kept.flatMap { if case .bus(let sender) = $0.origin { sender } else { nil } }
         if reason != .expired || kept?.isTransient == true || kept == nil {
             if s.list.remove(id) { scheduleNotificationsSave() }
