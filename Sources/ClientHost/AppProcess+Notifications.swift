@@ -8,6 +8,8 @@ import SessionBus
 // that well-known name. The app's identifier goes as the desktop entry and its activity as
 // `x-slate-activity`, so that a tap opens the activity's window through the shell.
 extension AppProcess {
+    /// Sends `notification` to the shell's notification server (on the bus thread; a failure is a line
+    /// in the app's log).
     public func post(_ notification: UserNotification) throws(SceneError) {
         let activity = notification.userActivity.flatMap { try? JSONEncoder().encode($0) }.map {
             String(decoding: $0, as: UTF8.self)

@@ -6,6 +6,7 @@ import UI
 // New mail: a message that arrives in the Inbox while no Mail window is in front is announced as a
 // notification (its sender, its subject); a tap opens its window.
 extension MailApp {
+    /// Keeps the system (its notifications go there), and takes the Inbox's new messages now as known.
     public func didConnect(to system: any SceneSystem) {
         self.system = system
         if knownInbox == nil { knownInbox = Set(inboxNewMessages().map(\.uniqueName)) }
@@ -15,6 +16,7 @@ extension MailApp {
     /// costs a folder listing).
     public var refreshInterval: Double? { 10 }
 
+    /// Looks for new mail (`checkForNewMail`).
     public func refresh() { checkForNewMail() }
 
     /// Looks at the Inbox's new messages (its `new/` folder: arrived, not yet seen by a mail program)

@@ -19,7 +19,9 @@ import UI
     nonisolated static let path = "/org/freedesktop/Notifications"
     nonisolated static let interface = "org.freedesktop.Notifications"
 
+    /// Told of each notification posted (or replacing the one of its number).
     public var onNotify: (@MainActor (ShellNotification) -> Void)?
+    /// Told of each `CloseNotification`.
     public var onClose: (@MainActor (UInt32) -> Void)?
     /// Whether Slate holds the name now (false: another server does, or the bus is not there).
     public private(set) var ownsName = false
@@ -110,10 +112,13 @@ import UI
     /// Whether the server's thread is connected to its bus.
     public var isConnected: Bool { worker.isConnected }
 
+    /// A number no notification had (the shell's own apps' take theirs here).
     public nonisolated func reserveID() -> UInt32 { state.reserve() }
 
+    /// Numbers from now on follow `id`.
     public nonisolated func numberAfter(_ id: UInt32) { state.numberAfter(id) }
 
+    /// Sends `ActivationToken` (when there is one) and `ActionInvoked` for notification `id`.
     public func invoke(_ id: UInt32, action: String, activationToken: String?, sender: String) {
         worker.perform { bus in
             if let activationToken {
@@ -129,6 +134,7 @@ import UI
         }
     }
 
+    /// Sends `NotificationClosed` for notification `id` with `reason`.
     public func closed(_ id: UInt32, reason: NotificationCloseReason, sender: String) {
         worker.perform { bus in
             Self.emit("NotificationClosed", on: bus) { w in
