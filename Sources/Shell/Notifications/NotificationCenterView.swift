@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Menus
 import UI
 
 /// Notification Center, pulled down from the top-left of the screen: the screen covered, and every
@@ -17,7 +18,15 @@ import UI
     /// Told to close.
     var onDismiss: (() -> Void)?
     /// How far down it is, 0 (away) … 1 (shown).
-    var progress: Double = 0 { didSet { setNeedsLayout() } }
+    var progress: Double = 0 {
+        didSet {
+            setNeedsLayout()
+            setNeedsDisplay()
+            isOpaqueCover = backdrop != nil && progress >= 1
+        }
+    }
+    /// The screen blurred and dimmed, as Control Center's (nil: the plain cover).
+    var backdrop: MenuBackdrop?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -92,9 +101,14 @@ import UI
         setNeedsLayout()
     }
 
+    public override func draw(in canvas: any Canvas) {
+        backdrop?.draw(in: canvas, rect: bounds, opacity: min(1, max(0, progress)))
+    }
+
     public override func layoutSubviews() {
         let m = NotificationMetrics.self
         cover.frame = bounds
+        cover.isHidden = backdrop != nil
         cover.alpha = min(1, max(0, progress))
         let slide = (1 - min(1, max(0, progress))) * bounds.height
         scroll.frame = Rect(0, -slide, bounds.width, bounds.height)
@@ -155,8 +169,9 @@ extension Shell {
         setDockRevealed(false)
         loadNotifications()
         // The banners go into Notification Center, where they are kept.
-        for b in notificationState.banners { hideBanner(b.notification.id) }
+        for b in notificationState.banners { hideBanner(b.notification.id, animated: false) }
         let center = NotificationCenterView(frame: bounds)
+        center.backdrop = controlCenterBackdrop()
         center.onDismiss = { [weak self] in self?.hideNotificationCenter() }
         let close = PanGestureRecognizer()
         close.axis = .vertical

@@ -170,13 +170,18 @@ extension Shell {
         }
     }
 
-    /// Takes the banner of `id` away (sliding up), if shown.
-    func hideBanner(_ id: UInt32) {
+    /// Takes the banner of `id` away (sliding up, or at once), if shown.
+    func hideBanner(_ id: UInt32, animated: Bool = true) {
         let s = notificationState
         s.expiry[id]?.cancel()
         s.expiry[id] = nil
         guard let i = s.banners.firstIndex(where: { $0.notification.id == id }) else { return }
         let banner = s.banners.remove(at: i)
+        guard animated else {
+            banner.removeFromSuperview()
+            layoutBanners(animated: false)
+            return
+        }
         let from = banner.frame.minY
         let to = -banner.frame.height - 20
         // A slide in still under way goes up with it.
