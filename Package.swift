@@ -150,6 +150,7 @@ let package = Package(
             name: "ShellTests",
             dependencies: [
                 "Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting", "FailingFolders",
+                "Mail", "MailStore",
             ],
             resources: [.copy("References")]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus"]),
