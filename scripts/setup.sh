@@ -21,7 +21,7 @@ packages=(
     xdg-desktop-portal-gtk xdg-desktop-portal-wlr             # the portal backends the session names
     libpulse-dev xdg-user-dirs                                # the sound's volume; the pictures folder
     python3-dbusmock pulseaudio-utils                         # the session services' tests (dbusmock, pactl)
-    libnotify-bin                                             # notify-send: the notification server's tests and bench
+    libnotify-bin python3-gi                                  # notify-send, GNotification: the notification server's tests
     wlcs gcc python3                                          # the Wayland conformance suite (make wlcs)
 )
 # The services' test runs a PulseAudio server of its own with a null sink. On a desktop that plays

@@ -160,6 +160,44 @@ import Testing
         #expect(rig.shell.notifications.filter { String($0.id) == number }.count == 1)
     }
 
+    /// What a GTK 4 program's `g_application_send_notification` does (GIO's GNotification, its
+    /// freedesktop backend), through PyGObject: the banner shows its title and body, and a tap
+    /// activates the program's default action.
+    @Test func aGNotificationShowsAndATapActivatesItsDefaultAction() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/gi") else {
+            Issue.record("python3-gi is not installed (scripts/setup.sh installs it)")
+            return
+        }
+        let rig = try Rig()
+        let program = """
+            import gi
+            gi.require_version('Gio', '2.0')
+            from gi.repository import Gio, GLib
+            app = Gio.Application(application_id='org.slate.NotifyTest', flags=Gio.ApplicationFlags.NON_UNIQUE)
+            def activated(action, parameter):
+                print('activated', flush=True)
+                app.quit()
+            action = Gio.SimpleAction.new('open', None)
+            action.connect('activate', activated)
+            app.add_action(action)
+            app.register(None)
+            n = Gio.Notification.new('Build finished')
+            n.set_body('From a GNotification')
+            n.set_default_action('app.open')
+            n.add_button('Later', 'app.later')
+            app.send_notification('build', n)
+            app.hold()
+            GLib.timeout_add_seconds(20, app.quit)
+            app.run([])
+            """
+        try rig.mocks.start("/usr/bin/python3", ["-c", program], log: "gnotification.log")
+        rig.wait("the GNotification's banner") { rig.shell.notificationBanners.count == 1 }
+        try rig.script("expect visible \"Build finished\"\nexpect visible \"From a GNotification\"")
+        #expect(rig.shell.notificationBanners.first?.notification.actions.map(\.label).contains("Later") == true)
+        try rig.script("tap \"Build finished\"")
+        rig.wait("the program's default action") { rig.output("gnotification.log").contains("activated") }
+    }
+
     @Test func aFloodAHugeBodyAndAHugePictureAreBoundedAndAnswered() throws {
         let rig = try Rig()
         // A thousand from one sender: the first burst shows, the rest are refused — each answered.
