@@ -36,7 +36,11 @@ extension Bench {
         s.shell.services.notifications = server
         let trace = ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil
         if trace { print("bus \(bus.address)") }
-        while server.uniqueName == nil { mailbox.wait(timeout: 0.05) }
+        let connecting = now()
+        while server.uniqueName == nil {
+            if now() - connecting > 5 { fail("bench: the notification server did not connect in 5 s", code: 1) }
+            mailbox.wait(timeout: 0.05)
+        }
         if trace { print("server \(server.uniqueName ?? "")") }
         var xs: [Double] = []
         var frames: [Double] = []
