@@ -74,7 +74,9 @@ let package = Package(
         .target(name: "SlatePulseShim", linkerSettings: [.linkedLibrary("pulse")]),
         // The machine's services behind the shell's protocols: UPower, NetworkManager, logind's
         // backlight, BlueZ, iio-sensor-proxy over SessionBus; PulseAudio or PipeWire through libpulse.
-        .target(name: "SessionServices", dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim"]),
+        .target(
+            name: "SessionServices",
+            dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim", "Rendering"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The keyboard's suggestions: hunspell and the system's dictionaries, and their words' index.

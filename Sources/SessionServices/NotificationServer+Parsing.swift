@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Rendering
 import SessionBus
 import Shell
 
@@ -43,6 +44,12 @@ extension NotificationServer {
             }
         }
         let expire = try arguments.int32()
+        // Else the picture at `image-path` (or the older `image_path`), else the app's icon: a file
+        // or a name in the icon theme, drawn here, off the main thread.
+        if image == nil {
+            let named = hints["image-path"]?.string ?? hints["image_path"]?.string ?? appIcon
+            image = Self.icon(named)
+        }
         let urgency: ShellNotification.Urgency =
             switch hints["urgency"]?.integer {
             case 0: .low
@@ -70,6 +77,38 @@ extension NotificationServer {
             category: NotificationMarkup.cut(hints["category"]?.string ?? "", NotificationLimits.titleCharacters),
             date: date, expireTimeout: max(-1, expire), isResident: hints["resident"]?.bool ?? false,
             isTransient: hints["transient"]?.bool ?? false, origin: origin, image: image)
+    }
+
+    /// The largest PNG side read for an icon (a bigger file is not decoded: its pixels alone could be
+    /// hundreds of megabytes).
+    nonisolated static let largestIconPNG = 4096
+
+    /// The picture for an `image-path` or `app_icon`: a `file://` URI, an absolute path, or a name in
+    /// the icon theme (`AppIconTheme`), drawn into a square of `NotificationLimits.imagePixels`; nil
+    /// when there is none, it cannot be read, or it is a PNG larger than `largestIconPNG` a side.
+    nonisolated static func icon(_ named: String) -> PixelImage? {
+        var name = named
+        if name.hasPrefix("file://") { name = String(name.dropFirst("file://".count)).removingPercentEncoding ?? "" }
+        guard !name.isEmpty, name.utf8.count < 4096 else { return nil }
+        if name.hasPrefix("/"), name.lowercased().hasSuffix(".png") {
+            guard let side = pngSide(name), side <= largestIconPNG else { return nil }
+        }
+        let env = ProcessInfo.processInfo.environment
+        return AppIconTheme.image(
+            named: name, pixels: NotificationLimits.imagePixels, scale: 1,
+            dataDirectories: DesktopCatalog.dataDirectories(env))
+    }
+
+    /// The larger side of the PNG at `path`, read from its header; nil when it is not a PNG.
+    nonisolated static func pngSide(_ path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 24), head.count == 24,
+            head.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        else { return nil }
+        let bytes = [UInt8](head)
+        func be(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return max(be(16), be(20))
     }
 
     /// The picture in a hint's variant: `(iiibiiay)` — width, height, rowstride, has alpha, bits per

@@ -264,4 +264,24 @@ import Testing
         #expect(log.lines.count == 1 && log.lines[0].contains("Another notification server"))
         #expect(!second.ownsName && rig.server.ownsName)
     }
+
+    /// `image-path` and `app_icon`: a theme name or a file drawn at 128 pixels; a PNG whose header
+    /// says 10,000 pixels is not decoded; what cannot be found is no picture.
+    @Test func iconsByNameOrPathAreDrawnAndAHugePNGIsNot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-icons-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        header.append(contentsOf: [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10])  // 10,000 × 10,000
+        let huge = folder.appendingPathComponent("huge.png")
+        try header.write(to: huge)
+        #expect(NotificationServer.pngSide(huge.path) == 10_000)
+        #expect(NotificationServer.icon(huge.path) == nil)
+        #expect(NotificationServer.icon("file://" + huge.path) == nil)
+        #expect(NotificationServer.icon("/nonexistent/slate.png") == nil)
+        #expect(NotificationServer.icon("") == nil)
+        // foot's icon (scripts/setup.sh installs foot), found by its name in the hicolor theme.
+        let foot = try #require(NotificationServer.icon("foot"))
+        #expect(foot.width == NotificationLimits.imagePixels && foot.pixels.contains { $0 != 0 })
+    }
 }
