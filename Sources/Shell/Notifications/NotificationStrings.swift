@@ -8,7 +8,6 @@ public enum NotificationStrings {
     public static let notificationCenter = LocalizedString(en: "Notification Center", ru: "Центр уведомлений")
     public static let noNotifications = LocalizedString(en: "No Notifications", ru: "Нет уведомлений")
     public static let clear = LocalizedString(en: "Clear", ru: "Очистить")
-    public static let clearAll = LocalizedString(en: "Clear All", ru: "Очистить все")
     public static let readTheNotifications = LocalizedString(
         en: "Read the kept notifications", ru: "Прочитать сохранённые уведомления")
     public static let openTheNotification = LocalizedString(
