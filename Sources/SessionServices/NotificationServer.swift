@@ -63,8 +63,8 @@ import UI
                 report(
                     failure ?? BusError.failed("another notification server holds \(Self.name)"),
                     LocalizedString(
-                        en: "Another notification server runs: Slate shows only its own apps' notifications",
-                        ru: "Работает другой сервер уведомлений: Slate показывает только уведомления своих программ"))
+                        en: "show other programs' notifications (Slate shows its own apps')",
+                        ru: "показывать уведомления других программ (Slate показывает уведомления своих)"))
             }
         }
     }

@@ -9,9 +9,9 @@ public enum NotificationStrings {
     public static let noNotifications = LocalizedString(en: "No Notifications", ru: "Нет уведомлений")
     public static let clear = LocalizedString(en: "Clear", ru: "Очистить")
     public static let readTheNotifications = LocalizedString(
-        en: "Read the kept notifications", ru: "Прочитать сохранённые уведомления")
+        en: "read the kept notifications", ru: "прочитать сохранённые уведомления")
     public static let openTheNotification = LocalizedString(
-        en: "Open the notification's window", ru: "Открыть окно уведомления")
+        en: "open the notification's window", ru: "открыть окно уведомления")
     public static let keepTheNotifications = LocalizedString(
-        en: "Keep the notifications", ru: "Сохранить уведомления")
+        en: "keep the notifications", ru: "сохранить уведомления")
 }
