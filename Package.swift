@@ -74,7 +74,9 @@ let package = Package(
         .target(name: "SlatePulseShim", linkerSettings: [.linkedLibrary("pulse")]),
         // The machine's services behind the shell's protocols: UPower, NetworkManager, logind's
         // backlight, BlueZ, iio-sensor-proxy over SessionBus; PulseAudio or PipeWire through libpulse.
-        .target(name: "SessionServices", dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim"]),
+        .target(
+            name: "SessionServices",
+            dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim", "Rendering"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The keyboard's suggestions: hunspell and the system's dictionaries, and their words' index.
@@ -89,7 +91,8 @@ let package = Package(
         .target(
             name: "ClientHost",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Host", "AccessibilityBus", "SlateClientShim",
+                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Host", "AccessibilityBus", "SessionBus",
+                "SlateClientShim",
             ]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         .target(name: "MailStore"),
@@ -149,6 +152,7 @@ let package = Package(
             name: "ShellTests",
             dependencies: [
                 "Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting", "FailingFolders",
+                "Mail", "MailStore",
             ],
             resources: [.copy("References")]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus"]),

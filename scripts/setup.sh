@@ -21,6 +21,7 @@ packages=(
     xdg-desktop-portal-gtk xdg-desktop-portal-wlr             # the portal backends the session names
     libpulse-dev xdg-user-dirs                                # the sound's volume; the pictures folder
     python3-dbusmock pulseaudio-utils                         # the session services' tests (dbusmock, pactl)
+    libnotify-bin python3-gi                                  # notify-send, GNotification: the notification server's tests
     wlcs gcc python3                                          # the Wayland conformance suite (make wlcs)
     xwayland libxcb1-dev                                      # X11 programs (Xwayland; the XWM's own checks)
     xterm x11-apps xclip                                      # real X11 programs for the X11 tests

@@ -28,6 +28,8 @@ public struct AppProcessError: Error, CustomStringConvertible {
     let clock = VirtualClock()
     private let origin = MonotonicClock.read()
     private var running = true
+    /// When the app last looked for news (`Application.refreshInterval`).
+    private var lastRefresh = 0.0
     /// Light or dark, as the system is (the shell passes it when it starts the app).
     public var appearance: Appearance = .light {
         didSet { for w in windows.values { w.root.appearance = appearance } }
@@ -35,7 +37,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
     /// Told each time a window is placed (a debug build checks the guidelines then).
     public var onWindowPlaced: ((WindowScene) -> Void)?
     /// Where problems go, one line each.
-    private let log: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
+    /// The app's line to the shell's notification server, made at the first notification.
+    lazy var notifier = AppNotifier(
+        destination: ProcessInfo.processInfo.environment["SLATE_NOTIFICATIONS"] ?? "", log: log)
 
     /// Connects `application` to the shell at `$WAYLAND_DISPLAY`, keeping its state in `store`.
     public init(application: any Application, store: RestorationStore?) throws(AppProcessError) {
@@ -118,6 +123,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
             }
             if ready != 0 { accessibility?.pump() }
             clock.set(max(clock.now, MonotonicClock.read() - origin))
+            if let interval = runtime.application.refreshInterval, clock.now - lastRefresh >= interval {
+                lastRefresh = clock.now
+                runtime.application.refresh()
+            }
             var drew = false
             for w in windows.values where w.needsFrame { drew = w.present() || drew }
             // What the windows' menu bars offer follows what happened (a row selected, text typed, a

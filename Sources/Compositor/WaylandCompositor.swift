@@ -34,6 +34,7 @@ public enum CompositorBackend: String, Sendable {
     public weak var shell: (any CompositorShell)? {
         didSet {
             shell?.programDrags = self
+            shell?.makeActivationToken = { [weak self] in self?.activationToken() }
             shell?.addRestWork { [weak self] in self?.releaseHiddenPictures() }
             connectPrivacy()
         }
@@ -176,6 +177,7 @@ public enum CompositorBackend: String, Sendable {
         env["GDK_BACKEND"] = "wayland"
         env["QT_QPA_PLATFORM"] = "wayland"
         env["XDG_CURRENT_DESKTOP"] = DesktopEntry.desktopName
+        for (name, value) in extraEnvironment { env[name] = value }
         return env
     }
 
@@ -189,6 +191,16 @@ public enum CompositorBackend: String, Sendable {
             env["DESKTOP_STARTUP_ID"] = String(cString: token)
         }
         return env
+    }
+
+    /// What else the programs the shell starts get in their environment (the notification server's
+    /// name for Slate's app processes).
+    public var extraEnvironment: [String: String] = [:]
+
+    /// A new XDG activation token of the shell's (a program holding it may bring its window forward).
+    public func activationToken() -> String? {
+        guard let c = comp, let token = slate_comp_activation_token(c) else { return nil }
+        return String(cString: token)
     }
 
     /// Runs the event loop once, waiting up to `timeout` seconds for a client.

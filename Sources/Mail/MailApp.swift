@@ -20,6 +20,11 @@ import UI
     public var me = "Я <me@slate.example>"
     /// Where a message that could not be saved is kept meanwhile (nil: in its window only).
     public var draftRecovery: DraftRecovery?
+    /// The system Mail runs on (where its notifications go).
+    weak var system: (any SceneSystem)?
+    /// The Inbox's messages already known (announced, or there before Mail looked); nil before the
+    /// first look.
+    var knownInbox: Set<String>?
 
     public init(library: MailLibrary) {
         self.library = library

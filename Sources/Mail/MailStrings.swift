@@ -71,6 +71,8 @@ public enum MailStrings {
     public static let sendTheMessage = LocalizedString(en: "send the message", ru: "отправить письмо")
     /// What was being done (in "cannot save the draft: …").
     public static let saveTheDraft = LocalizedString(en: "save the draft", ru: "сохранить черновик")
+    /// What was being done (in "cannot announce the new mail: …").
+    public static let announceNewMail = LocalizedString(en: "announce the new mail", ru: "сообщить о новом письме")
     /// What was being done (in "cannot keep the message for recovery: …").
     public static let keepTheMessage = LocalizedString(
         en: "keep the message for recovery", ru: "сохранить письмо для восстановления")

@@ -28,6 +28,14 @@ import UI
     /// has put Edit's standard commands and Open in New Window in already, and adds the app menu,
     /// New Window, Close Window and the Window menu's own. Default: nothing of the app's.
     func buildMenuBar(_ builder: MenuBarBuilder, for scene: WindowScene)
+    /// The app runs on `system` now (it may post notifications there, `SceneSystem.post`, with no
+    /// window open). By default nothing.
+    func didConnect(to system: any SceneSystem)
+    /// Seconds between looks the system lets the app take for news with no window in front (Mail's
+    /// new mail, as iOS's background refresh); nil (the default): none.
+    var refreshInterval: Double? { get }
+    /// Takes a look for news (`refreshInterval`). By default nothing.
+    func refresh()
 }
 
 extension Application {
@@ -35,6 +43,9 @@ extension Application {
     public func role(for activity: UserActivity) -> SceneSession.Role { .primary }
     public func didDiscard(_ sessions: [SceneSession]) {}
     public func buildMenuBar(_ builder: MenuBarBuilder, for scene: WindowScene) {}
+    public func didConnect(to system: any SceneSystem) {}
+    public var refreshInterval: Double? { nil }
+    public func refresh() {}
 
     /// The configuration for `role`, if the app declares one.
     public func configuration(for role: SceneSession.Role) -> SceneConfiguration? {

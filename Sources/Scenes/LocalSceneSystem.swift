@@ -32,6 +32,8 @@ import UI
 
     /// Every request the runtime made of the hosting, in order.
     public private(set) var events: [HostingEvent] = []
+    /// The notifications the app posted, in order (nothing shows them here).
+    public private(set) var postedNotifications: [UserNotification] = []
 
     /// A system for `application`, saving to `store` (nil: nothing is saved).
     public init(
@@ -45,6 +47,10 @@ import UI
     }
 
     // MARK: SceneSystem
+
+    public func post(_ notification: UserNotification) throws(SceneError) {
+        postedNotifications.append(notification)
+    }
 
     @discardableResult
     public func open(_ request: ActivationRequest) throws(SceneError) -> SceneSession? {

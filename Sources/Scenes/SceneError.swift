@@ -19,6 +19,9 @@ public enum SceneError: LocalizedFailure, Hashable, Sendable, CustomStringConver
     case stateNotWritten(FileWriteError)
     /// The state there was written by a newer Slate and is kept as it is: nothing is saved over it.
     case stateReadOnly(path: String)
+    /// The system the app runs on shows no notifications (an app process with no way to the shell's
+    /// notification server).
+    case notificationsUnavailable(app: String)
 
     /// The message in a language.
     public var message: LocalizedString {
@@ -51,6 +54,9 @@ public enum SceneError: LocalizedFailure, Hashable, Sendable, CustomStringConver
                 en: "state in %@ is from a newer Slate and is not overwritten",
                 ru: "состояние в %@ записано более новой версией Slate и не перезаписывается"
             ).formatted(path)
+        case .notificationsUnavailable(let app):
+            LocalizedString(en: "%@ cannot show notifications here", ru: "%@ не может показывать здесь уведомления")
+                .formatted(app)
         }
     }
 

@@ -16,8 +16,11 @@ import Foundation
     public let store: RestorationStore?
     /// Told where windows go.
     public weak var hosting: (any SceneHosting)?
-    /// The system the app's scenes talk to (`WindowScene.sceneSystem`).
-    public weak var system: (any SceneSystem)?
+    /// The system the app's scenes talk to (`WindowScene.sceneSystem`); the app is told of it
+    /// (`Application.didConnect(to:)`), so that it may post notifications with no window open.
+    public weak var system: (any SceneSystem)? {
+        didSet { if let system, system !== oldValue { application.didConnect(to: system) } }
+    }
     /// Where problems are reported, one line each (by default the store's log, else standard error).
     public var log: @Sendable (String) -> Void
 

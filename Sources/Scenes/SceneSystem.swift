@@ -30,9 +30,19 @@
 
     /// The last destroyed sessions, newest first.
     var recentlyClosed: [ClosedSession] { get }
+
+    /// Shows the app's notification as a banner and keeps it in Notification Center (replacing the
+    /// app's one of its identifier); a tap opens its activity. Throws
+    /// `SceneError.notificationsUnavailable` where the system shows none.
+    func post(_ notification: UserNotification) throws(SceneError)
 }
 
 extension SceneSystem {
+    /// A system that shows no notifications says so.
+    public func post(_ notification: UserNotification) throws(SceneError) {
+        throw .notificationsUnavailable(app: "The app")
+    }
+
     /// The activity in this app when it declares the type; a system of one app knows no other.
     public func openOwn(_ request: ActivationRequest, app: any Application) throws(SceneError) -> SceneSession? {
         let type = request.userActivity?.activityType ?? ""

@@ -114,6 +114,23 @@ public final class MessageReader {
         return slate_dbus_get_basic(iter).dbl
     }
 
+    /// An array of bytes (`ay`) whole, read at once (a picture's pixels; not byte by byte).
+    public func bytes() throws(BusError) -> [UInt8] {
+        try expect(Int32(slate_dbus_type_array), "an array of bytes")
+        guard dbus_message_iter_get_element_type(iter) == Int32(slate_dbus_type_byte) else {
+            throw .invalidArgs("expected an array of bytes")
+        }
+        let sub = UnsafeMutablePointer<DBusMessageIter>.allocate(capacity: 1)
+        defer { sub.deallocate() }
+        dbus_message_iter_recurse(iter, sub)
+        var start: UnsafeMutableRawPointer?
+        var count: Int32 = 0
+        withUnsafeMutablePointer(to: &start) { dbus_message_iter_get_fixed_array(sub, $0, &count) }
+        defer { advance() }
+        guard let start, count > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: Int(count)))
+    }
+
     /// The value inside a variant (`v`).
     public func variant() throws(BusError) -> BusValue {
         try expect(Int32(slate_dbus_type_variant), "a variant")

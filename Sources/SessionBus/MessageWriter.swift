@@ -90,6 +90,18 @@ public final class MessageWriter {
     public func array(_ signature: String, _ body: () -> Void) {
         container(Int32(slate_dbus_type_array), signature, body)
     }
+    /// An array of bytes (`ay`), appended at once (a picture's pixels).
+    public func bytes(_ v: [UInt8]) {
+        array("y") {
+            v.withUnsafeBufferPointer { buffer in
+                var start = buffer.baseAddress
+                check(
+                    withUnsafeMutablePointer(to: &start) {
+                        dbus_message_iter_append_fixed_array(top, Int32(slate_dbus_type_byte), $0, Int32(buffer.count))
+                    })
+            }
+        }
+    }
     /// A dictionary entry (`{…}`), inside an array: the key, then the value.
     public func dictEntry(_ body: () -> Void) { container(Int32(slate_dbus_type_dict_entry), nil, body) }
     /// A variant holding one value of `signature`, appended by `body`.

@@ -4,7 +4,8 @@ import Shell
 import UI
 
 /// The machine's real services for the shell: the wall clock, UPower, NetworkManager, the backlight
-/// through logind, PulseAudio or PipeWire, BlueZ and iio-sensor-proxy — each on a thread of its own,
+/// through logind, PulseAudio or PipeWire, BlueZ and iio-sensor-proxy, and the session's notification
+/// server — each on a thread of its own,
 /// every call bounded, their changes handed to the main actor through `mailbox` (the host's loop
 /// watches its descriptor). A service that is not there is nil in `services`, or reads nil until it
 /// appears.
@@ -25,6 +26,8 @@ import UI
     public struct Places: Sendable {
         /// The bus UPower, NetworkManager, logind, BlueZ and iio-sensor-proxy are on.
         public var systemBus: BusConnection.Bus
+        /// The bus the notification server serves on (nil: none is served).
+        public var sessionBus: BusConnection.Bus?
         /// `/sys/class/backlight`.
         public var backlights: URL
         /// The sound server (nil: the user's).
@@ -34,11 +37,12 @@ import UI
 
         /// The machine's own: the system bus, `/sys/class/backlight`, the user's sound server.
         public init(
-            systemBus: BusConnection.Bus = .system,
+            systemBus: BusConnection.Bus = .system, sessionBus: BusConnection.Bus? = .session,
             backlights: URL = URL(fileURLWithPath: "/sys/class/backlight"), soundServer: String? = nil,
             environment: [String: String] = ProcessInfo.processInfo.environment
         ) {
             self.systemBus = systemBus
+            self.sessionBus = sessionBus
             self.backlights = backlights
             self.soundServer = soundServer
             self.environment = environment
@@ -59,6 +63,19 @@ import UI
             brightness: backlight.device == nil ? nil : backlight,
             audio: PulseAudioClient(server: places.soundServer, mailbox: m),
             bluetooth: BlueZClient(bus: places.systemBus, mailbox: m, report: report),
-            orientation: SensorProxyClient(bus: places.systemBus, mailbox: m))
+            orientation: SensorProxyClient(bus: places.systemBus, mailbox: m),
+            notifications: places.sessionBus.map { NotificationServer(bus: $0, mailbox: m, report: report) })
+    }
+
+    /// Waits (at most `timeout` seconds) until the notification server knows its name on the bus;
+    /// returns it (nil: no server, or no bus). App processes started after are told it.
+    public func notificationServerName(waiting timeout: Double) -> String? {
+        guard let server = services.notifications as? NotificationServer else { return nil }
+        var waited = 0.0
+        while server.uniqueName == nil, waited < timeout {
+            mailbox.wait(timeout: 0.02)
+            waited += 0.02
+        }
+        return server.uniqueName
     }
 }

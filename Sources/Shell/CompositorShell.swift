@@ -9,6 +9,9 @@ import UI
 @MainActor public protocol CompositorShell: AnyObject {
     /// Where drags between programs come from (the compositor sets itself).
     var programDrags: (any ProgramDragSource)? { get set }
+    /// Makes a token that lets a program whose notification was tapped bring its window forward
+    /// (`ActivationToken`); the compositor sets it.
+    var makeActivationToken: (@MainActor () -> String?)? { get set }
     /// Work done each time the screen comes to rest (the compositor lets go of hidden pictures).
     func addRestWork(_ work: @escaping @MainActor () -> Void)
     /// Called each turn: a program that began its drag while the finger rested is taken up.

@@ -55,8 +55,8 @@ extension Shell {
     }
 
     /// The blurred screen, dimmed darker than a menu's: the one made while the screen last rested if
-    /// it has not changed since, else made now.
-    private func controlCenterBackdrop() -> MenuBackdrop? {
+    /// it has not changed since, else made now (Notification Center's too).
+    func controlCenterBackdrop() -> MenuBackdrop? {
         if let made = system.restingBackdrop, made.damageCount == damageCount,
             made.backdrop.fits(self, scale: environment.displayScale)
         {

@@ -27,6 +27,10 @@ extension Shell {
             hideControlCenter()
             return true
         }
+        if k.key == .escape, k.modifiers.isEmpty, isNotificationCenterShown {
+            hideNotificationCenter()
+            return true
+        }
         if menuBarShortcut(k) { return true }
         let focusedApp = focusedWindow.flatMap { windows[$0]?.app }
         // Over a Slate app's window, New Window and Close Window are its menu bar's commands (after

@@ -31,9 +31,10 @@ extension Shell {
         swipe.minimumDistance = MenuBarMetrics.swipeDistance
         swipe.shouldBegin = { [weak self, weak swipe] _ in
             guard let self, let swipe else { return false }
-            // The top-right corner is Control Center's.
+            // The top-right corner is Control Center's, the top-left Notification Center's.
             let start = swipe.location(in: nil) - swipe.translation()
             return start.x < self.bounds.width - ControlCenterMetrics.pullZoneWidth && self.canShowMenuBar
+                && !self.opensNotificationCenter(fromTopEdgeAt: start.x)
         }
         addSystemGestureRecognizer(swipe)
         dispatcher.pointerFilter = { [weak self] e in

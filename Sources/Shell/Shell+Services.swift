@@ -18,6 +18,7 @@ extension Shell {
         services.orientation?.onChange = { [weak self] in self?.orientationDidChange() }
         servicesDidChange()
         updateClock()
+        connectNotifications()
         if !system.restWorkAdded {
             system.restWorkAdded = true
             addRestWork { [weak self] in self?.prepareControlCenterAtRest() }

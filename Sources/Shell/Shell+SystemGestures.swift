@@ -60,6 +60,8 @@ extension Shell {
 
         // A pull down from the top-right corner: Control Center.
         installControlCenterGesture()
+        // A pull down from the top-left (or the middle, where no menu bar comes): Notification Center.
+        installNotificationCenterGesture()
 
         dispatcher.touchFilter = { [weak self] t in
             self?.watch(t)

@@ -162,6 +162,7 @@ import UI
         }
         apps.append(app)
         rebuildIcons()
+        scheduleRefresh(of: app)
         if restoring, store != nil {
             _ = app.runtime.restore(openingNewWindowIfEmpty: false)
         }

@@ -37,6 +37,10 @@ import UI
         return try other.activate(r)
     }
 
+    public func post(_ notification: UserNotification) throws(SceneError) {
+        shell.post(notification, from: self)
+    }
+
     // MARK: SceneHosting
 
     public func place(_ scene: WindowScene, placement: Placement, beside: WindowScene?) {

@@ -106,12 +106,15 @@ extension ObservedService {
     public var bluetooth: (any BluetoothService)?
     /// The accelerometer.
     public var orientation: (any OrientationService)?
+    /// The session's notification server (nil: the shell shows only its own apps' notifications).
+    public var notifications: (any NotificationService)?
 
     /// Services as given; those left out the machine does not have.
     public init(
         time: any TimeService, power: (any PowerService)? = nil, network: (any NetworkService)? = nil,
         brightness: (any BrightnessService)? = nil, audio: (any AudioService)? = nil,
-        bluetooth: (any BluetoothService)? = nil, orientation: (any OrientationService)? = nil
+        bluetooth: (any BluetoothService)? = nil, orientation: (any OrientationService)? = nil,
+        notifications: (any NotificationService)? = nil
     ) {
         self.time = time
         self.power = power
@@ -120,6 +123,7 @@ extension ObservedService {
         self.audio = audio
         self.bluetooth = bluetooth
         self.orientation = orientation
+        self.notifications = notifications
     }
 
     /// What headless runs show, as Apple's marketing pictures do: 9:41, a full battery, full Wi-Fi;

@@ -47,4 +47,6 @@ import UI
     var powerPressed: Double?
     /// The host, told when the screen turns.
     var onScreenTurn: ((Int) -> Void)?
+    /// Notifications: the list, the banners, Notification Center.
+    let notifications = NotificationsState()
 }

@@ -64,7 +64,8 @@ import UI
 
     static var cases: [Case] {
         let out = screenCases
-        return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + mailCases + notesCases
+        return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + notificationCases + mailCases
+            + notesCases
             + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + keyboardCases
     }
 

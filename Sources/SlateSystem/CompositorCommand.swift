@@ -105,6 +105,10 @@ import UI
         }
         // The battery, network, brightness, sound, Bluetooth and accelerometer, and the real clock.
         let services = SessionWiring.attach(shell: shell, host: live, environment: env)
+        // Slate's app processes post their notifications to Slate's server by its name on the bus.
+        if let name = services.notificationServerName(waiting: 0.5) {
+            live.compositor.extraEnvironment["SLATE_NOTIFICATIONS"] = name
+        }
         // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
         let accessibility = AccessibilityWiring.attach(shell: shell, host: live)
         // The app processes' windows where they were, or the first app's (the shell could not start

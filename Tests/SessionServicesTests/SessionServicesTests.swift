@@ -47,7 +47,8 @@ import Testing
             let log = reported
             live = LiveServices(
                 places: LiveServices.Places(
-                    systemBus: .address(mocks.address), backlights: mocks.folder.appendingPathComponent("backlight"),
+                    systemBus: .address(mocks.address), sessionBus: .address(mocks.address),
+                    backlights: mocks.folder.appendingPathComponent("backlight"),
                     soundServer: sound, environment: ["LANG": "en_US.UTF-8"]),
                 report: { error, what in log.lines.append("\(what.en): \(error)") })
             world.shell.services = live.services
