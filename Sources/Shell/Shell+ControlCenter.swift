@@ -128,7 +128,9 @@ extension Shell {
         pull.edgeZone = ShellMetrics.statusBarHeight
         pull.minimumDistance = GestureSettings.touchSlop
         pull.shouldBegin = { [weak self, weak pull] _ in
-            guard let self, let pull, self.system.controlCenter == nil else { return false }
+            guard let self, let pull, self.system.controlCenter == nil, self.topEdgePullsAreTheSystems else {
+                return false
+            }
             let start = pull.location(in: nil) - pull.translation()
             return start.x >= self.bounds.width - ControlCenterMetrics.pullZoneWidth
         }

@@ -34,6 +34,11 @@ extension Shell {
         arrangeLayers()
     }
 
+    /// Whether a pull down from the top edge is the system's (Control Center, Notification Center):
+    /// not in the suite's test mode, where it places programs' windows at the screen's top corners
+    /// and drags fingers there (a pull taken from them would cancel their touches).
+    var topEdgePullsAreTheSystems: Bool { !placedWindows.isOn }
+
     /// Puts the window showing `toplevel` with its corner at `origin` (screen points), in front,
     /// laid out at once. False when the toplevel has no placed window.
     @_spi(Testing) public func place(_ toplevel: any ForeignToplevel, at origin: Point) -> Bool {

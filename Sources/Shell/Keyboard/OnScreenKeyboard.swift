@@ -92,8 +92,12 @@ import UI
         send()
         guard (target?.textBeforeCaret ?? "") == saidBefore else { return }
         change(&text)
-        believedBefore = text
+        // As much as a field says of itself (a paragraph): what capitals and words need.
+        believedBefore = String(text.suffix(Self.believedLength))
     }
+
+    /// How much of its own typing the keyboard keeps in mind, in characters.
+    static let believedLength = 200
 
     /// Replaces the last `count` characters before the caret with `text`.
     private func replaceBefore(count: Int, with text: String) {

@@ -214,7 +214,9 @@ extension Shell {
         pull.edgeZone = ShellMetrics.statusBarHeight
         pull.minimumDistance = GestureSettings.touchSlop
         pull.shouldBegin = { [weak self, weak pull] _ in
-            guard let self, let pull, self.notificationState.center == nil, self.system.controlCenter == nil else {
+            guard let self, let pull, self.notificationState.center == nil, self.system.controlCenter == nil,
+                self.topEdgePullsAreTheSystems
+            else {
                 return false
             }
             let start = pull.location(in: nil) - pull.translation()
