@@ -1,0 +1,191 @@
+import Foundation
+import Graphics
+import Host
+import SceneProtocol
+import Scenes
+import Shell
+import SlateCompositorShim
+import UI
+
+// What the C side calls back with: views made, mapped, committed and gone; layer surfaces; Slate's
+// app processes' scene-protocol events; the nested backend's input.
+extension WaylandCompositor {
+    func viewNew(_ handle: OpaquePointer, kind: slate_view_kind, parent: OpaquePointer?) {
+        guard let comp else { return }
+        viewsChanged &+= 1
+        if kind == .popup {
+            let parentView = parent.flatMap { views[$0] }
+            let p = ClientPopup(handle: handle, comp: comp, touchSlots: touchSlots, parent: parentView)
+            views[handle] = p
+            parentView?.toplevel?.attach(p)
+        } else if slate_view_scene_session(handle) != nil {
+            views[handle] = ClientSceneToplevel(handle: handle, comp: comp, touchSlots: touchSlots)
+        } else {
+            views[handle] = ClientToplevel(handle: handle, comp: comp, touchSlots: touchSlots)
+        }
+    }
+
+    func viewEvent(_ handle: OpaquePointer, _ event: slate_view_event) {
+        guard let v = views[handle] else { return }
+        defer { onViewChanged?() }
+        switch event {
+        case .map:
+            v.isMapped = true
+            viewsChanged &+= 1
+            v.refreshPicture()
+            if let t = v as? ClientToplevel {
+                toplevels.append(t)
+                shell?.adopt(t)
+            } else if let p = v as? ClientPopup {
+                p.toplevel?.popupsChanged()
+            }
+        case .commit:
+            clientsCommitted = true
+            v.refreshPicture()
+        case .notResponding:
+            (v as? ClientToplevel)?.pingTimedOut()
+        case .requestMove, .requestResize, .requestMaximize, .requestFullscreen:
+            if let t = v as? ClientToplevel, t.isMapped, let request = t.request(event) {
+                shell?.toplevel(t, requested: request)
+            }
+        case .bringForward:
+            if let t = v as? ClientSceneToplevel, t.isMapped { shell?.sceneWantsForward(t) }
+        case .remove:
+            if let t = v as? ClientSceneToplevel {
+                shell?.sceneWasRemoved(t, animation: t.removeAnimation)
+                toplevels.removeAll { $0 === t }
+            }
+        case .title:
+            v.damage = nil
+            (v as? ClientToplevel)?.onChange?()
+        case .unmap:
+            v.isMapped = false
+            gone(v)
+        case .destroy:
+            v.isAlive = false
+            v.isMapped = false
+            gone(v)
+            views[handle] = nil
+        case .requestActivate:
+            if let t = v as? ClientToplevel, t.isMapped {
+                shell?.programAskedToComeForward(t, trusted: slate_view_activation_trusted(handle) != 0)
+            }
+        case .requestMinimize:
+            // The program's own set_minimized, or a task switcher's.
+            if let t = v as? ClientToplevel, t.isMapped, let request = t.request(event) {
+                shell?.toplevel(t, requested: request)
+            }
+        }
+    }
+
+    func layerEvent(_ handle: OpaquePointer, _ event: slate_layer_event) {
+        switch event {
+        case .new:
+            guard let comp else { return }
+            layers[handle] = ClientLayer(handle: handle, comp: comp, touchSlots: touchSlots)
+        case .changed:
+            guard let layer = layers[handle] else { return }
+            layer.placementChanged()
+            if layer.isMapped {
+                layer.onChange?()
+            } else {
+                // Not shown yet: told a size now (it maps only once configured).
+                shell?.arrangeLayers(placing: layer)
+            }
+        case .map:
+            guard let layer = layers[handle] else { return }
+            layer.isMapped = true
+            shell?.adopt(layer: layer)
+        case .commit:
+            clientsCommitted = true
+            layers[handle]?.onChange?()
+        case .unmap:
+            guard let layer = layers[handle] else { return }
+            layer.isMapped = false
+            shell?.remove(layer: layer)
+        case .destroy:
+            guard let layer = layers.removeValue(forKey: handle) else { return }
+            layer.isAlive = false
+            if layer.isMapped { shell?.remove(layer: layer) }
+        }
+    }
+
+    func gone(_ v: ClientView) {
+        viewsChanged &+= 1
+        if let t = v as? ClientToplevel {
+            if let i = toplevels.firstIndex(where: { $0 === t }) {
+                noteIfLostWithServer(t)
+                toplevels.remove(at: i)
+                shell?.toplevelDidClose(t)
+            }
+        } else if let p = v as? ClientPopup {
+            p.toplevel?.detach(p)
+        }
+    }
+
+    func appEvent(
+        _ handle: OpaquePointer, _ event: slate_app_event, _ text: String, _ payload: String, _ number: UInt32
+    )
+        -> Int32
+    {
+        switch event {
+        case .announce:
+            let app = ClientApp(handle: handle)
+            if let may = mayAnnounce, !may(text, app.processID) {
+                // Another program claiming an app's identity (its sessions, its windows): refused.
+                FileHandle.standardError.write(
+                    Data(
+                        "slate: process \(app.processID) announced itself as '\(text)', which Slate did not start as it; disconnected\n"
+                            .utf8))
+                return 0
+            }
+            guard let shell, shell.processDidAnnounce(text, channel: app) else {
+                FileHandle.standardError.write(
+                    Data(
+                        "slate: a client (process \(app.processID)) announced an unknown app '\(text)'; disconnected\n"
+                            .utf8))
+                return 0
+            }
+            apps[handle] = app
+            return 1
+        case .openActivity:
+            guard let app = apps[handle] else { return 0 }
+            guard let activity = try? JSONDecoder().decode(UserActivity.self, from: Data(payload.utf8)),
+                activity.activityType == text
+            else {
+                FileHandle.standardError.write(
+                    Data(
+                        "slate: process \(app.processID) asked to open an activity that does not decode; ignored\n".utf8
+                    ))
+                return 0
+            }
+            shell?.openActivity(from: app, activity: activity, placement: Placement(wire: number))
+            return 1
+        case .gone:
+            guard let app = apps.removeValue(forKey: handle) else { return 0 }
+            app.isAlive = false
+            shell?.processDidEnd(app)
+            return 1
+        }
+    }
+
+    func nestedInput(_ kind: slate_input_kind, _ id: Int, _ x: Double, _ y: Double, _ code: UInt32) {
+        let p = Point(x / scale, y / scale)
+        let event: NestedInput
+        switch kind {
+        case .pointerMotion: event = .pointerMoved(p)
+        case .buttonDown: event = .button(code, down: true)
+        case .buttonUp: event = .button(code, down: false)
+        case .touchDown: event = .touch(id, .began, p)
+        case .touchMotion: event = .touch(id, .moved, p)
+        case .touchUp: event = .touch(id, .ended, p)
+        case .keyDown: event = .key(code, down: true)
+        case .keyUp: event = .key(code, down: false)
+        case .axis: event = .scroll(dx: x, dy: y)
+        case .closeRequested: event = .closed
+        case .screenRestored: event = .screenRestored
+        }
+        if case .closed = event {} else if case .screenRestored = event {} else { noteActivity() }
+        onNestedInput?(event)
+    }
+}
