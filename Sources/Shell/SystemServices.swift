@@ -108,13 +108,19 @@ extension ObservedService {
     public var orientation: (any OrientationService)?
     /// The session's notification server (nil: the shell shows only its own apps' notifications).
     public var notifications: (any NotificationService)?
+    /// The login manager: lock requests, sleep, the power key (nil: the shell locks only on its own).
+    public var session: (any SessionManagerService)?
+    /// Checks the person's password on the lock screen (nil: it cannot be checked, and the lock
+    /// screen says so and stays locked).
+    public var passwords: (any PasswordChecking)?
 
     /// Services as given; those left out the machine does not have.
     public init(
         time: any TimeService, power: (any PowerService)? = nil, network: (any NetworkService)? = nil,
         brightness: (any BrightnessService)? = nil, audio: (any AudioService)? = nil,
         bluetooth: (any BluetoothService)? = nil, orientation: (any OrientationService)? = nil,
-        notifications: (any NotificationService)? = nil
+        notifications: (any NotificationService)? = nil, session: (any SessionManagerService)? = nil,
+        passwords: (any PasswordChecking)? = nil
     ) {
         self.time = time
         self.power = power
@@ -124,6 +130,8 @@ extension ObservedService {
         self.bluetooth = bluetooth
         self.orientation = orientation
         self.notifications = notifications
+        self.session = session
+        self.passwords = passwords
     }
 
     /// What headless runs show, as Apple's marketing pictures do: 9:41, a full battery, full Wi-Fi;
