@@ -19,6 +19,7 @@ extension Shell {
         servicesDidChange()
         updateClock()
         connectNotifications()
+        connectLockServices()
         if !system.restWorkAdded {
             system.restWorkAdded = true
             addRestWork { [weak self] in self?.prepareControlCenterAtRest() }
@@ -60,6 +61,7 @@ extension Shell {
         if key == nil || key == SettingKey<String>.timeFormat.name { updateClock() }
         if key == nil || key == SettingKey<Bool>.rotationLock.name { orientationDidChange() }
         if key == nil || key == SettingKey<Bool>.airplaneMode.name { statusBar.network.status = shownNetworkStatus }
+        lockSettingsDidChange(key)
         refreshControlCenter()
     }
 
@@ -77,6 +79,7 @@ extension Shell {
     func updateClock() {
         let t = services.time.timeOfDay()
         statusBar.clock.show(t, uses24HourTime: uses24HourTime)
+        updateLockClock()
         system.clockTick?.cancel()
         system.clockTick = nil
         guard t.secondsToNextMinute.isFinite else { return }

@@ -83,6 +83,11 @@ extension Shell {
             scheduleExpiry(of: n)
             return
         }
+        // Locked, it joins the lock screen's list instead of a banner.
+        if isLocked {
+            reloadLockNotifications()
+            return
+        }
         guard !settings[.doNotDisturb] || n.urgency == .critical, s.center == nil else { return }
         showBanner(for: n)
     }
