@@ -462,7 +462,7 @@ extension Shell {
         let waiting = s.whenShown
         s.whenShown = []
         for ready in waiting { ready() }
-        if let locker = s.locker, !s.lockerConfirmed, s.lockerView != nil {
+        if let locker = s.locker, !s.lockerConfirmed {
             s.lockerConfirmed = true
             locker.confirmLocked()
         }
@@ -507,15 +507,22 @@ extension Shell {
 
     // MARK: Other lockers
 
-    /// A program asks to lock the screen over ext-session-lock-v1 (swaylock). Any program may, as on
-    /// sway and every wlroots compositor: a lock only takes from the person, and unlocking needs the
-    /// locker's own password check. While Slate's own lock holds, the program's surface takes its
-    /// place; a second locker is refused while one holds.
+    /// A program's lock of the screen over ext-session-lock-v1 (swaylock) did `event`. Any program may
+    /// lock an unlocked screen, as on sway and every wlroots compositor: a lock only takes from the
+    /// person, and any program could show a look-alike lock screen in a full-screen window anyway. A
+    /// lock asked for while the screen is locked — by another program or by Slate's own lock screen —
+    /// is refused, so that no program takes over a lock it did not make and unlocks it. A locker that
+    /// goes without unlocking leaves the screen locked, and Slate's lock screen takes the password.
     public func sessionLocker(_ locker: any SessionLocker, did event: SessionLockerEvent) {
         let s = lockState
         switch event {
         case .lock:
+            // One lock at a time: a program may not take over a lock it did not make (and unlock it).
             if let held = s.locker, held !== locker {
+                locker.refuse()
+                return
+            }
+            if s.isLocked, s.locker == nil {
                 locker.refuse()
                 return
             }
