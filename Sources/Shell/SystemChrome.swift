@@ -37,15 +37,19 @@ import UI
 
     public override func draw(in canvas: any Canvas) {
         defer { if let dim { canvas.fill(bounds, with: dim) } }
-        canvas.fill(
-            Path(bounds),
-            with: LinearGradient(
-                start: .zero, end: Point(bounds.width, bounds.height),
-                stops: [
-                    (0, Color(light: RGBA(hex: 0x5AC8FA), dark: RGBA(hex: 0x0B2A4A))),
-                    (0.55, Color(light: RGBA(hex: 0x5856D6), dark: RGBA(hex: 0x2A1B5C))),
-                    (1, Color(light: RGBA(hex: 0xFF2D55), dark: RGBA(hex: 0x4A0F2A))),
-                ]))
+        canvas.fill(Path(bounds), with: Self.gradient(in: bounds))
+    }
+
+    /// The wallpaper's colours, from its top-left corner (0) to its bottom-right (1).
+    nonisolated static let stops: [(Double, Color)] = [
+        (0, Color(light: RGBA(hex: 0x5AC8FA), dark: RGBA(hex: 0x0B2A4A))),
+        (0.55, Color(light: RGBA(hex: 0x5856D6), dark: RGBA(hex: 0x2A1B5C))),
+        (1, Color(light: RGBA(hex: 0xFF2D55), dark: RGBA(hex: 0x4A0F2A))),
+    ]
+
+    /// The wallpaper's gradient over `bounds`.
+    static func gradient(in bounds: Rect) -> LinearGradient {
+        LinearGradient(start: bounds.origin, end: Point(bounds.maxX, bounds.maxY), stops: stops)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import SessionBus
 import Graphics
 import Host
+import SessionBus
 import Testing
 @_spi(Testing) import UI
 
@@ -22,7 +22,9 @@ import Testing
 
     /// Types `text` on the keyboard on the glass, a key at a time (a space by its name).
     func typeOnTheGlass(_ w: ShellWorld, _ text: String) throws {
-        try run(w, text.map { $0 == " " ? "tap \"space\" in keyboard" : "tap \"\($0)\" in keyboard" }.joined(separator: "\n"))
+        try run(
+            w,
+            text.map { $0 == " " ? "tap \"space\" in keyboard" : "tap \"\($0)\" in keyboard" }.joined(separator: "\n"))
     }
 
     /// Turns the screen until `done`, taking PAM's answer from the mailbox as the main loop would.

@@ -36,7 +36,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     public let isPlain: Bool
     /// The page shown.
     public private(set) var page: Page = .clock
-    let wallpaper: WallpaperView?
+    let wallpaper: LockWallpaperView?
     let dim = View()
     let clock = LockClockView()
     let list = View()
@@ -55,7 +55,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     /// A lock screen; `plain`: the fallback, black with the password page only.
     init(frame: Rect, plain: Bool) {
         isPlain = plain
-        wallpaper = plain ? nil : WallpaperView()
+        wallpaper = plain ? nil : LockWallpaperView()
         super.init(frame: frame)
         backgroundColor = .black
         identifier = "lock-screen"
@@ -211,8 +211,8 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
         super.init(frame: frame)
         isUserInteractionEnabled = false
         accessibilityTraits = .staticText
-        // Kept as a picture: the large glyphs laid out once a minute, not each frame.
-        rasterizes = true
+        // Drawn straight into the frame (no picture of its own to make in the lock screen's first
+        // frame): only the minute's tick draws it again.
     }
 
     /// The height the date and the time take.

@@ -31,6 +31,8 @@ import UI
     var checking = false
     /// When the last lock was asked for, and when its first frame drew (`slate bench`).
     var lockedAt: Double?
+    /// The lock screen's date line's formatter (made once a language and time zone).
+    var dateFormatter: DateFormatter?
     /// The view that had the keys before the lock (it has them again after).
     weak var focusBefore: View?
     /// Makes the lock screen fail, to try the fallback (tests).
@@ -219,10 +221,19 @@ extension Shell {
     func updateLockClock() {
         guard let view = lockState.view, !view.isPlain else { return }
         let t = services.time.timeOfDay()
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: environment.language == .ru ? "ru_RU" : "en_US")
-        formatter.timeZone = services.time.timeZone
-        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMM")
+        let locale = environment.language == .ru ? "ru_RU" : "en_US"
+        let formatter: DateFormatter
+        if let made = lockState.dateFormatter, made.locale.identifier == locale,
+            made.timeZone == services.time.timeZone
+        {
+            formatter = made
+        } else {
+            formatter = DateFormatter()
+            formatter.locale = Locale(identifier: locale)
+            formatter.timeZone = services.time.timeZone
+            formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMM")
+            lockState.dateFormatter = formatter
+        }
         view.show(
             time: StatusBarClockView.text(t, uses24HourTime: uses24HourTime),
             date: formatter.string(from: services.time.now()))
