@@ -9,10 +9,11 @@ import Testing
 @_spi(Testing) @testable import Shell
 @testable import SlateScripts
 
-/// The lock screen end to end through the real Linux-PAM (pam_wrapper's pam_matrix, the test's own
-/// configuration: `tablet` opens with `correct horse`): a wrong password typed on the keyboard on the
-/// glass is refused and the screen stays locked; the right one opens it.
-@MainActor @Suite(.serialized) struct LockScreenPAMTests {
+/// The lock screen end to end with the real services: the password through the real Linux-PAM
+/// (pam_wrapper's pam_matrix, the test's own configuration: `tablet` opens with `correct horse`) — a
+/// wrong one typed on the keyboard on the glass is refused and the screen stays locked, the right one
+/// opens it; and logind (python-dbusmock's) locking the shell with its `Lock` signal and before sleep.
+@MainActor @Suite(.serialized) struct LockScreenEndToEndTests {
     /// Runs `text` as a script on `w`.
     func run(_ w: ShellWorld, _ text: String) throws {
         let runner = ScriptRunner(
@@ -57,5 +58,35 @@ import Testing
         try run(w, "tap \"Go\" in keyboard")
         #expect(wait(w, pam.mailbox) { !w.shell.isLocked })
         try run(w, "expect unlocked")
+    }
+
+    @Test func logindsLockSignalAndSleepLockTheShell() throws {
+        let rig = try LockServicesTests.LoginRig()
+        rig.wait("the session to be found") { rig.client.sessionPath != nil && rig.client.holdsPowerKey }
+        Language.current = .en
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-lock-logind-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let w = ShellWorld(catalog: [:], stateHome: home, scale: 1)
+        w.shell.services.session = rig.client
+        // `loginctl lock-session`: logind emits the session's Lock signal.
+        let session = "/org/freedesktop/login1/session/c1"
+        try rig.mocks.call(LockServicesTests.login, session, "org.freedesktop.login1.Session", "Lock")
+        rig.wait("the shell to lock") { w.shell.isLocked }
+        try run(w, "expect locked\nexpect visible \"Swipe up to open\"")
+        try rig.wait("LockedHint to be set") {
+            try rig.mocks.control.property(
+                "LockedHint", of: "org.freedesktop.login1.Session", at: session, on: LockServicesTests.login,
+                timeout: 2
+            ).bool == true
+        }
+        // An administrator's `loginctl unlock-session`.
+        try rig.mocks.call(LockServicesTests.login, session, "org.freedesktop.login1.Session", "Unlock")
+        rig.wait("the shell to unlock") { !w.shell.isLocked }
+        // Before sleep: the shell locks, and logind's sleep waits until its frame is drawn.
+        try rig.prepareForSleep(true)
+        rig.wait("the shell to lock before sleep") { w.shell.isLocked }
+        #expect(try rig.inhibitors() == ["handle-power-key block", "sleep delay"], "sleep waits for the frame")
+        w.host.frame()
+        try rig.wait("the sleep delay to be let go") { try rig.inhibitors() == ["handle-power-key block"] }
     }
 }
