@@ -143,6 +143,48 @@ import UI
         #expect(!rig.compositor.isLocked)
     }
 
+    /// Locked, a program the person allowed the clipboard and the screen gets neither: wl-paste reads
+    /// nothing, grim copies nothing; and an unlock from a locker that does not hold the lock is not
+    /// taken.
+    @Test(.enabled(if: tool("wl-copy") && tool("wl-paste") && tool("grim")))
+    func lockedNoProgramReadsTheClipboardOrCopiesTheScreen() throws {
+        let dir = try Self.folder("privacy")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try LiveRig(stateHome: dir)
+        defer { rig.shutdown() }
+        rig.compositor.privacy.allow(["/usr/bin/wl-copy", "/usr/bin/wl-paste"], .clipboard)
+        rig.compositor.privacy.allow(["/usr/bin/grim"], .screen)
+        /// Runs a shell command as a client; whether it ended with success.
+        func client(_ command: String) -> Bool {
+            guard
+                let pid = try? Spawn.start(["/bin/sh", "-c", command], environment: rig.compositor.clientEnvironment())
+            else { return false }
+            var status: Int32?
+            rig.run(for: 10) {
+                status = Spawn.reap(pid)
+                return status != nil
+            }
+            if status == nil { kill(pid, SIGKILL) }
+            return status == 0
+        }
+        let pasted = dir.appendingPathComponent("pasted").path
+        func paste() -> String {
+            _ = client("wl-paste --no-newline > '\(pasted)'")
+            return (try? String(contentsOfFile: pasted, encoding: .utf8)) ?? ""
+        }
+        let png = dir.appendingPathComponent("screen.png").path
+        #expect(client("wl-copy \"the person's secret\""))
+        #expect(paste() == "the person's secret")
+        rig.run(for: 1)
+        #expect(client("grim '\(png)'"), "grim, allowed, copies the screen unlocked")
+        rig.shell.lock()
+        rig.run(for: 0.5)
+        #expect(!paste().contains("secret"), "the clipboard was read while locked")
+        #expect(!client("grim '\(png)'"), "grim copied the screen while locked")
+        rig.shell.sessionLocker(PasswordlessUnlock(), did: .unlock)
+        #expect(rig.shell.isLocked, "only the locker that holds the lock unlocks it")
+    }
+
     /// pam_wrapper and its pam_matrix module (Debian's libpam-wrapper), when installed.
     nonisolated static let pamWrapper: (String, String)? = {
         let lib = "/usr/lib/x86_64-linux-gnu"
@@ -150,4 +192,15 @@ import UI
         return FileManager.default.fileExists(atPath: pair.0) && FileManager.default.fileExists(atPath: pair.1)
             ? pair : nil
     }()
+}
+
+/// A locker that never locked: its unlock must not open Slate's own lock.
+@MainActor final class PasswordlessUnlock: SessionLocker {
+    var livePixels: (any PixelSource)? { nil }
+    var onChange: (() -> Void)?
+    func configure(size: Size) {}
+    func pointer(_ event: ForeignPointerEvent) {}
+    func key(_ press: KeyPress) {}
+    func confirmLocked() {}
+    func refuse() {}
 }

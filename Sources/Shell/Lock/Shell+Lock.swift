@@ -371,6 +371,11 @@ extension Shell {
         }
         dispatcher.keyFilters.insert({ [weak self] press in self?.lockedKey(press) ?? false }, at: 0)
         dispatcher.textFilter = { [weak self] text in self?.lockedText(text) ?? false }
+        let modifiers = dispatcher.onModifiersChanged
+        dispatcher.onModifiersChanged = { [weak self] held in
+            // Locked, Ctrl held shows no keyboard shortcuts.
+            if self?.isLocked != true { modifiers?(held) }
+        }
         dispatcher.onKeyRelease = { [weak self] key in
             if key == .power { self?.powerKeyReleased() }
         }
@@ -432,7 +437,8 @@ extension Shell {
     /// the Home screen, the Dock, layer surfaces and the overlays are not drawn at all while locked.
     func applyLock() {
         let locked = isLocked
-        windowLayer.isHidden = locked
+        // (Exposé hides the windows too while it is open.)
+        windowLayer.isHidden = locked || expose != nil
         if locked {
             home.isHidden = true
             dock.isHidden = true
