@@ -41,6 +41,8 @@ import UI
     var onChange: ((Bool) -> Void)?
     /// Whether a program holds the screen awake (the compositor's idle inhibitors).
     var heldAwake: (@MainActor () -> Bool)?
+    /// Whether the screen locks by itself after the auto-lock time.
+    var locksWhenIdle = true
 }
 
 extension Shell {
@@ -70,6 +72,17 @@ extension Shell {
     public var screenHeldAwake: (@MainActor () -> Bool)? {
         get { lockState.heldAwake }
         set { lockState.heldAwake = newValue }
+    }
+
+    /// Whether the screen locks by itself after Auto-Lock's time with no input (true: a tablet's own
+    /// screen). `slate run` in a window on a desktop leaves that to the desktop's own locker; the power
+    /// key, logind's `Lock` and sleep still lock it.
+    public var locksWhenIdle: Bool {
+        get { lockState.locksWhenIdle }
+        set {
+            lockState.locksWhenIdle = newValue
+            scheduleAutoLock()
+        }
     }
 
     // MARK: Locking
@@ -330,7 +343,7 @@ extension Shell {
         s.autoLock?.cancel()
         s.autoLock = nil
         let seconds = settings[.autoLockSeconds]
-        guard !s.isLocked, seconds > 0, seconds.isFinite, services.passwords != nil else { return }
+        guard !s.isLocked, s.locksWhenIdle, seconds > 0, seconds.isFinite, services.passwords != nil else { return }
         // Looked at again at least every half minute, so that a shorter time set meanwhile counts.
         let due = min(s.lastActivity + seconds, clock.now + LockScreenMetrics.autoLockLook)
         s.autoLock = dispatcher.schedule(at: max(clock.now, due)) { [weak self] in
