@@ -74,13 +74,22 @@ import Testing
         #expect(w.shell.windowLayer.isHidden)
         #expect(w.shell.visibilityKey.visible.isEmpty)
         #expect(w.shell.visibilityKey.focused == nil)
-        // No system gesture: Control Center's pull does nothing.
-        let start = Point(w.shell.bounds.width - 120, 6)
-        let id = w.host.touchDown(at: start)
-        w.host.drag(id, from: start, to: Point(start.x, 330), duration: 0.15)
-        w.host.touchUp(id, at: Point(start.x, 330))
+        // No system gesture but Control Center's: the swipe up from the bottom edge (the Dock, the
+        // switcher) and Notification Center's pull do nothing.
+        let bottom = Point(400, w.shell.bounds.height - 4)
+        let id = w.host.touchDown(at: bottom)
+        w.host.drag(id, from: bottom, to: Point(400, 500), duration: 0.3)
+        w.host.run(for: 0.8)
+        w.host.touchUp(id, at: Point(400, 500))
         w.host.run(for: 0.5)
-        #expect(!w.shell.isControlCenterShown)
+        #expect(!w.shell.dockRevealed)
+        #expect(w.shell.expose == nil)
+        let top = Point(60, 6)
+        let pull = w.host.touchDown(at: top)
+        w.host.drag(pull, from: top, to: Point(60, 400), duration: 0.2)
+        w.host.touchUp(pull, at: Point(60, 400))
+        w.host.run(for: 0.5)
+        #expect(!w.shell.isNotificationCenterShown)
         // The system's shortcuts are off: Ctrl+H, Ctrl+↑ do nothing; the keys go to the password.
         try run(w, "key ctrl+up\nkey ctrl+h\nexpect locked")
         #expect(w.shell.expose == nil)
@@ -205,6 +214,23 @@ import Testing
         #expect(session.reboots == 1)
         try run(w, "hold key power for 1.2s\ntap \"Power Off\"")
         #expect(session.powerOffs == 1)
+    }
+
+    @Test func controlCenterComesDownOverTheLockScreenWithoutItsPrivateTiles() throws {
+        let w = try locked()
+        let start = Point(w.shell.bounds.width - 120, 6)
+        let id = w.host.touchDown(at: start)
+        w.host.drag(id, from: start, to: Point(start.x, 330), duration: 0.15)
+        w.host.touchUp(id, at: Point(start.x, 330))
+        w.host.run(for: ControlCenterMetrics.duration + 0.05)
+        #expect(w.shell.isControlCenterShown)
+        try run(w, "expect visible \"Brightness\"\nexpect not visible \"Wi-Fi\"\nexpect not visible \"Airplane Mode\"")
+        try run(w, "expect locked\nexpect not visible \"Ideas\"")
+        expectReference(w.host.frame(), "lock-control-center-en")
+        try run(w, "key escape")
+        w.host.run(for: 0.6)
+        #expect(!w.shell.isControlCenterShown)
+        try run(w, "expect locked\nexpect visible \"Swipe up to open\"")
     }
 
     @Test func notificationsShowWithoutTheirBodiesUnlessPreviewsAreAlways() throws {

@@ -43,6 +43,8 @@ import UI
     var heldAwake: (@MainActor () -> Bool)?
     /// Whether the screen locks by itself after the auto-lock time.
     var locksWhenIdle = true
+    /// The system gestures that stay while locked (Control Center's pull and its swipe away).
+    var keptGestures: [ObjectIdentifier] = []
 }
 
 extension Shell {
@@ -104,7 +106,9 @@ extension Shell {
         dispatcher.cancelAllTouches()
         s.focusBefore = focusedView
         s.gestures = dispatcher.systemGestureRecognizers.map { ($0, $0.isEnabled) }
-        for g in dispatcher.systemGestureRecognizers { g.isEnabled = false }
+        for g in dispatcher.systemGestureRecognizers where !s.keptGestures.contains(ObjectIdentifier(g)) {
+            g.isEnabled = false
+        }
         if s.locker == nil { showLockScreen() }
         relayout(animated: false)
         services.session?.setLockedHint(true)
@@ -160,6 +164,7 @@ extension Shell {
         let s = lockState
         guard s.isLocked else { return }
         s.isLocked = false
+        hideControlCenter(animated: false)
         s.view?.field.clear()
         s.view?.removeFromSuperview()
         s.view = nil
@@ -410,6 +415,10 @@ extension Shell {
         }
         s.powerMenu?.removeFromSuperview()
         s.powerMenu = nil
+        if isControlCenterShown {
+            if press.key == .escape { hideControlCenter() }
+            return true
+        }
         guard let view = s.view else { return true }
         if view.page != .password {
             // A key on the clock page brings the password, and types there, as on iPadOS.
@@ -533,6 +542,21 @@ extension Shell {
         guard !s.startLooked, settings[.lockAtStart] else { return }
         s.startLooked = true
         lock()
+    }
+
+    /// Keeps `gesture` working while locked (Control Center's).
+    func keepWhileLocked(_ gesture: GestureRecognizer) {
+        lockState.keptGestures.append(ObjectIdentifier(gesture))
+    }
+
+    /// Puts Control Center where it shows: over the windows, or over the lock screen and its keyboard
+    /// while locked (under the status bar either way).
+    func placeControlCenter(_ cc: ControlCenterView) {
+        if isLocked {
+            insertSubview(cc, below: statusBar)
+        } else {
+            overlayLayer.addSubview(cc)
+        }
     }
 
     // MARK: Other lockers
