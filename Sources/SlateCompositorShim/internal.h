@@ -313,6 +313,8 @@ int slate_limits_init(slate_comp *comp);
 /// Layer surfaces (layers.c).
 int slate_layers_init(slate_comp *comp);
 int slate_session_lock_init(slate_comp *comp);
+/// Locked, fails every screen copy asked for (session_lock.c).
+void slate_lock_refuse_copies(slate_comp *comp);
 /// Draws (or finds the opaque part of) the picture of a surface and its subsurfaces (buffers.c; see
 /// `slate_view_draw` and `slate_view_opaque_rect`), for any surface tree: a window's, a layer's.
 int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int x, int y,

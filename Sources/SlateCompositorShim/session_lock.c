@@ -14,7 +14,10 @@
 // the password.
 #include "internal.h"
 
+#include <wlr/types/wlr_screencopy_v1.h>
+
 #include "ext-session-lock-v1-protocol.h"
+#include "wlr-screencopy-unstable-v1-protocol.h"
 
 struct slate_session_lock {
     slate_comp *comp;
@@ -284,6 +287,24 @@ void slate_comp_set_locked(slate_comp *comp, int locked) {
 }
 
 int slate_comp_is_locked(slate_comp *comp) { return comp->locked; }
+
+/// Marks a screen copy failed for the lock (in the frame's `data`), so that it fails once.
+static char refused_copy;
+
+void slate_lock_refuse_copies(slate_comp *comp) {
+    if (!comp->locked || !comp->screencopy) return;
+    struct wlr_screencopy_frame_v1 *frame;
+    wl_list_for_each(frame, &comp->screencopy->frames, link) {
+        // A copy asked for (its buffer given) by a program that bound the copier before the lock: it
+        // is not made — the frame no longer hears the output's commits — and fails. The frame keeps
+        // its state otherwise, so that wlroots lets go of it as usual when the program destroys it.
+        if ((!frame->shm_buffer && !frame->dma_buffer) || frame->data == &refused_copy) continue;
+        frame->data = &refused_copy;
+        wl_list_remove(&frame->output_commit.link);
+        wl_list_init(&frame->output_commit.link);
+        zwlr_screencopy_frame_v1_send_failed(frame->resource);
+    }
+}
 
 void slate_session_lock_confirm(slate_session_lock *lock) {
     if (lock->locked_sent || lock->ended || !lock->resource) return;

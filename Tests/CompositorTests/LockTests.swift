@@ -185,6 +185,39 @@ import UI
         #expect(rig.shell.isLocked, "only the locker that holds the lock unlocks it")
     }
 
+    /// A recorder that bound the screen copier before the lock (the person allowed it) copies the screen
+    /// unlocked, and gets only failures while locked; unlocked again, it copies again.
+    @Test func aRecorderBoundBeforeTheLockCopiesNothingWhileLocked() throws {
+        let client = try #require(
+            ProgramsDrawTests.fixture("copy-client", protocols: ["Protocols/wlr/wlr-screencopy-unstable-v1.xml"]),
+            "the copy test client did not compile")
+        let dir = try Self.folder("recorder")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try LiveRig(stateHome: dir)
+        defer { rig.shutdown() }
+        rig.compositor.privacy.allow([client], .screen)
+        let report = dir.appendingPathComponent("report").path
+        let pid = try Spawn.start([client, report], environment: rig.compositor.clientEnvironment())
+        defer {
+            kill(pid, SIGKILL)
+            _ = Spawn.reap(pid)
+        }
+        func lines() -> [String] {
+            ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        #expect(rig.run(for: 10) { lines() == ["bound"] }, "the recorder did not bind: \(lines())")
+        kill(pid, SIGUSR1)
+        #expect(rig.run(for: 10) { lines().count == 2 }, "no answer to the first copy")
+        #expect(lines().last == "ready")
+        rig.shell.lock()
+        rig.run(for: 0.3)
+        kill(pid, SIGUSR1)
+        #expect(rig.run(for: 10) { lines().count == 3 }, "no answer to the copy while locked")
+        #expect(lines().last == "failed", "the screen was copied while locked")
+        rig.shell.sessionLocker(PasswordlessUnlock(), did: .unlock)
+        #expect(rig.shell.isLocked)
+    }
+
     /// pam_wrapper and its pam_matrix module (Debian's libpam-wrapper), when installed.
     nonisolated static let pamWrapper: (String, String)? = {
         let lib = "/usr/lib/x86_64-linux-gnu"
