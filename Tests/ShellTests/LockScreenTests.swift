@@ -214,6 +214,10 @@ import Testing
         #expect(session.reboots == 1)
         try run(w, "hold key power for 1.2s\ntap \"Power Off\"")
         #expect(session.powerOffs == 1)
+        // With no login manager, the one line says why, over the lock screen.
+        w.shell.services.session = nil
+        try run(w, "hold key power for 1.2s\ntap \"Power Off\"\nexpect locked")
+        #expect(w.shell.bannerMessage == "cannot power off or restart: no login manager (logind) answers")
     }
 
     @Test func controlCenterComesDownOverTheLockScreenWithoutItsPrivateTiles() throws {

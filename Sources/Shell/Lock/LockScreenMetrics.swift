@@ -22,8 +22,7 @@ public enum LockScreenMetrics {
     /// At most this many notifications on the list, newest first (iPadOS stacks the rest: Slate's
     /// figure for the space under the clock on the 11").
     public static let maximumNotifications = 4
-    /// The lock screen's text: white over the wallpaper (iPadOS's), with a soft shadow that keeps it
-    /// readable on a light one (measured: 0.25 black, 6 pt blur).
+    /// The lock screen's text: white over the wallpaper (iPadOS's).
     public static let ink = Color.white
     public static let secondaryInk = Color.white.withAlpha(0.8)
     /// The hint at the bottom, above the home indicator (iPadOS: "Swipe up to open", 17 pt).

@@ -30,8 +30,9 @@ public enum LockScreenStrings {
     public static let powerOff = LocalizedString(en: "Power Off", ru: "Выключить")
     public static let restart = LocalizedString(en: "Restart", ru: "Перезагрузить")
     public static let cancel = LocalizedString(en: "Cancel", ru: "Отменить")
-    /// No login manager to power off through.
-    public static let cannotPowerOff = LocalizedString(
-        en: "Cannot power off or restart: no login manager (logind) answers",
-        ru: "Нельзя выключить или перезагрузить: менеджер входа (logind) не отвечает")
+    /// Powering off with no login manager to do it through: what, and why not.
+    public static let powerOffOrRestart = LocalizedString(
+        en: "power off or restart", ru: "выключить или перезагрузить")
+    public static let noLoginManager = LocalizedString(
+        en: "no login manager (logind) answers", ru: "менеджер входа (logind) не отвечает")
 }

@@ -3,16 +3,16 @@ import Graphics
 import UI
 
 /// Why the lock screen could not be made (the shell then shows the plain one, which still takes the
-/// password).
+/// password), or what it could not do (power off with no login manager).
 public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
-    /// What went wrong, in a line.
-    public var reason: String
+    /// What went wrong, in a line, in each language.
+    public var message: LocalizedString
 
-    /// An error saying `reason`.
-    public init(_ reason: String) { self.reason = reason }
+    /// An error saying `reason` (in every language).
+    public init(_ reason: String) { message = LocalizedString(verbatim: reason) }
 
-    /// The reason, as said.
-    public var message: LocalizedString { LocalizedString(verbatim: reason) }
+    /// An error saying `message`.
+    public init(_ message: LocalizedString) { self.message = message }
 }
 
 /// The lock screen, as iPadOS 26's: the wallpaper, the date and a large clock at the top, the

@@ -29,8 +29,6 @@ import UI
     var startLooked = false
     /// Whether a password check runs now.
     var checking = false
-    /// When the last lock was asked for, and when its first frame drew (`slate bench`).
-    var lockedAt: Double?
     /// The lock screen's date line's formatter (made once a language and time zone).
     var dateFormatter: DateFormatter?
     /// The view that had the keys before the lock (it has them again after).
@@ -93,7 +91,6 @@ extension Shell {
     /// input cut off. Nothing when it is locked already.
     public func lock() {
         let s = lockState
-        s.lockedAt = clock.now
         guard !s.isLocked else { return }
         s.isLocked = true
         s.autoLock?.cancel()
@@ -313,8 +310,9 @@ extension Shell {
             self.lockState.powerMenu = nil
             guard choice != .cancel else { return }
             guard let session = self.services.session else {
-                self.environment.errors.log(LockScreenStrings.cannotPowerOff.en)
-                self.environment.errors.present?(LockScreenStrings.cannotPowerOff)
+                self.environment.errors.report(
+                    LockScreenError(LockScreenStrings.noLoginManager), while: LockScreenStrings.powerOffOrRestart,
+                    userAction: true)
                 return
             }
             if choice == .powerOff { session.powerOff() } else { session.reboot() }
@@ -506,9 +504,6 @@ extension Shell {
             locker.confirmLocked()
         }
     }
-
-    /// The time from the last lock asked for to its first frame drawn, in seconds (`slate bench`).
-    @_spi(Testing) public var lastLockRequest: Double? { lockState.lockedAt }
 
     /// Connects the login manager: its `Lock`, `Unlock` and sleep, and the auto-lock (services changed).
     func connectLockServices() {
