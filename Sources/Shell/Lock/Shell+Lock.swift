@@ -106,6 +106,8 @@ extension Shell {
         for g in dispatcher.systemGestureRecognizers where !s.keptGestures.contains(ObjectIdentifier(g)) {
             g.isEnabled = false
         }
+        // (Settings, another process, may have changed what the notifications show.)
+        _ = settings.reloadIfChanged()
         if s.locker == nil { showLockScreen() }
         relayout(animated: false)
         services.session?.setLockedHint(true)
@@ -352,6 +354,8 @@ extension Shell {
         s.autoLock = dispatcher.schedule(at: max(clock.now, due)) { [weak self] in
             guard let self else { return }
             self.lockState.autoLock = nil
+            // Settings (another process) may have changed the time.
+            _ = self.settings.reloadIfChanged()
             if self.lockState.heldAwake?() == true { self.noteActivity() }
             let limit = self.settings[.autoLockSeconds]
             if limit > 0, self.clock.now - self.lockState.lastActivity >= limit {
