@@ -3,48 +3,7 @@ import Graphics
 import Scenes
 import UI
 
-/// What the shell keeps of the lock.
-@MainActor final class LockState {
-    /// Whether the screen is locked.
-    var isLocked = false
-    /// Slate's own lock screen, while locked (and no other program's lock is shown).
-    var view: LockScreenView?
-    /// A program that locked the screen over ext-session-lock-v1, while its lock holds.
-    var locker: (any SessionLocker)?
-    var lockerView: SessionLockerView?
-    /// Whether the locker was told its lock holds (`locked`, once the frame without the apps drew).
-    var lockerConfirmed = false
-    /// The power key held: Power Off and Restart come when this runs.
-    var powerHold: ScheduledAction?
-    var powerMenu: PowerMenuView?
-    /// The next look at the idle time.
-    var autoLock: ScheduledAction?
-    /// When the person last did something, on the shell's clock.
-    var lastActivity = 0.0
-    /// Told once the lock screen's frame is on the screen (logind's sleep waits for it).
-    var whenShown: [@MainActor () -> Void] = []
-    /// The system gestures' enabled states before the lock (they are all off while it holds).
-    var gestures: [(GestureRecognizer, Bool)] = []
-    /// Whether the session's start was looked at for `lockAtStart`.
-    var startLooked = false
-    /// Whether a password check runs now.
-    var checking = false
-    /// The lock screen's date line's formatter (made once a language and time zone).
-    var dateFormatter: DateFormatter?
-    /// The view that had the keys before the lock (it has them again after).
-    weak var focusBefore: View?
-    /// Makes the lock screen fail, to try the fallback (tests).
-    var failure: LockScreenError?
-    /// Told each time the screen locks or unlocks.
-    var onChange: ((Bool) -> Void)?
-    /// Whether a program holds the screen awake (the compositor's idle inhibitors).
-    var heldAwake: (@MainActor () -> Bool)?
-    /// Whether the screen locks by itself after the auto-lock time.
-    var locksWhenIdle = true
-    /// The system gestures that stay while locked (Control Center's pull and its swipe away).
-    var keptGestures: [ObjectIdentifier] = []
-}
-
+// The lock: the locked state, the password's check, and how the shell's input and layout keep to it.
 extension Shell {
     // MARK: State
 
@@ -116,7 +75,7 @@ extension Shell {
     }
 
     /// Makes and shows Slate's lock screen; the plain one when it cannot be made.
-    private func showLockScreen() {
+    func showLockScreen() {
         let s = lockState
         s.view?.removeFromSuperview()
         let view: LockScreenView
@@ -231,140 +190,6 @@ extension Shell {
 
     /// The message under the password field now (why it did not open), if any.
     @_spi(Testing) public var lockScreenMessage: String? { lockState.view?.message }
-
-    // MARK: What it shows
-
-    /// The lock screen's time and date, as the status bar's clock ticks.
-    func updateLockClock() {
-        guard let view = lockState.view, !view.isPlain else { return }
-        let t = services.time.timeOfDay()
-        let locale = environment.language == .ru ? "ru_RU" : "en_US"
-        let formatter: DateFormatter
-        if let made = lockState.dateFormatter, made.locale.identifier == locale,
-            made.timeZone == services.time.timeZone
-        {
-            formatter = made
-        } else {
-            formatter = DateFormatter()
-            formatter.locale = Locale(identifier: locale)
-            formatter.timeZone = services.time.timeZone
-            formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMM")
-            lockState.dateFormatter = formatter
-        }
-        view.show(
-            time: StatusBarClockView.text(t, uses24HourTime: uses24HourTime),
-            date: formatter.string(from: services.time.now()))
-    }
-
-    /// The notifications on the lock screen, newest first: their bodies only when the person lets
-    /// them show while locked (`notificationPreviews` is `always`).
-    func reloadLockNotifications() {
-        guard let view = lockState.view, !view.isPlain else { return }
-        let previews = settings[.notificationPreviews] == "always"
-        let platters = notifications.prefix(LockScreenMetrics.maximumNotifications).map { n in
-            var shown = n
-            if !previews { shown.body = "" }
-            let p = NotificationPlatterView(
-                shown, icon: notificationIcon(for: n), time: timeText(n.date),
-                bodyLines: NotificationMetrics.bannerBodyLines)
-            p.identifier = "lock-notification"
-            return p
-        }
-        view.setNotifications(Array(platters))
-    }
-
-    // MARK: The power key
-
-    /// The power key went down: the screen locks at once; held a second, Power Off and Restart are
-    /// offered.
-    func powerKeyPressed() {
-        let s = lockState
-        noteActivity()
-        if !s.isLocked {
-            lock()
-        } else if s.locker == nil, let view = s.view, view.page == .password, !s.checking {
-            // Locked already: back to the clock, as a press puts an iPad's screen to sleep.
-            view.field.clear()
-            view.setPage(.clock, animated: false)
-            updateOnScreenKeyboard()
-        }
-        s.powerHold?.cancel()
-        s.powerHold = dispatcher.schedule(after: LockScreenMetrics.powerHoldDuration) { [weak self] in
-            self?.lockState.powerHold = nil
-            self?.showPowerMenu()
-        }
-    }
-
-    /// The power key came up: a short press locked; a long one has its menu up.
-    func powerKeyReleased() {
-        lockState.powerHold?.cancel()
-        lockState.powerHold = nil
-    }
-
-    /// Power Off, Restart and Cancel, over the lock screen.
-    func showPowerMenu() {
-        let s = lockState
-        guard s.powerMenu == nil else { return }
-        let menu = PowerMenuView(frame: bounds)
-        menu.onChoice = { [weak self] choice in
-            guard let self else { return }
-            self.lockState.powerMenu?.removeFromSuperview()
-            self.lockState.powerMenu = nil
-            guard choice != .cancel else { return }
-            guard let session = self.services.session else {
-                self.environment.errors.report(
-                    LockScreenError(LockScreenStrings.noLoginManager), while: LockScreenStrings.powerOffOrRestart,
-                    userAction: true)
-                return
-            }
-            if choice == .powerOff { session.powerOff() } else { session.reboot() }
-        }
-        addSubview(menu)
-        s.powerMenu = menu
-    }
-
-    /// Whether Power Off and Restart are offered now.
-    @_spi(Testing) public var isPowerMenuShown: Bool { lockState.powerMenu != nil }
-
-    // MARK: Idle
-
-    /// The person did something now: the auto-lock counts from here.
-    public func noteActivity() {
-        lockState.lastActivity = clock.now
-    }
-
-    /// Seconds since the person last did something, on the shell's clock; 0 while a program on the
-    /// screen holds it awake.
-    public var idleTime: Double {
-        if lockState.heldAwake?() == true { return 0 }
-        return max(0, clock.now - lockState.lastActivity)
-    }
-
-    /// Looks at the idle time again when the auto-lock could next be due (`autoLockSeconds`; 0:
-    /// never). Only a session that can check a password locks by itself: a headless run with no
-    /// checker would lock for good.
-    func scheduleAutoLock() {
-        let s = lockState
-        s.autoLock?.cancel()
-        s.autoLock = nil
-        let seconds = settings[.autoLockSeconds]
-        guard !s.isLocked, s.locksWhenIdle, seconds > 0, seconds.isFinite, services.passwords != nil else { return }
-        // Looked at again at least every half minute, so that a shorter time set meanwhile counts.
-        let due = min(s.lastActivity + seconds, clock.now + LockScreenMetrics.autoLockLook)
-        s.autoLock = dispatcher.schedule(at: max(clock.now, due)) { [weak self] in
-            guard let self else { return }
-            self.lockState.autoLock = nil
-            // Settings (another process) may have changed the time.
-            _ = self.settings.reloadIfChanged()
-            if self.lockState.heldAwake?() == true { self.noteActivity() }
-            let limit = self.settings[.autoLockSeconds]
-            if limit > 0, self.clock.now - self.lockState.lastActivity >= limit {
-                self.lock()
-            } else {
-                self.scheduleAutoLock()
-            }
-        }
-    }
 
     // MARK: Wiring
 
@@ -557,65 +382,4 @@ extension Shell {
             overlayLayer.addSubview(cc)
         }
     }
-
-    // MARK: Other lockers
-
-    /// A program's lock of the screen over ext-session-lock-v1 (swaylock) did `event`. Any program may
-    /// lock an unlocked screen, as on sway and every wlroots compositor: a lock only takes from the
-    /// person, and any program could show a look-alike lock screen in a full-screen window anyway. A
-    /// lock asked for while the screen is locked — by another program or by Slate's own lock screen —
-    /// is refused, so that no program takes over a lock it did not make and unlocks it. A locker that
-    /// goes without unlocking leaves the screen locked, and Slate's lock screen takes the password.
-    public func sessionLocker(_ locker: any SessionLocker, did event: SessionLockerEvent) {
-        let s = lockState
-        switch event {
-        case .lock:
-            // One lock at a time: a program may not take over a lock it did not make (and unlock it).
-            if let held = s.locker, held !== locker {
-                locker.refuse()
-                return
-            }
-            if s.isLocked, s.locker == nil {
-                locker.refuse()
-                return
-            }
-            s.locker = locker
-            locker.configure(size: bounds.size)
-            if !s.isLocked { lock() }
-        case .surfaceMapped:
-            guard s.locker === locker else { return }
-            s.view?.field.clear()
-            s.view?.removeFromSuperview()
-            s.view = nil
-            if s.lockerView == nil {
-                let view = SessionLockerView(locker: locker)
-                locker.onChange = { [weak view] in view?.setNeedsDisplay() }
-                insertSubview(view, above: edgeTargets.right)
-                s.lockerView = view
-            }
-            _ = setFocus(nil)
-            relayout(animated: false)
-            setNeedsDisplay()
-        case .unlock:
-            guard s.locker === locker else { return }
-            unlock()
-        case .abandoned:
-            guard s.locker === locker else { return }
-            // The locker died with the screen locked: it stays locked, and Slate's lock screen takes
-            // the password.
-            s.lockerView?.removeFromSuperview()
-            s.lockerView = nil
-            s.locker = nil
-            s.lockerConfirmed = false
-            if s.isLocked {
-                showLockScreen()
-                showPasswordPage()
-                s.view?.showMessage(LockScreenStrings.lockerEnded.text)
-                relayout(animated: false)
-            }
-        }
-    }
-
-    /// Whether a program's lock (ext-session-lock) holds the screen now.
-    public var isLockedByProgram: Bool { lockState.locker != nil }
 }
