@@ -30,6 +30,12 @@ import UI
         isUserInteractionEnabled = false
     }
 
+    /// The built-in wallpaper chosen in Settings: "" (Slate's gradient), `dusk` or `graphite`; any other
+    /// value (a picture file, not drawn yet) shows Slate's.
+    public var style = "" {
+        didSet { if style != oldValue { setNeedsDisplay() } }
+    }
+
     /// A dim drawn over the wallpaper, into its picture (behind App Exposé).
     public var dim: Color? {
         didSet { if dim != oldValue { setNeedsDisplay() } }
@@ -41,11 +47,7 @@ import UI
             Path(bounds),
             with: LinearGradient(
                 start: .zero, end: Point(bounds.width, bounds.height),
-                stops: [
-                    (0, Color(light: RGBA(hex: 0x5AC8FA), dark: RGBA(hex: 0x0B2A4A))),
-                    (0.55, Color(light: RGBA(hex: 0x5856D6), dark: RGBA(hex: 0x2A1B5C))),
-                    (1, Color(light: RGBA(hex: 0xFF2D55), dark: RGBA(hex: 0x4A0F2A))),
-                ]))
+                stops: ShellMetrics.wallpaperStops[style] ?? ShellMetrics.wallpaperStops[""] ?? []))
     }
 }
 

@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import Host
 import Scenes
 import SessionServices
 import Shell
@@ -25,6 +26,13 @@ import UI
         shell.services = live.services
         shell.preparesControlCenterAtRest = true
         host.watch([live.mailbox.fileDescriptor]) { [weak live] in live?.mailbox.drain() }
+        // Settings in an app process saves the file: the shell reads it again at once.
+        if let folder = shell.settings.file?.deletingLastPathComponent(), let watch = SettingsFileWatch(folder: folder)
+        {
+            host.watch([watch.fileDescriptor]) { [weak shell] in
+                if watch.drain() { shell?.settings.reloadIfChanged() }
+            }
+        }
         let home =
             environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         shell.screenshotsFolder = UserDirectories.screenshots(environment: environment, home: home)
