@@ -142,6 +142,8 @@ DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+# PAM reads its service files from /etc/pam.d whatever the prefix.
+PAMDIR ?= /etc/pam.d
 INSTALL_MANIFEST := Packaging/install-manifest.txt
 SLATE_INSTALLED_BUILD ?= .build/install/release/slate
 # What install builds first; make test installs its debug build instead (INSTALL_BUILD=build
@@ -155,8 +157,9 @@ install-build:
 
 install: $(INSTALL_BUILD)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/wayland-sessions $(DESTDIR)$(DATADIR)/xdg-desktop-portal \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(PAMDIR)
 	install -m 755 $(SLATE_INSTALLED_BUILD) $(DESTDIR)$(BINDIR)/slate
+	install -m 644 Packaging/slate.pam $(DESTDIR)$(PAMDIR)/slate
 	install -m 755 Packaging/slate-session $(DESTDIR)$(BINDIR)/slate-session
 	$(SLATE_INSTALLED_BUILD) install --data-dir $(DESTDIR)$(DATADIR) --exec $(BINDIR)/slate >/dev/null
 	sed 's|@BINDIR@|$(BINDIR)|g' Packaging/slate.desktop.in >$(DESTDIR)$(DATADIR)/wayland-sessions/slate.desktop
@@ -172,7 +175,7 @@ install: $(INSTALL_BUILD)
 
 # The manifest's paths, each directory word (BINDIR…) replaced by where this install puts it.
 installed_files = sed -e '/^\#/d' -e 's|^BINDIR/|$(BINDIR)/|' -e 's|^DATADIR/|$(DATADIR)/|' -e 's|^MANDIR/|$(MANDIR)/|' \
-	-e 's|^BASHCOMPDIR/|$(BASHCOMPDIR)/|' -e 's|^ZSHCOMPDIR/|$(ZSHCOMPDIR)/|' $(INSTALL_MANIFEST)
+	-e 's|^BASHCOMPDIR/|$(BASHCOMPDIR)/|' -e 's|^ZSHCOMPDIR/|$(ZSHCOMPDIR)/|' -e 's|^PAMDIR/|$(PAMDIR)/|' $(INSTALL_MANIFEST)
 
 # Removes exactly the files install put down (the directories stay: others' files may share them).
 uninstall:

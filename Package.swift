@@ -73,11 +73,13 @@ let package = Package(
         .target(name: "SessionBus", dependencies: ["CDBus"]),
         // libpulse's threaded main loop behind five calls: the default sink's volume and mute.
         .target(name: "SlatePulseShim", linkerSettings: [.linkedLibrary("pulse")]),
+        // Linux-PAM behind one call: the lock screen's password checked as a screen locker does.
+        .target(name: "SlatePAMShim", linkerSettings: [.linkedLibrary("pam")]),
         // The machine's services behind the shell's protocols: UPower, NetworkManager, logind's
         // backlight, BlueZ, iio-sensor-proxy over SessionBus; PulseAudio or PipeWire through libpulse.
         .target(
             name: "SessionServices",
-            dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim", "Rendering"]),
+            dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim", "SlatePAMShim", "Rendering"]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The keyboard's suggestions: hunspell and the system's dictionaries, and their words' index.

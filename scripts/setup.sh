@@ -25,6 +25,7 @@ packages=(
     wlcs gcc python3                                          # the Wayland conformance suite (make wlcs)
     xwayland libxcb1-dev                                      # X11 programs (Xwayland; the XWM's own checks)
     xterm x11-apps xclip                                      # real X11 programs for the X11 tests
+    libpam0g-dev libpam-wrapper                               # the lock screen's password (PAM); PAM in its tests
 )
 # The services' test runs a PulseAudio server of its own with a null sink. On a desktop that plays
 # through PipeWire's pipewire-pulse, PulseAudio is not installed beside it (its socket-activated

@@ -114,6 +114,14 @@ public final class MessageReader {
         return slate_dbus_get_basic(iter).dbl
     }
 
+    /// A Unix file descriptor (`h`: logind's inhibitors): a duplicate that the caller owns and must
+    /// close.
+    public func fileDescriptor() throws(BusError) -> Int32 {
+        try expect(Int32(slate_dbus_type_unix_fd), "a file descriptor")
+        defer { advance() }
+        return slate_dbus_get_basic(iter).fd
+    }
+
     /// An array of bytes (`ay`) whole, read at once (a picture's pixels; not byte by byte).
     public func bytes() throws(BusError) -> [UInt8] {
         try expect(Int32(slate_dbus_type_array), "an array of bytes")

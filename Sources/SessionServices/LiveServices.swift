@@ -4,8 +4,9 @@ import Shell
 import UI
 
 /// The machine's real services for the shell: the wall clock, UPower, NetworkManager, the backlight
-/// through logind, PulseAudio or PipeWire, BlueZ and iio-sensor-proxy, and the session's notification
-/// server — each on a thread of its own,
+/// through logind, PulseAudio or PipeWire, BlueZ and iio-sensor-proxy, the session's notification
+/// server, logind's session (lock, sleep, the power key) and the lock screen's password through PAM
+/// (`slate`'s service, `/etc/pam.d/slate`) — each on a thread of its own,
 /// every call bounded, their changes handed to the main actor through `mailbox` (the host's loop
 /// watches its descriptor). A service that is not there is nil in `services`, or reads nil until it
 /// appears.
@@ -32,20 +33,24 @@ import UI
         public var backlights: URL
         /// The sound server (nil: the user's).
         public var soundServer: String?
-        /// The process's environment (the clock's locale).
+        /// The process's environment (the clock's locale, `XDG_SESSION_ID`).
         public var environment: [String: String]
+        /// The PAM service the lock screen's password is checked against.
+        public var passwordService: String
 
         /// The machine's own: the system bus, `/sys/class/backlight`, the user's sound server.
         public init(
             systemBus: BusConnection.Bus = .system, sessionBus: BusConnection.Bus? = .session,
             backlights: URL = URL(fileURLWithPath: "/sys/class/backlight"), soundServer: String? = nil,
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            environment: [String: String] = ProcessInfo.processInfo.environment,
+            passwordService: String = PAMPasswordChecker.defaultService
         ) {
             self.systemBus = systemBus
             self.sessionBus = sessionBus
             self.backlights = backlights
             self.soundServer = soundServer
             self.environment = environment
+            self.passwordService = passwordService
         }
     }
 
@@ -64,7 +69,10 @@ import UI
             audio: PulseAudioClient(server: places.soundServer, mailbox: m),
             bluetooth: BlueZClient(bus: places.systemBus, mailbox: m, report: report),
             orientation: SensorProxyClient(bus: places.systemBus, mailbox: m),
-            notifications: places.sessionBus.map { NotificationServer(bus: $0, mailbox: m, report: report) })
+            notifications: places.sessionBus.map { NotificationServer(bus: $0, mailbox: m, report: report) },
+            session: LogindSessionClient(
+                bus: places.systemBus, sessionID: places.environment["XDG_SESSION_ID"], mailbox: m, report: report),
+            passwords: PAMPasswordChecker(service: places.passwordService, mailbox: m))
     }
 
     /// Waits (at most `timeout` seconds) until the notification server knows its name on the bus;

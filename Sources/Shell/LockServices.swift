@@ -30,7 +30,19 @@ public final class PasswordBytes: @unchecked Sendable {
     public init() {}
 
     /// Appends the UTF-8 bytes of `text` (a key's character).
-    public func append(_ text: String) { bytes.append(contentsOf: Array(text.utf8)) }
+    public func append(_ text: String) {
+        // Grown by hand, never reallocated with the old bytes left behind: room is made ahead, and
+        // the old buffer is wiped when it must grow.
+        let added = Array(text.utf8)
+        if bytes.count + added.count > bytes.capacity {
+            var grown: [UInt8] = []
+            grown.reserveCapacity(max(64, 2 * (bytes.count + added.count)))
+            grown.append(contentsOf: bytes)
+            bytes.withUnsafeMutableBytes { if let start = $0.baseAddress { explicit_bzero(start, $0.count) } }
+            bytes = grown
+        }
+        bytes.append(contentsOf: added)
+    }
 
     /// Removes the last character typed (its whole UTF-8 sequence).
     public func deleteLast() {
@@ -44,7 +56,7 @@ public final class PasswordBytes: @unchecked Sendable {
 
     /// Overwrites every byte with zero and empties the password.
     public func wipe() {
-        for index in bytes.indices { bytes[index] = 0 }
+        bytes.withUnsafeMutableBytes { if let start = $0.baseAddress { explicit_bzero(start, $0.count) } }
         bytes.removeAll()
     }
 

@@ -34,7 +34,7 @@ make -s install DESTDIR="$root" "$@" >"$work/install.log" 2>&1 || { cat "$work/i
 # The manifest's paths for the default layout.
 expected=$(sed -e '/^#/d' -e "s|^BINDIR/|$prefix/bin/|" -e "s|^DATADIR/|$prefix/share/|" \
     -e "s|^MANDIR/|$prefix/share/man/|" -e "s|^BASHCOMPDIR/|$prefix/share/bash-completion/completions/|" \
-    -e "s|^ZSHCOMPDIR/|$prefix/share/zsh/site-functions/|" Packaging/install-manifest.txt | sort)
+    -e "s|^ZSHCOMPDIR/|$prefix/share/zsh/site-functions/|" -e "s|^PAMDIR/|/etc/pam.d/|" Packaging/install-manifest.txt | sort)
 actual=$(cd "$root" && find . \( -type f -o -type l \) | sed 's|^\.||' | sort)
 same install_puts_down_exactly_the_manifest "$expected" "$actual"
 bad_modes=$(cd "$root" && find . -type f ! -path "./${prefix#/}/bin/*" ! -perm 644; find "./${prefix#/}/bin" -type f ! -perm 755)
