@@ -42,6 +42,7 @@ scripts: build
 # The guideline checker over every demo app, and over the example menu file.
 guidelines: build
 	$(SLATE_DEBUG) lint
+	$(SLATE_DEBUG) lint Settings
 	$(SLATE_DEBUG) lint --menu Documentation/menus/mail-message.json
 
 # The command line on hostile input (a missing Maildir, huge numbers, sloppy menu files, leftovers).

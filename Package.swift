@@ -151,6 +151,7 @@ let package = Package(
                 "SlateTesting",
             ],
             resources: [.copy("References")]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Scenes", "UI", "Graphics"]),
         .testTarget(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),

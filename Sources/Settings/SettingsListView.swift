@@ -33,8 +33,11 @@ import UI
         onReload?(language)
     }
 
-    /// The language the rows were last made in (nil: not yet shown).
+    /// The language the rows were last made in (nil: not yet shown, or out of date).
     private var shownLanguage: Language?
+
+    /// The store changed while the page was not on a screen: it reads it again when it shows.
+    func markStale() { shownLanguage = nil }
 
     override func didMoveToRoot() {
         // On a screen for the first time, or on one that speaks another language.

@@ -54,7 +54,9 @@ import UI
     func reload() {
         // Pages that went back are dropped.
         lists = Array(lists.prefix(container.pages.count))
-        for list in lists where list.root != nil { list.reload() }
+        for list in lists {
+            if list.root != nil { list.reload() } else { list.markStale() }
+        }
     }
 
     private func watch(_ list: SettingsListView, at depth: Int) {
