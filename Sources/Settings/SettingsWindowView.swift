@@ -133,9 +133,7 @@ extension SettingsWindowView: ListView.DataSource {
     static let menuIdentifier = "settings.section"
 
     func attach(to row: SectionRowView) {
-        let interaction = ContextMenuInteraction(delegate: self)
-        row.addInteraction(interaction)
-        WindowMenuItems.setActivity(for: interaction) { [weak row] in
+        WindowMenuItems.attachMenu(self, to: row) { [weak row] in
             row?.section.map { SettingsApp.sectionActivity($0, language: row?.language ?? .en) }
         }
     }
