@@ -30,6 +30,9 @@ public struct AppProcessError: Error, CustomStringConvertible {
     private var running = true
     /// When the app last looked for news (`Application.refreshInterval`).
     private var lastRefresh = 0.0
+    /// The pasteboard every window of the app cuts, copies and pastes with: the system's clipboard
+    /// (the Wayland selection, shared with every program) once connected.
+    private var pasteboard: any PasteboardStore = ProcessPasteboard()
     /// Light or dark, as the system is (the shell passes it when it starts the app).
     public var appearance: Appearance = .light {
         didSet { for w in windows.values { w.root.appearance = appearance } }
@@ -75,7 +78,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         }
         client = c
         // Copy and paste go through the system's clipboard, shared with every program.
-        Pasteboard.store = WaylandPasteboard(client: c)
+        pasteboard = WaylandPasteboard(client: c)
     }
 
     /// The windows on the shell's screen, in the order the app's scenes connected.
@@ -165,7 +168,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
             }
         }
         runtime.terminate()
-        Pasteboard.store = ProcessPasteboard()
+        pasteboard = ProcessPasteboard()
         for w in windows.values { slate_window_destroy(w.handle) }
         windows.removeAll()
         if let c = client { slate_client_destroy(c) }
@@ -206,6 +209,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         let window = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
         window.root.appearance = appearance
         if let language { window.root.environment.language = language }
+        window.root.environment.pasteboard = pasteboard
         // A drag that leaves the window goes on as the system's (other programs, the shell's edges).
         window.root.dragCoordinator.handOff = { [weak self, weak window] session, finish in
             guard let self, let window else { return false }

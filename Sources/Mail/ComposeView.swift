@@ -78,7 +78,7 @@ import UI
             notice.message = text
             notice.setActions([
                 (MailStrings.retry.text, retry),
-                (MailStrings.copyText.text, { [weak self] in self.map { Pasteboard.string = $0.copiedText } }),
+                (MailStrings.copyText.text, { [weak self] in self.map { $0.pasteboard.string = $0.copiedText } }),
             ])
         }
         setNeedsLayout()

@@ -73,8 +73,9 @@ import UI
             root.draw(in: c)
             // Without the renderer, rasterized views do not make pictures at this scale (theirs are
             // at the screen's); the pictures they have are drawn shrunk, instead of their content.
-            View.drawsFromPictures = true
-            defer { View.drawsFromPictures = false }
+            let environment = root.environment
+            environment.drawsFromPictures = true
+            defer { environment.drawsFromPictures = false }
             for v in root.subviews where !excluding.contains(where: { $0 === v }) { v.render(in: c, renderer: nil) }
             root.drawOverlay(in: c)
         }

@@ -56,7 +56,7 @@ import UI
 
     /// Puts the note's whole text on the pasteboard.
     func copyText() {
-        Pasteboard.string = document.text
+        pasteboard.string = document.text
     }
 
     public override func layoutSubviews() {

@@ -53,6 +53,7 @@ import UI
         worker = BusWorker(name: "slate-logind", bus: bus)
         worker.subscribe(.nameOwnerChanged(Self.name)) { [weak self] message, bus in
             // arg2, the new owner: empty when logind went away.
+            // A NameOwnerChanged of another shape (never sent by the bus) reads as logind gone.
             let reader = message.reader()
             _ = try? reader.string()
             _ = try? reader.string()
@@ -64,6 +65,7 @@ import UI
         }
         worker.subscribe(MatchRule(sender: Self.name, interface: Self.manager, member: "PrepareForSleep")) {
             [weak self] message, bus in
+            // A PrepareForSleep without its boolean (never sent by logind) reads as waking.
             let sleeping = (try? message.reader().bool()) ?? false
             if sleeping {
                 mailbox.post { self?.prepareForSleep() }
@@ -98,6 +100,7 @@ import UI
 
     /// Finds the session and takes the inhibitors (on the worker's thread).
     nonisolated static func setUp(_ bus: BusConnection, state: LoginState) {
+        // Absent is fine: without logind (or a session of ours) there is nothing to lock on its word.
         if let reply = try? bus.call(
             destination: name, path: managerPath, interface: manager, method: "GetSession", timeout: timeout,
             arguments: { $0.string(state.sessionID) }),
@@ -121,6 +124,7 @@ import UI
         let state = self.state
         worker.perform { bus in
             guard let path = state.sessionPath else { return }
+            // A hint logind did not take leaves only `loginctl` unaware: nothing a person sees.
             _ = try? bus.call(
                 destination: Self.name, path: path, interface: Self.session, method: "SetLockedHint",
                 timeout: Self.timeout, arguments: { $0.bool(locked) })
@@ -200,6 +204,7 @@ final class LoginState: @unchecked Sendable {
 
     /// logind's `Inhibit(what, who, why, mode)`: the descriptor that holds it, or nil.
     static func inhibit(_ bus: BusConnection, what: String, why: String, mode: String) -> Int32? {
+        // Absent is fine: an inhibitor refused (no logind, polkit says no) leaves the key to logind.
         guard
             let reply = try? bus.call(
                 destination: LogindSessionClient.name, path: LogindSessionClient.managerPath,

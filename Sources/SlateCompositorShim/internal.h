@@ -60,6 +60,11 @@
 #define SLATE_LIMIT_POPUPS 256
 /// Bytes of the buffers its surfaces show at once: 1 GiB (eight full-screen windows of an 8K screen).
 #define SLATE_LIMIT_BUFFER_BYTES (1L << 30)
+/// Protocol objects of any kind alive at once (regions, callbacks, positioners, data offers …): GTK 4
+/// and Firefox hold a few thousand; each costs the shell memory however small it is.
+#define SLATE_LIMIT_OBJECTS 65536
+/// Objects created between two counts of a client's live ones (the count walks them all).
+#define SLATE_LIMIT_OBJECTS_COUNTED_EVERY 1024
 
 /// How many frames' damage is kept: enough for a triple-buffered output.
 #define SLATE_DAMAGE_RING 3
@@ -129,7 +134,7 @@ struct slate_comp {
     struct wl_listener new_virtual_pointer;
     /// Each client's counts against the limits (limits.c).
     struct wl_list client_uses;
-    struct wl_listener limits_new_surface, limits_new_xdg_surface;
+    struct wl_listener limits_new_surface, limits_new_xdg_surface, limits_new_client;
     struct wlr_input_device *keyboard_device;
     struct xkb_keymap *keymap;
     const char *socket;

@@ -1,9 +1,14 @@
 // Limits: no program can make the shell slow or big. Each client may hold so many surfaces,
-// toplevels and popups, so many bytes of buffers shown at once, and so many frame callbacks not
-// yet answered on a surface; past a limit that client alone is disconnected with an error naming
+// toplevels and popups, so many protocol objects of any kind, so many bytes of buffers shown at once,
+// and so many frame callbacks not yet answered on a surface; past a limit that client alone is disconnected with an error naming
 // the limit (wl_display's implementation error), and the shell serves the others as before. The
 // limits are far above what any real program uses (Firefox with a hundred tabs: a few hundred
 // surfaces, one toplevel a window, one or two callbacks a surface).
+//
+// Requests cannot queue up in the shell: libwayland reads a client's requests through a buffer of
+// 4 KiB and leaves the rest in the kernel's socket, and a client that reads none of its events is
+// disconnected by libwayland once its outgoing buffer is full. What a flood can grow is what its
+// requests make, and that is what is counted here.
 #include "internal.h"
 
 /// A client's counts (one a connected client, found by its wl_client).
@@ -17,7 +22,9 @@ struct client_use {
     /// Set once its client is gone: freed when the last of its surfaces and roles goes (libwayland
     /// tells of a client's end before it destroys its objects).
     int gone;
-    struct wl_listener destroy;
+    /// Objects made since its live objects were last counted.
+    int created_since_count;
+    struct wl_listener destroy, resource_created;
     struct wl_list link;  // slate_comp::client_uses
 };
 
@@ -46,11 +53,14 @@ static void client_gone(struct wl_listener *l, void *data) {
     (void)data;
     struct client_use *u = wl_container_of(l, u, destroy);
     wl_list_remove(&u->destroy.link);
+    wl_list_remove(&u->resource_created.link);
     u->gone = 1;
     release_if_done(u);
 }
 
-/// The counts of `client`, made at its first surface.
+static void resource_created(struct wl_listener *l, void *data);
+
+/// The counts of `client`, made as it connects.
 static struct client_use *use_of(slate_comp *comp, struct wl_client *client) {
     struct client_use *u;
     wl_list_for_each(u, &comp->client_uses, link) {
@@ -61,6 +71,8 @@ static struct client_use *use_of(slate_comp *comp, struct wl_client *client) {
     u->client = client;
     u->destroy.notify = client_gone;
     wl_client_add_destroy_listener(client, &u->destroy);
+    u->resource_created.notify = resource_created;
+    wl_client_add_resource_created_listener(client, &u->resource_created);
     wl_list_insert(&comp->client_uses, &u->link);
     return u;
 }
@@ -70,6 +82,24 @@ static void refuse(struct client_use *u, const char *what, long used, long limit
     if (u->broke) return;
     u->broke = 1;
     wl_client_post_implementation_error(u->client, "too many %s (%ld; the limit is %ld)", what, used, limit);
+}
+
+static enum wl_iterator_result count_one(struct wl_resource *resource, void *data) {
+    (void)resource;
+    (*(long *)data)++;
+    return WL_ITERATOR_CONTINUE;
+}
+
+/// Every so many objects made, the client's live ones are counted (a walk of its object map, so its
+/// cost is spread over the objects made between two counts).
+static void resource_created(struct wl_listener *l, void *data) {
+    (void)data;
+    struct client_use *u = wl_container_of(l, u, resource_created);
+    if (u->broke || ++u->created_since_count < SLATE_LIMIT_OBJECTS_COUNTED_EVERY) return;
+    u->created_since_count = 0;
+    long live = 0;
+    wl_client_for_each_resource(u->client, count_one, &live);
+    if (live > SLATE_LIMIT_OBJECTS) refuse(u, "protocol objects", live, SLATE_LIMIT_OBJECTS);
 }
 
 static void surface_commit(struct wl_listener *l, void *data) {
@@ -149,8 +179,16 @@ static void on_new_xdg_surface(struct wl_listener *l, void *data) {
     if (!r->toplevel && ++u->popups > SLATE_LIMIT_POPUPS) refuse(u, "popups", u->popups, SLATE_LIMIT_POPUPS);
 }
 
+static void on_new_client(struct wl_listener *l, void *data) {
+    slate_comp *comp = wl_container_of(l, comp, limits_new_client);
+    struct wl_client *client = data;
+    if (!use_of(comp, client)) wl_client_post_no_memory(client);
+}
+
 int slate_limits_init(slate_comp *comp) {
     wl_list_init(&comp->client_uses);
+    comp->limits_new_client.notify = on_new_client;
+    wl_display_add_client_created_listener(comp->display, &comp->limits_new_client);
     comp->limits_new_surface.notify = on_new_surface;
     wl_signal_add(&comp->compositor->events.new_surface, &comp->limits_new_surface);
     comp->limits_new_xdg_surface.notify = on_new_xdg_surface;

@@ -32,7 +32,8 @@ struct OcclusionPlan {
     /// The plan for `view` drawn within `clip` (its coordinates), or nil when nothing is covered or
     /// the canvas cannot say where its pixels are.
     @MainActor static func make(for view: View, clip: Rect, canvas: any Canvas) -> OcclusionPlan? {
-        guard View.drawsOnlyWhatShows, view.subviews.count > 0, !clip.isEmpty, let origin = canvas.deviceOrigin
+        guard view.subviews.count > 0, !clip.isEmpty, let origin = canvas.deviceOrigin,
+            view.environment.drawsOnlyWhatShows
         else { return nil }
         let scale = canvas.scale
         let appearance = canvas.appearance
@@ -113,10 +114,6 @@ struct OcclusionPlan {
 }
 
 extension View {
-    /// Whether views below opaque ones are drawn only where they show (on by default; tests turn it
-    /// off to see that the pixels are the same).
-    public static var drawsOnlyWhatShows = true
-
     /// Rectangles of the view (its coordinates) that it paints opaquely when drawn, with its
     /// subviews: all of it for an opaque background without rounded corners or an opaque cover,
     /// the larger rectangle clear of the corners for an opaque rounded one, else what its subviews

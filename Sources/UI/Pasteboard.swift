@@ -1,27 +1,15 @@
-/// The pasteboard text views cut and copy to and paste from (as `UIPasteboard.general`). By default
-/// it lives in the process (every app Slate hosts in it shares it); an app running as a process of
-/// its own in the Slate shell keeps it on the system's clipboard (the Wayland selection), shared with
-/// every program.
-@MainActor public enum Pasteboard {
-    /// Where the text is kept.
-    public static var store: any PasteboardStore = ProcessPasteboard()
-
-    /// The text on the pasteboard, if any.
-    public static var string: String? {
-        get { store.string }
-        set { store.string = newValue }
-    }
-
-    /// Whether there may be text to paste, without reading it (as `UIPasteboard.hasStrings`): what
-    /// greys Paste in the Edit menu.
-    public static var hasString: Bool { store.hasString }
+extension View {
+    /// The pasteboard of the screen the view is on (`ScreenEnvironment.pasteboard`), as
+    /// `UIPasteboard.general`: what its text is cut and copied to and pasted from.
+    public var pasteboard: any PasteboardStore { environment.pasteboard }
 }
 
 /// Where the pasteboard's text is kept: in the process, or on the system's clipboard.
 @MainActor public protocol PasteboardStore: AnyObject {
     /// The text on it, if any (reading may ask another program for it).
     var string: String? { get set }
-    /// Whether there may be text on it, told without reading it (which may ask another program).
+    /// Whether there may be text on it, told without reading it (which may ask another program), as
+    /// `UIPasteboard.hasStrings`: what greys Paste in the Edit menu.
     var hasString: Bool { get }
 }
 

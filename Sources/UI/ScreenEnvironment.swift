@@ -37,6 +37,18 @@ import Graphics
     public var shownScreen: (@MainActor () -> PixelImage?)?
     /// Runs what views hand off the main thread: on threads under a real clock, at frames on a virtual one.
     public var backgroundWork = BackgroundWork()
+    /// The pasteboard text views cut and copy to and paste from (as `UIPasteboard.general`): the
+    /// screen's own by default (every app the screen hosts in its process shares it); an app running
+    /// as a process of its own in the Slate shell puts the system's clipboard here (the Wayland
+    /// selection), shared with every program.
+    public var pasteboard: any PasteboardStore = ProcessPasteboard()
+    /// While true, drawing with no renderer uses the valid cached pictures of rasterized views instead
+    /// of drawing their content again: the menu's backdrop, drawn small and blurred, sets it for its
+    /// drawing of the screen.
+    public var drawsFromPictures = false
+    /// Whether views below opaque ones are drawn only where they show (on by default; tests turn it
+    /// off to see that the pixels are the same).
+    @_spi(Testing) public var drawsOnlyWhatShows = true
 
     private var values: [ObjectIdentifier: Any] = [:]
 

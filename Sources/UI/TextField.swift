@@ -79,13 +79,13 @@ import Graphics
         if command, case .character(let c) = press.key {
             switch c.lowercased() {
             case "a": isAllSelected = !text.isEmpty
-            case "c": if isAllSelected { Pasteboard.string = text }
+            case "c": if isAllSelected { pasteboard.string = text }
             case "x":
                 guard isAllSelected else { return true }
-                Pasteboard.string = text
+                pasteboard.string = text
                 text = ""
             case "v":
-                guard let s = Pasteboard.string, !s.isEmpty else { return true }
+                guard let s = pasteboard.string, !s.isEmpty else { return true }
                 // One line keeps one line: the pasted text's line breaks become spaces.
                 _ = handleText(multiline ? s : s.replacingOccurrences(of: "\n", with: " "))
             default: return false
@@ -129,7 +129,7 @@ import Graphics
         case .undo, .redo: false
         case .cut: isEditable && isAllSelected
         case .copy: isAllSelected
-        case .paste: isEditable && Pasteboard.hasString
+        case .paste: isEditable && pasteboard.hasString
         case .selectAll: !text.isEmpty && !isAllSelected
         }
     }

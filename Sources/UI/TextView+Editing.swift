@@ -124,19 +124,19 @@ extension TextView {
     /// Puts the selection on the pasteboard and removes it.
     public func cut() {
         guard isEditable, !selection.isEmpty else { return }
-        Pasteboard.string = selectedText
+        pasteboard.string = selectedText
         replace(selection, with: "")
     }
 
     /// Puts the selection on the pasteboard.
     public func copy() {
         guard !selection.isEmpty else { return }
-        Pasteboard.string = selectedText
+        pasteboard.string = selectedText
     }
 
     /// Replaces the selection with the pasteboard's text.
     public func paste() {
-        guard isEditable, let s = Pasteboard.string, !s.isEmpty else { return }
+        guard isEditable, let s = pasteboard.string, !s.isEmpty else { return }
         replace(selection, with: Self.normalizedNewlines(s))
     }
 
@@ -145,7 +145,7 @@ extension TextView {
     func editMenuCommands() -> [EditMenuInteraction.Command] {
         typealias C = EditMenuInteraction.Command
         var out: [C] = []
-        let canPaste = isEditable && !(Pasteboard.string ?? "").isEmpty
+        let canPaste = isEditable && !(pasteboard.string ?? "").isEmpty
         if selection.isEmpty {
             if !storage.wordRange(at: head).isEmpty {
                 out.append(

@@ -27,7 +27,7 @@ import Graphics
         case .redo: isEditable && history.canRedo
         case .cut: isEditable && !selection.isEmpty
         case .copy: !selection.isEmpty
-        case .paste: isEditable && Pasteboard.hasString
+        case .paste: isEditable && pasteboard.hasString
         case .selectAll: !storage.string.isEmpty && selection != storage.all
         }
     }

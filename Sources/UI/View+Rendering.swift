@@ -24,7 +24,7 @@ extension View {
         canvas.concatenate(transformToSuperview)
         if rasterizes, let renderer {
             renderRasterized(in: canvas, renderer: renderer)
-        } else if rasterizes, View.drawsFromPictures, let cache = rasterCache, cache.valid,
+        } else if rasterizes, let cache = rasterCache, cache.valid, environment.drawsFromPictures,
             cache.key.appearance == canvas.appearance
         {
             // A picture at another scale is resampled: for a blurred backdrop, detail is not wanted.
@@ -289,10 +289,6 @@ extension View {
         rasterCache = RasterCache(key: key, image: image)
         rasterCache!.bodyOpaque = body
     }
-
-    /// While true, drawing with no renderer uses the valid cached pictures of rasterized views instead
-    /// of drawing their content again (the menu's backdrop, drawn small and blurred, uses it).
-    public static var drawsFromPictures = false
 
     /// Lets go of the cached pictures in this subtree; they are drawn again when next shown.
     public func releasePictures() {

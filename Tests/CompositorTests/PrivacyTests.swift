@@ -131,6 +131,21 @@ import UI
         #expect(next.hasPrefix("configured"), "the next client was not served: \(next)")
     }
 
+    /// A client making protocol objects without end (regions, the cheapest there are) is cut off
+    /// at the limit (65,536 alive at once); one that keeps under it is let be, and the shell goes on
+    /// serving the next client.
+    @Test func aClientMakingObjectsWithoutEndIsCutOff() throws {
+        let client = try #require(Self.client, "the hostile test client did not compile")
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let under = rig.shellOutput([client, "objects", "60000"]) ?? ""
+        #expect(under.hasPrefix("made 60000"), "a client under the limit was cut off: \(under)")
+        let over = rig.shellOutput([client, "objects", "70000"]) ?? ""
+        #expect(over.hasPrefix("error wl_display 3"), "70,000 objects let through: \(over)")
+        let next = rig.shellOutput([client, "first-configure"]) ?? ""
+        #expect(next.hasPrefix("configured"), "the next client was not served: \(next)")
+    }
+
     /// Five thousand idle windows (five clients at the limit) cost the loop nothing at rest, and a
     /// new client gets its first configure within 100 ms beside them.
     @Test func aNewClientIsServedAtOnceBesideFiveThousandWindows() throws {

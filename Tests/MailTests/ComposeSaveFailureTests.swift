@@ -83,7 +83,7 @@ import UI
         view.notice.buttons[0].sendAction()  // Retry, still failing: nothing more said
         #expect(place.logged.count == 1)
         view.notice.buttons[1].sendAction()
-        #expect(Pasteboard.string?.contains("Shall we meet on Friday?") == true)
+        #expect(view.pasteboard.string?.contains("Shall we meet on Friday?") == true)
         try place.mail.fixWrites()
         view.notice.buttons[0].sendAction()
         #expect(!place.system.openSessions.contains { $0 === scene.session }, "saved, the window closes as asked")

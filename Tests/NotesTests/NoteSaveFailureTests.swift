@@ -175,7 +175,7 @@ import UI
         let alert = try #require(scene.presentedAlert)
         #expect(alert.buttons.map(\.title) == ["Keep Open", "Copy Text"])
         alert.buttons[1].sendAction()
-        #expect(Pasteboard.string == doc.text)
+        #expect(editor.pasteboard.string == doc.text)
         #expect(place.system.openSessions.contains { $0 === scene.session })
     }
 

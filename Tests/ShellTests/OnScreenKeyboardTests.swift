@@ -320,15 +320,13 @@ import Testing
         let id = try #require(w.shell.focusedWindow)
         #expect(w.shell.windows[id]?.scene.windowView.safeAreaInsets.bottom == 20)
         #expect(kb.frameInRoot.width == KeyboardMetrics.floatingWidth)
-        Pasteboard.string = nil
         w.host.run(for: 0.5)
         expectReference(w.host.frame(), "keyboard-floating")
     }
 
     /// Both layouts light and dark, the 123 page and a key's alternates, as a person sees them.
     @Test func pictures() throws {
-        // Paste is greyed with nothing to paste (other tests of this process copy text).
-        Pasteboard.string = nil
+        // Paste is greyed with nothing to paste: the screen's pasteboard starts empty.
         let w = fieldsWorld()
         try run(w, "keyboard on-screen\nlaunch Fields\ntap \"Body\"")
         expectReference(w.host.frame(), "keyboard-en-light")

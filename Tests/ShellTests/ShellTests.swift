@@ -316,8 +316,8 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
 @MainActor @Suite struct DrawingShortcutsTests {
     /// The screen drawn whole, with every cached picture made anew.
     func drawnWhole(_ w: ShellWorld, culling: Bool) -> PixelImage {
-        View.drawsOnlyWhatShows = culling
-        defer { View.drawsOnlyWhatShows = true }
+        w.shell.environment.drawsOnlyWhatShows = culling
+        defer { w.shell.environment.drawsOnlyWhatShows = true }
         for v in w.shell.allViews() where v.rasterizes { v.rasterizes = true }
         w.shell.damageAll()
         return w.host.frame()

@@ -187,9 +187,6 @@ import Testing
     /// Select All, then Copy, Cut and Paste from the keyboard; typing over a selection replaces it,
     /// and a one-line field pastes line breaks as spaces.
     @Test func selectAllCopyCutAndPaste() throws {
-        let saved = Pasteboard.store
-        Pasteboard.store = ProcessPasteboard()
-        defer { Pasteboard.store = saved }
         let h = Harness()
         let f = TextField(text: "bob@example.com")
         f.frame = Rect(10, 10, 300, 36)
@@ -197,20 +194,20 @@ import Testing
         h.root.setFocus(f)
         let d = h.root.dispatcher!
         d.handle(KeyPress(.character("c"), modifiers: .control))
-        #expect(Pasteboard.string == nil, "nothing selected: nothing copied")
+        #expect(f.pasteboard.string == nil, "nothing selected: nothing copied")
         d.handle(KeyPress(.character("a"), modifiers: .control))
         #expect(f.isAllSelected)
         d.handle(KeyPress(.character("c"), modifiers: .control))
-        #expect(Pasteboard.string == "bob@example.com")
+        #expect(f.pasteboard.string == "bob@example.com")
         d.handleText("x")
         #expect(f.text == "x", "typing replaces the selection")
-        Pasteboard.string = "alice\nexample"
+        f.pasteboard.string = "alice\nexample"
         d.handle(KeyPress(.character("v"), modifiers: .command))
         #expect(f.text == "xalice example")
         d.handle(KeyPress(.character("a"), modifiers: .control))
         d.handle(KeyPress(.character("x"), modifiers: .control))
         #expect(f.text.isEmpty)
-        #expect(Pasteboard.string == "xalice example")
+        #expect(f.pasteboard.string == "xalice example")
         #expect(!f.isAllSelected)
     }
 

@@ -122,20 +122,21 @@ import Testing
         let (root, t) = make("один два")
         key(root, "ctrl+shift+right")
         key(root, "ctrl+c")
-        #expect(Pasteboard.string == "один")
+        #expect(t.pasteboard.string == "один")
         key(root, "ctrl+x")
         #expect(t.text == " два")
         key(root, "ctrl+end")
         key(root, "ctrl+v")
         #expect(t.text == " дваодин")
-        Pasteboard.string = "a\r\nb"
+        t.pasteboard.string = "a\r\nb"
         key(root, "ctrl+v")
         #expect(t.text == " дваодинa\nb", "pasted line ends become newlines")
     }
 
     @Test func theEditMenuOffersTheCommandsForTheSelection() {
-        let (_, t) = make("word and more")
-        Pasteboard.string = "P"
+        let (root, t) = make("word and more")
+        defer { withExtendedLifetime(root) {} }
+        t.pasteboard.string = "P"
         #expect(
             t.editMenuCommands().map(\.title) == [
                 TextViewStrings.select, TextViewStrings.selectAll, TextViewStrings.paste,
@@ -149,7 +150,7 @@ import Testing
             ])
         commands[0].perform()
         #expect(t.text == " and more")
-        #expect(Pasteboard.string == "word")
+        #expect(t.pasteboard.string == "word")
         t.isEditable = false
         t.selectAll()
         #expect(t.editMenuCommands().map(\.title) == [TextViewStrings.copy])

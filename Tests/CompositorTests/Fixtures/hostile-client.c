@@ -2,6 +2,7 @@
 // "error INTERFACE CODE: MESSAGE" when the shell disconnected it, else what it measured.
 //   flood-callbacks   asks for frame callbacks and commits, 20,000 times, reading nothing
 //   windows N         makes N windows (small, each with a buffer), prints "made N", then waits
+//   objects N         makes N regions (the cheapest object there is) and keeps them, prints "made N"
 //   first-configure   asks for one window and prints "configured MS", the milliseconds to its first
 //                     configure
 //   positioner        a window with a popup whose positioner says sizes and offsets near 2³¹;
@@ -54,6 +55,19 @@ int main(int argc, char **argv) {
         }
         wl_display_roundtrip(display);
         if (!report_error(display)) printf("let through\n");
+        return 0;
+    }
+    if (!strcmp(mode, "objects") && argc >= 3) {
+        int n = atoi(argv[2]);
+        for (int i = 0; i < n; i++) {
+            wl_compositor_create_region(compositor);
+            if (i % 1000 == 999 && wl_display_roundtrip(display) < 0) break;
+        }
+        if (wl_display_roundtrip(display) < 0) {
+            report_error(display);
+            return 0;
+        }
+        printf("made %d\n", n);
         return 0;
     }
     if (!strcmp(mode, "windows") && argc >= 3) {
