@@ -95,6 +95,9 @@ import UI
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:
         // the person's answers, kept in settings.json (the shell's one store of settings).
         live.compositor.privacy = PrivacyPolicy(settings: shell.settings)
+        // Other programs' toolkits hear Slate's appearance through the Settings portal (in Slate's session).
+        let portalAppearance = PortalAppearance(environment: env)
+        portalAppearance?.follow(shell.settings)
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }
