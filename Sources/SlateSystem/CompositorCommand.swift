@@ -95,6 +95,8 @@ import UI
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:
         // the person's answers, kept in settings.json (the shell's one store of settings).
         live.compositor.privacy = PrivacyPolicy(settings: shell.settings)
+        // Settings › About names the wlroots Slate runs on (its apps are processes started from here).
+        setenv("SLATE_WLROOTS_VERSION", WaylandCompositor.wlrootsVersion, 1)
         // Other programs' toolkits hear Slate's appearance through the Settings portal (in Slate's session).
         let portalAppearance = PortalAppearance(environment: env)
         portalAppearance?.follow(shell.settings)
