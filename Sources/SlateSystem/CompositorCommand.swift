@@ -97,9 +97,6 @@ import UI
         live.compositor.privacy = PrivacyPolicy(settings: shell.settings)
         // Settings › About names the wlroots Slate runs on (its apps are processes started from here).
         setenv("SLATE_WLROOTS_VERSION", WaylandCompositor.wlrootsVersion, 1)
-        // Other programs' toolkits hear Slate's appearance through the Settings portal (in Slate's session).
-        let portalAppearance = PortalAppearance(environment: env)
-        portalAppearance?.follow(shell.settings)
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }

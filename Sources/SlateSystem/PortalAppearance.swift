@@ -1,15 +1,19 @@
 import Foundation
 import Scenes
+import SessionBus
+import SessionServices
 
-/// Tells other programs Slate's appearance the way their toolkits listen for it: the GNOME interface
-/// setting `color-scheme` (through `gsettings`, into dconf), which xdg-desktop-portal-gtk serves as
-/// the Settings portal's `org.freedesktop.appearance color-scheme` and signals when it changes —
-/// libadwaita's programs (and GTK 4's that follow the portal) turn dark or light at once.
+/// Tells other programs Slate's appearance the way their toolkits listen for it: Slate's own backend
+/// of the Settings portal (`SettingsPortal`: `org.freedesktop.appearance color-scheme` and its
+/// `SettingChanged`, which GTK 4, libadwaita, Qt 6 and Firefox follow), and the GNOME interface
+/// setting `color-scheme` (through `gsettings`, into dconf) for libadwaita's programs with no portal
+/// and for xdg-desktop-portal-gtk where that is the portal's backend.
 ///
 /// Only in Slate's own session (`XDG_CURRENT_DESKTOP` names Slate): nested in another desktop, the
 /// setting is that desktop's, and Slate leaves it alone.
 @MainActor final class PortalAppearance {
-    private let program: String
+    /// `gsettings`, when installed (libglib2.0-bin).
+    private let program: String?
     private var told: Bool?
     private var saidFailure = false
 
@@ -25,8 +29,13 @@ import Scenes
         program = path
     }
 
-    /// Follows `settings`' Dark Mode from now on (and says what it is now).
-    func follow(_ settings: SettingsStore) {
+    /// The Settings portal's backend, served from the first `follow`.
+    private var portal: SettingsPortal?
+
+    /// Follows `settings`' Dark Mode from now on (and says what it is now); the portal's news of the
+    /// bus comes back through `mailbox`. The store's observer keeps this alive.
+    func follow(_ settings: SettingsStore, mailbox: MainMailbox) {
+        portal = SettingsPortal(dark: settings[.darkMode], mailbox: mailbox)
         publish(dark: settings[.darkMode])
         settings.observe { [weak settings] key in
             guard key == SettingKey<Bool>.darkMode.name, let settings else { return }
@@ -34,9 +43,11 @@ import Scenes
         }
     }
 
-    /// Sets `color-scheme` to `prefer-dark` or `default` (without waiting for `gsettings`).
+    /// Tells the portal's programs, and sets `color-scheme` to `prefer-dark` or `default` (without
+    /// waiting for `gsettings`).
     func publish(dark: Bool) {
-        guard told != dark else { return }
+        portal?.setDark(dark)
+        guard told != dark, let program else { return }
         told = dark
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)

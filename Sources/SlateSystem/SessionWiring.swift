@@ -26,6 +26,9 @@ import UI
         shell.services = live.services
         shell.preparesControlCenterAtRest = true
         host.watch([live.mailbox.fileDescriptor]) { [weak live] in live?.mailbox.drain() }
+        // Other programs' toolkits hear Slate's appearance: the Settings portal and GNOME's
+        // color-scheme (in Slate's own session only).
+        PortalAppearance(environment: environment)?.follow(shell.settings, mailbox: live.mailbox)
         // Settings in an app process saves the file: the shell reads it again at once.
         if let folder = shell.settings.file?.deletingLastPathComponent(), let watch = SettingsFileWatch(folder: folder)
         {
