@@ -7,25 +7,29 @@ import Testing
 /// of every type there and back, properties, signals through a worker to the main actor, a served
 /// object's answers, and a bus that is not there.
 @Suite(.serialized) struct SessionBusTests {
-    /// A value of every kind, nested.
-    static let everything = BusValue.dictionary(
-        key: "s", value: "v",
-        [
-            .init(key: .string("byte"), value: .variant(.byte(7))),
-            .init(key: .string("flag"), value: .variant(.bool(true))),
-            .init(key: .string("small"), value: .variant(.int16(-3))),
-            .init(key: .string("port"), value: .variant(.uint16(8080))),
-            .init(key: .string("level"), value: .variant(.int32(-42))),
-            .init(key: .string("state"), value: .variant(.uint32(4))),
-            .init(key: .string("time"), value: .variant(.int64(-7_200))),
-            .init(key: .string("big"), value: .variant(.uint64(1 << 40))),
-            .init(key: .string("percentage"), value: .variant(.double(87.5))),
-            .init(key: .string("name"), value: .variant(.string("Батарея"))),
-            .init(key: .string("path"), value: .variant(.objectPath("/org/slate/Test/1"))),
-            .init(key: .string("ssid"), value: .variant(.array(element: "y", [.byte(72), .byte(105)]))),
-            .init(key: .string("pair"), value: .variant(.structure([.string("a"), .uint32(1)]))),
-            .init(key: .string("none"), value: .variant(.array(element: "s", []))),
-        ])
+    /// A value of every kind, nested. (Made anew each time: kept in a static, its boxes are reached only
+    /// through the enum's tagged payload pointers, which LeakSanitizer cannot follow, and `make asan`
+    /// reported them as leaked.)
+    static var everything: BusValue {
+        BusValue.dictionary(
+            key: "s", value: "v",
+            [
+                .init(key: .string("byte"), value: .variant(.byte(7))),
+                .init(key: .string("flag"), value: .variant(.bool(true))),
+                .init(key: .string("small"), value: .variant(.int16(-3))),
+                .init(key: .string("port"), value: .variant(.uint16(8080))),
+                .init(key: .string("level"), value: .variant(.int32(-42))),
+                .init(key: .string("state"), value: .variant(.uint32(4))),
+                .init(key: .string("time"), value: .variant(.int64(-7_200))),
+                .init(key: .string("big"), value: .variant(.uint64(1 << 40))),
+                .init(key: .string("percentage"), value: .variant(.double(87.5))),
+                .init(key: .string("name"), value: .variant(.string("Батарея"))),
+                .init(key: .string("path"), value: .variant(.objectPath("/org/slate/Test/1"))),
+                .init(key: .string("ssid"), value: .variant(.array(element: "y", [.byte(72), .byte(105)]))),
+                .init(key: .string("pair"), value: .variant(.structure([.string("a"), .uint32(1)]))),
+                .init(key: .string("none"), value: .variant(.array(element: "s", []))),
+            ])
+    }
 
     /// A worker serving `org.slate.Test` at /org/slate/Test: Echo (any value back), Slow (answers
     /// after 0.6 s), a settable Level property that announces its changes.
