@@ -23,6 +23,9 @@ extension Shell {
             setMultitasking(mode)
         }
         if key == nil || key == SettingKey<String>.wallpaper.name { wallpaper.style = settings[.wallpaper] }
+        if key == SettingKey<Bool>.keyboardSuggestions.name || key == SettingKey<[String]>.keyboardLayouts.name {
+            keyboardSettingsDidChange()
+        }
     }
 
     /// Every window of the shell's screen in `language`: the Home screen and Dock, and each app in
@@ -36,6 +39,17 @@ extension Shell {
         }
         setNeedsLayout()
         damageAll()
+    }
+
+    /// Settings › Keyboard: suggestions follow at once; the layouts when the keyboard next shows (a
+    /// keyboard put away is made again with them).
+    func keyboardSettingsDidChange() {
+        let s = keyboardState
+        s.keyboard?.suggester = settings[.keyboardSuggestions] ? s.suggester : nil
+        if let kb = s.keyboard, !s.isShown, kb.layouts.map(\.language.rawValue) != settings[.keyboardLayouts] {
+            kb.view.removeFromSuperview()
+            s.keyboard = nil
+        }
     }
 
     /// Settings › Display & Brightness › Automatic: dark from 19:00 to 7:00, written as Dark Mode so
