@@ -27,9 +27,23 @@ import UI
     /// ones this app was made with.
     public private(set) var store: SettingsStore
 
-    /// Settings over `store` until a system gives its own (`didConnect(to:)`).
-    public init(store: SettingsStore) {
+    /// Where Settings › Wallpaper finds pictures (PNG files) to offer; nil: none.
+    public let picturesFolder: URL?
+
+    /// Settings over `store` until a system gives its own (`didConnect(to:)`), offering the pictures
+    /// of `picturesFolder` as wallpapers.
+    public init(store: SettingsStore, picturesFolder: URL? = nil) {
         self.store = store
+        self.picturesFolder = picturesFolder
+    }
+
+    /// The PNG files of the pictures folder, by name, at most `SettingsContent.pictureLimit`.
+    func pictures() -> [URL] {
+        guard let folder = picturesFolder,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [] }
+        return names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
+            .prefix(SettingsContent.pictureLimit).map { folder.appendingPathComponent($0) }
     }
 
     /// The system's settings, when it keeps them, are the ones shown and changed.

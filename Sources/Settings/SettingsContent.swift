@@ -8,6 +8,11 @@ import UI
     let store: SettingsStore
     /// Opens a page a row leads to.
     let open: (SettingsPage) -> Void
+    /// The pictures Wallpaper offers (PNG files of the pictures folder).
+    var pictures: () -> [URL] = { [] }
+
+    /// The most pictures Wallpaper lists.
+    static let pictureLimit = 12
 
     /// Slate's apps, as Settings names them (it links none of them).
     static let slateApps: [(identifier: String, name: LocalizedString)] = [
@@ -94,10 +99,8 @@ import UI
                         ("graphite", SettingsStrings.wallpaperGraphite),
                     ].map { choice in
                         .choice(choice.1, store[.wallpaper] == choice.0) { store[.wallpaper] = choice.0 }
-                    }
-                        + (store[.wallpaper].hasPrefix("/")
-                            ? [.value(SettingsStrings.wallpaperPicture, LocalizedString(verbatim: store[.wallpaper]))]
-                            : []))
+                    }),
+                pictureGroup,
             ]
         case .notifications: notificationGroups
         case .lockScreen: lockScreenGroups
@@ -113,6 +116,18 @@ import UI
             ]
         case .about: aboutGroups
         }
+    }
+
+    /// The pictures folder's PNG files, each a choice (and the one chosen, if it is elsewhere).
+    private var pictureGroup: SettingsGroup {
+        let chosen = store[.wallpaper]
+        var paths = pictures().map(\.path)
+        if chosen.hasPrefix("/"), !paths.contains(chosen) { paths.insert(chosen, at: 0) }
+        return SettingsGroup(
+            SettingsStrings.pictures, footer: paths.isEmpty ? SettingsStrings.noPictures : nil,
+            paths.map { path in
+                .choice(LocalizedString(verbatim: Self.programName(path)), chosen == path) { store[.wallpaper] = path }
+            })
     }
 
     private var generalGroups: [SettingsGroup] {

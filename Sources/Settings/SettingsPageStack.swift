@@ -1,3 +1,4 @@
+import Foundation
 import Scenes
 import UI
 
@@ -11,8 +12,12 @@ import UI
     /// Told the root page's title each time it is shown (the window's title follows it).
     var onRootTitle: ((String) -> Void)?
 
-    init(store: SettingsStore, root: SettingsPage) {
+    /// The pictures Wallpaper offers.
+    let pictures: () -> [URL]
+
+    init(store: SettingsStore, root: SettingsPage, pictures: @escaping () -> [URL] = { [] }) {
         self.store = store
+        self.pictures = pictures
         let list = SettingsListView(page: root, content: SettingsContent(store: store, open: { _ in }))
         container = NavigationContainer(root: Page(content: list))
         lists = [list]
@@ -27,7 +32,7 @@ import UI
 
     /// What each page holds, its rows opening pages on this stack.
     var content: SettingsContent {
-        SettingsContent(store: store) { [weak self] page in self?.push(page) }
+        SettingsContent(store: store, open: { [weak self] page in self?.push(page) }, pictures: pictures)
     }
 
     /// The root page, shown (the sidebar chose a section).

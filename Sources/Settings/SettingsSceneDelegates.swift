@@ -42,7 +42,7 @@ import UI
         let activity = options.userActivities.first ?? session.userActivity
         section = SettingsApp.section(of: activity)
         let language = scene.windowView.language
-        let stack = SettingsPageStack(store: app.store, root: .section(section))
+        let stack = SettingsPageStack(store: app.store, root: .section(section)) { [weak app] in app?.pictures() ?? [] }
         pages = stack
         scene.title = section.title.resolved(language)
         scene.rootView = stack.container

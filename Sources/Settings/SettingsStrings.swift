@@ -147,7 +147,10 @@ public enum SettingsStrings {
     public static let wallpaperSlate = LocalizedString(en: "Slate", ru: "Slate")
     public static let wallpaperDusk = LocalizedString(en: "Dusk", ru: "Сумерки")
     public static let wallpaperGraphite = LocalizedString(en: "Graphite", ru: "Графит")
-    public static let wallpaperPicture = LocalizedString(en: "Picture File", ru: "Файл изображения")
+    public static let pictures = LocalizedString(en: "Pictures", ru: "Изображения")
+    public static let noPictures = LocalizedString(
+        en: "PNG pictures in your Pictures folder show here.",
+        ru: "Здесь появятся изображения PNG из папки «Изображения».")
 
     // Lock Screen.
     public static let lockAtStart = LocalizedString(en: "Lock at Start", ru: "Блокировать при запуске")

@@ -26,7 +26,7 @@ import UI
     init(app: SettingsApp, section: SettingsSection) {
         self.app = app
         self.section = section
-        pages = SettingsPageStack(store: app.store, root: .section(section))
+        pages = SettingsPageStack(store: app.store, root: .section(section)) { [weak app] in app?.pictures() ?? [] }
         super.init()
         backgroundColor = SettingsMetrics.listBackground
         sidebarBar.backgroundColor = SettingsMetrics.sidebarBackground

@@ -22,7 +22,7 @@ extension Shell {
         if changed(SettingKey<String>.multitasking), let mode = MultitaskingMode(rawValue: settings[.multitasking]) {
             setMultitasking(mode)
         }
-        if key == nil || key == SettingKey<String>.wallpaper.name { wallpaper.style = settings[.wallpaper] }
+        if key == nil || key == SettingKey<String>.wallpaper.name { showWallpaper(settings[.wallpaper]) }
         if key == SettingKey<Bool>.keyboardSuggestions.name || key == SettingKey<[String]>.keyboardLayouts.name {
             keyboardSettingsDidChange()
         }
@@ -39,6 +39,19 @@ extension Shell {
         }
         setNeedsLayout()
         damageAll()
+    }
+
+    /// Settings › Wallpaper: a built-in one by name, or a PNG file by its path (read once, at the
+    /// screen's scale; one that cannot be read is said in a line and Slate's gradient shows).
+    func showWallpaper(_ chosen: String) {
+        wallpaper.style = chosen
+        guard chosen.hasPrefix("/"), let renderer = environment.renderer else {
+            wallpaper.picture = nil
+            return
+        }
+        wallpaper.picture = environment.errors.attempt(ShellStrings.showTheWallpaper) {
+            try renderer.readPNG(chosen, scale: 1)
+        }
     }
 
     /// Settings › Keyboard: suggestions follow at once; the layouts when the keyboard next shows (a

@@ -1,5 +1,6 @@
 import Foundation
 import Scenes
+import SessionServices
 import Settings
 
 extension AppEntry {
@@ -8,6 +9,12 @@ extension AppEntry {
     /// app connects. Scratch runs keep them in memory.
     public static let settings = AppEntry(name: "Settings") { places in
         let configHome = places.isScratch ? nil : SettingsStore.defaultConfigHome(environment: places.environment)
-        return SettingsApp(store: SettingsStore(configHome: configHome))
+        // Wallpaper's pictures: the person's Pictures folder; a scratch run's own (empty) one.
+        let home = FileManager.default.homeDirectoryForCurrentUser
+        let pictures =
+            places.isScratch
+            ? places.documentsDirectory.deletingLastPathComponent().appendingPathComponent("Pictures")
+            : UserDirectories.pictures(environment: places.environment, home: home)
+        return SettingsApp(store: SettingsStore(configHome: configHome), picturesFolder: pictures)
     }
 }

@@ -62,6 +62,21 @@ import UI
         #expect(reread[.notificationsAllowed]["org.slate.mail"] == false)
     }
 
+    /// Wallpaper offers the PNG files of the pictures folder, by name; choosing one writes its path.
+    @Test func wallpaperOffersThePicturesFolder() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        for name in ["b.png", "a.PNG", "notes.txt", ".hidden.png"] {
+            try Data().write(to: home.appendingPathComponent(name))
+        }
+        let app = SettingsApp(store: SettingsStore(configHome: nil), picturesFolder: home)
+        #expect(app.pictures().map(\.lastPathComponent) == ["a.PNG", "b.png"])
+        let content = SettingsContent(store: app.store, open: { _ in }, pictures: app.pictures)
+        let rows = content.groups(of: .section(.wallpaper)).flatMap(\.rows)
+        #expect(rows.map(\.title.en) == ["Slate", "Dusk", "Graphite", "a.PNG", "b.png"])
+        rows[4].action?()
+        #expect(app.store[.wallpaper] == home.appendingPathComponent("b.png").path)
+    }
+
     /// The window in English, then its screen speaks Russian: every window of the app is made again
     /// in Russian, showing the same section.
     @Test func aLanguageChangeShowsTheWindowInTheNewLanguage() throws {
