@@ -64,9 +64,11 @@ import UI
             device = Device(device.model, screenSize: session!.size)
         }
         let scale = try session?.scale ?? args.double("scale", default: 1)
+        // The person's settings, read before the apps start (Settings in the shell's process shows
+        // these) and before the command line's options, which win for the run.
         let shell = try SystemBuilder.makeShell(
-            device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
-        SessionWiring.attachSettings(to: shell, environment: env)
+            device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args,
+            settings: SessionWiring.settings(environment: env))
         try configure(shell)
         // The keyboard on the glass as iPadOS has it (until a hardware key is pressed), or as
         // SLATE_KEYBOARD, else settings.json's "keyboard", says: hardware, on-screen, automatic, or

@@ -13,8 +13,8 @@ import UI
 /// (9:41, full bars, settings in memory).
 @MainActor enum SessionWiring {
     /// The person's settings file, read now (before the command line's options, which win for the run).
-    static func attachSettings(to shell: Shell, environment: [String: String]) {
-        shell.settings = SettingsStore(configHome: SettingsStore.defaultConfigHome(environment: environment))
+    static func settings(environment: [String: String]) -> SettingsStore {
+        SettingsStore(configHome: SettingsStore.defaultConfigHome(environment: environment))
     }
 
     /// Connects the services and has the host's loop take their news; returns what keeps them.
