@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Graphics
 import Host
@@ -15,6 +16,7 @@ extension Bench {
             Case(name: "settings.first-frame@2x") { firstFrame(of: "org.slate.settings") },
             Case(name: "settings.mail-first-frame@2x") { firstFrame(of: "org.slate.mail") },
             Case(name: "settings.appearance-every-window@2x") { appearanceEveryWindow() },
+            Case(name: "settings.appearance-app-processes@2x") { appearanceAppProcesses() },
         ]
     }
 
@@ -84,6 +86,62 @@ extension Bench {
         }
         var r = result("settings.appearance-every-window@2x", xs)
         r.extra["windows"] = windows
+        return r
+    }
+
+    /// Mail, Notes and Settings each a process of its own in the headless compositor, their windows
+    /// side by side in Windowed Apps, sharing a settings file with the shell: Dark Mode turned on and
+    /// off in the shell's store (saved to the file as Settings saves it), each time until every app's
+    /// window on the shell shows the new appearance (each process saw the file change through inotify,
+    /// drew again and committed its buffer).
+    static func appearanceAppProcesses() -> Result {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-bench-dark-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = compositorRig(scale: 2)
+        defer { rig.shutdown() }
+        let config = dir.appendingPathComponent("config")
+        rig.shell.settings = SettingsStore(configHome: config)
+        var apps: [(process: ProcessApp, app: ShellApp)] = []
+        for entry in [AppEntry.mail, .notes, .settings] {
+            do {
+                let p = try AppCommand.processApp(
+                    entry, options: ["state-dir": dir.appendingPathComponent("state").path],
+                    environment: [
+                        "XDG_DATA_HOME=\(dir.appendingPathComponent("data").path)", "XDG_CONFIG_HOME=\(config.path)",
+                        "SLATE_NOTES_DIR=\(dir.appendingPathComponent("Notes").path)",
+                    ])
+                apps.append((p, rig.shell.install(p, restoring: false)))
+            } catch {
+                fail("bench: cannot describe \(entry.name): \(error)", code: 1)
+            }
+        }
+        rig.launcher.install()
+        rig.shell.setMultitasking(.windowed)
+        for (process, app) in apps {
+            rig.shell.openApp(app)
+            guard rig.run(until: { process.toplevels.values.contains { $0.picture != nil } }, timeout: 20) else {
+                fail("bench: \(app.identifier) showed no window", code: 1)
+            }
+        }
+        rig.run(for: 1)
+        /// Whether the app's window shows `dark`: a pixel of its background, low in the window.
+        func shows(_ process: ProcessApp, dark: Bool) -> Bool {
+            guard let picture = process.toplevels.values.first?.picture, picture.width > 0 else { return false }
+            let p = picture.pixel(x: picture.width / 2, y: picture.height * 9 / 10)
+            return ((p.red + p.green + p.blue) / 3 < 0.5) == dark
+        }
+        var xs: [Double] = []
+        for n in 0..<12 {
+            let dark = n % 2 == 0
+            let t0 = now()
+            rig.shell.settings[.darkMode] = dark
+            guard rig.run(until: { apps.allSatisfy { shows($0.process, dark: dark) } }, timeout: 5) else {
+                fail("bench: the app processes did not turn \(dark ? "dark" : "light")", code: 1)
+            }
+            if n > 1 { xs.append((now() - t0) * 1000) }
+        }
+        var r = result("settings.appearance-app-processes@2x", xs)
+        r.extra["processes"] = Double(apps.count)
         return r
     }
 }
