@@ -15,8 +15,8 @@ extension Bench {
         [
             Case(name: "settings.first-frame@2x") { firstFrame(of: "org.slate.settings") },
             Case(name: "settings.mail-first-frame@2x") { firstFrame(of: "org.slate.mail") },
-            Case(name: "settings.appearance-every-window@2x") { appearanceEveryWindow() },
-            Case(name: "settings.appearance-app-processes@2x") { appearanceAppProcesses() },
+            Case(name: "settings.dark-all-windows@2x") { appearanceEveryWindow() },
+            Case(name: "settings.dark-app-processes@2x") { appearanceAppProcesses() },
         ]
     }
 
@@ -84,7 +84,7 @@ extension Bench {
             s.shell.settings[.darkMode] = dark
             s.host.frame()
         }
-        var r = result("settings.appearance-every-window@2x", xs)
+        var r = result("settings.dark-all-windows@2x", xs)
         r.extra["windows"] = windows
         return r
     }
@@ -140,7 +140,7 @@ extension Bench {
             }
             if n > 1 { xs.append((now() - t0) * 1000) }
         }
-        var r = result("settings.appearance-app-processes@2x", xs)
+        var r = result("settings.dark-app-processes@2x", xs)
         r.extra["processes"] = Double(apps.count)
         return r
     }
