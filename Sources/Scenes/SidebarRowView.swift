@@ -20,9 +20,13 @@ import UI
 
     /// A coloured rounded square behind the symbol (iOS Settings' icons).
     public struct Tile: Hashable, Sendable {
+        /// The tile's colour.
         public var color: Color
+        /// Its side, in points.
         public var size: Double
+        /// Its corners' radius.
         public var radius: Double
+        /// The symbol's side on it.
         public var symbolSize: Double
 
         /// A tile of `color`, `size` points a side with corners of `radius`, its symbol `symbolSize`.

@@ -65,8 +65,11 @@ import UI
 
 /// A page of Settings: a section, or a page a row of one opens.
 public enum SettingsPage: Hashable, Sendable {
+    /// A section, as the sidebar shows it.
     case section(SettingsSection)
+    /// Auto-Lock's choices (Display & Brightness, Lock Screen).
     case autoLock
+    /// Text Size's choices (Display & Brightness, Accessibility).
     case textSize
     /// One app's notifications, by its identifier.
     case appNotifications(String)

@@ -3,6 +3,7 @@ import UI
 
 /// A section of Settings, as the sidebar lists them (iPadOS 26's order where it has them).
 public enum SettingsSection: String, CaseIterable, Codable, Sendable {
+    /// The sections, in the sidebar's order; each raw value names it in a window's saved state.
     case general, accessibility, display, homeScreen, multitasking, keyboard, wallpaper
     case notifications, lockScreen, privacy, about
 
