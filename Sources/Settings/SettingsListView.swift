@@ -11,6 +11,8 @@ import UI
     var content: SettingsContent
     /// Told after each reload, in the language the page was shown in (its title follows).
     var onReload: ((Language) -> Void)?
+    /// Told each time the page comes on a screen (shown first, or again after Back).
+    var onAppear: (() -> Void)?
     private var groups: [SettingsGroup] = []
     private var headers: [Label?] = []
     private var footers: [Label?] = []
@@ -40,8 +42,10 @@ import UI
     func markStale() { shownLanguage = nil }
 
     override func didMoveToRoot() {
+        guard root != nil else { return }
         // On a screen for the first time, or on one that speaks another language.
-        if root != nil, shownLanguage != language { reload() }
+        if shownLanguage != language { reload() }
+        onAppear?()
     }
 
     /// Shows `groups`, their words in `language`.

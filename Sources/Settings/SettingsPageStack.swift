@@ -9,8 +9,8 @@ import UI
     let container: NavigationContainer
     private(set) var lists: [SettingsListView] = []
     private var observer: Int?
-    /// Told the root page's title each time it is shown (the window's title follows it).
-    var onRootTitle: ((String) -> Void)?
+    /// Told each time a page comes on the screen (opened, or shown again by Back).
+    var onPageShown: (() -> Void)?
 
     /// The pictures Wallpaper offers.
     let pictures: () -> [URL]
@@ -65,10 +65,10 @@ import UI
     }
 
     private func watch(_ list: SettingsListView, at depth: Int) {
+        list.onAppear = { [weak self] in self?.onPageShown?() }
         list.onReload = { [weak self, weak list] language in
             guard let self, let list else { return }
             let title = list.content.title(of: list.page).resolved(language)
-            if depth == 0 { self.onRootTitle?(title) }
             if self.container.pages.count == depth + 1, self.container.topPage.title != title {
                 self.container.setTopPage(Page(title: title, content: list))
             }

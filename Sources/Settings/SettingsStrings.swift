@@ -175,6 +175,6 @@ public enum SettingsStrings {
             en: en, ru: en.replacingOccurrences(of: ".", with: ",").replacingOccurrences(of: "GB", with: "ГБ"))
     }
 
-    /// What was being done (in "cannot open the section: …").
-    static let openTheSection = LocalizedString(en: "open the section", ru: "открыть раздел")
+    /// The one-column window's button that shows the sections (UIKit's sidebar button).
+    static let showSidebar = LocalizedString(en: "Show Sidebar", ru: "Показать боковое меню")
 }

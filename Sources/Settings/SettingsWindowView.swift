@@ -36,6 +36,8 @@ import UI
         sectionList.identifier = "section-list"
         sidebarButton.action = { [weak self] in self?.showsSidebarOnly.toggle() }
         for v in [sectionList, sidebarBar, pages.container] as [View] { addSubview(v) }
+        // Back to the section's page: the sidebar's button leads its bar again.
+        pages.onPageShown = { [weak self] in self?.setNeedsLayout() }
         sectionList.dataSource = self
         sectionList.selectedRow = SettingsSection.allCases.firstIndex(of: section)
         sectionList.onSelect = { [weak self] row in
@@ -57,7 +59,7 @@ import UI
         guard root != nil else { return }
         // The words of the screen the window is on.
         sidebarBar.title = SettingsStrings.appName.resolved(language)
-        sidebarButton.accessibilityLabel = SettingsStrings.appName.resolved(language)
+        sidebarButton.accessibilityLabel = SettingsStrings.showSidebar.resolved(language)
         scene?.title = SettingsStrings.appName.resolved(language)
         sectionList.reloadData()
     }
@@ -74,13 +76,12 @@ import UI
         pages.container.frame = layout.content
         pages.container.isHidden = layout.content.isEmpty
         pages.container.safeAreaInsets = EdgeInsets(top: top, bottom: safeAreaInsets.bottom)
-        let rootPage = pages.container.pages[0]
-        let wanted = layout.isTwoColumns ? [] : [sidebarButton]
-        if rootPage.trailingItems.map(ObjectIdentifier.init) != wanted.map(ObjectIdentifier.init),
-            pages.container.pages.count == 1
-        {
-            pages.container.setTopPage(Page(title: rootPage.title, content: rootPage.content, trailingItems: wanted))
-        }
+        // One column: the sidebar's button leads the section's bar (as Mail's and Notes'), where a page
+        // deeper has Back instead.
+        let bar = pages.container.bar
+        let wanted = !layout.isTwoColumns && pages.container.pages.count == 1 ? [sidebarButton] : bar.leadingItems
+        let shown = layout.isTwoColumns ? bar.leadingItems.filter { $0 !== sidebarButton } : wanted
+        if shown.map(ObjectIdentifier.init) != bar.leadingItems.map(ObjectIdentifier.init) { bar.leadingItems = shown }
     }
 
     public override func draw(in canvas: any Canvas) {
