@@ -46,6 +46,9 @@ import UI
     public let count = Label("", style: .body, color: .secondaryLabel)
     /// How many levels deep the row is (indented a step each).
     public var depth = 0 { didSet { if depth != oldValue { setNeedsLayout() } } }
+    /// Points before the row's margin (a row whose selection is inset from the column puts its symbol
+    /// inside that inset).
+    public var leadingInset = 0.0 { didSet { if leadingInset != oldValue { setNeedsLayout() } } }
     /// The tile behind the symbol, or nil for a bare symbol.
     public private(set) var tile: Tile?
 
@@ -77,14 +80,16 @@ import UI
     }
 
     open override func layoutSubviews() {
-        let indent = Self.margin + Double(depth) * Self.indentStep
+        let indent = leadingInset + Self.margin + Double(depth) * Self.indentStep
         let side = tile?.size ?? Self.symbolSize
         let symbol = tile?.symbolSize ?? Self.symbolSize
         icon.frame = Rect(indent + (side - symbol) / 2, (bounds.height - symbol) / 2, symbol, symbol)
         // The count takes the width its digits need, and the name what is left.
+        // A row of tiles (Settings') has no counts: its name takes the width.
         let countWidth =
             count.text.isEmpty
-            ? Self.countWidth : max(Self.countWidth, count.sizeThatFits(Size(bounds.width, bounds.height)).width)
+            ? (tile == nil ? Self.countWidth : 0)
+            : max(Self.countWidth, count.sizeThatFits(Size(bounds.width, bounds.height)).width)
         count.frame = Rect(bounds.width - Self.margin - countWidth, 0, countWidth, bounds.height)
         let nameX = indent + side + Self.symbolGap
         name.frame = Rect(nameX, 0, max(0, count.frame.minX - nameX), bounds.height)
@@ -93,7 +98,7 @@ import UI
     open override func draw(in canvas: any Canvas) {
         super.draw(in: canvas)
         guard let tile else { return }
-        let indent = Self.margin + Double(depth) * Self.indentStep
+        let indent = leadingInset + Self.margin + Double(depth) * Self.indentStep
         let rect = Rect(indent, (bounds.height - tile.size) / 2, tile.size, tile.size)
         canvas.fill(Path.roundedRect(rect, radius: tile.radius), with: tile.color)
     }

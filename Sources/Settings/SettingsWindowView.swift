@@ -123,6 +123,33 @@ extension SettingsWindowView: ListView.DataSource {
                 color: section.tint, size: SettingsMetrics.tileSize,
                 radius: SettingsMetrics.tileRadius, symbolSize: SettingsMetrics.tileSymbol))
         identifier = "section-\(section.rawValue)"
+        restyle()
+    }
+
+    override func selectionChanged() {
+        super.selectionChanged()
+        restyle()
+    }
+
+    /// iPadOS 26's sidebar selection: a rounded tint inset from the column, the name white on it (the
+    /// tile inside the inset).
+    private func restyle() {
+        leadingInset = SettingsMetrics.selectionInset
+        selectionColor = .clear
+        name.textColor = isSelected ? .white : .label
+        setNeedsDisplay()
+    }
+
+    override func draw(in canvas: any Canvas) {
+        if isSelected {
+            let inset = SettingsMetrics.selectionInset
+            canvas.fill(
+                Path.roundedRect(
+                    Rect(inset, 2, bounds.width - 2 * inset, bounds.height - 4), radius: SettingsMetrics.selectionRadius
+                ),
+                with: .tint)
+        }
+        super.draw(in: canvas)
     }
 }
 
