@@ -66,9 +66,13 @@ import UI
         let scale = try session?.scale ?? args.double("scale", default: 1)
         // The person's settings, read before the apps start (Settings in the shell's process shows
         // these) and before the command line's options, which win for the run.
+        let settings = SessionWiring.settings(environment: env)
+        // Settings › Accessibility › Screen Reader Support off: neither the shell nor the app processes
+        // it starts join the accessibility bus (SLATE_ACCESSIBILITY, when set, says otherwise).
+        if env["SLATE_ACCESSIBILITY"] == nil, !settings[.accessibilityBus] { setenv("SLATE_ACCESSIBILITY", "0", 1) }
         let shell = try SystemBuilder.makeShell(
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args,
-            settings: SessionWiring.settings(environment: env))
+            settings: settings)
         try configure(shell)
         // The keyboard on the glass as iPadOS has it (until a hardware key is pressed), or as
         // SLATE_KEYBOARD, else settings.json's "keyboard", says: hardware, on-screen, automatic, or
