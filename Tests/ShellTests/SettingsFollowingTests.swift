@@ -44,6 +44,25 @@ import UI
         #expect(lines.count == 1 && lines[0].contains("cannot show the wallpaper"), "\(lines)")
     }
 
+    /// Automatic appearance: dark in the evening, light in the morning, written as Dark Mode (so that
+    /// app processes follow it too); Light or Dark chosen turns it off in Settings, not here.
+    @Test func automaticAppearanceFollowsTheTimeOfDay() throws {
+        let w = try systemWorld(scale: 1)
+        var services = SystemServices.fixed()
+        services.time = FixedTime(hour: 20, minute: 5)
+        w.shell.services = services
+        #expect(w.shell.appearance == .light)
+        w.shell.settings[.appearanceAutomatic] = true
+        #expect(w.shell.settings[.darkMode] && w.shell.appearance == .dark, "20:05 is after sunset")
+        services.time = FixedTime(hour: 7, minute: 30)
+        w.shell.services = services
+        #expect(!w.shell.settings[.darkMode] && w.shell.appearance == .light, "7:30 is after sunrise")
+        w.shell.settings[.appearanceAutomatic] = false
+        services.time = FixedTime(hour: 23, minute: 0)
+        w.shell.services = services
+        #expect(w.shell.appearance == .light, "off, the time of day changes nothing")
+    }
+
     @Test func notificationsFollowTheirAppsSettings() throws {
         let w = try systemWorld(scale: 1)
         func post(_ id: UInt32, from app: String) {
