@@ -57,7 +57,10 @@ extension Shell {
                 appearance = dark ? .dark : .light
             }
         }
-        if key == nil || key == SettingKey<String>.timeFormat.name { updateClock() }
+        if key == nil || key == SettingKey<String>.timeFormat.name || key == SettingKey<Bool>.appearanceAutomatic.name {
+            updateClock()
+        }
+        settingsOfSettingsDidChange(key)
         if key == nil || key == SettingKey<Bool>.rotationLock.name { orientationDidChange() }
         if key == nil || key == SettingKey<Bool>.airplaneMode.name { statusBar.network.status = shownNetworkStatus }
         refreshControlCenter()
@@ -77,6 +80,7 @@ extension Shell {
     func updateClock() {
         let t = services.time.timeOfDay()
         statusBar.clock.show(t, uses24HourTime: uses24HourTime)
+        followTimeOfDay(t)
         system.clockTick?.cancel()
         system.clockTick = nil
         guard t.secondsToNextMinute.isFinite else { return }

@@ -522,4 +522,7 @@ int slate_socket_peer_pid(int socket);
 /// acknowledging it). Returns 0, or -1 when out of memory.
 int slate_comp_conformance_mode(slate_comp *comp);
 
+/// The wlroots version Slate was built with ("0.15.1"), for Settings › About.
+const char *slate_comp_wlroots_version(void);
+
 #endif
