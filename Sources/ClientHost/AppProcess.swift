@@ -42,6 +42,9 @@ public struct AppProcessError: Error, CustomStringConvertible {
         didSet {
             guard let language, language != oldValue else { return }
             for w in windows.values { w.root.environment.language = language }
+            // The app's strings made as its windows are built still read the process's language:
+            // it is this process's one screen's, so it follows too before the windows are rebuilt.
+            Language.current = language
             runtime.languageDidChange()
         }
     }

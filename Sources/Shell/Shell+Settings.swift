@@ -33,6 +33,9 @@ extension Shell {
     public func setLanguage(_ language: Language) {
         guard environment.language != language else { return }
         environment.language = language
+        // The strings apps in the shell's process make as their windows are built still read the
+        // process's language: the shell's screen is the process's one, so it follows too.
+        Language.current = language
         rebuildIcons()
         for app in apps where !(app.application is ProcessApp) && !(app.application is ForeignApp) {
             app.runtime.languageDidChange()
