@@ -42,6 +42,7 @@ scripts: build
 # The guideline checker over every demo app, and over the example menu file.
 guidelines: build
 	$(SLATE_DEBUG) lint
+	$(SLATE_DEBUG) lint Settings
 	$(SLATE_DEBUG) lint --menu Documentation/menus/mail-message.json
 
 # The command line on hostile input (a missing Maildir, huge numbers, sloppy menu files, leftovers).
@@ -51,6 +52,7 @@ cli: build
 e2e: build
 	SLATE=$(SLATE_DEBUG) Tests/e2e/window.sh
 	SLATE=$(SLATE_DEBUG) timeout 120 Tests/e2e/processes.sh
+	SLATE=$(SLATE_DEBUG) timeout 60 Tests/e2e/settings-portal.sh
 
 # The example package: an app in its own package on Slate's products, through the public entry point.
 EXAMPLE := Examples/.build/debug/recipes
@@ -156,7 +158,7 @@ install-build:
 		-Xlinker -z -Xlinker now
 
 install: $(INSTALL_BUILD)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/wayland-sessions $(DESTDIR)$(DATADIR)/xdg-desktop-portal \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/wayland-sessions $(DESTDIR)$(DATADIR)/xdg-desktop-portal/portals \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(PAMDIR)
 	install -m 755 $(SLATE_INSTALLED_BUILD) $(DESTDIR)$(BINDIR)/slate
 	install -m 644 Packaging/slate.pam $(DESTDIR)$(PAMDIR)/slate
@@ -164,6 +166,7 @@ install: $(INSTALL_BUILD)
 	$(SLATE_INSTALLED_BUILD) install --data-dir $(DESTDIR)$(DATADIR) --exec $(BINDIR)/slate >/dev/null
 	sed 's|@BINDIR@|$(BINDIR)|g' Packaging/slate.desktop.in >$(DESTDIR)$(DATADIR)/wayland-sessions/slate.desktop
 	install -m 644 Packaging/slate-portals.conf $(DESTDIR)$(DATADIR)/xdg-desktop-portal/slate-portals.conf
+	install -m 644 Packaging/slate.portal $(DESTDIR)$(DATADIR)/xdg-desktop-portal/portals/slate.portal
 	$(SLATE_INSTALLED_BUILD) help --man >$(DESTDIR)$(MANDIR)/man1/slate.1
 	ln -sf slate.1 $(DESTDIR)$(MANDIR)/man1/slate-session.1
 	$(SLATE_INSTALLED_BUILD) help --completion bash >$(DESTDIR)$(BASHCOMPDIR)/slate

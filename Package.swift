@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "MailStore", targets: ["MailStore"]),
         .library(name: "Mail", targets: ["Mail"]),
         .library(name: "Notes", targets: ["Notes"]),
+        .library(name: "Settings", targets: ["Settings"]),
         // The whole command line (`run`, `render`, `script`, `tour`, `lint`, `bench`) over any apps.
         .library(name: "SlateSystem", targets: ["SlateSystem"]),
         .executable(name: "slate", targets: ["slate"]),
@@ -101,6 +102,8 @@ let package = Package(
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
         // Notes uses Slate's public products only, as an app from outside would.
         .target(name: "Notes", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
+        // Settings too: every choice of the settings file, on the public products only.
+        .target(name: "Settings", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         // Scripts on the headless host: the parser, the runner, the world of the shell and apps, the tour.
         .target(
             name: "SlateScripts", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
@@ -110,6 +113,7 @@ let package = Package(
             name: "SlateSystem",
             dependencies: [
                 "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Notes",
+                "Settings",
                 "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost", "SessionServices",
                 "Spelling",
             ]),
@@ -147,6 +151,7 @@ let package = Package(
                 "SlateTesting",
             ],
             resources: [.copy("References")]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Scenes", "UI", "Graphics"]),
         .testTarget(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),

@@ -20,6 +20,7 @@ packages=(
     qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qt6-wayland  # Qt Quick
     debhelper lintian desktop-file-utils zsh                  # the package and what installs: building, checking
     xdg-desktop-portal-gtk xdg-desktop-portal-wlr             # the portal backends the session names
+    xdg-desktop-portal libglib2.0-bin                         # Slate's Settings portal and its test (gdbus, gsettings)
     libpulse-dev xdg-user-dirs                                # the sound's volume; the pictures folder
     python3-dbusmock pulseaudio-utils                         # the session services' tests (dbusmock, pactl)
     libnotify-bin python3-gi                                  # notify-send, GNotification: the notification server's tests

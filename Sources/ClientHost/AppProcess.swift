@@ -37,6 +37,24 @@ public struct AppProcessError: Error, CustomStringConvertible {
     public var appearance: Appearance = .light {
         didSet { for w in windows.values { w.root.appearance = appearance } }
     }
+    /// The language the windows speak (nil: the process's, `--locale` or the environment's).
+    public var language: Language? {
+        didSet {
+            guard let language, language != oldValue else { return }
+            for w in windows.values { w.root.environment.language = language }
+            // The app's strings made as its windows are built still read the process's language:
+            // it is this process's one screen's, so it follows too before the windows are rebuilt.
+            Language.current = language
+            runtime.languageDidChange()
+        }
+    }
+    /// The person's settings, read again when the file changes (another process's Settings saved
+    /// it): appearance and language follow them live (`AppProcess+Settings`).
+    public var settings: SettingsStore? {
+        didSet { watchSettings() }
+    }
+    /// Wakes the loop when the settings file is written.
+    var settingsWatch: SettingsFileWatch?
     /// Told each time a window is placed (a debug build checks the guidelines then).
     public var onWindowPlaced: ((WindowScene) -> Void)?
     /// Where problems go, one line each.
@@ -113,7 +131,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         queuedConnects.removeAll()
         // Screen readers (AT-SPI), when an accessibility bus runs.
         let accessibility = connectAccessibility()
-        let watched = accessibility?.fileDescriptors ?? []
+        let watched = (accessibility?.fileDescriptors ?? []) + (settingsWatch.map { [$0.fileDescriptor] } ?? [])
         var seen: [ObjectIdentifier] = []
         while running, !TerminationRequest.isRequested, let c = client {
             let busy = windows.values.contains { $0.needsFrame && !$0.framePending }
@@ -124,7 +142,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
                 log("slate: \(runtime.application.identifier): the shell closed the connection")
                 break
             }
-            if ready != 0 { accessibility?.pump() }
+            if ready != 0 {
+                accessibility?.pump()
+                if settingsWatch?.drain() == true { settings?.reloadIfChanged() }
+            }
             clock.set(max(clock.now, MonotonicClock.read() - origin))
             if let interval = runtime.application.refreshInterval, clock.now - lastRefresh >= interval {
                 lastRefresh = clock.now
@@ -190,6 +211,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         let scale = Double(max(1, slate_client_scale(c)))
         let window = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
         window.root.appearance = appearance
+        if let language { window.root.environment.language = language }
         window.root.environment.pasteboard = pasteboard
         // A drag that leaves the window goes on as the system's (other programs, the shell's edges).
         window.root.dragCoordinator.handOff = { [weak self, weak window] session, finish in

@@ -61,6 +61,8 @@ public enum CompositorBackend: String, Sendable {
     public let backend: CompositorBackend
     /// The socket clients connect to (`WAYLAND_DISPLAY`).
     public let socketName: String
+    /// The wlroots version Slate was built with ("0.15.1").
+    public static var wlrootsVersion: String { String(cString: slate_comp_wlroots_version()) }
     /// The runtime folder the socket is in (`XDG_RUNTIME_DIR`).
     public let runtimeDirectory: String
     /// Whether the process `pid` may speak as the Slate app `identifier` (a launcher says: only the

@@ -18,9 +18,7 @@ import UI
     static let menuIdentifier = "mail.message"
 
     func attach(to row: MessageRowView) {
-        let interaction = ContextMenuInteraction(delegate: self)
-        row.addInteraction(interaction)
-        WindowMenuItems.setActivity(for: interaction) { [weak row] in row?.summary.map(MailApp.messageActivity) }
+        WindowMenuItems.attachMenu(self, to: row) { [weak row] in row?.summary.map(MailApp.messageActivity) }
     }
 
     func contextMenuInteraction(
@@ -59,9 +57,7 @@ import UI
     init(window: MailboxWindowView) { self.window = window }
 
     func attach(to row: MailboxRowView) {
-        let interaction = ContextMenuInteraction(delegate: self)
-        row.addInteraction(interaction)
-        WindowMenuItems.setActivity(for: interaction) { [weak row] in row?.mailbox.map { MailApp.mailboxActivity($0) } }
+        WindowMenuItems.attachMenu(self, to: row) { [weak row] in row?.mailbox.map { MailApp.mailboxActivity($0) } }
     }
 
     func contextMenuInteraction(

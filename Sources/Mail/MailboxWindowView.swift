@@ -31,9 +31,11 @@ import UI
     lazy var mailboxMenus = MailboxMenuDelegate(window: self)
     lazy var mailboxDropTarget = MailboxDropTarget(app: app)
 
-    /// Windows narrower than this show one column at a time (a third of a 12.9" screen).
-    public static let twoColumnWidth: Double = 700
-    public static let sidebarWidth: Double = 320
+    /// Windows narrower than this show one column at a time (a third of a 12.9" screen), as Notes'
+    /// and Settings' do.
+    public static let twoColumnWidth = SidebarLayout.twoColumnWidth
+    /// The mailboxes' column.
+    public static let sidebarWidth = SidebarLayout.sidebarWidth
 
     init(app: MailApp, mailbox: Mailbox) {
         self.app = app
@@ -214,9 +216,7 @@ import UI
     }
 
     public override func draw(in canvas: any Canvas) {
-        if bounds.width >= Self.twoColumnWidth {
-            canvas.fill(Rect(Self.sidebarWidth - canvas.hairline, 0, canvas.hairline, bounds.height), with: .separator)
-        }
+        SidebarLayout(bounds: bounds, showsSidebarOnly: showsSidebarOnly).drawSeparator(in: canvas)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import MailStore
+import Scenes
 import UI
 
 /// A message in a list: unread dot, sender, date, subject, two lines of the text, flag — as iPad Mail.
@@ -115,46 +116,18 @@ import UI
     }
 }
 
-/// A mailbox in the sidebar: its symbol, name and unread count.
-@MainActor public final class MailboxRowView: ListRow {
-    public static let height: Double = 44
-    let icon = ImageView(symbol: "tray", tint: .tint)
-    let name = Label("", style: .body)
-    let count = Label("", style: .body, color: .secondaryLabel)
+/// A mailbox in the sidebar: its symbol, name and unread count (a `SidebarRowView`, as Notes'
+/// folders and Settings' sections).
+@MainActor public final class MailboxRowView: SidebarRowView {
     public private(set) var mailbox: Mailbox?
-
-    public override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        backgroundColor = .secondarySystemBackground
-        for v in [icon, name, count] as [View] {
-            v.isAccessibilityElement = false
-            addSubview(v)
-        }
-        count.alignment = .right
-        accessibilityTraits = .button
-    }
 
     public func configure(_ m: Mailbox, unread: Int) {
         mailbox = m
-        icon.symbol = MailStrings.symbol(of: m.role)
-        name.text = MailStrings.name(of: m)
         // Every digit, grouped as iPadOS's Mail writes it ("66,667"), never cut into "666…".
         let shown = CountText.grouped(unread, language: language)
-        count.text = unread > 0 ? shown : ""
-        accessibilityLabel = name.text
+        depth = m.depth
+        configure(name: MailStrings.name(of: m), symbol: MailStrings.symbol(of: m.role), count: unread > 0 ? shown : "")
         accessibilityValue = unread > 0 ? "\(shown) \(MailStrings.unread.text)" : nil
         identifier = "mailbox-row"
-        selectionColor = Color(light: RGBA(hex: 0xD1D1D6), dark: RGBA(hex: 0x3A3A3C))
-        setNeedsLayout()
-    }
-
-    public override func layoutSubviews() {
-        let indent = 16 + Double(mailbox?.depth ?? 0) * 20
-        icon.frame = Rect(indent, (bounds.height - 24) / 2, 24, 24)
-        // The count takes the width its digits need (48 pt at least, so short counts line up), and
-        // the name what is left.
-        let countWidth = count.text.isEmpty ? 48 : max(48, count.sizeThatFits(Size(bounds.width, bounds.height)).width)
-        count.frame = Rect(bounds.width - 16 - countWidth, 0, countWidth, bounds.height)
-        name.frame = Rect(indent + 36, 0, max(0, count.frame.minX - indent - 36), bounds.height)
     }
 }

@@ -127,7 +127,8 @@ import UI
             // the save goes on.
             if let now = store.stamp(path), now != stamp, let theirs = try? store.read(path), theirs != text {
                 conflictedCopies.append(
-                    try store.writeConflictedCopy(of: path, text: theirs, suffix: NotesStrings.conflictedCopy.text(for: textView)))
+                    try store.writeConflictedCopy(
+                        of: path, text: theirs, suffix: NotesStrings.conflictedCopy.text(for: textView)))
             }
             try store.write(text, to: path)
         } catch {

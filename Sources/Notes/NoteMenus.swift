@@ -16,9 +16,7 @@ import UI
     static let menuIdentifier = "notes.note"
 
     func attach(to row: NoteRowView) {
-        let interaction = ContextMenuInteraction(delegate: self)
-        row.addInteraction(interaction)
-        WindowMenuItems.setActivity(for: interaction) { [weak row] in
+        WindowMenuItems.attachMenu(self, to: row) { [weak row] in
             row?.note.map { NotesApp.noteActivity(path: $0.path, title: $0.title) }
         }
     }
@@ -62,9 +60,7 @@ import UI
     init(window: NotesWindowView) { self.window = window }
 
     func attach(to row: FolderRowView) {
-        let interaction = ContextMenuInteraction(delegate: self)
-        row.addInteraction(interaction)
-        WindowMenuItems.setActivity(for: interaction) { [weak row] in row?.folder.map { NotesApp.folderActivity($0) } }
+        WindowMenuItems.attachMenu(self, to: row) { [weak row] in row?.folder.map { NotesApp.folderActivity($0) } }
     }
 
     func contextMenuInteraction(

@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Scenes
 import UI
 
 /// A note in the list: its title, then its date and first line of text, as iPad's Notes shows them.
@@ -54,44 +55,24 @@ import UI
     }
 }
 
-/// A folder in the sidebar: a folder symbol and the folder's name, indented by its depth.
-@MainActor public final class FolderRowView: ListRow {
-    public static let height: Double = 44
-    let icon = ImageView(symbol: "folder", tint: .systemYellow)
-    let name = Label("", style: .body)
-    let count = Label("", style: .body, color: .secondaryLabel)
+/// A folder in the sidebar: a folder symbol and the folder's name, indented by its depth (a
+/// `SidebarRowView`, as Mail's mailboxes and Settings' sections).
+@MainActor public final class FolderRowView: SidebarRowView {
     /// The folder the row shows, from the notes folder ("" for the notes folder itself).
     public private(set) var folder: String?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = .secondarySystemBackground
-        for v in [icon, name, count] as [View] {
-            v.isAccessibilityElement = false
-            addSubview(v)
-        }
-        count.alignment = .right
-        accessibilityTraits = .button
         identifier = "folder-row"
     }
 
     /// Shows `folder`, with a count of its notes when given.
     public func configure(_ folder: String, count n: Int?) {
         self.folder = folder
-        name.text = NotesStrings.name(ofFolder: folder)
-        count.text = n.map { "\($0)" } ?? ""
-        accessibilityLabel = name.text
-        selectionColor = Color(light: RGBA(hex: 0xD1D1D6), dark: RGBA(hex: 0x3A3A3C))
-        setNeedsLayout()
-    }
-
-    var depth: Int { folder.map { $0.isEmpty ? 0 : $0.split(separator: "/").count - 1 } ?? 0 }
-
-    public override func layoutSubviews() {
-        let indent = 16 + Double(depth) * 20
-        icon.frame = Rect(indent, (bounds.height - 24) / 2, 24, 24)
-        name.frame = Rect(indent + 36, 0, bounds.width - indent - 36 - 64, bounds.height)
-        count.frame = Rect(bounds.width - 64, 0, 48, bounds.height)
+        depth = folder.isEmpty ? 0 : folder.split(separator: "/").count - 1
+        configure(
+            name: NotesStrings.name(ofFolder: folder), symbol: "folder", tint: .systemYellow,
+            count: n.map { "\($0)" } ?? "")
     }
 }
 

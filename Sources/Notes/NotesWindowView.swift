@@ -42,10 +42,10 @@ import UI
     lazy var dragSource = NoteDragSource(app: app)
     lazy var listDropTarget = NoteListDropTarget(window: self)
 
-    /// Windows narrower than this show one column at a time, as Mail's do.
-    public static let twoColumnWidth: Double = 700
+    /// Windows narrower than this show one column at a time, as Mail's and Settings' do.
+    public static let twoColumnWidth = SidebarLayout.twoColumnWidth
     /// The folders' column, as wide as Mail's mailboxes.
-    public static let sidebarWidth: Double = 320
+    public static let sidebarWidth = SidebarLayout.sidebarWidth
     /// The search field's band under the bar: a 36 pt field with 8 pt around it.
     static let searchHeight: Double = 52
 
@@ -222,9 +222,7 @@ import UI
     }
 
     public override func draw(in canvas: any Canvas) {
-        if bounds.width >= Self.twoColumnWidth {
-            canvas.fill(Rect(Self.sidebarWidth - canvas.hairline, 0, canvas.hairline, bounds.height), with: .separator)
-        }
+        SidebarLayout(bounds: bounds, showsSidebarOnly: showsSidebarOnly).drawSeparator(in: canvas)
     }
 }
 

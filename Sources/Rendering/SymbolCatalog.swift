@@ -43,6 +43,10 @@ public final class SymbolCatalog: @unchecked Sendable {
         "bluetooth": "bluetooth-active", "sun.max": "display-brightness", "speaker.wave.2": "audio-volume-high",
         "speaker.slash": "audio-volume-muted", "lock.rotation": "rotation-locked", "moon": "weather-clear-night",
         "camera.viewfinder": "camera-photo",
+        // Settings' sections.
+        "keyboard": "input-keyboard", "bell.badge": "preferences-system-notifications",
+        "hand.raised": "preferences-system-privacy", "accessibility": "preferences-desktop-accessibility",
+        "photo": "preferences-desktop-wallpaper",
     ]
 
     /// Where the theme lives; `SLATE_ICON_THEME_DIR` overrides it.

@@ -23,6 +23,9 @@
     /// What the window shows now, to be stored; asked when the window goes to the background, is
     /// closed, or the app terminates. Nil keeps the session's current activity.
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity?
+    /// The language of the window's screen changed (`SceneRuntime.languageDidChange`); by default
+    /// the window is connected again from its restoration activity (`SceneLanguage.swift`).
+    func sceneLanguageDidChange(_ scene: WindowScene)
 }
 
 extension SceneDelegate {

@@ -35,9 +35,15 @@
     /// app's one of its identifier); a tap opens its activity. Throws
     /// `SceneError.notificationsUnavailable` where the system shows none.
     func post(_ notification: UserNotification) throws(SceneError)
+    /// The person's system settings as this system keeps them (`settings.json`, observed live), for
+    /// an app that shows or changes them (Settings); nil where the system keeps none.
+    var systemSettings: SettingsStore? { get }
 }
 
 extension SceneSystem {
+    /// A system that keeps no settings has none to give.
+    public var systemSettings: SettingsStore? { nil }
+
     /// A system that shows no notifications says so.
     public func post(_ notification: UserNotification) throws(SceneError) {
         throw .notificationsUnavailable(app: "The app")

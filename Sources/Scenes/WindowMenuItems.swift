@@ -18,6 +18,18 @@ public enum SceneStrings {
     /// The identifier of the system's Open in New Window command.
     public static let openInNewWindowIdentifier = "system.open-in-new-window"
 
+    /// Gives `view` a context menu from `delegate` whose suggestions open the item as `activity`
+    /// in a new window (W2d) — the one way Mail's, Notes' and Settings' rows get their menus.
+    @discardableResult
+    public static func attachMenu(
+        _ delegate: any ContextMenuInteractionDelegate, to view: View, opening activity: @escaping () -> UserActivity?
+    ) -> ContextMenuInteraction {
+        let interaction = ContextMenuInteraction(delegate: delegate)
+        view.addInteraction(interaction)
+        setActivity(for: interaction, activity)
+        return interaction
+    }
+
     /// Says what `interaction`'s item opens as in a window (asked each time the menu opens).
     public static func setActivity(for interaction: ContextMenuInteraction, _ activity: @escaping () -> UserActivity?) {
         interaction.systemSuggestionProviders.append { interaction in

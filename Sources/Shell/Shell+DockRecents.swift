@@ -7,6 +7,7 @@ extension Shell {
     /// `ShellMetrics.dockRecentCount` (identifiers).
     func recentAppsForDock() -> [String] {
         var out: [String] = []
+        guard settings[.dockShowsRecents] else { return out }
         for id in recency {
             guard let app = windows[id]?.app, !isInDock(app), !out.contains(app.identifier) else { continue }
             out.append(app.identifier)

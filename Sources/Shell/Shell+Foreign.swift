@@ -45,7 +45,11 @@ extension Shell {
     /// Whether an app's icon belongs in the Dock: Slate's own always; another program when the dock
     /// file lists it.
     func isInDock(_ app: ShellApp) -> Bool {
-        guard let f = app.application as? ForeignApp else { return true }
+        let f = app.application as? ForeignApp
+        // Settings › Home Screen & Dock: the person's choice, by app identifier or desktop-file id.
+        let chosen = settings[.dockApps]
+        if let on = chosen[app.identifier] ?? f?.entry.flatMap({ chosen[$0.id] }) { return on }
+        guard let f else { return true }
         guard let id = f.entry?.id, let dock = foreign.dock else { return false }
         return dock.contains(id)
     }

@@ -73,7 +73,7 @@ extension Shell {
         get { keyboardState.suggester }
         set {
             keyboardState.suggester = newValue
-            keyboardState.keyboard?.suggester = newValue
+            keyboardState.keyboard?.suggester = settings[.keyboardSuggestions] ? newValue : nil
         }
     }
 
@@ -183,8 +183,8 @@ extension Shell {
 
     private func keyboard() -> OnScreenKeyboard {
         if let kb = keyboardState.keyboard { return kb }
-        let kb = OnScreenKeyboard(language: language)
-        kb.suggester = keyboardState.suggester
+        let kb = OnScreenKeyboard(language: language, enabled: settings[.keyboardLayouts])
+        kb.suggester = settings[.keyboardSuggestions] ? keyboardState.suggester : nil
         kb.onHide = { [weak self] in self?.dismissKeyboard() }
         kb.onFloatingChange = { [weak self] floating in self?.setKeyboardFloating(floating) }
         kb.view.isHidden = true

@@ -58,7 +58,10 @@ extension Shell {
                 appearance = dark ? .dark : .light
             }
         }
-        if key == nil || key == SettingKey<String>.timeFormat.name { updateClock() }
+        if key == nil || key == SettingKey<String>.timeFormat.name || key == SettingKey<Bool>.appearanceAutomatic.name {
+            updateClock()
+        }
+        settingsOfSettingsDidChange(key)
         if key == nil || key == SettingKey<Bool>.rotationLock.name { orientationDidChange() }
         if key == nil || key == SettingKey<Bool>.airplaneMode.name { statusBar.network.status = shownNetworkStatus }
         lockSettingsDidChange(key)
@@ -80,6 +83,7 @@ extension Shell {
         let t = services.time.timeOfDay()
         statusBar.clock.show(t, uses24HourTime: uses24HourTime)
         updateLockClock()
+        followTimeOfDay(t)
         system.clockTick?.cancel()
         system.clockTick = nil
         guard t.secondsToNextMinute.isFinite else { return }

@@ -183,7 +183,7 @@ import UI
         func icon(_ app: ShellApp, dock: Bool) -> AppIconView {
             let a = app.application
             let v = AppIconView(
-                appIdentifier: a.identifier, name: a.displayName.text, symbol: a.icon.symbol,
+                appIdentifier: a.identifier, name: a.displayName.resolved(environment.language), symbol: a.icon.symbol,
                 colors: (a.icon.topColor, a.icon.bottomColor), showsName: !dock)
             v.image = (a as? ForeignApp)?.iconImage
             v.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.openApp(app) })

@@ -37,6 +37,9 @@ import UI
         return try other.activate(r)
     }
 
+    /// The shell's settings: Settings in the shell's process shows and changes these.
+    public var systemSettings: SettingsStore? { shell.settings }
+
     public func post(_ notification: UserNotification) throws(SceneError) {
         shell.post(notification, from: self)
     }

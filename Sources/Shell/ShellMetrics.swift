@@ -4,6 +4,31 @@ import UI
 /// The shell's presentation figures, each with where it comes from. Apple publishes few numbers; the
 /// ones marked "measured" were read off iPadOS 17 screenshots at 2× by public reimplementations.
 public enum ShellMetrics {
+
+    /// Settings' Automatic appearance: dark from this hour (iPadOS's Light Until Sunset, sunset
+    /// taken as 19:00)…
+    static let automaticDarkHour = 19
+    /// …and light again from this one (sunrise taken as 7:00).
+    static let automaticLightHour = 7
+    /// The built-in wallpapers by name (Settings › Wallpaper): Slate's own gradient (sky blue, indigo,
+    /// pink, as iPadOS 26's default), and two more in the colours of iPadOS's "Dusk" and graphite.
+    static let wallpaperStops: [String: [(Double, Color)]] = [
+        "": [
+            (0, Color(light: RGBA(hex: 0x5AC8FA), dark: RGBA(hex: 0x0B2A4A))),
+            (0.55, Color(light: RGBA(hex: 0x5856D6), dark: RGBA(hex: 0x2A1B5C))),
+            (1, Color(light: RGBA(hex: 0xFF2D55), dark: RGBA(hex: 0x4A0F2A))),
+        ],
+        "dusk": [
+            (0, Color(light: RGBA(hex: 0xFF9F0A), dark: RGBA(hex: 0x4A2A0B))),
+            (0.6, Color(light: RGBA(hex: 0xFF375F), dark: RGBA(hex: 0x4A0F2A))),
+            (1, Color(light: RGBA(hex: 0x5E5CE6), dark: RGBA(hex: 0x1B1A4A))),
+        ],
+        "graphite": [
+            (0, Color(light: RGBA(hex: 0x8E8E93), dark: RGBA(hex: 0x2C2C2E))),
+            (1, Color(light: RGBA(hex: 0x3A3A3C), dark: RGBA(hex: 0x000000))),
+        ],
+    ]
+
     /// The status bar of an iPad with Face ID (measured: 24 pt).
     public static let statusBarHeight: Double = 24
     /// The home indicator's safe-area inset (UIKit's safeAreaInsets.bottom on iPad Pro: 20 pt).

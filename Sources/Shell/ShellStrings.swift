@@ -7,6 +7,8 @@ public enum ShellStrings {
     public static let openInNewWindow = LocalizedString(en: "Open in New Window", ru: "Открыть в новом окне")
     public static let addWindow = LocalizedString(en: "Add", ru: "Добавить")
     public static let recentlyClosed = LocalizedString(en: "Recently Closed", ru: "Недавно закрытые")
+    /// What was being done (in "cannot show the wallpaper: …").
+    public static let showTheWallpaper = LocalizedString(en: "show the wallpaper", ru: "показать обои")
     public static let fullScreen = LocalizedString(en: "Full Screen", ru: "Во весь экран")
     public static let splitView = LocalizedString(en: "Split View", ru: "Split View")
     public static let slideOver = LocalizedString(en: "Slide Over", ru: "Slide Over")

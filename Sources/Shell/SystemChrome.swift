@@ -30,6 +30,18 @@ import UI
         isUserInteractionEnabled = false
     }
 
+    /// The built-in wallpaper chosen in Settings: "" (Slate's gradient), `dusk` or `graphite`; any other
+    /// value (a picture file, not drawn yet) shows Slate's.
+    public var style = "" {
+        didSet { if style != oldValue { setNeedsDisplay() } }
+    }
+
+    /// A picture chosen as the wallpaper (Settings › Wallpaper), drawn to fill the screen (cut at its
+    /// sides or top and bottom, never stretched); nil: the built-in `style`.
+    public var picture: PixelImage? {
+        didSet { setNeedsDisplay() }
+    }
+
     /// A dim drawn over the wallpaper, into its picture (behind App Exposé).
     public var dim: Color? {
         didSet { if dim != oldValue { setNeedsDisplay() } }
@@ -37,19 +49,24 @@ import UI
 
     public override func draw(in canvas: any Canvas) {
         defer { if let dim { canvas.fill(bounds, with: dim) } }
-        canvas.fill(Path(bounds), with: Self.gradient(in: bounds))
-    }
-
-    /// The wallpaper's colours, from its top-left corner (0) to its bottom-right (1).
-    nonisolated static let stops: [(Double, Color)] = [
-        (0, Color(light: RGBA(hex: 0x5AC8FA), dark: RGBA(hex: 0x0B2A4A))),
-        (0.55, Color(light: RGBA(hex: 0x5856D6), dark: RGBA(hex: 0x2A1B5C))),
-        (1, Color(light: RGBA(hex: 0xFF2D55), dark: RGBA(hex: 0x4A0F2A))),
-    ]
-
-    /// The wallpaper's gradient over `bounds`.
-    static func gradient(in bounds: Rect) -> LinearGradient {
-        LinearGradient(start: bounds.origin, end: Point(bounds.maxX, bounds.maxY), stops: stops)
+        if let picture, picture.width > 0, picture.height > 0 {
+            let size = Size(Double(picture.width), Double(picture.height))
+            let fill = max(bounds.width / size.width, bounds.height / size.height)
+            let shown = Size(size.width * fill, size.height * fill)
+            canvas.save()
+            canvas.clip(to: Path(bounds))
+            canvas.drawImage(
+                picture,
+                in: Rect(bounds.midX - shown.width / 2, bounds.midY - shown.height / 2, shown.width, shown.height),
+                opacity: 1)
+            canvas.restore()
+            return
+        }
+        canvas.fill(
+            Path(bounds),
+            with: LinearGradient(
+                start: .zero, end: Point(bounds.width, bounds.height),
+                stops: ShellMetrics.wallpaperStops[style] ?? ShellMetrics.wallpaperStops[""] ?? []))
     }
 }
 

@@ -5,6 +5,7 @@
 #include "internal.h"
 
 #include <unistd.h>
+#include <wlr/version.h>
 #include <wlr/types/wlr_server_decoration.h>
 #include <wlr/types/wlr_xdg_foreign_registry.h>
 #include <wlr/types/wlr_xdg_foreign_v1.h>
@@ -350,3 +351,5 @@ int slate_comp_dispatch(slate_comp *comp, int timeout_ms) {
 }
 
 void slate_comp_flush(slate_comp *comp) { wl_display_flush_clients(comp->display); }
+
+const char *slate_comp_wlroots_version(void) { return WLR_VERSION_STR; }

@@ -4,6 +4,7 @@ import Graphics
 import Guidelines
 import Scenes
 import Shell
+import UI
 
 /// `slate app NAME`: one of the apps as a process of its own, its windows shown by Slate's shell (a
 /// Wayland compositor at `$WAYLAND_DISPLAY` that speaks Slate's scene protocol). The shell starts it
@@ -38,14 +39,20 @@ import Shell
         } catch {
             return Slate.failure("\(entry.name): \(error)", code: 2)
         }
+        // The person's settings, followed live; the command line's options win for the start.
+        let settings = SettingsStore(configHome: SettingsStore.defaultConfigHome())
+        process.settings = settings
         if let a = args.options["appearance"] {
             guard let appearance = Appearance(rawValue: a) else {
                 throw UsageError("--appearance is light or dark, not '\(a)'")
             }
             process.appearance = appearance
-        } else if SettingsStore(configHome: SettingsStore.defaultConfigHome())[.darkMode] {
-            // Dark Mode, as the person set it in Control Center (read as the app starts).
+        } else if settings[.darkMode] {
+            // Dark Mode, as the person set it in Control Center or Settings.
             process.appearance = .dark
+        }
+        if args.options["locale"] == nil, let language = Language(rawValue: settings[.language]) {
+            process.language = language
         }
         #if DEBUG
             // Debug builds say in the console where the app breaks the guidelines, once per finding.

@@ -64,9 +64,15 @@ import UI
             device = Device(device.model, screenSize: session!.size)
         }
         let scale = try session?.scale ?? args.double("scale", default: 1)
+        // The person's settings, read before the apps start (Settings in the shell's process shows
+        // these) and before the command line's options, which win for the run.
+        let settings = SessionWiring.settings(environment: env)
+        // Settings › Accessibility › Screen Reader Support off: neither the shell nor the app processes
+        // it starts join the accessibility bus (SLATE_ACCESSIBILITY, when set, says otherwise).
+        if env["SLATE_ACCESSIBILITY"] == nil, !settings[.accessibilityBus] { setenv("SLATE_ACCESSIBILITY", "0", 1) }
         let shell = try SystemBuilder.makeShell(
-            device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args)
-        SessionWiring.attachSettings(to: shell, environment: env)
+            device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args,
+            settings: settings)
         // In a window on a desktop, the desktop's own locker locks after its idle time.
         shell.locksWhenIdle = backend != .nested
         try configure(shell)
@@ -97,6 +103,8 @@ import UI
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:
         // the person's answers, kept in settings.json (the shell's one store of settings).
         live.compositor.privacy = PrivacyPolicy(settings: shell.settings)
+        // Settings › About names the wlroots Slate runs on (its apps are processes started from here).
+        setenv("SLATE_WLROOTS_VERSION", WaylandCompositor.wlrootsVersion, 1)
         let launcher = Launcher(compositor: live.compositor, shell: shell)
         launcher.install()
         live.onTurn = { launcher.check() }

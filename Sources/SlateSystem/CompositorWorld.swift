@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 import Menus
+import Scenes
 import Shell
 import SlateScripts
 import UI
@@ -22,19 +23,31 @@ import UI
     /// Slate's apps that run as processes of their own (`--processes`), by name; empty: in-process.
     let processApps: [String: ProcessApp]
 
+    /// The settings folder the shell and the app processes share (`--processes`), nil in-process.
+    let configHome: URL?
+
     /// The world over `inner`'s shell; with `processes`, Slate's apps each run in a process of their
     /// own, with their data and state under `scratch`, on the headless date.
     init(inner: ShellWorld, processes: [AppEntry] = [], scratch: URL? = nil) throws {
         self.inner = inner
         var made: [String: ProcessApp] = [:]
+        let dir = (scratch ?? FileManager.default.temporaryDirectory).appendingPathComponent("processes")
+        // The shell and the app processes share a settings file of the run's own (never the person's),
+        // so that Settings in its process changes what the others show.
+        configHome = processes.isEmpty ? nil : dir.appendingPathComponent("config")
         for entry in processes {
-            let dir = (scratch ?? FileManager.default.temporaryDirectory).appendingPathComponent("processes")
             let options = [
                 "state-dir": dir.appendingPathComponent("state").path,
                 "now": ISO8601DateFormatter().string(from: SystemBuilder.headlessDate),
             ]
             made[entry.name.lowercased()] = try AppCommand.processApp(
-                entry, options: options, environment: ["XDG_DATA_HOME=\(dir.appendingPathComponent("data").path)"])
+                entry, options: options,
+                environment: [
+                    "XDG_DATA_HOME=\(dir.appendingPathComponent("data").path)",
+                    "XDG_CONFIG_HOME=\(dir.appendingPathComponent("config").path)",
+                    // Notes' sample notes in the run's folder, not the person's documents.
+                    "SLATE_NOTES_DIR=\(dir.appendingPathComponent("Notes").path)",
+                ])
         }
         processApps = made
         compositor = try WaylandCompositor(backend: .headless, size: inner.shell.bounds.size, scale: inner.host.scale)
@@ -51,10 +64,16 @@ import UI
             CompositorCommand.installPrograms(
                 inner.shell, scale: inner.host.scale, environment: ProcessInfo.processInfo.environment)
         }
+        if let configHome, inner.shell.settings.file == nil {
+            inner.shell.settings = SettingsStore(configHome: configHome)
+        }
         compositor.shell = inner.shell
         let c = compositor
         let l = launcher
-        inner.host.onFrame = { [weak c, weak l] in
+        let shell = inner.shell
+        inner.host.onFrame = { [weak c, weak l, weak shell] in
+            // Settings in its own process saved the file: the shell reads it (a stat a frame).
+            shell?.settings.reloadIfChanged()
             c?.dispatch()
             c?.framesShown()
             l?.check()

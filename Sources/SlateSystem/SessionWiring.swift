@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import Host
 import Scenes
 import SessionServices
 import Shell
@@ -12,8 +13,8 @@ import UI
 /// (9:41, full bars, settings in memory).
 @MainActor enum SessionWiring {
     /// The person's settings file, read now (before the command line's options, which win for the run).
-    static func attachSettings(to shell: Shell, environment: [String: String]) {
-        shell.settings = SettingsStore(configHome: SettingsStore.defaultConfigHome(environment: environment))
+    static func settings(environment: [String: String]) -> SettingsStore {
+        SettingsStore(configHome: SettingsStore.defaultConfigHome(environment: environment))
     }
 
     /// Connects the services and has the host's loop take their news; returns what keeps them.
@@ -25,6 +26,16 @@ import UI
         shell.services = live.services
         shell.preparesControlCenterAtRest = true
         host.watch([live.mailbox.fileDescriptor]) { [weak live] in live?.mailbox.drain() }
+        // Other programs' toolkits hear Slate's appearance: the Settings portal and GNOME's
+        // color-scheme (in Slate's own session only).
+        PortalAppearance(environment: environment)?.follow(shell.settings, mailbox: live.mailbox)
+        // Settings in an app process saves the file: the shell reads it again at once.
+        if let folder = shell.settings.file?.deletingLastPathComponent(), let watch = SettingsFileWatch(folder: folder)
+        {
+            host.watch([watch.fileDescriptor]) { [weak shell] in
+                if watch.drain() { shell?.settings.reloadIfChanged() }
+            }
+        }
         let home =
             environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         shell.screenshotsFolder = UserDirectories.screenshots(environment: environment, home: home)

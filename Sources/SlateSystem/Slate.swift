@@ -129,6 +129,10 @@ import UI
             }
             root.appearance = ap
         }
+        if let l = args.options["locale"], let language = Language(localeName: l) {
+            // --locale wins over Settings' language for the start of the run.
+            (root as? Shell)?.setLanguage(language)
+        }
         if let m = args.options["multitasking"] {
             guard let mode = MultitaskingMode(rawValue: m) else {
                 throw UsageError("--multitasking is full-screen or windowed, not '\(m)'")

@@ -131,12 +131,14 @@ public struct AppEntry: Sendable {
 
     /// The shell with `apps` installed; their windows come back, or the first app's first window opens.
     /// With `processes` (the run's arguments), each app is a process of its own, started when needed.
+    /// `settings` (the person's file) is the shell's before any app connects (nil: in memory).
     static func makeShell(
         device: Device, clock: any Clock, places: AppPlaces, apps: [AppEntry], environment: ScreenEnvironment? = nil,
-        processes: Arguments? = nil
+        processes: Arguments? = nil, settings: SettingsStore? = nil
     ) throws -> Shell {
         let shell = Shell(
             device: device, clock: clock, stateHome: places.stateHome, environment: environment ?? ScreenEnvironment())
+        if let settings { shell.settings = settings }
         shell.textSuggester = suggester
         #if DEBUG
             // Debug builds say in the console where the apps break the guidelines, once per finding.

@@ -31,6 +31,42 @@ import Testing
         #expect(names == ["settings.json"], "no temporary file is left")
     }
 
+    /// Every key Settings writes, set to a value that is not its default, reads back the same from
+    /// the file in a new store.
+    @Test func everyValueSettingsWritesRoundTrips() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = SettingsStore(configHome: home) { Issue.record("reported: \($0)") }
+        first[.language] = "ru"
+        first[.multitasking] = "windowed"
+        first[.wallpaper] = "dusk"
+        first[.timeFormat] = "12"
+        first[.keyboard] = "on-screen"
+        first[.notificationPreviews] = "never"
+        first[.darkMode] = true
+        first[.appearanceAutomatic] = true
+        first[.keyboardSuggestions] = false
+        first[.dockShowsRecents] = false
+        first[.accessibilityBus] = false
+        first[.lockAtStart] = true
+        first[.textSize] = 21
+        first[.displayScale] = 2
+        first[.autoLockSeconds] = 600
+        first[.keyboardLayouts] = ["ru"]
+        first[.dockApps] = ["org.slate.notes": false, "foot": true]
+        first[.notificationsAllowed] = ["org.slate.mail": false]
+        first[.notificationBanners] = ["org.slate.notes": false]
+        first[.privacyClipboard] = ["/usr/bin/wl-paste": true]
+        let second = SettingsStore(configHome: home) { Issue.record("reported: \($0)") }
+        #expect(second.values == first.values)
+        #expect(second[.language] == "ru")
+        #expect(second[.keyboardLayouts] == ["ru"])
+        #expect(second[.dockApps] == ["org.slate.notes": false, "foot": true])
+        #expect(second[.textSize] == 21)
+        #expect(second[.appearanceAutomatic] && !second[.dockShowsRecents])
+        second.reset(.language)
+        #expect(SettingsStore(configHome: home)[.language] == "", "a reset key reads as its default again")
+    }
+
     @Test func keysThisSlateDoesNotKnowAreWrittenBack() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -38,3 +38,28 @@ import Testing
         #expect(shown.contains("Lunch at one?"), "the message's own window: \(shown)")
     }
 }
+
+/// Settings › General › Language while Mail is open: Mail's own words (made as its windows are
+/// built) follow at once, with no restart, and come back in English.
+@MainActor @Suite(.serialized) struct LiveLanguageTests {
+    @Test func anOpenAppSpeaksTheNewLanguageAtOnce() throws {
+        Language.current = .en
+        defer { Language.current = .en }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-live-language-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let library = try MailLibrary.open(
+            root: home.appendingPathComponent("Maildir"), writeSampleIfEmpty: true, now: { Date() })
+        let w = ShellWorld(
+            catalog: ["Mail": { MailApp(library: library) }], stateHome: home.appendingPathComponent("state"), scale: 1)
+        func labels() -> [String] { w.shell.allViews().compactMap { ($0 as? Label)?.text } }
+        try run(w, "launch Mail\nexpect windows Mail 1")
+        #expect(labels().contains("Inbox") && !labels().contains("Входящие"), "\(labels())")
+        w.shell.setLanguage(.ru)
+        w.host.run(for: 0.5)
+        #expect(labels().contains("Входящие") && !labels().contains("Inbox"), "\(labels())")
+        try run(w, "expect windows Mail 1")
+        w.shell.setLanguage(.en)
+        w.host.run(for: 0.5)
+        #expect(labels().contains("Inbox") && !labels().contains("Входящие"), "\(labels())")
+    }
+}

@@ -70,7 +70,7 @@ check the_portal_file_names_installed_backends_debian_12_picks_alike \
     /usr/bin/python3 "$here/portals.py" "$share/xdg-desktop-portal/slate-portals.conf" "$desktops"
 
 # The apps' entries start the installed slate and name their icons, which are there at each size.
-for id in org.slate.mail org.slate.notes; do
+for id in org.slate.mail org.slate.notes org.slate.settings; do
     entry=$share/applications/$id.desktop
     check "${id}_entry_starts_the_installed_slate" grep -q "^Exec=$prefix/bin/slate app " "$entry"
     check "${id}_entry_names_its_icon" grep -qx "Icon=$id" "$entry"
@@ -85,7 +85,7 @@ bash_complete() {  # bash_complete WORDS...: the candidates for the last word
 same bash_completes_verbs "render run" "$(bash_complete slate r)"
 same bash_completes_options "--appearance" "$(bash_complete slate run --app)"
 same bash_completes_choices "dark light" "$(bash_complete slate run --appearance "")"
-same bash_completes_apps "Mail Notes" "$(bash_complete slate lint "")"
+same bash_completes_apps "Mail Notes Settings" "$(bash_complete slate lint "")"
 same bash_completes_the_apps_options "--maildir" "$(bash_complete slate session --mai)"
 same bash_completes_completion_shells "bash zsh" "$(bash_complete slate help --completion "")"
 
@@ -95,7 +95,7 @@ zsh_out=$(timeout 30 "$here/zsh-complete.zsh" "$share/zsh/site-functions" \
 same zsh_completes_verbs_options_choices_and_apps "render run
 --appearance
 dark light
-Mail Notes
+Mail Notes Settings
 bash zsh" "$zsh_out"
 
 # The session: slate-session as the login screen starts it.

@@ -34,9 +34,12 @@ import UI
     private var saidBefore: String?
     private var believedBefore: String?
 
-    /// A keyboard whose layouts start with `language`'s.
-    public init(language: Language) {
-        layouts = KeyboardLayout.ordered(for: language)
+    /// A keyboard whose layouts start with `language`'s; with `enabled` (languages' codes, as
+    /// Settings › Keyboard keeps them), only those layouts (all when none of them is known).
+    public init(language: Language, enabled: [String]? = nil) {
+        let ordered = KeyboardLayout.ordered(for: language)
+        let kept = ordered.filter { enabled?.contains($0.language.rawValue) ?? true }
+        layouts = kept.isEmpty ? ordered : kept
         view = KeyboardView(keyboard: self)
     }
 

@@ -36,7 +36,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     public let isPlain: Bool
     /// The page shown.
     public private(set) var page: Page = .clock
-    let wallpaper: LockWallpaperView?
+    let wallpaper: View?
     let dim = View()
     let clock = LockClockView()
     let list = View()
@@ -52,10 +52,21 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     private var shake: Animation?
     private var fade: Animation?
 
-    /// A lock screen; `plain`: the fallback, black with the password page only.
-    init(frame: Rect, plain: Bool) {
+    /// A lock screen over the person's wallpaper (`wallpaperStyle`, one of Settings' built-in ones, or
+    /// `wallpaperPicture`); `plain`: the fallback, black with the password page only.
+    init(frame: Rect, plain: Bool, wallpaperStyle: String = "", wallpaperPicture: PixelImage? = nil) {
         isPlain = plain
-        wallpaper = plain ? nil : LockWallpaperView()
+        if plain {
+            wallpaper = nil
+        } else if let wallpaperPicture {
+            // A picture the person chose: drawn as the Home screen's is, straight into the frame.
+            let picture = WallpaperView()
+            picture.picture = wallpaperPicture
+            picture.rasterizes = false
+            wallpaper = picture
+        } else {
+            wallpaper = LockWallpaperView(style: wallpaperStyle)
+        }
         super.init(frame: frame)
         backgroundColor = .black
         identifier = "lock-screen"

@@ -99,7 +99,8 @@ extension Shell {
             lockState.failure = nil
             throw failure
         }
-        let view = LockScreenView(frame: bounds, plain: false)
+        let view = LockScreenView(
+            frame: bounds, plain: false, wallpaperStyle: wallpaper.style, wallpaperPicture: wallpaper.picture)
         lockState.view = view
         updateLockClock()
         reloadLockNotifications()

@@ -68,6 +68,9 @@ extension Shell {
     /// transient); a notification of a number shown already replaces it in place.
     public func post(_ posted: ShellNotification) {
         loadNotifications()
+        // Settings › Notifications: an app's notifications not allowed are not kept at all.
+        let app = posted.settingsIdentifier
+        guard settings[.notificationsAllowed][app] != false else { return }
         var n = posted
         n.date = services.time.now()
         let s = notificationState
@@ -89,6 +92,8 @@ extension Shell {
             return
         }
         guard !settings[.doNotDisturb] || n.urgency == .critical, s.center == nil else { return }
+        // With its banners off, an app's notification goes to Notification Center only.
+        guard settings[.notificationBanners][app] != false || n.urgency == .critical else { return }
         showBanner(for: n)
     }
 

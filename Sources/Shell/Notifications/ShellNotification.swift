@@ -101,6 +101,13 @@ public struct ShellNotification: Codable, Equatable, Sendable {
         return title
     }
 
+    /// The app it is of, as Settings › Notifications keys its choices: a Slate app's identifier, else
+    /// the program's desktop entry, else its name.
+    public var settingsIdentifier: String {
+        if case .app(let identifier, _) = origin { return identifier }
+        return desktopEntry.isEmpty ? appName : desktopEntry
+    }
+
     /// Whether it has an action a tap invokes (`default`).
     public var hasDefaultAction: Bool { actions.contains { $0.key == "default" } }
 

@@ -541,6 +541,9 @@ int slate_socket_peer_pid(int socket);
 /// acknowledging it). Returns 0, or -1 when out of memory.
 int slate_comp_conformance_mode(slate_comp *comp);
 
+/// The wlroots version Slate was built with ("0.15.1"), for Settings › About.
+const char *slate_comp_wlroots_version(void);
+
 // ---- The lock (session_lock.c) -------------------------------------------------------------------------
 
 /// The shell locked or unlocked the screen: while locked no program keeps the keys or the pointer,

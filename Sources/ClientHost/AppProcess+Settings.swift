@@ -1,0 +1,37 @@
+import Foundation
+import Graphics
+import Host
+import Scenes
+import UI
+
+// The person's settings in an app process: read when the app starts, and again each time the file
+// changes (Settings, in its own process, saved it), so that every window follows a change of
+// appearance or language at once.
+extension AppProcess {
+    /// The settings this process keeps, for an app that shows them (Settings).
+    public var systemSettings: SettingsStore? { settings }
+
+    /// Watches the settings file's folder and follows the settings' appearance and language.
+    func watchSettings() {
+        guard let settings else {
+            settingsWatch = nil
+            return
+        }
+        settingsWatch = settings.file.flatMap { SettingsFileWatch(folder: $0.deletingLastPathComponent()) }
+        settings.observe { [weak self] key in self?.settingChanged(key) }
+    }
+
+    /// A setting changed in the file: the windows follow Dark Mode and the language.
+    func settingChanged(_ key: String) {
+        guard let settings else { return }
+        switch key {
+        case SettingKey<Bool>.darkMode.name:
+            appearance = settings[.darkMode] ? .dark : .light
+        case SettingKey<String>.language.name:
+            language =
+                Language(rawValue: settings[.language])
+                ?? Language.fromEnvironment(ProcessInfo.processInfo.environment)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+// What Settings changes, followed by the shell at once: the language of every window, the Dock,
+// the multitasking mode, the wallpaper, and the appearance by the time of day.
+extension Shell {
+    /// A setting Settings keeps changed (`key`; nil: a new store, read whole).
+    func settingsOfSettingsDidChange(_ key: String?) {
+        func changed<Value>(_ setting: SettingKey<Value>) -> Bool {
+            key == nil ? settings.values[setting.name] != nil : key == setting.name
+        }
+        if changed(SettingKey<String>.language) {
+            setLanguage(
+                Language(rawValue: settings[.language])
+                    ?? Language.fromEnvironment(ProcessInfo.processInfo.environment))
+        }
+        if key == SettingKey<[String: Bool]>.dockApps.name || key == SettingKey<Bool>.dockShowsRecents.name {
+            rebuildIcons()
+        }
+        if changed(SettingKey<String>.multitasking), let mode = MultitaskingMode(rawValue: settings[.multitasking]) {
+            setMultitasking(mode)
+        }
+        if key == nil || key == SettingKey<String>.wallpaper.name { showWallpaper(settings[.wallpaper]) }
+        if key == SettingKey<Bool>.keyboardSuggestions.name || key == SettingKey<[String]>.keyboardLayouts.name {
+            keyboardSettingsDidChange()
+        }
+    }
+
+    /// Every window of the shell's screen in `language`: the Home screen and Dock, and each app in
+    /// the shell's process made again in it (an app process follows the settings file itself).
+    public func setLanguage(_ language: Language) {
+        guard environment.language != language else { return }
+        environment.language = language
+        // The strings apps in the shell's process make as their windows are built still read the
+        // process's language: the shell's screen is the process's one, so it follows too.
+        Language.current = language
+        rebuildIcons()
+        for app in apps where !(app.application is ProcessApp) && !(app.application is ForeignApp) {
+            app.runtime.languageDidChange()
+        }
+        setNeedsLayout()
+        damageAll()
+    }
+
+    /// Settings › Wallpaper: a built-in one by name, or a PNG file by its path (read once, at the
+    /// screen's scale; one that cannot be read is said in a line and Slate's gradient shows).
+    func showWallpaper(_ chosen: String) {
+        wallpaper.style = chosen
+        guard chosen.hasPrefix("/"), let renderer = environment.renderer else {
+            wallpaper.picture = nil
+            return
+        }
+        wallpaper.picture = environment.errors.attempt(ShellStrings.showTheWallpaper) {
+            try renderer.readPNG(chosen, scale: 1)
+        }
+    }
+
+    /// Settings › Keyboard: suggestions follow at once; the layouts when the keyboard next shows (a
+    /// keyboard put away is made again with them).
+    func keyboardSettingsDidChange() {
+        let s = keyboardState
+        s.keyboard?.suggester = settings[.keyboardSuggestions] ? s.suggester : nil
+        if let kb = s.keyboard, !s.isShown, kb.layouts.map(\.language.rawValue) != settings[.keyboardLayouts] {
+            kb.view.removeFromSuperview()
+            s.keyboard = nil
+        }
+    }
+
+    /// Settings › Display & Brightness › Automatic: dark from 19:00 to 7:00, written as Dark Mode so
+    /// that every app process follows it too.
+    func followTimeOfDay(_ time: TimeOfDay) {
+        guard settings[.appearanceAutomatic] else { return }
+        let dark = time.hour >= ShellMetrics.automaticDarkHour || time.hour < ShellMetrics.automaticLightHour
+        if settings[.darkMode] != dark { settings[.darkMode] = dark }
+    }
+}
