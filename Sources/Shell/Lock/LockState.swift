@@ -29,6 +29,8 @@ import UI
     var startLooked = false
     /// Whether a password check runs now.
     var checking = false
+    /// Whether what the lock screen's first frame needs was made ready while the screen rested.
+    var prepared = false
     /// The lock screen's date line's formatter (made once a language and time zone).
     var dateFormatter: DateFormatter?
     /// The view that had the keys before the lock (it has them again after).

@@ -226,6 +226,7 @@ extension Shell {
             if key == .power { self?.powerKeyReleased() }
         }
         addFrameWork { [weak self] in self?.lockFrameDrawn() }
+        addRestWork { [weak self] in self?.prepareLockScreenAtRest() }
     }
 
     /// A key while locked: the power and volume keys stay the system's; every other goes to the lock
