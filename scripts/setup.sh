@@ -16,6 +16,7 @@ packages=(
     weston foot libgtk-4-dev wl-clipboard wayland-utils       # real clients for the compositor tests
     firefox-esr mpv                                           # programs that draw in subsurfaces, on GL
     grim sway                                                 # a screenshot tool; the compositor's peer
+    swaylock                                                  # a screen locker (ext-session-lock) for the lock's tests
     qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qt6-wayland  # Qt Quick
     debhelper lintian desktop-file-utils zsh                  # the package and what installs: building, checking
     xdg-desktop-portal-gtk xdg-desktop-portal-wlr             # the portal backends the session names

@@ -52,3 +52,9 @@ for p in wlr-data-control-unstable-v1 wlr-screencopy-unstable-v1 wlr-foreign-top
     wayland-scanner server-header "Protocols/wlr/$p.xml" "$out/$p-protocol.h"
     wayland-scanner private-code "Protocols/wlr/$p.xml" "Sources/SlateProtocols/$p-protocol.c"
 done
+
+# ext-session-lock-v1 (swaylock): wlroots 0.15 has no helper; Slate serves the protocol itself
+# (session_lock.c).
+sl=$wp/staging/ext-session-lock/ext-session-lock-v1.xml
+wayland-scanner server-header "$sl" "$out/ext-session-lock-v1-protocol.h"
+wayland-scanner private-code "$sl" Sources/SlateProtocols/ext-session-lock-v1-protocol.c

@@ -241,6 +241,7 @@ import UI
             if !held.isDisjoint(with: Keymap.superKeys) { mods.insert(.command) }
             // Ctrl held alone a moment shows the keyboard shortcuts: the shell is told of every change.
             d.handleModifiers(mods)
+            if !down, let key = Keymap.key(for: code, shift: false), key == .power { d.handleKeyRelease(key) }
             guard down, let key = Keymap.key(for: code, shift: !held.isDisjoint(with: Keymap.shiftKeys)) else { return }
             if case .character(let c) = key, mods.subtracting(.shift).isEmpty {
                 if !d.handleText(String(c)) { d.handle(KeyPress(key, modifiers: mods.subtracting(.shift))) }

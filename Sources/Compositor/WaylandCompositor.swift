@@ -37,6 +37,7 @@ public enum CompositorBackend: String, Sendable {
             shell?.makeActivationToken = { [weak self] in self?.activationToken() }
             shell?.addRestWork { [weak self] in self?.releaseHiddenPictures() }
             connectPrivacy()
+            connectLock()
         }
     }
     /// Who may have the clipboard, the screen, input and other windows (`PrivacyPolicy`). Until an
@@ -126,6 +127,11 @@ public enum CompositorBackend: String, Sendable {
             return MainActor.assumeIsolated {
                 box.current?.privacy.permission(pid: pid, Privilege(privilege), asked: asked != 0) ?? .denied
             }
+        }
+        callbacks.session_lock_event = { user, lock, event in
+            guard let user, let lock else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.sessionLockEvent(lock, event) }
         }
         callbacks.input = { user, kind, id, x, y, code in
             guard let user else { return }
@@ -228,6 +234,7 @@ public enum CompositorBackend: String, Sendable {
         refreshShownViews()
         for v in shownViews where v.isAlive && v.isMapped { slate_view_frame_done(v.handle, t) }
         for l in layers.values where l.isMapped { slate_layer_frame_done(l.handle, t) }
+        if let lock = sessionLock, lock.isAlive { slate_session_lock_frame_done(lock.handle, t) }
         tellX11Positions(shownViews)
         turnEnded()
     }
@@ -384,6 +391,8 @@ public enum CompositorBackend: String, Sendable {
 
     /// Layer surfaces (panels, docks, wallpapers) by their handles.
     var layers: [OpaquePointer: ClientLayer] = [:]
+    /// A program's lock of the screen (ext-session-lock-v1), while it holds.
+    var sessionLock: ClientSessionLock?
     /// The app processes connected now, by their scene manager.
     var apps: [OpaquePointer: ClientApp] = [:]
 

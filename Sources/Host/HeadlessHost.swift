@@ -183,8 +183,22 @@ import UI
         }
     }
 
+    /// A key pressed and let go.
     public func key(_ press: KeyPress) {
         root.dispatcher.handle(press)
+        root.dispatcher.handleKeyRelease(press.key)
+        frame()
+    }
+
+    /// A key pressed and held until `keyUp` (the power key held for its menu).
+    public func keyDown(_ press: KeyPress) {
+        root.dispatcher.handle(press)
+        frame()
+    }
+
+    /// A key held with `keyDown` let go.
+    public func keyUp(_ key: Key) {
+        root.dispatcher.handleKeyRelease(key)
         frame()
     }
 

@@ -59,6 +59,13 @@ import UI
     /// Programs whose windows went with what showed them (X11 programs when Xwayland ended): said
     /// once, by their names; every other window stays.
     func programsStopped(_ names: [String])
+    /// A program's lock of the screen (ext-session-lock-v1) did `event`.
+    func sessionLocker(_ locker: any SessionLocker, did event: SessionLockerEvent)
+    /// Told each time the screen locks or unlocks (the compositor closes the clipboard and the screen
+    /// to programs while it is locked).
+    var onLockChange: ((Bool) -> Void)? { get set }
+    /// Whether a program on the screen holds it awake (the compositor's idle inhibitors answer).
+    var screenHeldAwake: (@MainActor () -> Bool)? { get set }
     /// A program asked something of its window (`xdg_toplevel` requests).
     func toplevel(_ toplevel: any ForeignToplevel, requested request: ToplevelRequest)
     /// A Slate app asked for its window again (`bring_forward`).

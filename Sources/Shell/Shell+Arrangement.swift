@@ -187,6 +187,7 @@ extension Shell {
         updateWallpaperVisibility()
         placeKeyboard()
         updateOnScreenKeyboard()
+        applyLock()
     }
 
     /// The wallpaper under a settled full-screen window is never seen: hidden, it keeps no picture

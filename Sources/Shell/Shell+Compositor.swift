@@ -7,17 +7,20 @@ import UI
 extension Shell: CompositorShell {
     public func visibility(of toplevel: any ForeignToplevel) -> ProgramWindowVisibility? {
         guard let w = window(showing: toplevel) else { return nil }
+        // Locked, no window is on the screen: none of its pixels is drawn.
+        if isLocked { return .offScreen }
         if expose != nil { return .inExpose }
         return isOnScreen(w.id) ? .onScreen : .offScreen
     }
 
     public var visibilityKey: VisibilityKey {
         VisibilityKey(
-            visible: visibleWindows, focused: focusedWindow, exposeShown: expose != nil, windowCount: windows.count)
+            visible: isLocked ? [] : visibleWindows, focused: isLocked ? nil : focusedWindow,
+            exposeShown: expose != nil, windowCount: windows.count)
     }
 
     public func isFocused(_ toplevel: any ForeignToplevel) -> Bool {
-        guard let w = window(showing: toplevel) else { return false }
+        guard !isLocked, let w = window(showing: toplevel) else { return false }
         return focusedWindow == w.id
     }
 

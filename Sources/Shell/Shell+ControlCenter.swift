@@ -46,7 +46,7 @@ extension Shell {
         // What changed where no news comes of it: the backlight's level, another process's settings.
         services.brightness?.refresh()
         settings.reloadIfChanged()
-        overlayLayer.addSubview(cc)
+        placeControlCenter(cc)
         system.controlCenter = cc
         relayout(animated: false)
         refreshControlCenter()
@@ -128,7 +128,10 @@ extension Shell {
         pull.edgeZone = ShellMetrics.statusBarHeight
         pull.minimumDistance = GestureSettings.touchSlop
         pull.shouldBegin = { [weak self, weak pull] _ in
-            guard let self, let pull, self.system.controlCenter == nil, self.topEdgePullsAreTheSystems else {
+            // (Over a program's lock screen, swaylock's, nothing of Slate's comes.)
+            guard let self, let pull, self.system.controlCenter == nil, self.topEdgePullsAreTheSystems,
+                !self.isLockedByProgram
+            else {
                 return false
             }
             let start = pull.location(in: nil) - pull.translation()
@@ -139,6 +142,7 @@ extension Shell {
             self.followPull(state: g.state, dy: pull.translation().y, closing: false)
         }
         addSystemGestureRecognizer(pull)
+        keepWhileLocked(pull)
 
         let close = PanGestureRecognizer()
         close.axis = .vertical
@@ -151,6 +155,7 @@ extension Shell {
             self.followPull(state: g.state, dy: close.translation().y, closing: true)
         }
         addSystemGestureRecognizer(close)
+        keepWhileLocked(close)
     }
 
     /// Control Center follows the finger; let go, it opens or closes by how far and how fast it went.
@@ -242,8 +247,11 @@ extension Shell {
         cc.connectivity.wifi.isOn = network?.wifi?.isEnabled ?? false
         cc.connectivity.bluetooth.isHidden = services.bluetooth?.isPowered == nil
         cc.connectivity.bluetooth.isOn = services.bluetooth?.isPowered ?? false
-        cc.connectivity.isHidden = [cc.connectivity.airplane, cc.connectivity.wifi, cc.connectivity.bluetooth]
-            .allSatisfy(\.isHidden)
+        // Locked, the radios and the networks are not the person's to change until they open it.
+        cc.connectivity.isHidden =
+            isLocked
+            || [cc.connectivity.airplane, cc.connectivity.wifi, cc.connectivity.bluetooth].allSatisfy(\.isHidden)
+        if isLocked { cc.showWiFiList(false) }
         cc.wifiList.networks = network?.wifi?.networks ?? []
         cc.wifiList.isEnabled = network?.wifi?.isEnabled ?? false
         cc.brightness.isHidden = services.brightness?.brightness == nil

@@ -116,6 +116,8 @@ extension Shell {
     /// The field that takes text now: in the focused window on the screen, a Slate view with focus,
     /// or a program's or app process's field.
     func currentTextInput() -> (any TextInputClient)? {
+        // Locked: the password field's, or none (nothing behind the lock screen takes text).
+        if let locked = lockTextInput { return locked }
         guard expose == nil, let id = focusedWindow, isOnScreen(id), let w = windows[id], !w.isHidden else {
             return nil
         }
@@ -137,7 +139,7 @@ extension Shell {
     /// The focused window when it is a program's with no field asking for text (no text input): the
     /// corner button offers it the keyboard, whose keys it gets as key presses.
     func focusedProgramWithoutTextInput() -> ForeignSurfaceView? {
-        guard expose == nil, let id = focusedWindow, isOnScreen(id), let w = windows[id],
+        guard !isLocked, expose == nil, let id = focusedWindow, isOnScreen(id), let w = windows[id],
             let surface = w.scene.rootView as? ForeignSurfaceView, !(surface.toplevel is any SceneToplevel),
             (surface.toplevel as? ForeignTextInput)?.activeTextInput == nil
         else { return nil }

@@ -25,7 +25,8 @@ extension Shell {
         case (.power, _):
             // Power alone is the lock screen's; with volume up it is a screenshot.
             system.powerPressed = clock.now
-            return false
+            powerKeyPressed()
+            return true
         case (.volumeUp, _):
             if let p = system.powerPressed, clock.now - p <= ShellMetrics.screenshotChordWindow {
                 system.powerPressed = nil

@@ -19,6 +19,7 @@ extension Shell {
         servicesDidChange()
         updateClock()
         connectNotifications()
+        connectLockServices()
         if !system.restWorkAdded {
             system.restWorkAdded = true
             addRestWork { [weak self] in self?.prepareControlCenterAtRest() }
@@ -63,6 +64,7 @@ extension Shell {
         settingsOfSettingsDidChange(key)
         if key == nil || key == SettingKey<Bool>.rotationLock.name { orientationDidChange() }
         if key == nil || key == SettingKey<Bool>.airplaneMode.name { statusBar.network.status = shownNetworkStatus }
+        lockSettingsDidChange(key)
         refreshControlCenter()
     }
 
@@ -80,6 +82,7 @@ extension Shell {
     func updateClock() {
         let t = services.time.timeOfDay()
         statusBar.clock.show(t, uses24HourTime: uses24HourTime)
+        updateLockClock()
         followTimeOfDay(t)
         system.clockTick?.cancel()
         system.clockTick = nil

@@ -10,7 +10,8 @@ extension Shell {
 
     /// Shows or hides the Dock over the apps (a short swipe up from the bottom edge shows it).
     public func setDockRevealed(_ shown: Bool) {
-        guard dockRevealed != shown else { return }
+        // (Locked, there is no Dock.)
+        guard dockRevealed != shown, !(shown && isLocked) else { return }
         dockRevealed = shown
         relayout(animated: false)
     }

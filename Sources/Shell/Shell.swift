@@ -92,6 +92,8 @@ import UI
     public var settings = SettingsStore(configHome: nil) { didSet { watchSettings() } }
     /// The system's own UI around the apps: Control Center, the screenshot's thumbnail, rotation.
     let system = SystemUIState()
+    /// The lock screen and what it keeps (`Shell+Lock`).
+    let lockState = LockState()
 
     /// A screen of `device` on `clock`, keeping apps' state under `stateHome`; `environment` is what
     /// its views share (the host puts its text engine and renderer there).
@@ -136,6 +138,7 @@ import UI
         installLayers()
         installOnScreenKeyboard()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
+        installLock()
         connectServices()
         watchSettings()
         relayout(animated: false)

@@ -214,7 +214,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     wlr_seat_set_capabilities(comp->seat,
                               WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_KEYBOARD | WL_SEAT_CAPABILITY_TOUCH);
     if (slate_data_init(comp) != 0 || slate_idle_init(comp) != 0 || slate_activation_init(comp) != 0 ||
-        slate_toplevels_init(comp) != 0 || slate_layers_init(comp) != 0 ||
+        slate_toplevels_init(comp) != 0 || slate_layers_init(comp) != 0 || slate_session_lock_init(comp) != 0 ||
         slate_pointer_init(comp) != 0 || slate_shortcuts_init(comp) != 0 || slate_privacy_init(comp) != 0 || slate_limits_init(comp) != 0 ||
         slate_tablet_init(comp) != 0) {
         snprintf(err, err_len, "cannot create the compositor's protocols (out of memory)");

@@ -196,6 +196,11 @@ struct slate_comp {
     int session_listening;
     /// X11 programs' server and window manager (xwayland.c): NULL when Xwayland is not installed.
     struct slate_xwayland *x11;
+    /// ext-session-lock-v1 (session_lock.c): its global, the program's lock that holds (NULL: none),
+    /// and whether the shell has the screen locked.
+    struct wl_global *session_lock_manager;
+    struct slate_session_lock *session_lock;
+    int locked;
 };
 
 /// What a view does that depends on its kind of surface — an xdg-shell toplevel or popup (views.c)
@@ -307,6 +312,9 @@ struct wlr_surface *slate_surface_under(slate_view *view, double sx, double sy, 
 int slate_limits_init(slate_comp *comp);
 /// Layer surfaces (layers.c).
 int slate_layers_init(slate_comp *comp);
+int slate_session_lock_init(slate_comp *comp);
+/// Locked, fails every screen copy asked for (session_lock.c).
+void slate_lock_refuse_copies(slate_comp *comp);
 /// Draws (or finds the opaque part of) the picture of a surface and its subsurfaces (buffers.c; see
 /// `slate_view_draw` and `slate_view_opaque_rect`), for any surface tree: a window's, a layer's.
 int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int x, int y,

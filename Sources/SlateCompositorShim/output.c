@@ -193,6 +193,11 @@ int slate_comp_schedule_frame(slate_comp *comp) {
 uint64_t slate_comp_output_frames(slate_comp *comp) { return comp->output_frames; }
 
 int slate_comp_screencopy_pending(slate_comp *comp) {
+    // Locked, no copy is made: each fails now, and no frame is drawn for them.
+    if (comp->locked) {
+        slate_lock_refuse_copies(comp);
+        return 0;
+    }
     return comp->screencopy && !wl_list_empty(&comp->screencopy->frames);
 }
 
@@ -243,6 +248,7 @@ int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height,
     struct wlr_output *o = comp->output;
     if (!o || comp->frame_pending) return -1;
     if (width != o->width || height != o->height) return -1;
+    slate_lock_refuse_copies(comp);
     int whole = count < 0 || !comp->frame_buffer || comp->frame_buffer->base.width != width ||
                 comp->frame_buffer->base.height != height;
     struct slate_frame_buffer *frame = frame_buffer_for(comp, pixels, width, height, stride);

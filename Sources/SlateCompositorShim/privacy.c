@@ -26,6 +26,9 @@ static int client_pid(struct wl_client *client) {
 
 slate_permission slate_privacy_check(slate_comp *comp, struct wl_client *client, slate_privilege privilege,
                                      int asked) {
+    // Locked, no program reads the clipboard or copies the screen, whatever it was allowed.
+    if (comp->locked && (privilege == SLATE_PRIVILEGE_CLIPBOARD || privilege == SLATE_PRIVILEGE_SCREEN))
+        return SLATE_PERMISSION_DENIED;
     if (!comp->cb.permission) return SLATE_PERMISSION_ALLOWED;
     return comp->cb.permission(comp->cb.user, client_pid(client), privilege, asked);
 }

@@ -118,13 +118,17 @@ public struct Script: Sendable, Equatable {
         case snapshot(String)
         /// The caption of the next snapshot: the rule it shows and one line about it (for the tour).
         case caption(rule: String, text: String)
+        /// The power key pressed (and let go): the screen locks.
+        case lock
+        /// The screen is locked (`expect locked`) or not (`expect unlocked`).
+        case expectLocked(Bool)
 
         /// Whether the step only looks (an `expect`): it changes nothing, so it may be looked at
         /// again.
         public var isExpectation: Bool {
             switch self {
             case .expectWindows, .expectWindow, .expectSplit, .expectVisible, .expectMenu, .expectFocused, .expectFile,
-                .expectFrame, .expectFileIs:
+                .expectFrame, .expectFileIs, .expectLocked:
                 true
             default: false
             }

@@ -340,8 +340,8 @@ struct LineParser {
             action = .tap(try target())
         case "hold" where peek() == .word("key"):
             pos += 1
-            guard case .word(let k)? = peek(), KeyPress.modifiers(named: k) != nil else {
-                throw error("expected a modifier key to hold: ctrl, alt, shift or super")
+            guard case .word(let k)? = peek(), KeyPress.modifiers(named: k) != nil || k == "power" else {
+                throw error("expected a key to hold: ctrl, alt, shift, super or power")
             }
             pos += 1
             var d: Double? = nil
@@ -429,6 +429,8 @@ struct LineParser {
         case "caption":
             let rule = try word()
             action = .caption(rule: rule, text: try quoted())
+        case "lock":
+            action = .lock
         case "expect":
             action = try expectation()
         default:
@@ -468,6 +470,10 @@ struct LineParser {
             return .expectVisible(try target(), visible: false)
         case "focused":
             return .expectFocused(try target())
+        case "locked":
+            return .expectLocked(true)
+        case "unlocked":
+            return .expectLocked(false)
         case "frame":
             let title = try quoted()
             let origin = try point()

@@ -279,6 +279,20 @@ public struct ScriptFailure: Error, CustomStringConvertible {
                 id, from: start, to: Point(x, Self.menuBarSwipe.distance), duration: Self.menuBarSwipe.duration)
             host.touchUp(id, at: Point(x, Self.menuBarSwipe.distance))
             settle()
+        case .holdKey("power", let duration):
+            // The power key held (its menu after a second), then let go.
+            host.keyDown(KeyPress(.power))
+            host.run(for: duration ?? Self.defaultKeyHold)
+            host.keyUp(.power)
+            settle()
+        case .lock:
+            host.key(KeyPress(.power))
+            settle()
+        case .expectLocked(let locked):
+            let now = try world.isLocked()
+            if now != locked {
+                throw StepFailure(expected: locked ? "locked" : "unlocked", found: now ? "locked" : "unlocked")
+            }
         case .holdKey(let spec, let duration):
             guard let mods = KeyPress.modifiers(named: spec) else {
                 throw StepFailure(expected: "a modifier key such as ctrl", found: "'\(spec)'")

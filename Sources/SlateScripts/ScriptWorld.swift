@@ -1,6 +1,7 @@
 import Graphics
 import Host
 import Menus
+import Shell
 import UI
 
 /// What a script acts on: the screen and, once they exist, the system's answers about windows,
@@ -43,6 +44,8 @@ import UI
     /// The titles of the rows a person taps in a window's tiling menu for `layout`, in order (a
     /// submenu's, then the layout's).
     func tilingMenuPath(_ layout: String) throws -> [String]
+    /// Whether the screen is locked.
+    func isLocked() throws -> Bool
 }
 
 /// Where a person takes hold of a window in Windowed Apps, in screen points.
@@ -99,6 +102,11 @@ extension ScriptWorld {
 
     public func tilingMenuPath(_ layout: String) throws -> [String] {
         throw UnsupportedStep("windows are tiled in the shell")
+    }
+
+    public func isLocked() throws -> Bool {
+        guard let shell = host.root as? Shell else { throw UnsupportedStep("'expect locked' needs the shell") }
+        return shell.isLocked
     }
 }
 

@@ -65,7 +65,7 @@ import UI
     static var cases: [Case] {
         let out = screenCases
         return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + notificationCases + mailCases
-            + notesCases + settingsCases
+            + notesCases + settingsCases + lockCases
             + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + keyboardCases
     }
 

@@ -73,6 +73,8 @@ import UI
         let shell = try SystemBuilder.makeShell(
             device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args,
             settings: settings)
+        // In a window on a desktop, the desktop's own locker locks after its idle time.
+        shell.locksWhenIdle = backend != .nested
         try configure(shell)
         // The keyboard on the glass as iPadOS has it (until a hardware key is pressed), or as
         // SLATE_KEYBOARD, else settings.json's "keyboard", says: hardware, on-screen, automatic, or

@@ -45,6 +45,14 @@ import Graphics
     /// with it (a touch in a window focuses that window) and consumes nothing.
     public var touchFilter: ((Touch) -> Bool)?
 
+    /// Called for each text typed on a hardware keyboard before the focused view sees it; return true
+    /// to consume it. The lock screen takes it while the screen is locked.
+    public var textFilter: ((String) -> Bool)?
+
+    /// Told when a key the host reports the release of comes up (the power key: held, it offers
+    /// Power Off and Restart).
+    public var onKeyRelease: ((Key) -> Void)?
+
     /// Called for each pointer event before any view sees it; return true to consume it. The shell
     /// watches the pointer pushed against the top edge with it (the menu bar).
     public var pointerFilter: ((PointerEvent) -> Bool)?
@@ -411,6 +419,11 @@ import Graphics
         return false
     }
 
+    /// A key came up (the host says so for the system's keys: the power key).
+    public func handleKeyRelease(_ key: Key) {
+        onKeyRelease?(key)
+    }
+
     /// The host says which modifier keys are held now (each time that changes: a modifier pressed or
     /// let go, alone or around another key).
     public func handleModifiers(_ modifiers: KeyModifiers) {
@@ -424,6 +437,7 @@ import Graphics
     @discardableResult
     public func handleText(_ text: String) -> Bool {
         onHardwareKey?()
+        if let filter = textFilter, filter(text) { return true }
         var v = root.focusedView
         while let cur = v {
             if cur.handleText(text) { return true }

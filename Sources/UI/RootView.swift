@@ -145,7 +145,14 @@ import Graphics
     /// Draws the tree clipped to `rects` (root coordinates); the canvas's user space is the root's.
     public func renderFrame(in canvas: any Canvas, renderer: (any RasterRenderer)?) {
         renderContent(in: canvas, renderer: renderer)
+        for work in frameWork { work() }
     }
+
+    private var frameWork: [@MainActor () -> Void] = []
+
+    /// Adds work that runs after each frame is drawn (the lock screen's first frame tells those
+    /// waiting for it).
+    public func addFrameWork(_ work: @escaping @MainActor () -> Void) { frameWork.append(work) }
 
     /// Adds a system gesture: it sees every touch on the screen before the views' recognizers do.
     public func addSystemGestureRecognizer(_ g: GestureRecognizer) {

@@ -86,6 +86,11 @@ extension Shell {
             scheduleExpiry(of: n)
             return
         }
+        // Locked, it joins the lock screen's list instead of a banner.
+        if isLocked {
+            reloadLockNotifications()
+            return
+        }
         guard !settings[.doNotDisturb] || n.urgency == .critical, s.center == nil else { return }
         // With its banners off, an app's notification goes to Notification Center only.
         guard settings[.notificationBanners][app] != false || n.urgency == .critical else { return }

@@ -26,6 +26,23 @@ typedef struct slate_app slate_app;
 /// A layer surface of a client (wlr-layer-shell): a panel, a dock, a wallpaper, a keyboard.
 typedef struct slate_layer slate_layer;
 
+/// A program's lock of the screen (ext-session-lock-v1: swaylock), with its one lock surface.
+typedef struct slate_session_lock slate_session_lock;
+
+/// What a program's lock did (`slate_comp_callbacks.session_lock_event`).
+typedef enum SLATE_CLOSED_ENUM slate_session_lock_event {
+    /// It asked to lock an unlocked screen: the shell locks, then confirms (`slate_session_lock_confirm`).
+    SLATE_SESSION_LOCK_LOCK SLATE_SWIFT_NAME(lock) = 0,
+    /// Its surface drew for the first time; again.
+    SLATE_SESSION_LOCK_MAPPED SLATE_SWIFT_NAME(mapped) = 1,
+    SLATE_SESSION_LOCK_COMMIT SLATE_SWIFT_NAME(commit) = 2,
+    /// It unlocked (`unlock_and_destroy`). The shell uses the handle no more.
+    SLATE_SESSION_LOCK_UNLOCK SLATE_SWIFT_NAME(unlock) = 3,
+    /// It went without unlocking (its client died) or was refused: the screen stays as it is. The
+    /// shell uses the handle no more.
+    SLATE_SESSION_LOCK_ABANDONED SLATE_SWIFT_NAME(abandoned) = 4,
+} slate_session_lock_event;
+
 /// What happened to a layer surface (`slate_comp_callbacks.layer_event`).
 typedef enum SLATE_CLOSED_ENUM slate_layer_event {
     /// A new one: the shell places it (`slate_layer_configure`) once it says where it wants to be.
@@ -204,6 +221,8 @@ typedef struct slate_comp_callbacks {
     /// (the owner may ask the person, answering later), else the shim only wants to know which
     /// global to show it. NULL: everybody may.
     slate_permission (*permission)(void *user, int pid, slate_privilege privilege, int asked);
+    /// What a program's lock of the screen did; the handle is invalid after UNLOCK or ABANDONED.
+    void (*session_lock_event)(void *user, slate_session_lock *lock, slate_session_lock_event event);
 } slate_comp_callbacks;
 
 /// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new
@@ -524,5 +543,30 @@ int slate_comp_conformance_mode(slate_comp *comp);
 
 /// The wlroots version Slate was built with ("0.15.1"), for Settings › About.
 const char *slate_comp_wlroots_version(void);
+
+// ---- The lock (session_lock.c) -------------------------------------------------------------------------
+
+/// The shell locked or unlocked the screen: while locked no program keeps the keys or the pointer,
+/// none may read the clipboard or copy the screen (refused as a program not allowed is), and a
+/// program's lock is refused.
+void slate_comp_set_locked(slate_comp *comp, int locked);
+int slate_comp_is_locked(slate_comp *comp);
+/// Tells the locker its lock holds (`locked`): the frame without the apps is drawn.
+void slate_session_lock_confirm(slate_session_lock *lock);
+/// Refuses the lock (`finished`).
+void slate_session_lock_refuse(slate_session_lock *lock);
+/// The size its surface is configured to, in points.
+void slate_session_lock_size(slate_session_lock *lock, int *width, int *height);
+/// Its surface's picture: size in pixels and scale; whether there is one.
+int slate_session_lock_picture_size(slate_session_lock *lock, int *width, int *height, int *scale);
+int slate_session_lock_draw(slate_session_lock *lock, int x, int y, int w, int h, uint8_t *out, int stride);
+int slate_session_lock_opaque_rect(slate_session_lock *lock, int *x, int *y, int *w, int *h);
+void slate_session_lock_frame_done(slate_session_lock *lock, uint32_t msec);
+uint32_t slate_session_lock_commit_count(slate_session_lock *lock);
+/// The keys to its surface (before each key the shell passes on).
+void slate_session_lock_keyboard_focus(slate_session_lock *lock);
+int slate_session_lock_has_keyboard(slate_session_lock *lock);
+void slate_session_lock_pointer_motion(slate_session_lock *lock, double sx, double sy, uint32_t time);
+void slate_session_lock_touch_down(slate_session_lock *lock, int id, double sx, double sy, uint32_t time);
 
 #endif

@@ -1,0 +1,48 @@
+import Foundation
+import Graphics
+import Scenes
+import UI
+
+/// What the shell keeps of the lock.
+@MainActor final class LockState {
+    /// Whether the screen is locked.
+    var isLocked = false
+    /// Slate's own lock screen, while locked (and no other program's lock is shown).
+    var view: LockScreenView?
+    /// A program that locked the screen over ext-session-lock-v1, while its lock holds.
+    var locker: (any SessionLocker)?
+    var lockerView: SessionLockerView?
+    /// Whether the locker was told its lock holds (`locked`, once the frame without the apps drew).
+    var lockerConfirmed = false
+    /// The power key held: Power Off and Restart come when this runs.
+    var powerHold: ScheduledAction?
+    var powerMenu: PowerMenuView?
+    /// The next look at the idle time.
+    var autoLock: ScheduledAction?
+    /// When the person last did something, on the shell's clock.
+    var lastActivity = 0.0
+    /// Told once the lock screen's frame is on the screen (logind's sleep waits for it).
+    var whenShown: [@MainActor () -> Void] = []
+    /// The system gestures' enabled states before the lock (they are all off while it holds).
+    var gestures: [(GestureRecognizer, Bool)] = []
+    /// Whether the session's start was looked at for `lockAtStart`.
+    var startLooked = false
+    /// Whether a password check runs now.
+    var checking = false
+    /// Whether what the lock screen's first frame needs was made ready while the screen rested.
+    var prepared = false
+    /// The lock screen's date line's formatter (made once a language and time zone).
+    var dateFormatter: DateFormatter?
+    /// The view that had the keys before the lock (it has them again after).
+    weak var focusBefore: View?
+    /// Makes the lock screen fail, to try the fallback (tests).
+    var failure: LockScreenError?
+    /// Told each time the screen locks or unlocks.
+    var onChange: ((Bool) -> Void)?
+    /// Whether a program holds the screen awake (the compositor's idle inhibitors).
+    var heldAwake: (@MainActor () -> Bool)?
+    /// Whether the screen locks by itself after the auto-lock time.
+    var locksWhenIdle = true
+    /// The system gestures that stay while locked (Control Center's pull and its swipe away).
+    var keptGestures: [ObjectIdentifier] = []
+}
