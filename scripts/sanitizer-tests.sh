@@ -21,7 +21,7 @@ thread) build=.build/tsan; var=TSAN_OPTIONS; opts="suppressions=$PWD/scripts/tsa
 # toolchain's libraries (no frame pointers) its whole stack, at several times the cost.
 address) build=.build/asan; var=ASAN_OPTIONS
     export SLATE_TEST_SLOWDOWN=2
-    opts="detect_leaks=1 quarantine_size_mb=32 ${ASAN_EXTRA:-}"
+    opts="detect_leaks=1 quarantine_size_mb=32 suppressions=$PWD/scripts/asan.supp ${ASAN_EXTRA:-}"
     export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp" ;;
 *) echo "sanitizer-tests: thread or address, not $kind"; exit 2 ;;
 esac
