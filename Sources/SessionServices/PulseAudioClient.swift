@@ -30,7 +30,9 @@ import SlatePulseShim
             guard let user else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             let output = available != 0 ? AudioOutput(volume: volume, isMuted: muted != 0) : nil
-            box.mailbox.post { [box] in box.client?.update(output) }
+            // The box weakly: the box keeps the mailbox, and work left undrained in the mailbox must not
+            // keep the box (a cycle make asan found when a test ended with news still posted).
+            box.mailbox.post { [weak box] in box?.client?.update(output) }
         }
         pulse =
             server.map { s in s.withCString { slate_pulse_start($0, "Slate", callback, user) } }
