@@ -146,6 +146,9 @@ public struct AppProcessError: Error, CustomStringConvertible {
                 accessibility?.pump()
                 if settingsWatch?.drain() == true { settings?.reloadIfChanged() }
             }
+            // Without an inotify watch (the user's inotify instances all taken), the file is looked
+            // at each turn instead: one stat, at most twice a second at rest.
+            if settingsWatch == nil { settings?.reloadIfChanged() }
             clock.set(max(clock.now, MonotonicClock.read() - origin))
             if let interval = runtime.application.refreshInterval, clock.now - lastRefresh >= interval {
                 lastRefresh = clock.now

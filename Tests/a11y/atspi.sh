@@ -20,7 +20,9 @@ pids=()
 cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
     [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null
-    [ -n "${bus:-}" ] && kill "$bus" 2>/dev/null
+    # The launcher's own bus daemon outlives a TERM to the launcher: it goes first (left behind, each
+    # run's held an inotify instance until the user's 128 were taken).
+    [ -n "${bus:-}" ] && { pkill -P "$bus" 2>/dev/null; kill "$bus" 2>/dev/null; }
     rm -rf "$work"
 }
 trap cleanup EXIT
