@@ -72,12 +72,9 @@ a11y: build
 # tests (one at a time: each drives the shell on the main actor, and a test waiting its turn would
 # spend its time limit), the command line writing a screen with a client beside Mail, and scripts dragging foot
 # from the Dock beside Mail (W2a); then Slate's Mail as a process of its own, killed and opened again.
-# The programs the tests start keep off the accessibility bus (GTK 3's NO_AT_BRIDGE, GTK 4's
-# GTK_A11Y): with an X display and no session bus, each would have D-Bus start a bus and at-spi's
-# daemon for it, and that daemon outlives the test (31 a run, each holding an inotify instance).
 compositor: build
 	$(SWIFT) build --build-tests
-	NO_AT_BRIDGE=1 GTK_A11Y=none timeout 480 $(SWIFT) test --skip-build --no-parallel --filter CompositorTests
+	timeout 480 $(SWIFT) test --skip-build --no-parallel --filter CompositorTests
 	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
 		--out .build/compositor-render.png
 	mkdir -p .build/compositor-config/slate && echo foot > .build/compositor-config/slate/dock
