@@ -40,7 +40,9 @@ import UI
         var h: Int32 = 0
         var s: Int32 = 1
         guard slate_layer_picture_size(handle, &w, &h, &s) != 0 else { return nil }
-        return LayerPixels(handle: handle, width: Int(w), height: Int(h), scale: Int(max(1, s)))
+        return ShimSurfacePixels(
+            handle: handle, width: Int(w), height: Int(h), pixelScale: Int(max(1, s)), draw: slate_layer_draw,
+            opaqueRect: slate_layer_opaque_rect)
     }
 
     /// The size last asked of it, so that it is told again only when it changes.
@@ -104,19 +106,27 @@ import UI
     }
 }
 
-/// A layer surface's pixels read straight from its buffers for the frame being drawn.
-struct LayerPixels: PixelSource, @unchecked Sendable {
+/// A shim surface's pixels (a layer surface's, a lock surface's) read straight from its buffers for
+/// the frame being drawn, through the shim's two calls for that kind of surface.
+struct ShimSurfacePixels: PixelSource, @unchecked Sendable {
+    /// The shim's `…_draw`: the rectangle's pixels into `out`.
+    typealias Draw =
+        @convention(c) (
+            OpaquePointer?, Int32, Int32, Int32, Int32, UnsafeMutablePointer<UInt8>?, Int32
+        ) -> Int32
+    /// The shim's `…_opaque_rect`: the part the surface paints opaquely.
+    typealias OpaqueRect =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?
+        ) -> Int32
+
     let handle: OpaquePointer
     let width: Int
     let height: Int
     let pixelScale: Int
-
-    init(handle: OpaquePointer, width: Int, height: Int, scale: Int) {
-        self.handle = handle
-        self.width = width
-        self.height = height
-        pixelScale = scale
-    }
+    let draw: Draw
+    let opaqueRect: OpaqueRect
 
     var pixelWidth: Int { width }
     var pixelHeight: Int { height }
@@ -127,12 +137,12 @@ struct LayerPixels: PixelSource, @unchecked Sendable {
         var y: Int32 = 0
         var w: Int32 = 0
         var h: Int32 = 0
-        slate_layer_opaque_rect(handle, &x, &y, &w, &h)
+        _ = opaqueRect(handle, &x, &y, &w, &h)
         return PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
     }
 
     func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int) {
-        _ = slate_layer_draw(
+        _ = draw(
             handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
             UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self), Int32(stride * 4))
     }

@@ -70,7 +70,9 @@ extension WaylandCompositor {
         var h: Int32 = 0
         var s: Int32 = 1
         guard slate_session_lock_picture_size(handle, &w, &h, &s) != 0 else { return nil }
-        return SessionLockPixels(handle: handle, width: Int(w), height: Int(h), scale: Int(max(1, s)))
+        return ShimSurfacePixels(
+            handle: handle, width: Int(w), height: Int(h), pixelScale: Int(max(1, s)),
+            draw: slate_session_lock_draw, opaqueRect: slate_session_lock_opaque_rect)
     }
 
     /// The surface is configured to the screen when it is made (one output): nothing more to say.
@@ -140,39 +142,5 @@ extension WaylandCompositor {
         case .touchCancelled:
             slate_comp_touch_cancel(comp, nil)
         }
-    }
-}
-
-/// A lock surface's pixels read straight from its buffers for the frame being drawn.
-struct SessionLockPixels: PixelSource, @unchecked Sendable {
-    let handle: OpaquePointer
-    let width: Int
-    let height: Int
-    let pixelScale: Int
-
-    init(handle: OpaquePointer, width: Int, height: Int, scale: Int) {
-        self.handle = handle
-        self.width = width
-        self.height = height
-        pixelScale = scale
-    }
-
-    var pixelWidth: Int { width }
-    var pixelHeight: Int { height }
-    var scale: Double { Double(pixelScale) }
-
-    var opaquePart: PixelRect {
-        var x: Int32 = 0
-        var y: Int32 = 0
-        var w: Int32 = 0
-        var h: Int32 = 0
-        slate_session_lock_opaque_rect(handle, &x, &y, &w, &h)
-        return PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
-    }
-
-    func write(_ rect: PixelRect, to out: UnsafeMutablePointer<UInt32>, stride: Int) {
-        _ = slate_session_lock_draw(
-            handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
-            UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self), Int32(stride * 4))
     }
 }
