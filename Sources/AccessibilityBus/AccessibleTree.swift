@@ -66,8 +66,8 @@ public struct AccessibleApplicationSource {
         self.clock = clock
     }
 
-    /// The language the elements speak (the first root's).
-    var language: Language { roots().first?.environment.language ?? .current }
+    /// The language the elements speak (the first root's; English with none open).
+    var language: Language { roots().first?.environment.language ?? .en }
     /// Whether an animation runs in any root.
     var isAnimating: Bool { roots().contains { $0.animator.isRunning } }
     /// Whether any root has changed since it was last drawn.

@@ -27,7 +27,7 @@ extension AppProcess {
     /// rectangle is given in the window's pixels: a Wayland program is not told where its window is.
     func connectAccessibility() -> AccessibilityBridge? {
         let source = AccessibleApplicationSource(
-            name: { [weak self] in self?.runtime.application.displayName.text ?? "" },
+            name: { [weak self] in self.map { $0.runtime.application.displayName.resolved($0.language) } ?? "" },
             topLevelViews: { [weak self] in self?.accessibilityTopLevelViews ?? [] })
         let bridge = AccessibilityBridge.connect(
             roots: { [weak self] in self?.seenWindows.map(\.root) ?? [] }, clock: clock, applications: [source],

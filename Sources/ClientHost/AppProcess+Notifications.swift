@@ -16,7 +16,7 @@ extension AppProcess {
         }
         notifier.post(
             notification, app: runtime.application.identifier,
-            name: runtime.application.displayName.text, activity: activity ?? "")
+            name: runtime.application.displayName.resolved(language), activity: activity ?? "")
     }
 }
 

@@ -37,14 +37,16 @@ public struct AppProcessError: Error, CustomStringConvertible {
     public var appearance: Appearance = .light {
         didSet { for w in windows.values { w.root.appearance = appearance } }
     }
-    /// The language the windows speak (nil: the process's, `--locale` or the environment's).
-    public var language: Language? {
-        didSet {
-            guard let language, language != oldValue else { return }
-            for w in windows.values { w.root.environment.language = language }
-            // The app's strings made as its windows are built still read the process's language:
-            // it is this process's one screen's, so it follows too before the windows are rebuilt.
-            Language.current = language
+    /// What the app's windows share before each is placed on its own root: above all the language.
+    public let environment: ScreenEnvironment
+    /// The language the windows speak: the run's (`--locale` or the environment's) at the start,
+    /// then the person's settings'. A change makes every window again in it.
+    public var language: Language {
+        get { environment.language }
+        set {
+            guard newValue != environment.language else { return }
+            environment.language = newValue
+            for w in windows.values { w.root.switchLanguage(to: newValue) }
             runtime.languageDidChange()
         }
     }
@@ -63,8 +65,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
     lazy var notifier = AppNotifier(
         destination: ProcessInfo.processInfo.environment["SLATE_NOTIFICATIONS"] ?? "", log: log)
 
-    /// Connects `application` to the shell at `$WAYLAND_DISPLAY`, keeping its state in `store`.
-    public init(application: any Application, store: RestorationStore?) throws(AppProcessError) {
+    /// Connects `application` to the shell at `$WAYLAND_DISPLAY`, keeping its state in `store`, its
+    /// windows in `language`.
+    public init(application: any Application, store: RestorationStore?, language: Language) throws(AppProcessError) {
+        environment = ScreenEnvironment(language: language)
         let pending = PendingIdentifier()
         runtime = SceneRuntime(application: application, store: store) { pending.take() ?? UUID().uuidString }
         log = runtime.log
@@ -214,7 +218,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         let scale = Double(max(1, slate_client_scale(c)))
         let window = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
         window.root.appearance = appearance
-        if let language { window.root.environment.language = language }
+        window.root.switchLanguage(to: language)
         window.root.environment.pasteboard = pasteboard
         // A drag that leaves the window goes on as the system's (other programs, the shell's edges).
         window.root.dragCoordinator.handOff = { [weak self, weak window] session, finish in

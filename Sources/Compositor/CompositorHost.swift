@@ -21,7 +21,8 @@ import UI
     public init(shell: Shell, clock: VirtualClock, scale: Double) throws(CompositorError) {
         self.shell = shell
         host = HeadlessHost(root: shell, clock: clock, scale: scale)
-        compositor = try WaylandCompositor(backend: .headless, size: shell.bounds.size, scale: scale)
+        compositor = try WaylandCompositor(
+            backend: .headless, size: shell.bounds.size, scale: scale, language: shell.language)
         compositor.shell = shell
         launcher = Launcher(compositor: compositor, shell: shell)
         launcher.install()

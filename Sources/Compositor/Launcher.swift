@@ -64,7 +64,7 @@ import Shell
 
     /// Starts the app's program: its Exec line, or `exec` (an action's).
     public func launch(_ app: ForeignApp, exec: String? = nil) -> Bool {
-        guard let entry = app.entry, let argv = try? entry.command(exec) else { return false }
+        guard let entry = app.entry, let argv = try? entry.command(exec, language: shell.language) else { return false }
         let pid: pid_t
         do {
             pid = try Spawn.start(argv, environment: compositor.launchEnvironment(), directory: entry.path)

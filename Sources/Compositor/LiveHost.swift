@@ -50,7 +50,8 @@ import UI
     public convenience init(
         root: RootView, clock: VirtualClock, backend: CompositorBackend, scale: Double, title: String = "Slate"
     ) throws(CompositorError) {
-        let compositor = try WaylandCompositor(backend: backend, size: root.bounds.size, scale: scale)
+        let compositor = try WaylandCompositor(
+            backend: backend, size: root.bounds.size, scale: scale, language: root.language)
         self.init(root: root, clock: clock, compositor: compositor, title: title)
     }
 

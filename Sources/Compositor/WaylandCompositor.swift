@@ -91,8 +91,8 @@ public enum CompositorBackend: String, Sendable {
     /// Starts a compositor for a screen of `size` points at `scale`, with a socket in
     /// `$XDG_RUNTIME_DIR` (made, owner-only, under the temporary folder when unset). On the session
     /// backend the screen is the panel's, whatever `size` says, at `scale` or (0) the scale its
-    /// size calls for (`sessionScale`).
-    public init(backend: CompositorBackend, size: Size, scale: Double) throws(CompositorError) {
+    /// size calls for (`sessionScale`). Why it could not start is said in `language`.
+    public init(backend: CompositorBackend, size: Size, scale: Double, language: Language) throws(CompositorError) {
         self.backend = backend
         self.size = size
         self.scale = scale
@@ -150,7 +150,7 @@ public enum CompositorBackend: String, Sendable {
         guard let c = slate_comp_create(Int32(kind.rawValue), pw, ph, max(1, scale), &callbacks, &err, err.count)
         else {
             let reason = String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
-            throw CompositorError(description: SessionStrings.failure(reason)?.text ?? reason)
+            throw CompositorError(description: SessionStrings.failure(reason)?.resolved(language) ?? reason)
         }
         comp = c
         socketName = String(cString: slate_comp_socket(c))

@@ -27,7 +27,7 @@ import UI
         let menuChecks = MenuChecks(settings: settings)
         let menuBarChecks = MenuBarChecks(settings: settings)
         for scene in scenes {
-            let appName = scene.application?.displayName.text ?? "app"
+            let appName = scene.application?.displayName.resolved(scene.language) ?? "app"
             let root = scene.windowView
             root.layoutIfNeeded()
             windows.append(windowNode(scene, appName: appName))
@@ -57,7 +57,9 @@ import UI
             // The window's menu bar, as the app makes it (the system's own commands are the shell's).
             let bar = scene.menuBarBuilder().menuBar
             let menus = bar.menus.map {
-                MenuNode.SubmenuNode(title: $0.title.text, identifier: $0.identifier, children: nodes($0.children))
+                MenuNode.SubmenuNode(
+                    title: $0.title.resolved(scene.language), identifier: $0.identifier,
+                    children: nodes($0.children, language: scene.language))
             }
             findings += menuBarChecks.check(menus, location: [appName, scene.title], contextCommands: contextCommands)
         }
@@ -107,14 +109,15 @@ import UI
         let ctx = MenuContext(
             location: location, menuIdentifier: id, hasPreview: true, isContentItem: true,
             usage: id.map { view.environment.menuUsage.counts(for: $0) } ?? [:])
-        return (nodes(menu.children), ctx)
+        return (nodes(menu.children, language: view.language), ctx)
     }
 
-    static func nodes(_ elements: [MenuElement]) -> [MenuNode] {
+    /// The checker's menu nodes for `elements`, their titles in `language` (and in English).
+    static func nodes(_ elements: [MenuElement], language: Language) -> [MenuNode] {
         elements.compactMap { e in
             switch e {
             case .action(let a):
-                var n = MenuNode.ActionNode(title: a.title.text, identifier: a.identifier, image: a.image)
+                var n = MenuNode.ActionNode(title: a.title.resolved(language), identifier: a.identifier, image: a.image)
                 n.isDestructive = a.attributes.contains(.destructive)
                 n.isDisabled = a.attributes.contains(.disabled)
                 n.isHidden = a.attributes.contains(.hidden)
@@ -124,8 +127,8 @@ import UI
                 return .action(n)
             case .menu(let m):
                 var n = MenuNode.SubmenuNode(
-                    title: m.title.text, identifier: m.identifier, isInline: m.displaysInline || m.displaysAsPalette,
-                    children: nodes(m.children))
+                    title: m.title.resolved(language), identifier: m.identifier,
+                    isInline: m.displaysInline || m.displaysAsPalette, children: nodes(m.children, language: language))
                 n.englishTitle = m.title.en
                 return .menu(n)
             case .deferred:

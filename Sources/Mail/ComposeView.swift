@@ -4,10 +4,10 @@ import UI
 /// A message being written: To, Subject and the text, and the question of keeping a draft on Close.
 @MainActor final class ComposeView: View {
     let to = TextField(placeholder: "")
-    let subject = TextField(placeholder: MailStrings.subjectPlaceholder.text)
+    let subject = TextField(placeholder: MailStrings.subjectPlaceholder)
     let body = TextField(multiline: true)
-    let toLabel = Label(MailStrings.to.text, style: .body, color: .secondaryLabel)
-    let subjectLabel = Label(MailStrings.subject.text, style: .body, color: .secondaryLabel)
+    let toLabel = Label(MailStrings.to, style: .body, color: .secondaryLabel)
+    let subjectLabel = Label(MailStrings.subject, style: .body, color: .secondaryLabel)
     let from: String
     let inReplyTo: String?
     private var sheet: View?
@@ -22,9 +22,9 @@ import UI
         to.text = message.to
         subject.text = message.subject
         body.text = message.body
-        to.accessibilityLabel = MailStrings.to.text
-        subject.accessibilityLabel = MailStrings.subjectPlaceholder.text
-        body.accessibilityLabel = MailStrings.compose.text
+        to.localizedAccessibilityLabel = MailStrings.to
+        subject.localizedAccessibilityLabel = MailStrings.subjectPlaceholder
+        body.localizedAccessibilityLabel = MailStrings.compose
         for v in [toLabel, to, subjectLabel, subject, body, notice] as [View] { addSubview(v) }
         notice.isHidden = true
         toLabel.isAccessibilityElement = false
@@ -68,17 +68,17 @@ import UI
 
     /// The message as a person would copy it: To, Subject, a blank line, the text.
     var copiedText: String {
-        "\(MailStrings.to.text) \(to.text)\n\(MailStrings.subject.text) \(subject.text)\n\n\(body.text)"
+        "\(MailStrings.to.text(for: self)) \(to.text)\n\(MailStrings.subject.text(for: self)) \(subject.text)\n\n\(body.text)"
     }
 
     /// Shows `text` in the notice with Retry and Copy Text; nil hides it.
-    func showProblem(_ text: String?, retry: @escaping () -> Void) {
+    func showProblem(_ text: LocalizedString?, retry: @escaping () -> Void) {
         notice.isHidden = text == nil
         if let text {
             notice.message = text
             notice.setActions([
-                (MailStrings.retry.text, retry),
-                (MailStrings.copyText.text, { [weak self] in self.map { $0.pasteboard.string = $0.copiedText } }),
+                (MailStrings.retry, retry),
+                (MailStrings.copyText, { [weak self] in self.map { $0.pasteboard.string = $0.copiedText } }),
             ])
         }
         setNeedsLayout()
@@ -91,11 +91,11 @@ import UI
         let panel = View()
         panel.backgroundColor = .secondarySystemBackground
         panel.cornerRadius = 14
-        let q = Label(MailStrings.keepDraftQuestion.text, style: .headline)
+        let q = Label(MailStrings.keepDraftQuestion, style: .headline)
         q.alignment = .center
         q.numberOfLines = 2
-        let save = Button(title: MailStrings.saveDraft.text, style: .plain)
-        let delete = Button(title: MailStrings.deleteDraft.text, style: .plain)
+        let save = Button(title: MailStrings.saveDraft, style: .plain)
+        let delete = Button(title: MailStrings.deleteDraft, style: .plain)
         delete.tint = .systemRed
         save.action = { [weak self] in
             self?.dismissSheet()

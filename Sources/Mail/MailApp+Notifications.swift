@@ -37,7 +37,7 @@ extension MailApp {
             let notification = UserNotification(
                 identifier: "message/\(ref.uniqueName)",
                 title: summary.fromName.isEmpty ? (summary.from?.address ?? "") : summary.fromName,
-                body: summary.subject.isEmpty ? MailStrings.noSubject.text : summary.subject,
+                body: summary.subject.isEmpty ? MailStrings.noSubject.resolved(system.language) : summary.subject,
                 userActivity: Self.messageActivity(summary))
             do {
                 try system.post(notification)

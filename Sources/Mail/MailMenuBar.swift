@@ -42,7 +42,8 @@ extension MailApp {
         if let window = mailboxWindow {
             commands = MessageCommands.inList(app: self, window: window, summary: window.selectedSummary)
         } else if let delegate = messageWindow, delegate.compose == nil, let ref = delegate.ref {
-            commands = MessageCommands(app: self, ref: ref) { [weak self, weak delegate, weak scene] make in
+            commands = MessageCommands(app: self, ref: ref, language: scene.language) {
+                [weak self, weak delegate, weak scene] make in
                 guard let self, let delegate else { return }
                 self.compose(make(delegate.currentMessage()), from: scene)
             } didRemove: { [weak scene] in
@@ -51,7 +52,7 @@ extension MailApp {
                 delegate?.ref = new
             }
         } else {
-            commands = MessageCommands(app: self, ref: nil) { _ in }
+            commands = MessageCommands(app: self, ref: nil, language: scene.language) { _ in }
         }
         builder.insertSibling(
             Menu(MailMenuStrings.message, identifier: "mail.message-menu") {

@@ -97,12 +97,13 @@ import UI
         let sender = Label(
             summary.fromName.isEmpty ? (summary.from?.address ?? "") : summary.fromName, style: .headline)
         let date = Label(
-            MailDateFormatter.listString(summary.date, now: now, language: Language.current), style: .subheadline,
-            color: .secondaryLabel)
+            LocalizedString { MailDateFormatter.listString(summary.date, now: now, language: $0) },
+            style: .subheadline, color: .secondaryLabel)
         date.alignment = .right
         let subject = Label(
             message.subject.isEmpty
-                ? MailStrings.noSubject.text : ShownText.clipped(message.subject, ShownText.longestLine),
+                ? MailStrings.noSubject
+                : LocalizedString(verbatim: ShownText.clipped(message.subject, ShownText.longestLine)),
             style: .title3)
         subject.numberOfLines = 2
         // The preview shows a few lines: a huge text is cut to what its 244 points can hold.
@@ -117,7 +118,7 @@ import UI
             addSubview(v)
         }
         clipsToBounds = true
-        accessibilityLabel = subject.text
+        localizedAccessibilityLabel = subject.localizedText
     }
 
     override func draw(in canvas: any Canvas) {

@@ -19,7 +19,7 @@ import UI
             state.flatMap { app.library.mailbox(id: $0.mailbox) } ?? app.library.mailbox(role: .inbox)
             ?? app.library.mailboxes.first
         guard let box else {
-            scene.title = MailStrings.appName.text
+            scene.title = MailStrings.appName.resolved(scene.language)
             let l = Label(app.library.problems.joined(separator: "\n"), style: .body, color: .secondaryLabel)
             l.numberOfLines = 0
             scene.rootView = l
@@ -79,10 +79,10 @@ import UI
         let body = MessageBodyView()
         self.body = body
         guard let state, let found = app.findMessage(state.id) else {
-            scene.title = state?.subject ?? MailStrings.noSubject.text
+            scene.title = state?.subject ?? MailStrings.noSubject.resolved(scene.language)
             body.show(
                 Message(subject: scene.title, problems: ["the message is no longer in the mailbox"]),
-                language: Language.current)
+                language: scene.language)
             scene.rootView = body
             return
         }
@@ -92,9 +92,9 @@ import UI
         // main thread (a 50 MB attachment or 10,000 parts take seconds) and shown when it is read.
         scene.title =
             state.subject.isEmpty
-            ? MailStrings.noSubject.text : ShownText.clipped(state.subject, ShownText.longestLine)
+            ? MailStrings.noSubject.resolved(scene.language) : ShownText.clipped(state.subject, ShownText.longestLine)
         let maildir = app.library.maildir
-        body.load(subject: state.subject, language: Language.current) {
+        body.load(subject: state.subject, language: scene.language) {
             do {
                 return try maildir.message(try maildir.locate(current))
             } catch {
@@ -119,12 +119,12 @@ import UI
     private func tools(_ scene: WindowScene) -> [View] {
         func tool(_ symbol: String, _ label: LocalizedString, _ f: @escaping () -> Void) -> Button {
             let b = Button(symbol: symbol)
-            b.accessibilityLabel = label.text
+            b.localizedAccessibilityLabel = label
             b.action = f
             return b
         }
         let me = app.me
-        let lang = Language.current.rawValue
+        let lang = scene.language.rawValue
         return [
             tool("trash", MailStrings.delete) { [weak self, weak scene] in
                 guard let self, let ref = self.ref, let scene else { return }
@@ -155,10 +155,10 @@ import UI
             inReplyTo: state?.inReplyTo)
         let v = ComposeView(message: draft)
         compose = v
-        scene.title = draft.subject.isEmpty ? MailStrings.compose.text : draft.subject
+        scene.title = draft.subject.isEmpty ? MailStrings.compose.resolved(scene.language) : draft.subject
         scene.closingButtonStyle = .close
-        let send = Button(title: MailStrings.send.text, style: .plain)
-        send.accessibilityLabel = MailStrings.send.text
+        let send = Button(title: MailStrings.send, style: .plain)
+        send.localizedAccessibilityLabel = MailStrings.send
         send.font = Font.preferred(.body).weight(.semibold)
         let sendMessage = { [weak self, weak scene] in
             guard let self, let scene else { return }
@@ -264,7 +264,7 @@ import UI
             case (.saveDraft, true): MailStrings.draftNotSaved
             case (.saveDraft, false): MailStrings.draftNotSavedNotKept
             }
-        compose?.showProblem(text.formatted(failure.summary.text, failure.advice.text).text) {
+        compose?.showProblem(text.formatted(failure.summary, failure.advice)) {
             [weak self, weak scene] in
             guard let self, let scene, let again = self.failedFinish else { return }
             self.finish(again, in: scene)

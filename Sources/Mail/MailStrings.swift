@@ -101,16 +101,16 @@ public enum MailStrings {
     public static let retry = LocalizedString(en: "Retry", ru: "Повторить")
     public static let copyText = LocalizedString(en: "Copy Text", ru: "Скопировать текст")
 
-    /// The shown name of a mailbox: the standard ones in the current language, others as named.
-    @MainActor public static func name(of mailbox: Mailbox) -> String {
+    /// The shown name of a mailbox: the standard ones in every language, others as named.
+    public static func name(of mailbox: Mailbox) -> LocalizedString {
         switch mailbox.role {
-        case .inbox: inbox.text
-        case .drafts: drafts.text
-        case .sent: sent.text
-        case .archive: archive.text
-        case .junk: junk.text
-        case .trash: trash.text
-        default: mailbox.path.last ?? mailbox.directoryName
+        case .inbox: inbox
+        case .drafts: drafts
+        case .sent: sent
+        case .archive: archive
+        case .junk: junk
+        case .trash: trash
+        default: LocalizedString(verbatim: mailbox.path.last ?? mailbox.directoryName)
         }
     }
 

@@ -44,16 +44,16 @@ import UI
         index = app.library.index(of: mailbox)
         super.init()
         backgroundColor = .systemBackground
-        sidebarBar.title = MailStrings.mailboxes.text
+        sidebarBar.localizedTitle = MailStrings.mailboxes
         sidebarBar.backgroundColor = .secondarySystemBackground
         mailboxList.backgroundColor = .secondarySystemBackground
         mailboxList.separatorInset = 52
-        composeButton.accessibilityLabel = MailStrings.compose.text
+        composeButton.localizedAccessibilityLabel = MailStrings.compose
         composeButton.action = { [weak self] in
             guard let self else { return }
             self.app.compose(OutgoingMessage(from: self.app.me, to: "", subject: "", body: ""), from: self.scene)
         }
-        sidebarButton.accessibilityLabel = MailStrings.mailboxes.text
+        sidebarButton.localizedAccessibilityLabel = MailStrings.mailboxes
         sidebarButton.action = { [weak self] in self?.showsSidebarOnly.toggle() }
         listBar.trailingItems = [composeButton]
         messageList.separatorInset = 32
@@ -143,8 +143,8 @@ import UI
     public func show(_ box: Mailbox, scroll: Double = 0) {
         mailbox = box
         index = app.library.index(of: box)
-        listBar.title = MailStrings.name(of: box)
-        scene?.title = MailStrings.name(of: box)
+        listBar.localizedTitle = MailStrings.name(of: box)
+        scene?.title = MailStrings.name(of: box).resolved(language)
         mailboxList.selectedRow = app.library.mailboxes.firstIndex { $0.id == box.id }
         messageList.selectedRow = nil
         startLoading()
@@ -162,13 +162,13 @@ import UI
 
     private func updateEmpty() {
         if !index.isLoaded {
-            emptyLabel.text = MailStrings.loading.text
+            emptyLabel.localizedText = MailStrings.loading
         } else if let p = index.loadedProblem {
-            emptyLabel.text = MailStrings.folderUnreadable.formatted(p).text
+            emptyLabel.localizedText = MailStrings.folderUnreadable.formatted(p)
         } else {
-            emptyLabel.text = index.loadedCount == 0 ? MailStrings.noMessages.text : ""
+            emptyLabel.localizedText = index.loadedCount == 0 ? MailStrings.noMessages : ""
         }
-        emptyLabel.isHidden = emptyLabel.text.isEmpty
+        emptyLabel.isHidden = emptyLabel.localizedText.en.isEmpty
     }
 
     private func libraryChanged() {

@@ -21,7 +21,7 @@ import UI
     /// Called with the message once it is shown after a `load`.
     public var onLoad: ((Message) -> Void)?
     private var pendingRead: (@Sendable () -> Message)?
-    private var pendingLanguage = Language.current
+    private var pendingLanguage = Language.en
     private var reading: BackgroundWork.Ticket?
     /// What Copy puts on the pasteboard (the host's clipboard is not wired; kept for the app and tests).
     public private(set) var copied: String?
@@ -49,7 +49,7 @@ import UI
         loadingLabel.isHidden = true
         for v in [sender, recipients, date, subject, problems, body, attachmentsLabel, loadingLabel] { addSubview(v) }
         body.identifier = "message-body"
-        body.accessibilityLabel = MailStrings.messageText.text
+        body.localizedAccessibilityLabel = MailStrings.messageText
         body.addInteraction(edit)
         copyTarget = { [weak self] in self?.body.text ?? "" }
         sink = { [weak self] t in self?.copied = t }

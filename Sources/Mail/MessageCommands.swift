@@ -13,6 +13,8 @@ import UI
     let app: MailApp
     /// The message, with its flags as they are now; nil: none.
     let ref: MessageRef?
+    /// The language replies and forwards are begun in (their "On … wrote:" line): the window's.
+    let language: Language
     /// Opens a compose window made from the message (read off the main thread or at once).
     let compose: (@escaping @MainActor (Message) -> OutgoingMessage) -> Void
     /// Called after the message left this place (moved, deleted): a message window closes.
@@ -25,7 +27,7 @@ import UI
     /// Reply / Reply All / Forward.
     var respondGroup: Menu {
         let me = app.me
-        let lang = Language.current.rawValue
+        let lang = language.rawValue
         let off: Action.Attributes = ref == nil ? .disabled : []
         return Menu(options: .displayInline) {
             Action(
@@ -77,7 +79,7 @@ import UI
             Menu(MailStrings.moveTo, image: "folder", identifier: "move") {
                 for box in library.mailboxes where box.id != current && box.role != .trash {
                     Action(
-                        LocalizedString(verbatim: MailStrings.name(of: box)),
+                        MailStrings.name(of: box),
                         image: MailStrings.symbol(of: box.role), identifier: "move.\(box.role.rawValue)",
                         attributes: off
                     ) { _ in
@@ -115,7 +117,7 @@ extension MessageCommands {
     static func inList(app: MailApp, window: MailboxWindowView, summary s: MessageSummary?) -> MessageCommands {
         let library = app.library
         let scene = window.scene
-        return MessageCommands(app: app, ref: s?.ref) { [weak window] make in
+        return MessageCommands(app: app, ref: s?.ref, language: window.language) { [weak window] make in
             guard let window, let s else { return }
             let maildir = library.maildir
             window.environment.backgroundWork.run(

@@ -32,16 +32,19 @@ import UI
         isPlaceholder = false
         sender.text = ShownText.clipped(
             s.fromName.isEmpty ? (s.from?.address ?? "") : s.fromName, ShownText.longestLine)
-        date.text = MailDateFormatter.listString(s.date, now: now, language: Language.current)
-        subject.text =
-            s.subject.isEmpty ? MailStrings.noSubject.text : ShownText.clipped(s.subject, ShownText.longestLine)
+        date.localizedText = LocalizedString { MailDateFormatter.listString(s.date, now: now, language: $0) }
+        subject.localizedText =
+            s.subject.isEmpty
+            ? MailStrings.noSubject : LocalizedString(verbatim: ShownText.clipped(s.subject, ShownText.longestLine))
         snippet.text = s.snippet
         // Scripts and people find a message by its subject.
-        accessibilityLabel = subject.text
-        var value: [String] = [sender.text]
-        if !s.isSeen { value.append(MailStrings.unread.text) }
-        if s.isFlagged { value.append(MailStrings.flagged.text) }
-        accessibilityValue = value.joined(separator: ", ")
+        localizedAccessibilityLabel = subject.localizedText
+        var value: [LocalizedString] = [sender.localizedText]
+        if !s.isSeen { value.append(MailStrings.unread) }
+        if s.isFlagged { value.append(MailStrings.flagged) }
+        localizedAccessibilityValue = LocalizedString { language in
+            value.map { $0.resolved(language) }.joined(separator: ", ")
+        }
         identifier = "message-row"
         restyle()
         setNeedsDisplay()
@@ -53,9 +56,9 @@ import UI
         isPlaceholder = false
         sender.text = ""
         date.text = ""
-        subject.text = MailStrings.cannotRead.text
+        subject.localizedText = MailStrings.cannotRead
         snippet.text = reason
-        accessibilityLabel = subject.text
+        localizedAccessibilityLabel = subject.localizedText
         accessibilityValue = reason
         identifier = "message-row"
         restyle()
@@ -70,7 +73,7 @@ import UI
         date.text = ""
         subject.text = ""
         snippet.text = ""
-        accessibilityLabel = MailStrings.loading.text
+        localizedAccessibilityLabel = MailStrings.loading
         accessibilityValue = nil
         identifier = "message-row"
         restyle()
@@ -127,7 +130,8 @@ import UI
         let shown = CountText.grouped(unread, language: language)
         depth = m.depth
         configure(name: MailStrings.name(of: m), symbol: MailStrings.symbol(of: m.role), count: unread > 0 ? shown : "")
-        accessibilityValue = unread > 0 ? "\(shown) \(MailStrings.unread.text)" : nil
+        localizedAccessibilityValue =
+            unread > 0 ? LocalizedString { "\(shown) \(MailStrings.unread.resolved($0))" } : nil
         identifier = "mailbox-row"
     }
 }

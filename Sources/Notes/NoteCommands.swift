@@ -34,7 +34,7 @@ enum NotesMenuStrings {
                 guard let note else { return }
                 let errors = scene?.windowView.environment.errors ?? ErrorReporter()
                 errors.attempt(NotesStrings.duplicateTheNote, userAction: true) {
-                    try store.duplicate(note.path, suffix: NotesStrings.copySuffix.text)
+                    try store.duplicate(note.path, suffix: NotesStrings.copySuffix.resolved(scene?.language ?? .en))
                 }
             }
         }
@@ -53,7 +53,7 @@ enum NotesMenuStrings {
                 Menu(NotesStrings.moveTo, image: "folder", identifier: "move") {
                     for f in folders {
                         Action(
-                            LocalizedString(verbatim: NotesStrings.name(ofFolder: f)), image: "folder",
+                            NotesStrings.name(ofFolder: f), image: "folder",
                             identifier: "move.\(f)", attributes: off
                         ) { _ in
                             guard let note else { return }
@@ -150,7 +150,7 @@ extension NotesApp {
     func newNote(in folder: String, from scene: WindowScene?) {
         let errors = scene?.windowView.environment.errors ?? ErrorReporter()
         let made = errors.attempt(NotesStrings.makeANote, userAction: true) {
-            try store.create(in: folder, text: "", fallbackName: NotesStrings.newNote.text)
+            try store.create(in: folder, text: "", fallbackName: NotesStrings.newNote.resolved(scene?.language ?? .en))
         }
         if let made { open(made, title: "", from: scene) }
     }

@@ -23,8 +23,8 @@ import UI
     public private(set) var title = ""
     /// The conflicted copies made, newest last (what a person finds beside the note).
     public private(set) var conflictedCopies: [String] = []
-    /// A problem reading the note, said once.
-    public private(set) var problem: String?
+    /// A problem reading the note, said once, in every language.
+    public private(set) var problem: LocalizedString?
     /// Why the last save failed, until a save succeeds (nil: saved, or nothing to save).
     public private(set) var saveFailure: FileWriteError?
     /// Whether the text as it is now is kept in the recovery file (closing the window then costs
@@ -51,7 +51,7 @@ import UI
     public init(store: NoteStore, path: String) {
         self.store = store
         self.path = path
-        textView.accessibilityLabel = NotesStrings.noteText.text
+        textView.localizedAccessibilityLabel = NotesStrings.noteText
         textView.identifier = "note-text"
         textView.backgroundColor = .systemBackground
         textView.addInteraction(DropInteraction(delegate: Self.dropTarget))
@@ -73,7 +73,7 @@ import UI
             hasUnsavedChanges = false
             updateTitle()
         } catch {
-            problem = NotesStrings.noteUnreadable.formatted("\(error)").text
+            problem = NotesStrings.noteUnreadable.formatted("\(error)")
         }
     }
 
@@ -200,7 +200,8 @@ import UI
     public func keepRecoveredTextAsCopy() -> String? {
         guard let kept = recovered else { return nil }
         do {
-            let copy = try store.writeConflictedCopy(of: path, text: kept.text, suffix: NotesStrings.recovered.text)
+            let copy = try store.writeConflictedCopy(
+                of: path, text: kept.text, suffix: NotesStrings.recovered.resolved(textView.language))
             recovered = nil
             store.recovery?.discard(path)
             onSaveStateChange?()

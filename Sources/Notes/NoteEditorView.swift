@@ -28,19 +28,19 @@ import UI
             notice.symbol = "exclamationmark.triangle"
             notice.tint = .systemOrange
             let text = document.isKeptForRecovery ? NotesStrings.notSaved : NotesStrings.notSavedNotKept
-            notice.message = text.formatted(failure.summary.text, failure.advice.text).text
+            notice.message = text.formatted(failure.summary, failure.advice)
             notice.setActions([
-                (NotesStrings.retry.text, { [weak self] in self?.retry() }),
-                (NotesStrings.copyText.text, { [weak self] in self?.copyText() }),
+                (NotesStrings.retry, { [weak self] in self?.retry() }),
+                (NotesStrings.copyText, { [weak self] in self?.copyText() }),
             ])
             notice.isHidden = false
         } else if document.recovered != nil {
             notice.symbol = "arrow.uturn.backward"
             notice.tint = .tint
-            notice.message = NotesStrings.recoveredText.text
+            notice.message = NotesStrings.recoveredText
             notice.setActions([
-                (NotesStrings.restore.text, { [weak self] in self?.document.restoreRecoveredText() }),
-                (NotesStrings.keepAsCopy.text, { [weak self] in self?.document.keepRecoveredTextAsCopy() }),
+                (NotesStrings.restore, { [weak self] in self?.document.restoreRecoveredText() }),
+                (NotesStrings.keepAsCopy, { [weak self] in self?.document.keepRecoveredTextAsCopy() }),
             ])
             notice.isHidden = false
         } else {

@@ -17,7 +17,9 @@ import UI
 
     func attach(to row: NoteRowView) {
         WindowMenuItems.attachMenu(self, to: row) { [weak row] in
-            row?.note.map { NotesApp.noteActivity(path: $0.path, title: $0.title) }
+            row.flatMap { row in
+                row.note.map { NotesApp.noteActivity(path: $0.path, title: $0.title, language: row.language) }
+            }
         }
     }
 
@@ -60,7 +62,9 @@ import UI
     init(window: NotesWindowView) { self.window = window }
 
     func attach(to row: FolderRowView) {
-        WindowMenuItems.attachMenu(self, to: row) { [weak row] in row?.folder.map { NotesApp.folderActivity($0) } }
+        WindowMenuItems.attachMenu(self, to: row) { [weak row] in
+            row.flatMap { row in row.folder.map { NotesApp.folderActivity($0, language: row.language) } }
+        }
     }
 
     func contextMenuInteraction(
@@ -103,7 +107,7 @@ import UI
         body.isAccessibilityElement = false
         addSubview(body)
         clipsToBounds = true
-        accessibilityLabel = NotesStrings.title(title)
+        localizedAccessibilityLabel = NotesStrings.title(title)
     }
 
     override func layoutSubviews() {

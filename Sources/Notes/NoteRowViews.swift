@@ -26,12 +26,14 @@ import UI
     /// Shows `n`; its date is said against `now` (today's time, Yesterday, or the date).
     public func configure(_ n: NoteSummary, now: Date) {
         note = n
-        title.text = NotesStrings.title(n.title)
-        let date = NotesDateFormatter.listString(n.modified, now: now, language: Language.current)
-        detail.text = date + "  " + (n.preview.isEmpty ? NotesStrings.noText.text : n.preview)
+        title.localizedText = NotesStrings.title(n.title)
+        detail.localizedText = LocalizedString { language in
+            NotesDateFormatter.listString(n.modified, now: now, language: language) + "  "
+                + (n.preview.isEmpty ? NotesStrings.noText.resolved(language) : n.preview)
+        }
         // People and scripts find a note by its title.
-        accessibilityLabel = title.text
-        accessibilityValue = detail.text
+        localizedAccessibilityLabel = title.localizedText
+        localizedAccessibilityValue = detail.localizedText
         restyle()
         setNeedsDisplay()
     }

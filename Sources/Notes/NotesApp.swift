@@ -71,18 +71,20 @@ import UI
         var body: String
     }
 
-    static func folderActivity(_ folder: String, scroll: Double = 0) -> UserActivity {
+    static func folderActivity(_ folder: String, scroll: Double = 0, language: Language) -> UserActivity {
         // A struct of a string and a number always encodes; the fallback is never taken.
         (try? UserActivity(
-            type: folderActivity, title: NotesStrings.name(ofFolder: folder),
+            type: folderActivity, title: NotesStrings.name(ofFolder: folder).resolved(language),
             payload: FolderState(folder: folder, scroll: scroll))) ?? UserActivity(type: folderActivity)
     }
 
-    /// What opens a note in its own window (W2b, W2d): its path, and its title for the window.
-    public static func noteActivity(path: String, title: String) -> UserActivity {
+    /// What opens a note in its own window (W2b, W2d): its path, and its title for the window (in
+    /// `language` while the note has none).
+    public static func noteActivity(path: String, title: String, language: Language) -> UserActivity {
         // A struct of a string always encodes; the fallback is never taken.
         (try? UserActivity(
-            type: noteActivity, title: NotesStrings.title(title), targetContentIdentifier: "note/\(path)",
+            type: noteActivity, title: NotesStrings.title(title).resolved(language),
+            targetContentIdentifier: "note/\(path)",
             payload: NoteState(path: path))) ?? UserActivity(type: noteActivity)
     }
 
@@ -92,7 +94,8 @@ import UI
         scene.windowView.environment.errors.attempt(SceneStrings.openTheWindow, userAction: true) {
             try system.activate(
                 ActivationRequest(
-                    userActivity: Self.noteActivity(path: path, title: title), requestingScene: scene,
+                    userActivity: Self.noteActivity(path: path, title: title, language: scene.language),
+                    requestingScene: scene,
                     placement: .standard))
         }
     }

@@ -12,7 +12,8 @@ import UI
     func itemsForBeginning(_ interaction: DragInteraction, at point: Point) -> [DragItem] {
         guard let row = interaction.view as? NoteRowView, let n = row.note else { return [] }
         let item = DragItem.window(
-            for: NotesApp.noteActivity(path: n.path, title: n.title), title: NotesStrings.title(n.title),
+            for: NotesApp.noteActivity(path: n.path, title: n.title, language: row.language),
+            title: NotesStrings.title(n.title).resolved(row.language),
             preview: row.bounds.size)
         let store = app.store
         // A note gone since the drag began gives the drop nothing, which the target ignores.
@@ -41,7 +42,8 @@ import UI
             guard let text = try? item.provider.loadText() else { continue }
             let note = Self.noteText(name: item.provider.suggestedName, text: text)
             window.environment.errors.attempt(NotesStrings.makeANote, userAction: true) {
-                try window.store.create(in: window.folder, text: note, fallbackName: NotesStrings.newNote.text)
+                try window.store.create(
+                    in: window.folder, text: note, fallbackName: NotesStrings.newNote.resolved(window.language))
             }
         }
     }

@@ -19,8 +19,9 @@ import UI
         v.scene = scene
         view = v
         scene.rootView = v
-        scene.title = NotesStrings.name(ofFolder: folder)
-        session.userActivity = NotesApp.folderActivity(folder, scroll: state?.scroll ?? 0)
+        scene.title = NotesStrings.name(ofFolder: folder).resolved(scene.language)
+        session.userActivity = NotesApp.folderActivity(
+            folder, scroll: state?.scroll ?? 0, language: scene.language)
     }
 
     func scene(_ scene: WindowScene, continue userActivity: UserActivity) {
@@ -46,7 +47,7 @@ import UI
 
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
         guard let v = view else { return nil }
-        return NotesApp.folderActivity(v.folder, scroll: v.scrollOffset)
+        return NotesApp.folderActivity(v.folder, scroll: v.scrollOffset, language: scene.language)
     }
 }
 
@@ -61,8 +62,8 @@ import UI
         let activity = options.userActivities.first ?? session.userActivity
         // A state of another shape, or a note gone, shows a window that says the note cannot be read.
         guard let state = try? activity?.payload(as: NotesApp.NoteState.self), app.store.exists(state.path) else {
-            scene.title = activity?.title ?? NotesStrings.appName.text
-            let l = Label(NotesStrings.noteUnreadable.formatted(activity?.title ?? "").text, color: .secondaryLabel)
+            scene.title = activity?.title ?? NotesStrings.appName.resolved(scene.language)
+            let l = Label(NotesStrings.noteUnreadable.formatted(activity?.title ?? ""), color: .secondaryLabel)
             l.numberOfLines = 0
             l.alignment = .center
             scene.rootView = l
@@ -70,7 +71,7 @@ import UI
         }
         let doc = app.document(at: state.path)
         document = doc
-        scene.title = NotesStrings.title(doc.title)
+        scene.title = NotesStrings.title(doc.title).resolved(scene.language)
         if let a = activity { session.userActivity = a }
         scene.activationConditions = ActivationConditions(
             canActivateFor: ["note/\(state.path)"], prefersToActivateFor: ["note/\(state.path)"])
@@ -80,8 +81,8 @@ import UI
         scene.rootView = nav
         doc.onTitleChange = { [weak scene, weak nav] t in
             let shown = NotesStrings.title(t)
-            scene?.title = shown
-            nav?.bar.title = shown
+            scene?.title = shown.resolved(scene?.language ?? .en)
+            nav?.bar.localizedTitle = shown
         }
         doc.onSaveStateChange = { [weak editor] in editor?.update() }
         // Done saves first; a note that cannot be saved asks before its window closes.
@@ -109,20 +110,20 @@ import UI
             scene.close(style.animation)
             return
         }
-        var choices = [AlertView.Choice(NotesStrings.keepOpen.text, role: .cancel)]
+        var choices = [AlertView.Choice(NotesStrings.keepOpen, role: .cancel)]
         if doc.isKeptForRecovery {
             choices.append(
-                AlertView.Choice(NotesStrings.closeWindow.text, role: .destructive) { [weak scene, weak app] in
+                AlertView.Choice(NotesStrings.closeWindow, role: .destructive) { [weak scene, weak app] in
                     guard let scene else { return }
                     app?.keepUntilSaved(doc)
                     scene.close(style.animation)
                 })
         } else {
-            choices.append(AlertView.Choice(NotesStrings.copyText.text) { [weak editor] in editor?.copyText() })
+            choices.append(AlertView.Choice(NotesStrings.copyText) { [weak editor] in editor?.copyText() })
         }
         let message = doc.isKeptForRecovery ? NotesStrings.closeUnsavedKept : NotesStrings.closeUnsavedNotKept
         let alert = AlertView(
-            title: NotesStrings.closeUnsavedTitle.text, message: message.text, choices: choices)
+            title: NotesStrings.closeUnsavedTitle, message: message, choices: choices)
         scene.present(alert)
     }
 
@@ -147,6 +148,6 @@ import UI
 
     func stateRestorationActivity(for scene: WindowScene) -> UserActivity? {
         guard let d = document else { return nil }
-        return NotesApp.noteActivity(path: d.path, title: d.title)
+        return NotesApp.noteActivity(path: d.path, title: d.title, language: scene.language)
     }
 }

@@ -85,8 +85,9 @@ public enum NotesStrings {
     public static let open = LocalizedString(en: "Open", ru: "Открыть")
 
     /// The shown name of a folder: the notes folder itself is "Notes", others by their last name.
-    @MainActor public static func name(ofFolder folder: String) -> String {
-        folder.isEmpty ? allNotes.text : String(folder.split(separator: "/").last ?? Substring(folder))
+    public static func name(ofFolder folder: String) -> LocalizedString {
+        folder.isEmpty
+            ? allNotes : LocalizedString(verbatim: String(folder.split(separator: "/").last ?? Substring(folder)))
     }
 
     /// A note's name from its path when it has no title: its file name without the extension.
@@ -97,5 +98,7 @@ public enum NotesStrings {
     }
 
     /// A note's shown title: its own, or "New Note" while it has none.
-    @MainActor public static func title(_ title: String) -> String { title.isEmpty ? newNote.text : title }
+    public static func title(_ title: String) -> LocalizedString {
+        title.isEmpty ? newNote : LocalizedString(verbatim: title)
+    }
 }

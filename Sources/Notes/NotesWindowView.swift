@@ -17,7 +17,7 @@ import UI
     /// The bar over the notes, with New Note.
     public let listBar = NavigationBar()
     /// Narrows the notes to those whose beginning has every word typed.
-    public let searchField = TextField(placeholder: NotesStrings.search.text)
+    public let searchField = TextField(placeholder: NotesStrings.search)
     /// The notes of the folder, newest first.
     public let noteList = ListView()
     let newNoteButton = Button(symbol: "pencil")
@@ -55,16 +55,16 @@ import UI
         self.folder = folder
         super.init()
         backgroundColor = .systemBackground
-        sidebarBar.title = NotesStrings.folders.text
+        sidebarBar.localizedTitle = NotesStrings.folders
         sidebarBar.backgroundColor = .secondarySystemBackground
         folderList.backgroundColor = .secondarySystemBackground
         folderList.separatorInset = 52
-        newNoteButton.accessibilityLabel = NotesStrings.newNote.text
+        newNoteButton.localizedAccessibilityLabel = NotesStrings.newNote
         newNoteButton.action = { [weak self] in self?.newNote() }
-        sidebarButton.accessibilityLabel = NotesStrings.folders.text
+        sidebarButton.localizedAccessibilityLabel = NotesStrings.folders
         sidebarButton.action = { [weak self] in self?.showsSidebarOnly.toggle() }
         listBar.trailingItems = [newNoteButton]
-        searchField.accessibilityLabel = NotesStrings.search.text
+        searchField.localizedAccessibilityLabel = NotesStrings.search
         searchField.backgroundColor = .secondarySystemBackground
         searchField.cornerRadius = 10
         searchField.onChange = { [weak self] _ in self?.filter() }
@@ -81,7 +81,7 @@ import UI
         }
         recoveryNotice.isHidden = true
         recoveryNotice.setActions([
-            (NotesStrings.open.text, { [weak self] in self.map { $0.app.openRecovered($0.recovered, from: $0.scene) } })
+            (NotesStrings.open, { [weak self] in self.map { $0.app.openRecovered($0.recovered, from: $0.scene) } })
         ])
         folderList.dataSource = self
         noteList.dataSource = self
@@ -108,8 +108,8 @@ import UI
     public func show(_ folder: String, scroll: Double = 0) {
         self.folder = folder
         folders = store.folders()
-        listBar.title = NotesStrings.name(ofFolder: folder)
-        scene?.title = NotesStrings.name(ofFolder: folder)
+        listBar.localizedTitle = NotesStrings.name(ofFolder: folder)
+        scene?.title = NotesStrings.name(ofFolder: folder).resolved(language)
         reload()
         folderList.selectedRow = folders.firstIndex(of: folder)
         folderList.reloadData()
@@ -123,7 +123,7 @@ import UI
             let t = NoteText.title(of: kept.text[...])
             return "“" + (t.isEmpty ? NotesStrings.name(ofNote: kept.path) : t) + "”"
         }
-        recoveryNotice.message = NotesStrings.recoveredNotes.formatted(titles.joined(separator: ", ")).text
+        recoveryNotice.message = NotesStrings.recoveredNotes.formatted(titles.joined(separator: ", "))
         if recoveryNotice.isHidden != recovered.isEmpty {
             recoveryNotice.isHidden = recovered.isEmpty
             setNeedsLayout()
@@ -161,13 +161,13 @@ import UI
 
     private func updateEmpty() {
         if let p = problem {
-            emptyLabel.text = NotesStrings.notesUnreadable.formatted(p).text
+            emptyLabel.localizedText = NotesStrings.notesUnreadable.formatted(p)
         } else if shown.isEmpty {
-            emptyLabel.text = searchField.text.isEmpty ? NotesStrings.noNotes.text : NotesStrings.noResults.text
+            emptyLabel.localizedText = searchField.text.isEmpty ? NotesStrings.noNotes : NotesStrings.noResults
         } else {
             emptyLabel.text = ""
         }
-        emptyLabel.isHidden = emptyLabel.text.isEmpty
+        emptyLabel.isHidden = emptyLabel.localizedText.en.isEmpty
     }
 
     private func storeChanged() {
@@ -179,7 +179,7 @@ import UI
     /// Makes an empty note in `folder` (this window's by default) and opens it, ready to type.
     func newNote(in folder: String? = nil) {
         let made = environment.errors.attempt(NotesStrings.makeANote, userAction: true) {
-            try store.create(in: folder ?? self.folder, text: "", fallbackName: NotesStrings.newNote.text)
+            try store.create(in: folder ?? self.folder, text: "", fallbackName: NotesStrings.newNote.resolved(language))
         }
         if let made { app.open(made, title: "", from: scene) }
     }

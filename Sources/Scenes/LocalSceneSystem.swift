@@ -24,7 +24,7 @@ import UI
 
     /// What the windows share, as a screen's views do (they are on no screen): the language, the
     /// text measurer, where errors go.
-    public let environment = ScreenEnvironment()
+    public let environment: ScreenEnvironment
 
     /// Opens activities of other apps (`open(_:)` for a type this app does not declare); nil: there are
     /// none. A test sets it to see what was asked.
@@ -35,11 +35,13 @@ import UI
     /// The notifications the app posted, in order (nothing shows them here).
     public private(set) var postedNotifications: [UserNotification] = []
 
-    /// A system for `application`, saving to `store` (nil: nothing is saved).
+    /// A system for `application`, saving to `store` (nil: nothing is saved), its windows in
+    /// `language`.
     public init(
         application: any Application, store: RestorationStore? = nil, settings: SceneSettings = .standard,
-        makeIdentifier: @escaping () -> String = { UUID().uuidString }
+        language: Language = .en, makeIdentifier: @escaping () -> String = { UUID().uuidString }
     ) {
+        environment = ScreenEnvironment(language: language)
         runtime = SceneRuntime(
             application: application, store: store, settings: settings, makeIdentifier: makeIdentifier)
         runtime.hosting = self

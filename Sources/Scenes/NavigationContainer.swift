@@ -101,9 +101,8 @@ import UI
         }
         if let style = closingButtonStyle {
             let button = closingButton ?? makeClosingButton()
-            let text = style.title.text
-            button.title = text
-            button.accessibilityLabel = text
+            button.localizedTitle = style.title
+            button.localizedAccessibilityLabel = style.title
             closingButton = button
             bar.trailingItems = [button] + topPage.trailingItems
         } else {
@@ -114,9 +113,8 @@ import UI
     }
 
     private func makeBackButton() -> Button {
-        let text = UIStrings.back.text
-        let b = Button(title: text, symbol: NavigationContainer.backSymbol) { [weak self] in self?.pop() }
-        b.accessibilityLabel = text
+        let b = Button(title: UIStrings.back, symbol: NavigationContainer.backSymbol) { [weak self] in self?.pop() }
+        b.localizedAccessibilityLabel = UIStrings.back
         b.identifier = "navigation-back"
         return b
     }

@@ -1,6 +1,11 @@
+import UI
+
 /// Where windows go: implemented by the shell (and by `LocalSceneSystem`, which lays them out
 /// nowhere). The runtime decides what happens to sessions and scenes; the hosting shows it.
 @MainActor public protocol SceneHosting: AnyObject {
+    /// What the screen the windows go on shares with their views — above all its language. A
+    /// scene's views are made in it (its window's `detachedEnvironment`) before the window is placed.
+    var environment: ScreenEnvironment { get }
     /// A scene connected and wants a window: `placement` as the app asked, `beside` the requesting
     /// window (nil for none). The hosting makes the window foreground when it is shown, with
     /// `SceneRuntime.setForeground(_:active:)`.
@@ -17,4 +22,9 @@
 
 extension SceneHosting {
     public func didDisconnect(_ scene: WindowScene) {}
+}
+
+extension SceneSystem where Self: SceneHosting {
+    /// The language of the screen the hosting puts the windows on.
+    public var language: Language { environment.language }
 }

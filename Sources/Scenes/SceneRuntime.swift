@@ -406,6 +406,8 @@ import Foundation
 
     private func connect(_ s: SceneSession, _ config: SceneConfiguration, _ options: ConnectionOptions) -> WindowScene {
         let scene = WindowScene(session: s, configuration: config, system: system)
+        // The delegate makes the window's views before it is placed: in the screen's language.
+        scene.windowView.detachedEnvironment = hosting?.environment
         scenesByID[s.persistentIdentifier] = scene
         s.scene = scene
         let delegate = config.makeDelegate()

@@ -1,3 +1,5 @@
+import UI
+
 /// The one door from an app to the system that shows its windows: the shell, or `LocalSceneSystem`
 /// in tests and apps run without the shell. Every failure comes back as a `SceneError`, never a crash.
 @MainActor public protocol SceneSystem: AnyObject {
@@ -27,6 +29,10 @@
 
     /// The app's scenes connected now, front first.
     var connectedScenes: [WindowScene] { get }
+
+    /// The language of the screen the app's windows are on: what the app says outside a window (a
+    /// notification) is said in it.
+    var language: Language { get }
 
     /// The last destroyed sessions, newest first.
     var recentlyClosed: [ClosedSession] { get }

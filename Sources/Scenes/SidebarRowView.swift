@@ -67,14 +67,14 @@ import UI
     /// Shows `name` with `symbol` (tinted `tint`, or white on `tile`) and `count`; screen readers
     /// and scripts find the row by its name.
     public func configure(
-        name text: String, symbol: String, tint: Color = .tint, count shown: String = "", tile: Tile? = nil
+        name text: LocalizedString, symbol: String, tint: Color = .tint, count shown: String = "", tile: Tile? = nil
     ) {
-        name.text = text
+        name.localizedText = text
         icon.symbol = symbol
         icon.tint = tile == nil ? tint : .white
         count.text = shown
         self.tile = tile
-        accessibilityLabel = text
+        localizedAccessibilityLabel = text
         setNeedsLayout()
         setNeedsDisplay()
     }

@@ -40,6 +40,10 @@ import UI
 
     public internal(set) var activationState: ActivationState = .unattached
 
+    /// The language of the screen the window is on (before it is placed: the screen it will go on).
+    /// Strings a delegate makes as it builds the window are said in it.
+    public var language: Language { windowView.language }
+
     /// The window's title; it is the session's title, stored with it.
     public var title: String {
         get { session.title }

@@ -118,7 +118,7 @@ extension SettingsWindowView: ListView.DataSource {
     func configure(_ section: SettingsSection, language: Language) {
         self.section = section
         configure(
-            name: section.title.resolved(language), symbol: section.symbol,
+            name: section.title, symbol: section.symbol,
             tile: SidebarRowView.Tile(
                 color: section.tint, size: SettingsMetrics.tileSize,
                 radius: SettingsMetrics.tileRadius, symbolSize: SettingsMetrics.tileSymbol))

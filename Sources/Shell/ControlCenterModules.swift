@@ -49,8 +49,8 @@ import UI
         self.onTint = onTint
         super.init()
         accessibilityTraits = .button
-        accessibilityLabel = label.text
-        accessibilityValue = ShellStrings.off.text
+        localizedAccessibilityLabel = label
+        localizedAccessibilityValue = ShellStrings.off
         addGestureRecognizer(
             TapGestureRecognizer { [weak self] _ in
                 guard let self else { return }
@@ -85,8 +85,8 @@ import UI
         self.onColor = onColor
         super.init()
         accessibilityTraits = .button
-        accessibilityLabel = label.text
-        accessibilityValue = ShellStrings.off.text
+        localizedAccessibilityLabel = label
+        localizedAccessibilityValue = ShellStrings.off
         addGestureRecognizer(
             TapGestureRecognizer { [weak self] _ in
                 guard let self else { return }
@@ -149,7 +149,7 @@ import UI
         super.init()
         clipsToBounds = true
         accessibilityTraits = .adjustable
-        accessibilityLabel = label.text
+        localizedAccessibilityLabel = label
         accessibilityValue = "0 %"
         let pan = PanGestureRecognizer()
         pan.axis = .vertical
@@ -202,8 +202,8 @@ import UI
         self.title = title
         super.init()
         accessibilityTraits = .button
-        accessibilityLabel = title.text
-        accessibilityValue = ShellStrings.off.text
+        localizedAccessibilityLabel = title
+        localizedAccessibilityValue = ShellStrings.off
         addGestureRecognizer(
             TapGestureRecognizer { [weak self] _ in
                 guard let self else { return }
@@ -240,7 +240,7 @@ import UI
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        accessibilityLabel = ShellStrings.wifiNetworks.text
+        localizedAccessibilityLabel = ShellStrings.wifiNetworks
         isAccessibilityElement = false
     }
 

@@ -35,7 +35,7 @@ import UI
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        accessibilityLabel = ShellStrings.controlCenter.text
+        localizedAccessibilityLabel = ShellStrings.controlCenter
         isAccessibilityElement = false
         volume.mutedSymbol = "speaker.slash"
         // The modules are a picture, moved and faded as Control Center comes and goes.

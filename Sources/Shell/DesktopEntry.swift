@@ -81,10 +81,11 @@ public struct DesktopEntry: Hashable, Sendable {
 
     /// The program and its arguments for `exec` (the entry's, or an action's): quoting undone, `%f`
     /// `%u` given the first file or URL (or dropped), `%F` `%U` all of them, `%i` the icon as
-    /// `--icon NAME`, `%c` the name, `%k` the file, `%%` a percent sign; deprecated codes dropped.
-    @MainActor public func command(_ exec: String? = nil, files: [String] = [], urls: [String] = []) throws(ParseError)
-        -> [String]
-    {
+    /// `--icon NAME`, `%c` the name in `language`, `%k` the file, `%%` a percent sign; deprecated
+    /// codes dropped.
+    public func command(
+        _ exec: String? = nil, files: [String] = [], urls: [String] = [], language: Language = .en
+    ) throws(ParseError) -> [String] {
         guard let line = exec ?? self.exec else { throw ParseError(line: 0, reason: "no Exec key") }
         let words = try Self.splitExec(line)
         var out: [String] = []
@@ -95,7 +96,7 @@ public struct DesktopEntry: Hashable, Sendable {
             case "%u": if let u = urls.first ?? files.first { out.append(u) }
             case "%U": out += urls.isEmpty ? files : urls
             case "%i": if let i = icon { out += ["--icon", i] }
-            default: out.append(Self.expandInline(w, entry: self))
+            default: out.append(Self.expandInline(w, entry: self, language: language))
             }
         }
         out.removeAll { $0.isEmpty }
@@ -105,7 +106,7 @@ public struct DesktopEntry: Hashable, Sendable {
 
     /// Field codes inside a word: `%c`, `%k`, `%%`; the rest (deprecated `%d %D %n %N %v %m`, and
     /// file codes not standing alone, which the spec forbids) are dropped.
-    @MainActor static func expandInline(_ word: String, entry: DesktopEntry) -> String {
+    static func expandInline(_ word: String, entry: DesktopEntry, language: Language) -> String {
         var out = ""
         var it = word.makeIterator()
         while let c = it.next() {
@@ -115,7 +116,7 @@ public struct DesktopEntry: Hashable, Sendable {
             }
             switch it.next() {
             case "%": out.append("%")
-            case "c": out += entry.name.text
+            case "c": out += entry.name.resolved(language)
             case "k": out += entry.file ?? ""
             default: break
             }

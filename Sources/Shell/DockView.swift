@@ -15,7 +15,7 @@ import UI
         backgroundColor = Color(light: RGBA(1, 1, 1, 0.42), dark: RGBA(0.16, 0.16, 0.17, 0.62))
         cornerRadius = ShellMetrics.dockCornerRadius
         border = (Color(light: RGBA(1, 1, 1, 0.35), dark: RGBA(1, 1, 1, 0.12)), 0.5)
-        accessibilityLabel = ShellStrings.dock.text
+        localizedAccessibilityLabel = ShellStrings.dock
         accessibilityTraits = .window
         isAccessibilityElement = false
         divider.backgroundColor = ShellMetrics.dockDividerColor

@@ -22,16 +22,15 @@ import UI
         super.init()
         // The dim is drawn into the wallpaper's picture (the shell dims it while Exposé shows): each
         // frame copies it, rather than blending a dim over the whole screen.
-        accessibilityLabel =
-            app == nil
-            ? ShellStrings.switcher.text : ShellStrings.windowsOf.formatted(app!.application.displayName.text).text
+        let name = app.map { ShellStrings.windowsOf.formatted($0.application.displayName) } ?? ShellStrings.switcher
+        localizedAccessibilityLabel = name
         accessibilityTraits = .window
         title.alignment = .center
-        title.text = side != nil ? ShellStrings.chooseWindow.text : accessibilityLabel ?? ""
+        title.localizedText = side != nil ? ShellStrings.chooseWindow : name
         title.isAccessibilityElement = false
         addSubview(title)
         if app != nil {
-            addButton.accessibilityLabel = ShellStrings.addWindow.text
+            addButton.localizedAccessibilityLabel = ShellStrings.addWindow
             addButton.style = .plain
             addButton.tint = .white
             addButton.backgroundColor = Color.white.withAlpha(0.22)
@@ -42,7 +41,7 @@ import UI
             }
             addSubview(addButton)
         }
-        closedHeader.text = ShellStrings.recentlyClosed.text
+        closedHeader.localizedText = ShellStrings.recentlyClosed
         closedHeader.accessibilityTraits = [.header, .staticText]
         addSubview(closedHeader)
         // A tap on the background goes back.
@@ -57,6 +56,7 @@ import UI
     }
 
     func reload() {
+        let language = shell.language
         for c in cells { c.removeFromSuperview() }
         for c in closedCells { c.removeFromSuperview() }
         let frames: [WindowFrameView]
@@ -75,9 +75,9 @@ import UI
             }
         }
         let titled = items.map { id, t, frame in
-            (id, app == nil ? "\(frame?.app.application.displayName.text ?? "") — \(t)" : t, frame)
+            (id, app == nil ? "\(frame?.app.application.displayName.resolved(language) ?? "") — \(t)" : t, frame)
         }
-        let subtitles = Self.subtitles(titled.map { ($0.1, $0.2?.scene.subtitle ?? "") })
+        let subtitles = Self.subtitles(titled.map { ($0.1, $0.2?.scene.subtitle ?? "") }, language: language)
         cells = zip(titled, subtitles).map { item, subtitle in
             let (id, title, frame) = item
             let c = ExposeCell(id: id, title: title, subtitle: subtitle, frame: frame, shell: shell)
@@ -88,7 +88,7 @@ import UI
         for c in cells { addSubview(c) }
         if let app {
             closedCells = app.recentlyClosed.prefix(ShellMetrics.recentlyClosedLimit).map { closed in
-                let title = closed.title.isEmpty ? app.application.displayName.text : closed.title
+                let title = closed.title.isEmpty ? app.application.displayName.resolved(language) : closed.title
                 let b = Button(title: title, style: .plain)
                 b.tint = ShellMetrics.recentlyClosedText
                 b.backgroundColor = ShellMetrics.recentlyClosedChip
@@ -110,14 +110,14 @@ import UI
 
     /// The second line of each window: its own subtitle, and where a title and subtitle are shared
     /// by several windows, their place among them ("Window 2"), so that no two read the same.
-    static func subtitles(_ items: [(title: String, subtitle: String)]) -> [String] {
+    static func subtitles(_ items: [(title: String, subtitle: String)], language: Language) -> [String] {
         var seen: [String: Int] = [:]
         let counts = Dictionary(items.map { ("\($0.title)\u{1F}\($0.subtitle)", 1) }, uniquingKeysWith: +)
         return items.map { item in
             let key = "\(item.title)\u{1F}\(item.subtitle)"
             guard counts[key, default: 0] > 1 else { return item.subtitle }
             seen[key, default: 0] += 1
-            let n = ShellStrings.windowNumber.formatted(String(seen[key]!)).text
+            let n = ShellStrings.windowNumber.formatted(String(seen[key]!)).resolved(language)
             return item.subtitle.isEmpty ? n : "\(item.subtitle) · \(n)"
         }
     }

@@ -115,11 +115,11 @@ import UI
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         guard let toplevel = app.bind(session, reason: options.reason) else {
             // A window that cannot come back (the program's windows live in the program): a note.
-            scene.rootView = Label(ShellStrings.windowIsGone.text, style: .body, color: .secondaryLabel)
+            scene.rootView = Label(ShellStrings.windowIsGone, style: .body, color: .secondaryLabel)
             return
         }
         let v = ForeignSurfaceView(toplevel: toplevel)
-        v.appName = app.displayName.text
+        v.appName = app.displayName.resolved(scene.language)
         view = v
         scene.rootView = v
         scene.title = toplevel.title

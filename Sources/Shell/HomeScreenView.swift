@@ -7,7 +7,7 @@ import UI
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        accessibilityLabel = ShellStrings.homeScreen.text
+        localizedAccessibilityLabel = ShellStrings.homeScreen
         isAccessibilityElement = false
     }
 

@@ -13,9 +13,9 @@ import UI
 
     /// The note for the program called `name`; `quit` ends it.
     public init(name: String, quit: @escaping () -> Void) {
-        title = Label(ShellStrings.notResponding.formatted(name).text, style: .headline)
-        detail = Label(ShellStrings.notRespondingDetail.text, style: .footnote, color: .secondaryLabel)
-        forceQuit = Button(title: ShellStrings.forceQuit.text, style: .filled, action: quit)
+        title = Label(ShellStrings.notResponding.formatted(name), style: .headline)
+        detail = Label(ShellStrings.notRespondingDetail, style: .footnote, color: .secondaryLabel)
+        forceQuit = Button(title: ShellStrings.forceQuit, style: .filled, action: quit)
         super.init()
         identifier = "not-responding"
         backgroundColor = Color.black.withAlpha(ShellMetrics.suspendedWindowDim)
@@ -26,7 +26,7 @@ import UI
         detail.numberOfLines = 3
         addSubview(card)
         for v in [title, detail, forceQuit] as [View] { card.addSubview(v) }
-        accessibilityLabel = ShellStrings.notResponding.formatted(name).text
+        localizedAccessibilityLabel = ShellStrings.notResponding.formatted(name)
     }
 
     public override func layoutSubviews() {

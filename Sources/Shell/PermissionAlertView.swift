@@ -67,10 +67,10 @@ public enum Privilege: String, Sendable, CaseIterable {
 
     /// The question for the program called `program` and `privilege`; `answer` hears the choice.
     public init(program: String, privilege: Privilege, answer: @escaping (Bool) -> Void) {
-        title = Label(privilege.question.formatted(program).text, style: .headline)
-        detail = Label(privilege.explanation.text, style: .footnote, color: .secondaryLabel)
-        deny = Button(title: ShellStrings.dontAllow.text, style: .plain) { answer(false) }
-        allow = Button(title: ShellStrings.allow.text, style: .plain) { answer(true) }
+        title = Label(privilege.question.formatted(program), style: .headline)
+        detail = Label(privilege.explanation, style: .footnote, color: .secondaryLabel)
+        deny = Button(title: ShellStrings.dontAllow, style: .plain) { answer(false) }
+        allow = Button(title: ShellStrings.allow, style: .plain) { answer(true) }
         super.init()
         identifier = "permission-alert"
         backgroundColor = Color.black.withAlpha(ShellMetrics.alertDim)
@@ -84,7 +84,7 @@ public enum Privilege: String, Sendable, CaseIterable {
         for v in [title, detail, deny, allow, lines.across, lines.between] as [View] { card.addSubview(v) }
         lines.across.backgroundColor = .separator
         lines.between.backgroundColor = .separator
-        accessibilityLabel = title.text
+        localizedAccessibilityLabel = title.localizedText
     }
 
     public override func layoutSubviews() {

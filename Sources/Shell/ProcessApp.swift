@@ -149,7 +149,7 @@ import UI
         guard let scene else { return }
         surface?.toplevel.onChange = nil
         let v = ForeignSurfaceView(toplevel: toplevel)
-        v.appName = app.displayName.text
+        v.appName = app.displayName.resolved(scene.language)
         surface = v
         scene.rootView = v
         scene.title = toplevel.title
@@ -181,7 +181,7 @@ import UI
         lastPicture = surface?.toplevel.picture ?? lastPicture
         surface = nil
         let v = ProcessPlaceholderView(
-            picture: lastPicture, icon: app.icon, name: app.displayName.text, starting: starting)
+            picture: lastPicture, icon: app.icon, name: app.displayName, starting: starting)
         v.onTap = { [weak self] in self?.relaunch() }
         scene.rootView = v
     }
@@ -244,16 +244,16 @@ import UI
     /// A dark pill behind the note, so it reads over any picture.
     private let pill = View()
 
-    init(picture: PixelImage?, icon: AppIcon, name: String, starting: Bool = false) {
+    init(picture: PixelImage?, icon: AppIcon, name: LocalizedString, starting: Bool = false) {
         self.picture = picture
         self.starting = starting
         iconView = ImageView(symbol: icon.symbol, tint: icon.bottomColor)
         label = Label(
-            ShellStrings.tapToReopen.formatted(name).text, style: .subheadline, color: ShellMetrics.recentlyClosedText)
+            ShellStrings.tapToReopen.formatted(name), style: .subheadline, color: ShellMetrics.recentlyClosedText)
         super.init()
         backgroundColor = .systemBackground
         identifier = "process-placeholder"
-        accessibilityLabel = ShellStrings.tapToReopen.formatted(name).text
+        localizedAccessibilityLabel = ShellStrings.tapToReopen.formatted(name)
         iconView.isHidden = picture != nil
         label.isHidden = starting
         pill.isHidden = starting

@@ -18,8 +18,9 @@ extension Shell {
         guard focusedWindow != window.id || !isOnScreen(window.id) else { return }
         windowsWantingAttention.insert(window.id)
         updateBadges()
-        let name = app(ofWindow: window.id)?.application.displayName.text ?? toplevel.title
-        showBanner(ShellStrings.wantsAttention.formatted(name.isEmpty ? ShellStrings.program.text : name))
+        let title = LocalizedString(verbatim: toplevel.title)
+        let name = app(ofWindow: window.id)?.application.displayName ?? title
+        showBanner(ShellStrings.wantsAttention.formatted(name.en.isEmpty ? ShellStrings.program : name))
     }
 
     /// A window was shown and focused (or went): it no longer asks for attention.

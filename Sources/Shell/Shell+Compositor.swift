@@ -63,6 +63,8 @@ extension Shell: CompositorShell {
 extension KnownProgram {
     @MainActor init(_ app: ShellApp) {
         let entry = (app.application as? ForeignApp)?.entry
-        self.init(id: entry?.id ?? app.identifier, name: app.application.displayName.text, entry: entry)
+        self.init(
+            id: entry?.id ?? app.identifier, name: app.application.displayName.resolved(app.environment.language),
+            entry: entry)
     }
 }

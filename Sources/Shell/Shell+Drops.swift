@@ -77,7 +77,7 @@ extension Shell {
         let p = ItemProvider()
         let id = app.identifier
         p.register(type: ItemType.application) { Array(id.utf8) }
-        p.suggestedName = app.application.displayName.text
+        p.suggestedName = app.application.displayName.resolved(app.environment.language)
         let item = DragItem(provider: p, previewSize: Size(ShellMetrics.dockIconSize, ShellMetrics.dockIconSize))
         return [item]
     }

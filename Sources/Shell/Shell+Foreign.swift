@@ -61,7 +61,7 @@ extension Shell {
     public func launch(_ app: ShellApp) {
         guard let f = app.application as? ForeignApp else { return }
         if f.launch?(f) != true {
-            showBanner(ShellStrings.couldNotOpen.formatted(f.displayName.text))
+            showBanner(ShellStrings.couldNotOpen.formatted(f.displayName))
         }
     }
 
@@ -69,19 +69,20 @@ extension Shell {
     public func launch(_ app: ShellApp, action: DesktopEntry.Action) {
         guard let f = app.application as? ForeignApp else { return }
         if f.launchAction?(f, action) != true {
-            showBanner(ShellStrings.couldNotOpen.formatted(f.displayName.text))
+            showBanner(ShellStrings.couldNotOpen.formatted(f.displayName))
         }
     }
 
     /// A program started for `app` ended before showing a window, with a failure: a banner says so.
     public func programFailed(_ app: ShellApp) {
-        showBanner(ShellStrings.couldNotOpen.formatted(app.application.displayName.text))
+        showBanner(ShellStrings.couldNotOpen.formatted(app.application.displayName))
     }
 
     /// A program's window drew in a buffer the shell cannot show (too big to read): a banner names
     /// it, so the window is not taken for one left blank.
     public func programCannotBeShown(_ name: String) {
-        showBanner(ShellStrings.cannotBeShown.formatted(name.isEmpty ? ShellStrings.program.text : name))
+        showBanner(
+            ShellStrings.cannotBeShown.formatted(name.isEmpty ? ShellStrings.program : LocalizedString(verbatim: name)))
     }
 
     /// The app process `pid` was started for, if Slate started it.
@@ -117,7 +118,7 @@ extension Shell {
         }
         f.pending.removeAll { $0 === toplevel }
         // A window whose first buffer the shell cannot read is named now (it would be blank).
-        if toplevel.cannotBeShown { programCannotBeShown(f.displayName.text) }
+        if toplevel.cannotBeShown { programCannotBeShown(f.displayName.resolved(language)) }
         // A dialog of the same program that came first stays in front and keeps the input.
         if let c = centerWindow, windows[c]?.app === app, !toplevel.prefersCentred {
             focus(c, animated: false)
@@ -146,7 +147,7 @@ extension Shell {
     }
 
     public func programName(of toplevel: any ForeignToplevel) -> String? {
-        window(showing: toplevel).flatMap { app(ofWindow: $0.id) }?.application.displayName.text
+        window(showing: toplevel).flatMap { app(ofWindow: $0.id) }?.application.displayName.resolved(language)
     }
 
     /// Programs whose windows went with what showed them (X11 programs when Xwayland crashed or was
@@ -180,7 +181,8 @@ extension Shell {
         }
         let id = ForeignApp.identifier(desktopID: appID.isEmpty ? "pid-\(toplevel.processID)" : appID)
         if let a = candidates.first(where: { $0.identifier == id }) { return a }
-        let name = appID.isEmpty ? (toplevel.title.isEmpty ? ShellStrings.program.text : toplevel.title) : appID
+        let name =
+            appID.isEmpty ? (toplevel.title.isEmpty ? ShellStrings.program.resolved(language) : toplevel.title) : appID
         return install(foreign: ForeignApp(appID: appID.isEmpty ? "pid-\(toplevel.processID)" : appID, name: name))
     }
 }

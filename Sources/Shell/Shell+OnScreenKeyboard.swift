@@ -92,7 +92,7 @@ extension Shell {
         dispatcher.onHardwareKey = { [weak self] in self?.hardwareKeyPressed() }
         let button = keyboardState.showButton
         button.isHidden = true
-        button.accessibilityLabel = KeyboardStrings.showKeyboard.text
+        button.localizedAccessibilityLabel = KeyboardStrings.showKeyboard
         button.addGestureRecognizer(
             TapGestureRecognizer { [weak self] _ in
                 guard let self else { return }

@@ -47,7 +47,7 @@ extension Shell {
         guard app.isLaunching else { return }
         app.isLaunching = false
         app.waiting.removeAll()
-        showBanner(ShellStrings.couldNotOpen.formatted(app.displayName.text))
+        showBanner(ShellStrings.couldNotOpen.formatted(app.displayName))
     }
 
     /// A toplevel of an app process maps: it joins the window of its session, or opens a new window

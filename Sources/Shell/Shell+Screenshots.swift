@@ -215,7 +215,7 @@ struct ScreenshotError: LocalizedFailure {
         cornerRadius = ShellMetrics.screenshotThumbnailRadius
         shadow = Shadow(color: Color.black.withAlpha(0.3), blur: 12, offset: Point(0, 4))
         accessibilityTraits = .button
-        accessibilityLabel = ShellStrings.screenshot.text
+        localizedAccessibilityLabel = ShellStrings.screenshot
         addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onTap?() })
         let swipe = PanGestureRecognizer()
         swipe.axis = .horizontal
@@ -251,13 +251,13 @@ struct ScreenshotError: LocalizedFailure {
 @MainActor final class ScreenshotViewerView: View {
     let picture: PixelImage
     var onDone: (() -> Void)?
-    let done = Button(title: UIStrings.done.text)
+    let done = Button(title: UIStrings.done)
 
     init(picture: PixelImage) {
         self.picture = picture
         super.init()
         backgroundColor = .black
-        accessibilityLabel = ShellStrings.screenshot.text
+        localizedAccessibilityLabel = ShellStrings.screenshot
         isAccessibilityElement = false
         done.action = { [weak self] in self?.onDone?() }
         addSubview(done)

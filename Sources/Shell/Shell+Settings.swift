@@ -32,16 +32,11 @@ extension Shell {
     /// the shell's process made again in it (an app process follows the settings file itself).
     public func setLanguage(_ language: Language) {
         guard environment.language != language else { return }
-        environment.language = language
-        // The strings apps in the shell's process make as their windows are built still read the
-        // process's language: the shell's screen is the process's one, so it follows too.
-        Language.current = language
+        switchLanguage(to: language)
         rebuildIcons()
         for app in apps where !(app.application is ProcessApp) && !(app.application is ForeignApp) {
             app.runtime.languageDidChange()
         }
-        setNeedsLayout()
-        damageAll()
     }
 
     /// Settings › Wallpaper: a built-in one by name, or a PNG file by its path (read once, at the

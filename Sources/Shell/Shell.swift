@@ -129,7 +129,7 @@ import UI
         slideOverTab.isHidden = true
         slideOverTab.backgroundColor = Color.white.withAlpha(0.6)
         slideOverTab.cornerRadius = 3
-        slideOverTab.accessibilityLabel = ShellStrings.slideOver.text
+        slideOverTab.localizedAccessibilityLabel = ShellStrings.slideOver
         slideOverTab.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.setSlideOverHidden(false) })
         installDividerGesture()
         dragCoordinator.systemTargets = [EdgeDropTarget(shell: self)]
@@ -224,7 +224,7 @@ import UI
         if let p = app.application as? ProcessApp, !p.isRunning {
             // Started, it brings back its windows itself (or opens a first one).
             if app.openSessions.isEmpty {
-                if !p.startIfNeeded() { showBanner(ShellStrings.couldNotOpen.formatted(p.displayName.text)) }
+                if !p.startIfNeeded() { showBanner(ShellStrings.couldNotOpen.formatted(p.displayName)) }
                 return
             }
             p.startIfNeeded()

@@ -46,6 +46,9 @@ import UI
 
     // MARK: SceneHosting
 
+    /// The shell's screen: the app's windows are made in its language.
+    public var environment: ScreenEnvironment { shell.environment }
+
     public func place(_ scene: WindowScene, placement: Placement, beside: WindowScene?) {
         shell.place(scene, of: self, placement: placement, beside: beside)
     }

@@ -75,7 +75,7 @@ import UI
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         backgroundColor = .black
-        accessibilityLabel = ShellStrings.divider.text
+        localizedAccessibilityLabel = ShellStrings.divider
     }
 
     public override func point(inside p: Point) -> Bool {
@@ -127,7 +127,7 @@ import UI
         self.side = side
         super.init()
         isUserInteractionEnabled = false
-        accessibilityLabel = (side == .left ? ShellStrings.dropLeft : ShellStrings.dropRight).text
+        localizedAccessibilityLabel = side == .left ? ShellStrings.dropLeft : ShellStrings.dropRight
     }
 
     public override func draw(in canvas: any Canvas) {

@@ -21,7 +21,8 @@ import UI
     public var isFullScreen = false {
         didSet {
             guard isFullScreen != oldValue else { return }
-            fullScreen.accessibilityLabel = (isFullScreen ? ShellStrings.exitFullScreen : ShellStrings.fullScreen).text
+            fullScreen.localizedAccessibilityLabel =
+                isFullScreen ? ShellStrings.exitFullScreen : ShellStrings.fullScreen
         }
     }
 
@@ -69,11 +70,11 @@ import UI
         self.kind = kind
         super.init()
         accessibilityTraits = .button
-        accessibilityLabel =
+        localizedAccessibilityLabel =
             switch kind {
-            case .close: ShellStrings.closeControl.text
-            case .minimize: ShellStrings.minimize.text
-            case .fullScreen: ShellStrings.fullScreen.text
+            case .close: ShellStrings.closeControl
+            case .minimize: ShellStrings.minimize
+            case .fullScreen: ShellStrings.fullScreen
             }
         tap.action = { [weak self] _ in self?.action?() }
         addGestureRecognizer(tap)
@@ -137,7 +138,7 @@ import UI
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        accessibilityLabel = ShellStrings.resizeHandle.text
+        localizedAccessibilityLabel = ShellStrings.resizeHandle
         accessibilityTraits = .button
         let pan = PanGestureRecognizer()
         pan.minimumDistance = 2

@@ -63,7 +63,7 @@ import UI
         addSubview(content)
         content.addSubview(scene.windowView)
         addSubview(control)
-        control.accessibilityLabel = ShellStrings.multitasking.text
+        control.localizedAccessibilityLabel = ShellStrings.multitasking
         addSubview(grip)
         addSubview(windowControls)
         addSubview(handle)

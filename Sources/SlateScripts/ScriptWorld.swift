@@ -129,7 +129,7 @@ public struct UnsupportedStep: Error, CustomStringConvertible {
 
     public func setAppearance(_ appearance: Appearance) throws { host.root.appearance = appearance }
 
-    public func setLanguage(_ language: Language) throws { Language.current = language }
+    public func setLanguage(_ language: Language) throws { host.root.switchLanguage(to: language) }
 
     public func launch(_ app: String, restoring: Bool) throws {
         throw UnsupportedStep("'launch' needs the shell, which hosts apps")

@@ -20,18 +20,24 @@ import UI
     public var textSuggester: (any TextSuggesting)? {
         didSet { shell.textSuggester = textSuggester }
     }
+    /// The language the screen speaks (`locale` starts the system anew in another).
+    private var language: Language
+    /// A world of `catalog`'s apps on a fresh shell of `device`, speaking `language`.
     public init(
-        catalog: [String: () -> any Application], stateHome: URL, scale: Double = 1, device: Device = Device()
+        catalog: [String: () -> any Application], stateHome: URL, scale: Double = 1, device: Device = Device(),
+        language: Language = .en
     ) {
         self.catalog = catalog
         self.stateHome = stateHome
         self.scale = scale
-        (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale)
+        self.language = language
+        (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale, language: language)
     }
 
-    static func make(device: Device, stateHome: URL, scale: Double) -> (Shell, HeadlessHost) {
+    static func make(device: Device, stateHome: URL, scale: Double, language: Language) -> (Shell, HeadlessHost) {
         let clock = VirtualClock()
-        let shell = Shell(device: device, clock: clock, stateHome: stateHome)
+        let shell = Shell(
+            device: device, clock: clock, stateHome: stateHome, environment: ScreenEnvironment(language: language))
         let host = HeadlessHost(root: shell, clock: clock, scale: scale)
         // A turn of the screen (the accelerometer) makes the frame buffer anew at the new size.
         shell.onScreenTurn = { [weak host] _ in host?.rootDidResize() }
@@ -43,7 +49,7 @@ import UI
         let installed = shell.apps.map(\.application)
         let appearance = shell.appearance
         for a in shell.apps { a.runtime.terminate() }
-        (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale)
+        (shell, host) = Self.make(device: device, stateHome: stateHome, scale: scale, language: language)
         shell.appearance = appearance
         shell.keyboardPolicy = keyboardPolicy
         shell.textSuggester = textSuggester
@@ -68,7 +74,7 @@ import UI
     private var keyboardPolicy = KeyboardPolicy.hardware
 
     public func setLanguage(_ language: Language) throws {
-        Language.current = language
+        self.language = language
         rebuild(device: shell.device)
     }
 
@@ -193,10 +199,11 @@ import UI
             guard case .menu(let group) = element else { continue }
             for child in group.children {
                 switch child {
-                case .action(let a) where a.identifier == "system.tile.\(tile.rawValue)": return [a.title.text]
+                case .action(let a) where a.identifier == "system.tile.\(tile.rawValue)":
+                    return [a.title.resolved(language)]
                 case .menu(let sub):
                     for case .action(let a) in sub.children where a.identifier == "system.tile.\(tile.rawValue)" {
-                        return [sub.title.text, a.title.text]
+                        return [sub.title.resolved(language), a.title.resolved(language)]
                     }
                 default: continue
                 }
@@ -211,7 +218,9 @@ import UI
     }
 
     public func menuRows() throws -> [String?]? {
-        if let bar = shell.menuBarOverlay, bar.panelView != nil { return MenuRowText.rows(bar.rows) }
+        if let bar = shell.menuBarOverlay, bar.panelView != nil {
+            return MenuRowText.rows(bar.rows, language: language)
+        }
         guard
             let overlay = shell.subviews.reversed().compactMap({ $0 as? ContextMenuOverlay }).first(where: {
                 $0.isActive
@@ -219,22 +228,22 @@ import UI
         else {
             return nil
         }
-        return MenuRowText.rows(overlay.rows)
+        return MenuRowText.rows(overlay.rows, language: language)
     }
 }
 
 /// The rows of an open menu as scripts write them: titles, and nil for the band between groups.
 enum MenuRowText {
-    @MainActor static func rows(_ rows: [MenuRow]) -> [String?] {
+    @MainActor static func rows(_ rows: [MenuRow], language: Language) -> [String?] {
         var out: [String?] = []
         for r in rows {
             switch r.kind {
             case .band: if !out.isEmpty, out.last! != nil { out.append(nil) }
             case .header, .back: continue
-            case .loading: out.append(MenuStrings.loading.text)
+            case .loading: out.append(MenuStrings.loading.resolved(language))
             case .tiles(let m):
-                out += m.children.compactMap { if case .action(let a) = $0 { a.title.text } else { nil } }
-            default: out.append(r.title.text)
+                out += m.children.compactMap { if case .action(let a) = $0 { a.title.resolved(language) } else { nil } }
+            default: out.append(r.title.resolved(language))
             }
         }
         if out.last == .some(nil) { out.removeLast() }

@@ -18,7 +18,10 @@ import UI
         for app in shell.apps where !(app.application is ProcessApp || app.application is ForeignApp) {
             sources.append(
                 AccessibleApplicationSource(
-                    name: { [weak app] in app?.application.displayName.text ?? "" },
+                    name: { [weak app, weak shell] in
+                        guard let app, let shell else { return "" }
+                        return app.application.displayName.resolved(shell.language)
+                    },
                     topLevelViews: { [weak shell, weak app] in
                         guard let shell, let app else { return [] }
                         return shell.accessibilityViews(of: app)

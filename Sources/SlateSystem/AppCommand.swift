@@ -33,9 +33,10 @@ import UI
             FileHandle.standardError.write(
                 Data("slate: \(error); \(application.identifier) keeps its windows in memory only\n".utf8))
         }
+        let language = try args.language()
         let process: AppProcess
         do {
-            process = try AppProcess(application: application, store: store)
+            process = try AppProcess(application: application, store: store, language: language)
         } catch {
             return Slate.failure("\(entry.name): \(error)", code: 2)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Host
+import UI
 
 /// The arguments of one verb: flags (`--json`), options (`--out FILE`, `--out=FILE`) and the rest.
 struct Arguments {
@@ -7,6 +8,18 @@ struct Arguments {
     var flags: Set<String> = []
     var options: [String: String] = [:]
     var positional: [String] = []
+
+    /// The language the run speaks: `--locale`, else the environment's (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), else English. Passed to every screen the run makes; nothing else keeps it.
+    func language() throws -> Language {
+        guard let locale = options["locale"] else {
+            return Language.fromEnvironment(ProcessInfo.processInfo.environment)
+        }
+        guard let language = Language(localeName: locale) else {
+            throw UsageError("--locale is en or ru, not '\(locale)'")
+        }
+        return language
+    }
 
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [

@@ -57,7 +57,8 @@ import UI
         if backend == .session {
             let wanted = args.options["scale"] == nil ? 0 : try args.double("scale", default: 1)
             do {
-                session = try WaylandCompositor(backend: .session, size: device.size, scale: wanted)
+                session = try WaylandCompositor(
+                    backend: .session, size: device.size, scale: wanted, language: try args.language())
             } catch {
                 return Slate.failure("\(error)", code: 2)
             }
@@ -71,7 +72,8 @@ import UI
         // it starts join the accessibility bus (SLATE_ACCESSIBILITY, when set, says otherwise).
         if env["SLATE_ACCESSIBILITY"] == nil, !settings[.accessibilityBus] { setenv("SLATE_ACCESSIBILITY", "0", 1) }
         let shell = try SystemBuilder.makeShell(
-            device: device, clock: clock, places: places, apps: apps, processes: inProcess ? nil : args,
+            device: device, clock: clock, places: places, apps: apps, language: try args.language(),
+            processes: inProcess ? nil : args,
             settings: settings)
         // In a window on a desktop, the desktop's own locker locks after its idle time.
         shell.locksWhenIdle = backend != .nested
@@ -158,7 +160,8 @@ import UI
         let clock = VirtualClock()
         let places = SystemBuilder.scratchPlaces(options: args.options)
         defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
-        let shell = try SystemBuilder.makeShell(device: device, clock: clock, places: places, apps: apps)
+        let shell = try SystemBuilder.makeShell(
+            device: device, clock: clock, places: places, apps: apps, language: try args.language())
         let scale = try args.double("scale", default: 2)
         installPrograms(shell, scale: scale, environment: ProcessInfo.processInfo.environment)
         let host: CompositorHost

@@ -50,7 +50,8 @@ import UI
                 ])
         }
         processApps = made
-        compositor = try WaylandCompositor(backend: .headless, size: inner.shell.bounds.size, scale: inner.host.scale)
+        compositor = try WaylandCompositor(
+            backend: .headless, size: inner.shell.bounds.size, scale: inner.host.scale, language: inner.shell.language)
         catalog = DesktopCatalog.load()
         launcher = Launcher(compositor: compositor, shell: inner.shell)
         attach()

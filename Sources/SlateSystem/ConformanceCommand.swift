@@ -24,7 +24,8 @@ import UI
         }
         let clock = VirtualClock()
         let places = SystemBuilder.scratchPlaces(options: args.options)
-        let shell = try SystemBuilder.makeShell(device: device, clock: clock, places: places, apps: [])
+        let shell = try SystemBuilder.makeShell(
+            device: device, clock: clock, places: places, apps: [], language: try args.language())
         let live: LiveHost
         do {
             live = try LiveHost(

@@ -31,7 +31,10 @@ import UI
             return 2
         }
         let clock = VirtualClock()
-        let shell = Shell(device: Device(), clock: clock, stateHome: places.stateHome)
+        let shell = Shell(
+            device: Device(), clock: clock, stateHome: places.stateHome,
+            // --locale was checked when the run began.
+            environment: ScreenEnvironment(language: (try? args.language()) ?? .en))
         let host = HeadlessHost(root: shell, clock: clock, scale: 1)
         var findings: [Finding] = []
         for n in names {

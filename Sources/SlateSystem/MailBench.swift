@@ -101,7 +101,7 @@ extension Bench {
                 let places = mailPlaces(maildir, stateHome: dir.appendingPathComponent("state-\(n)"))
                 guard
                     let shell = try? SystemBuilder.makeShell(
-                        device: Device(), clock: clock, places: places, apps: [.mail])
+                        device: Device(), clock: clock, places: places, apps: [.mail], language: .en)
                 else { fail("bench: cannot open Mail over \(maildir.path)", code: 1) }
                 shell.environment.backgroundWork.mode = .threads
                 let host = HeadlessHost(root: shell, clock: clock, scale: 2)
@@ -221,7 +221,7 @@ extension Bench {
                 let t0 = now()
                 guard
                     let shell = try? SystemBuilder.makeShell(
-                        device: Device(), clock: clock, places: places, apps: [.mail])
+                        device: Device(), clock: clock, places: places, apps: [.mail], language: .en)
                 else {
                     fail("bench: cannot open Mail over \(maildir.path)", code: 1)
                 }

@@ -76,7 +76,8 @@ extension Bench {
     static func openNote(_ s: ShellScreen) -> TextView {
         guard let notes = s.shell.app(notesIdentifier) else { fail("bench: Notes is not installed", code: 1) }
         _ = try? notes.activate(
-            ActivationRequest(userActivity: NotesApp.noteActivity(path: "Long.md", title: "A long note")))
+            ActivationRequest(userActivity: NotesApp.noteActivity(path: "Long.md", title: "A long note", language: .en))
+        )
         s.host.run(for: 1)
         guard let t = focusedEditor(s.shell) else { fail("bench: the long note did not open", code: 1) }
         return t
@@ -128,7 +129,7 @@ extension Bench {
                 var count = 1
                 _ = try? notes.activate(
                     ActivationRequest(
-                        userActivity: NotesApp.noteActivity(path: "Long.md", title: "A long note"),
+                        userActivity: NotesApp.noteActivity(path: "Long.md", title: "A long note", language: .en),
                         forcesNewWindow: true))
                 s.host.frame()
                 // The window fades in: the first frame may draw it fully transparent.

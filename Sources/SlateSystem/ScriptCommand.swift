@@ -27,8 +27,7 @@ import UI
         let out = URL(fileURLWithPath: args.options["out"] ?? "out/script", isDirectory: true)
         var failed = 0
         for (script, url) in scripts {
-            // Every script starts in English unless it says `locale ru`.
-            Language.current = .en
+            // Every script starts in English unless it says `locale ru` (each world is made in English).
             var (world, scratch) = makeWorld(apps: apps)
             // With --backend headless, a real compositor serves programs the script launches.
             var compositorWorld: CompositorWorld?

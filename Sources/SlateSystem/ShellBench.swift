@@ -304,7 +304,8 @@ extension Bench {
         places = given ?? SystemBuilder.scratchPlaces()
         scratch = given == nil ? places.dataHome.deletingLastPathComponent() : nil
         do {
-            shell = try SystemBuilder.makeShell(device: Device(), clock: clock, places: places, apps: apps)
+            shell = try SystemBuilder.makeShell(
+                device: Device(), clock: clock, places: places, apps: apps, language: .en)
         } catch {
             fail("bench: cannot make the shell: \(error)", code: 1)
         }

@@ -25,7 +25,8 @@ import UI
         }
         let system = SystemCommands(apps: apps)
         do {
-            try setLanguage(args)
+            // A --locale Slate does not speak is said before anything starts.
+            _ = try args.language()
             return try system.run(args)
         } catch let e as UsageError {
             return failure(e.description, code: 2)
@@ -37,15 +38,6 @@ import UI
     static func failure(_ message: String, code: Int32) -> Int32 {
         FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
         return code
-    }
-
-    static func setLanguage(_ args: Arguments) throws {
-        if let l = args.options["locale"] {
-            guard let lang = Language(localeName: l) else { throw UsageError("--locale is en or ru, not '\(l)'") }
-            Language.current = lang
-        } else {
-            Language.current = Language.fromEnvironment(ProcessInfo.processInfo.environment)
-        }
     }
 }
 
@@ -107,7 +99,8 @@ import UI
         let clock = VirtualClock()
         let places = SystemBuilder.scratchPlaces(options: args.options)
         defer { try? FileManager.default.removeItem(at: places.dataHome.deletingLastPathComponent()) }
-        let screen = try SystemBuilder.makeShell(device: try device(args), clock: clock, places: places, apps: apps)
+        let screen = try SystemBuilder.makeShell(
+            device: try device(args), clock: clock, places: places, apps: apps, language: try args.language())
         try configure(args, root: screen)
         let host = HeadlessHost(root: screen, clock: clock, scale: try args.double("scale", default: 2))
         host.run(for: 1)

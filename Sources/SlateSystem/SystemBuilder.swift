@@ -131,13 +131,15 @@ public struct AppEntry: Sendable {
 
     /// The shell with `apps` installed; their windows come back, or the first app's first window opens.
     /// With `processes` (the run's arguments), each app is a process of its own, started when needed.
-    /// `settings` (the person's file) is the shell's before any app connects (nil: in memory).
+    /// `settings` (the person's file) is the shell's before any app connects (nil: in memory). The
+    /// screen speaks `language` (the run's), or `environment`'s when one is given.
     static func makeShell(
-        device: Device, clock: any Clock, places: AppPlaces, apps: [AppEntry], environment: ScreenEnvironment? = nil,
-        processes: Arguments? = nil, settings: SettingsStore? = nil
+        device: Device, clock: any Clock, places: AppPlaces, apps: [AppEntry], language: Language,
+        environment: ScreenEnvironment? = nil, processes: Arguments? = nil, settings: SettingsStore? = nil
     ) throws -> Shell {
         let shell = Shell(
-            device: device, clock: clock, stateHome: places.stateHome, environment: environment ?? ScreenEnvironment())
+            device: device, clock: clock, stateHome: places.stateHome,
+            environment: environment ?? ScreenEnvironment(language: language))
         if let settings { shell.settings = settings }
         shell.textSuggester = suggester
         #if DEBUG

@@ -85,7 +85,6 @@ import UI
     static func run(_ args: Arguments, apps: [AppEntry]) throws -> Int32 {
         let out = URL(fileURLWithPath: args.options["out"] ?? "out/tour", isDirectory: true)
         let parsed = try ScriptParser.parse(script, source: "tour")
-        Language.current = .en
         let (world, scratch) = ScriptCommand.makeWorld(apps: apps)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let runner = ScriptRunner(world: world, outputDirectory: out.appendingPathComponent("work"))

@@ -18,14 +18,14 @@ import Graphics
         }
 
         /// What the button says.
-        public var title: String
+        public var title: LocalizedString
         /// How it reads.
         public var role: Role
         /// What it does.
         public var action: () -> Void
 
         /// A button saying `title`, doing `action`.
-        public init(_ title: String, role: Role = .plain, action: @escaping () -> Void = {}) {
+        public init(_ title: LocalizedString, role: Role = .plain, action: @escaping () -> Void = {}) {
             self.title = title
             self.role = role
             self.action = action
@@ -42,7 +42,7 @@ import Graphics
     public var onDismiss: (() -> Void)?
 
     /// An alert saying `title` and `message`, offering `choices`.
-    public init(title: String, message: String, choices: [Choice]) {
+    public init(title: LocalizedString, message: LocalizedString, choices: [Choice]) {
         titleLabel = Label(title, style: .headline)
         messageLabel = Label(message, style: .footnote)
         super.init()
@@ -58,7 +58,7 @@ import Graphics
         }
         for choice in choices {
             let button = Button(title: choice.title, style: .plain)
-            button.accessibilityLabel = choice.title
+            button.localizedAccessibilityLabel = choice.title
             if choice.role == .cancel { button.font = Font.preferred(.body).weight(.semibold) }
             if choice.role == .destructive { button.tint = .systemRed }
             let action = choice.action
@@ -79,7 +79,7 @@ import Graphics
             lines.append(between)
             card.addSubview(between)
         }
-        accessibilityLabel = title
+        localizedAccessibilityLabel = title
     }
 
     /// The alert's title.

@@ -14,8 +14,24 @@ import Graphics
         case gray
     }
 
-    public init(title: String? = nil, symbol: String? = nil, style: Style = .plain, action: (() -> Void)? = nil) {
-        self.title = title
+    /// A button with `title` as it reads in every language (or none), `symbol`, doing `action`.
+    public convenience init(
+        title: String? = nil, symbol: String? = nil, style: Style = .plain, action: (() -> Void)? = nil
+    ) {
+        self.init(
+            localizedTitle: title.map { LocalizedString(verbatim: $0) }, symbol: symbol, style: style, action: action)
+    }
+
+    /// A button saying `title` in its screen's language, with `symbol`, doing `action`.
+    public convenience init(
+        title: LocalizedString, symbol: String? = nil, style: Style = .plain, action: (() -> Void)? = nil
+    ) {
+        self.init(localizedTitle: title, symbol: symbol, style: style, action: action)
+    }
+
+    /// A button saying `localizedTitle` (resolved as it is measured and drawn), with `symbol`.
+    public init(localizedTitle: LocalizedString?, symbol: String?, style: Style, action: (() -> Void)?) {
+        self.localizedTitle = localizedTitle
         self.symbol = symbol
         self.style = style
         self.action = action
@@ -24,13 +40,20 @@ import Graphics
         if style != .plain { cornerRadius = 10 }
     }
 
-    public var title: String? {
+    /// What the button says, in every language.
+    public var localizedTitle: LocalizedString? {
         didSet {
-            if title != oldValue {
+            if localizedTitle != oldValue {
                 setNeedsDisplay()
                 superview?.setNeedsLayout()
             }
         }
+    }
+
+    /// What the button says in its screen's language; set, a title that reads the same in every one.
+    public var title: String? {
+        get { localizedTitle?.resolved(language) }
+        set { localizedTitle = newValue.map { LocalizedString(verbatim: $0) } }
     }
     public var symbol: String? {
         didSet { if symbol != oldValue { setNeedsDisplay() } }

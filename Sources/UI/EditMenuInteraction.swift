@@ -62,7 +62,7 @@ import Graphics
     init(commands: [EditMenuInteraction.Command], done: @escaping () -> Void) {
         self.commands = commands
         buttons = commands.map { c in
-            let b = Button(title: c.title.text, style: .plain) {
+            let b = Button(title: c.title, style: .plain) {
                 c.perform()
                 done()
             }

@@ -2,22 +2,36 @@ import Graphics
 
 /// A read-only piece of text (as `UILabel`).
 @MainActor open class Label: View {
-    public init(_ text: String = "", style: TextStyle = .body, color: Color = .label) {
-        self.text = text
+    /// A label saying `text` as it is, in every language (a name, a number, what a person wrote).
+    public convenience init(_ text: String = "", style: TextStyle = .body, color: Color = .label) {
+        self.init(LocalizedString(verbatim: text), style: style, color: color)
+    }
+
+    /// A label saying `text` in the language of the screen it is on, resolved as it is measured and
+    /// drawn: the same label reads again in another language when its screen's changes.
+    public init(_ text: LocalizedString, style: TextStyle = .body, color: Color = .label) {
+        self.localizedText = text
         self.font = .preferred(style)
         self.textColor = color
         super.init()
         accessibilityTraits = .staticText
     }
 
-    public var text: String {
+    /// What the label says, in every language.
+    public var localizedText: LocalizedString {
         didSet {
-            if text != oldValue {
+            if localizedText != oldValue {
                 setNeedsDisplay()
                 setNeedsLayout()
                 superview?.setNeedsLayout()
             }
         }
+    }
+
+    /// What the label says in its screen's language; set, a string that reads the same in every one.
+    public var text: String {
+        get { localizedText.resolved(language) }
+        set { localizedText = LocalizedString(verbatim: newValue) }
     }
     public var font: Font {
         didSet {

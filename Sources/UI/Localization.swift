@@ -2,9 +2,6 @@
 public enum Language: String, Sendable, Codable, CaseIterable {
     case en, ru
 
-    /// The language chosen for this process: `--locale`, else `LANG`/`LC_ALL`/`LC_MESSAGES`, else English.
-    @MainActor public static var current: Language = .en
-
     /// The language a POSIX locale name (`ru_RU.UTF-8`, `en_GB`, `C`) stands for, if Slate speaks it.
     public init?(localeName: String) {
         let code = localeName.lowercased().prefix(2)
@@ -21,7 +18,10 @@ public enum Language: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// A string in every language Slate speaks.
+/// A string in every language Slate speaks. There is no process-wide language: a string is said in
+/// the language of the screen it is shown on — views keep it whole and resolve it as they measure
+/// and draw (`Label(_:)` with a `LocalizedString`, `text(for:)`), and code with no view at hand
+/// passes the language it was given (`resolved(_:)`).
 public struct LocalizedString: Hashable, Sendable, ExpressibleByStringLiteral {
     public var en: String
     public var ru: String
@@ -39,6 +39,13 @@ public struct LocalizedString: Hashable, Sendable, ExpressibleByStringLiteral {
 
     public init(stringLiteral value: String) { self.init(verbatim: value) }
 
+    /// A string made for each language by `make` (a date, said as each language says it).
+    public init(each make: (Language) -> String) {
+        self.en = make(.en)
+        self.ru = make(.ru)
+    }
+
+    /// The string in `language`.
     public func resolved(_ language: Language) -> String {
         switch language {
         case .en: en
@@ -46,23 +53,27 @@ public struct LocalizedString: Hashable, Sendable, ExpressibleByStringLiteral {
         }
     }
 
-    /// The string in the current language.
-    @MainActor public var text: String { resolved(Language.current) }
+    /// Fills `%@` placeholders in order with `arguments`, each in the same language.
+    public func formatted(_ arguments: LocalizedString...) -> LocalizedString {
+        LocalizedString(
+            en: Self.fill(en, arguments.map(\.en)), ru: Self.fill(ru, arguments.map(\.ru)))
+    }
 
     /// Fills `%@` placeholders in order with `arguments`.
     public func formatted(_ arguments: String...) -> LocalizedString {
-        func fill(_ s: String) -> String {
-            var out = ""
-            var args = arguments.makeIterator()
-            var rest = Substring(s)
-            while let r = rest.range(of: "%@") {
-                out += rest[..<r.lowerBound]
-                out += args.next() ?? ""
-                rest = rest[r.upperBound...]
-            }
-            return out + rest
+        LocalizedString(en: Self.fill(en, arguments), ru: Self.fill(ru, arguments))
+    }
+
+    private static func fill(_ format: String, _ arguments: [String]) -> String {
+        var out = ""
+        var args = arguments.makeIterator()
+        var rest = Substring(format)
+        while let r = rest.range(of: "%@") {
+            out += rest[..<r.lowerBound]
+            out += args.next() ?? ""
+            rest = rest[r.upperBound...]
         }
-        return LocalizedString(en: fill(en), ru: fill(ru))
+        return out + rest
     }
 }
 

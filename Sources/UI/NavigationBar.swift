@@ -6,7 +6,8 @@ import Graphics
     /// The iPad navigation bar is 50 pt tall (iPadOS 13 and later).
     public static let height: Double = 50
 
-    public init(title: String = "") {
+    /// A bar saying `title` in its screen's language.
+    public init(title: LocalizedString = "") {
         titleLabel = Label(title, style: .headline)
         titleLabel.alignment = .center
         titleLabel.accessibilityTraits = [.header, .staticText]
@@ -22,9 +23,16 @@ import Graphics
         didSet { if contentInsetTop != oldValue { setNeedsLayout() } }
     }
 
+    /// The bar's title in its screen's language; set, a title that reads the same in every one.
     public var title: String {
         get { titleLabel.text }
         set { titleLabel.text = newValue }
+    }
+
+    /// The bar's title, in every language.
+    public var localizedTitle: LocalizedString {
+        get { titleLabel.localizedText }
+        set { titleLabel.localizedText = newValue }
     }
 
     public var leadingItems: [View] = [] {

@@ -23,12 +23,12 @@ import Graphics
         addSubview(label)
     }
 
-    /// What the notice says.
-    public var message: String {
-        get { label.text }
+    /// What the notice says, in its screen's language as it is shown.
+    public var message: LocalizedString {
+        get { label.localizedText }
         set {
-            label.text = newValue
-            accessibilityLabel = newValue
+            label.localizedText = newValue
+            localizedAccessibilityLabel = newValue
             setNeedsLayout()
         }
     }
@@ -46,11 +46,11 @@ import Graphics
     }
 
     /// Replaces the action buttons: one per title, each doing its action.
-    public func setActions(_ actions: [(title: String, action: () -> Void)]) {
+    public func setActions(_ actions: [(title: LocalizedString, action: () -> Void)]) {
         for b in buttons { b.removeFromSuperview() }
         buttons = actions.map { item in
             let b = Button(title: item.title, style: .tinted, action: item.action)
-            b.accessibilityLabel = item.title
+            b.localizedAccessibilityLabel = item.title
             b.font = .preferred(.subheadline)
             return b
         }

@@ -6,6 +6,8 @@ struct RasterCache {
         var size: Size
         var scale: Double
         var appearance: Appearance
+        /// The screen's language: a picture of text in another is drawn again.
+        var language: Language
     }
     var key: Key
     var image: PixelImage

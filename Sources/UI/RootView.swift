@@ -17,6 +17,19 @@ import Graphics
         didSet { if appearance != oldValue { damageAll() } }
     }
 
+    /// Makes `language` the screen's. Views keep their strings in every language and say them in
+    /// the screen's, so every view lays out and draws again (an app that makes its windows' views
+    /// anew in the language is told so by its scene runtime, `SceneRuntime.languageDidChange`).
+    public func switchLanguage(to language: Language) {
+        guard language != screenEnvironment.language else { return }
+        screenEnvironment.language = language
+        for view in allViews() {
+            view.setNeedsLayout()
+            view.setNeedsDisplay()
+        }
+        damageAll()
+    }
+
     public init(size: Size, clock: any Clock, environment: ScreenEnvironment = ScreenEnvironment()) {
         self.clock = clock
         self.screenEnvironment = environment

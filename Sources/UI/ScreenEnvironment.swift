@@ -52,14 +52,13 @@ import Graphics
 
     private var values: [ObjectIdentifier: Any] = [:]
 
-    /// An environment with the approximate text measurer and no renderer, in `language` (by default
-    /// the process's language, `Language.current`).
+    /// An environment with the approximate text measurer and no renderer, in `language`.
     public init(
-        language: Language? = nil, textMeasurer: any TextMeasuring = ApproximateTextMeasurer(),
+        language: Language = .en, textMeasurer: any TextMeasuring = ApproximateTextMeasurer(),
         renderer: (any RasterRenderer)? = nil, displayScale: Double = 1, safeAreaInsets: EdgeInsets = .zero,
         errors: ErrorReporter = ErrorReporter()
     ) {
-        self.language = language ?? Language.current
+        self.language = language
         self.textMeasurer = textMeasurer
         self.renderer = renderer
         self.displayScale = displayScale
@@ -78,7 +77,7 @@ import Graphics
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
-    /// What views that are on no screen read: approximate measurement, the process's language, no
+    /// What views that are on no screen read: approximate measurement, English, no
     /// renderer. Views measure and draw on a screen; this only keeps a detached view's answers defined.
     public static var detached: ScreenEnvironment { ScreenEnvironment() }
 }

@@ -5,9 +5,10 @@ import Graphics
 /// (Ctrl or ⌘ with A, X, C, V; the pasteboard is the system's when the app runs as a process of its
 /// own). It takes focus when tapped.
 @MainActor open class TextField: View {
-    public init(text: String = "", placeholder: String = "", multiline: Bool = false) {
+    /// A field holding `text`, showing `placeholder` (in its screen's language) while it is empty.
+    public init(text: String = "", placeholder: LocalizedString = "", multiline: Bool = false) {
         self.text = text
-        self.placeholder = placeholder
+        self.localizedPlaceholder = placeholder
         self.multiline = multiline
         caret = text.count
         super.init()
@@ -37,7 +38,13 @@ import Graphics
             }
         }
     }
-    public var placeholder: String { didSet { setNeedsDisplay() } }
+    /// What the empty field shows, in every language.
+    public var localizedPlaceholder: LocalizedString { didSet { setNeedsDisplay() } }
+    /// What the empty field shows, in its screen's language; set, the same in every one.
+    public var placeholder: String {
+        get { localizedPlaceholder.resolved(language) }
+        set { localizedPlaceholder = LocalizedString(verbatim: newValue) }
+    }
     public let multiline: Bool
     public var font: Font = .preferred(.body) { didSet { setNeedsDisplay() } }
     public var textColor: Color = .label { didSet { setNeedsDisplay() } }

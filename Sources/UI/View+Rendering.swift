@@ -215,7 +215,8 @@ extension View {
     /// keeps still: a picture redrawn every frame only adds a copy.
     func renderRasterized(in canvas: any Canvas, renderer: any RasterRenderer) {
         let scale = canvas.scale
-        let key = RasterCache.Key(size: bounds.size, scale: scale, appearance: canvas.appearance)
+        let key = RasterCache.Key(
+            size: bounds.size, scale: scale, appearance: canvas.appearance, language: environment.language)
         let changed = contentVersion != rasterState.version
         let changing = changed && rasterState.changedBefore
         rasterState = (contentVersion, changed)
@@ -314,7 +315,8 @@ extension View {
         layoutIfNeeded()
         let scale = root.environment.displayScale
         for v in allViews() where v.rasterizes && !v.bounds.isEmpty {
-            let key = RasterCache.Key(size: v.bounds.size, scale: scale, appearance: root.appearance)
+            let key = RasterCache.Key(
+                size: v.bounds.size, scale: scale, appearance: root.appearance, language: root.environment.language)
             if v.rasterCache?.key == key, v.rasterCache?.valid == true { continue }
             v.makePicture(key, renderer: renderer)
             v.rasterState = (v.contentVersion, false)

@@ -218,10 +218,23 @@ import Graphics
     /// A name for debugging and for the guideline checker's reports.
     public var identifier: String?
 
-    public var accessibilityLabel: String? {
-        didSet { if accessibilityLabel != oldValue { root?.accessibilityChanged() } }
+    /// What the view is called to a person who cannot see it, in every language.
+    public var localizedAccessibilityLabel: LocalizedString? {
+        didSet { if localizedAccessibilityLabel != oldValue { root?.accessibilityChanged() } }
     }
-    public var accessibilityValue: String?
+    /// What the view is called, in its screen's language; set, a name that reads the same in every one.
+    public var accessibilityLabel: String? {
+        get { localizedAccessibilityLabel?.resolved(language) }
+        set { localizedAccessibilityLabel = newValue.map { LocalizedString(verbatim: $0) } }
+    }
+    /// What the view holds now, said after its label (a count, a date and first line), in every
+    /// language.
+    public var localizedAccessibilityValue: LocalizedString?
+    /// What the view holds, in its screen's language; set, a value that reads the same in every one.
+    public var accessibilityValue: String? {
+        get { localizedAccessibilityValue?.resolved(language) }
+        set { localizedAccessibilityValue = newValue.map { LocalizedString(verbatim: $0) } }
+    }
 
     /// What the view says to a person who cannot see it: its label, or for text its text.
     open var accessibilityLabelOrText: String? { accessibilityLabel }

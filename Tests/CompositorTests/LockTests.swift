@@ -94,7 +94,7 @@ import UI
         rig.run(for: 10) { !rig.shell.isLockedByProgram }
         #expect(rig.shell.isLocked, "killed, swaylock left the screen unlocked")
         #expect(rig.shell.lockScreen != nil, "Slate's lock screen takes over")
-        #expect(rig.shell.lockScreenMessage == LockScreenStrings.lockerEnded.text)
+        #expect(rig.shell.lockScreenMessage == LockScreenStrings.lockerEnded.en)
         // A second locker is refused while Slate's own lock holds: it cannot take over and unlock.
         let second = try Spawn.start(
             ["/usr/bin/swaylock", "--color", "00ff00"], environment: rig.compositor.clientEnvironment())

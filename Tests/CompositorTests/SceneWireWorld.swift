@@ -54,7 +54,7 @@ import UI
         other = app(Self.otherID, ["org.slate.other.page"])
         good = app(Self.goodID, ["org.slate.good.item"])
         for a in [fuzz, other, good] { shell.install(a, restoring: false) }
-        compositor = try WaylandCompositor(backend: .headless, size: shell.bounds.size, scale: 1)
+        compositor = try WaylandCompositor(backend: .headless, size: shell.bounds.size, scale: 1, language: .en)
         compositor.shell = shell
 
         guard let c = Self.connect(compositor, Self.goodID) else {

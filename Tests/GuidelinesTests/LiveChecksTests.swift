@@ -62,7 +62,6 @@ import UI
     @Test func breachesInALiveAppAreFoundWithTheirPlaces() throws {
         // The places name the app in the current language; other suites (the menu harness) leave
         // Russian set, and suites run in any order.
-        Language.current = .en
         let system = LocalSceneSystem(application: SloppyApp())
         _ = system.restore()
         for s in system.connectedScenes {

@@ -124,7 +124,7 @@ import UI
         let window = MailboxWindowView(app: app, mailbox: try #require(lib.mailbox(role: .inbox)))
         let root = onScreen(window)
         #expect(window.messageList.numberOfRows == 0, "nothing is read while the window opens")
-        #expect(window.emptyLabel.text == MailStrings.loading.text)
+        #expect(window.emptyLabel.text == MailStrings.loading.en)
         #expect(!window.emptyLabel.isHidden)
 
         root.prepareFrame()  // the listing is read; the rows laid out ask for their summaries
@@ -133,10 +133,10 @@ import UI
         #expect(window.messageList.numberOfRows == count)
         #expect(window.emptyLabel.isHidden)
         #expect(!rowLabels(window.messageList).isEmpty)
-        #expect(rowLabels(window.messageList).allSatisfy { $0 == MailStrings.loading.text })
+        #expect(rowLabels(window.messageList).allSatisfy { $0 == MailStrings.loading.en })
         settle(root)
         let labels = rowLabels(window.messageList)
-        #expect(!labels.contains(MailStrings.loading.text), "\(labels)")
+        #expect(!labels.contains(MailStrings.loading.en), "\(labels)")
         #expect(labels.contains("Встреча завтра"), "\(labels)")
         #expect(!root.animator.isRunning, "nothing left to read: the screen can sleep")
     }

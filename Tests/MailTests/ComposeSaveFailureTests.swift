@@ -23,7 +23,6 @@ import UI
         init(_ kind: FailingFolder.Kind, name: String = #function) throws {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-compose-\(UUID())")
             mail = try FailingFolder(kind, at: dir.appendingPathComponent("Mail"))
-            Language.current = .en
             app = MailApp(
                 library: try MailLibrary.open(root: mail.folder, writeSampleIfEmpty: true, now: { reference }))
             app.draftRecovery = DraftRecovery(folder: dir.appendingPathComponent("state/recovery"))
@@ -73,8 +72,9 @@ import UI
         #expect(place.system.openSessions.contains { $0 === scene.session }, "the window stays (\(place.mail.way))")
         #expect(!view.notice.isHidden)
         #expect(
-            Self.reasons(place.mail.madeKind).contains { view.notice.message.contains($0) }, "\(view.notice.message)")
-        #expect(view.notice.message.contains("kept here and in a recovery file"))
+            Self.reasons(place.mail.madeKind).contains { view.notice.message.en.contains($0) }, "\(view.notice.message)"
+        )
+        #expect(view.notice.message.en.contains("kept here and in a recovery file"))
         #expect(view.notice.buttons.map(\.title) == ["Retry", "Copy Text"])
         let kept = try #require(place.app.draftRecovery?.all().first)
         #expect(String(decoding: kept.message, as: UTF8.self).contains("Shall we meet on Friday?"))
@@ -101,7 +101,7 @@ import UI
         let send = try #require(scene.navigationContainer?.topPage.trailingItems.first as? Button)
         send.sendAction()
         #expect(!view.notice.isHidden)
-        #expect(view.notice.message.hasPrefix("This message could not be sent"))
+        #expect(view.notice.message.en.hasPrefix("This message could not be sent"))
         try place.mail.fixWrites()
         clock.advance(by: MessageSceneDelegate.retryDelay + 0.01)
         root.prepareFrame()

@@ -65,7 +65,7 @@ import UI
         #expect(inbox.failure(at: 1) == nil, "the others read")
         let row = MessageRowView(frame: Rect(0, 0, 400, MessageRowView.height))
         row.configureUnreadable(reason: reason)
-        #expect(row.accessibilityLabel == MailStrings.cannotRead.text)
+        #expect(row.accessibilityLabel == MailStrings.cannotRead.en)
         #expect(row.snippet.text == reason)
         #expect(row.summary == nil)
     }

@@ -10,7 +10,6 @@ import UI
 @MainActor @Suite struct MailboxCountTests {
     @Test(arguments: [(66_667, "66,667"), (200_000, "200,000"), (1_234_567, "1,234,567"), (12, "12")])
     func aLargeCountIsShownWholeAndGrouped(count: Int, shown: String) throws {
-        Language.current = .en
         let row = MailboxRowView()
         let inbox = Mailbox(inboxAt: URL(fileURLWithPath: "/tmp/m"))
         row.configure(inbox, unread: count)

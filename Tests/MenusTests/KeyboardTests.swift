@@ -66,7 +66,6 @@ import UI
     @Test func rightAndLeftEnterAndLeaveASubmenu() throws {
         let h = MenuHarness(language: .ru)
         // The process's language is shared: give it back before the next test reads it.
-        defer { Language.current = .en }
         h.screen.setFocus(h.screen.rows[2])
         h.host.key(KeyPress(.menu))
         h.host.type("п")
@@ -119,7 +118,6 @@ import UI
     func rowsExposeLabelTraitsAndPositionAndTheMenuIsAnnounced(language: Language) throws {
         let h = MenuHarness(language: language)
         // The process's language is shared: give it back before the next test reads it.
-        defer { Language.current = .en }
         var said: [String] = []
         h.screen.environment.announce = { said.append($0) }
         h.screen.customMenu = { _ in

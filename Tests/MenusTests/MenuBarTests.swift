@@ -239,7 +239,6 @@ import UI
         let (h, o) = present(BarLog().bar(), language: .ru)
         h.host.type("зебра")
         #expect(o.rows.map(\.title.ru) == ["Ничего не найдено"])
-        Language.current = .en
     }
 
     @Test(arguments: [Appearance.light, .dark])

@@ -23,7 +23,6 @@ import UI
     func anOpenMenuWithItsPreview(appearance: Appearance, language: Language) throws {
         let h = MenuHarness(appearance: appearance, language: language)
         // The process's language is shared: give it back before the next test reads it.
-        defer { Language.current = .en }
         openMenu(h, row: 2)
         #expect(h.overlay?.phase == .open)
         expectReference(h.host.frame(), "menu-open-\(appearance.rawValue)-\(language.rawValue)")

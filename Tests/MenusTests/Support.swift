@@ -101,15 +101,15 @@ import UI
     var flagged: Set<Int> = []
     var completions: [String] = []
 
-    init(size: Size, clock: any Clock, rowCount: Int = 14) {
-        super.init(size: size, clock: clock)
+    init(size: Size, clock: any Clock, rowCount: Int = 14, language: Language = .en) {
+        super.init(size: size, clock: clock, environment: ScreenEnvironment(language: language))
         backgroundColor = .systemGroupedBackground
-        title.text = LocalizedString(en: "Inbox", ru: "Входящие").text
+        title.localizedText = LocalizedString(en: "Inbox", ru: "Входящие")
         title.font = Font(size: 28, weight: .bold)
         addSubview(title)
         for i in 0..<rowCount {
             let m = Self.messages[i % Self.messages.count]
-            let row = MailRow(index: i, sender: m.0, subject: m.1, snippet: m.2.text)
+            let row = MailRow(index: i, sender: m.0, subject: m.1, snippet: m.2.resolved(language))
             addSubview(row)
             rows.append(row)
             let interaction = ContextMenuInteraction(delegate: self)
@@ -227,8 +227,7 @@ import UI
         size: Size = Size(768, 1024), scale: Double = 1, appearance: Appearance = .light, language: Language = .en,
         rowCount: Int = 12
     ) {
-        Language.current = language
-        screen = MailScreen(size: size, clock: clock, rowCount: rowCount)
+        screen = MailScreen(size: size, clock: clock, rowCount: rowCount, language: language)
         screen.appearance = appearance
         host = HeadlessHost(root: screen, clock: clock, scale: scale)
         host.frame()

@@ -38,9 +38,6 @@ import UI
     func aHugeMessageOpensAtOnceInBoundedMemoryWithNoBlackBand(_ title: String, bodyBytes: Int, subjectBytes: Int)
         throws
     {
-        let previous = Language.current
-        Language.current = .en
-        defer { Language.current = previous }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "slate-huge-\(getpid())-\(title.count)")
         try? FileManager.default.removeItem(at: folder)

@@ -25,9 +25,6 @@ import UI
         let env = ProcessInfo.processInfo.environment
         let seeds = env["SLATE_MONKEY_SEED"].flatMap { UInt64($0) }.map { [$0] } ?? Self.seeds
         let steps = env["SLATE_MONKEY_STEPS"].flatMap { Int($0) } ?? Self.steps
-        let previous = Language.current
-        Language.current = .en
-        defer { Language.current = previous }
         for seed in seeds {
             let monkey = try Monkey(seed: seed)
             defer { monkey.finish() }

@@ -11,10 +11,12 @@ import UI
 
 /// What a person sees of a note that cannot be saved: the notice over its text, and Done's question.
 @MainActor @Suite(.serialized) struct NoteSaveFailurePictureTests {
-    /// The note's window on a screen of its own (an 11-inch iPad's half in Split View), drawn.
+    /// The note's window on a screen of its own (an 11-inch iPad's half in Split View) speaking the
+    /// window's language, drawn.
     func draw(_ scene: WindowScene, appearance: Appearance) -> PixelImage {
         let clock = VirtualClock()
-        let root = RootView(size: Size(597, 560), clock: clock)
+        let root = RootView(
+            size: Size(597, 560), clock: clock, environment: ScreenEnvironment(language: scene.language))
         root.appearance = appearance
         let host = HeadlessHost(root: root, clock: clock, scale: 1)
         root.addSubview(scene.windowView)
@@ -28,13 +30,11 @@ import UI
         let notes = try FailingFolder(.fileInPlaceOfFolder, at: dir.appendingPathComponent("Notes"))
         defer { notes.tearDown() }
         try SampleNotes.write(into: notes.folder, modified: testNow)
-        Language.current = language
-        defer { Language.current = .en }
         let app = NotesApp(
             store: NoteStore(
                 root: notes.folder, trash: dir.appendingPathComponent("Trash"),
                 recoveryFolder: dir.appendingPathComponent("recovery"), now: { testNow }))
-        let system = LocalSceneSystem(application: app)
+        let system = LocalSceneSystem(application: app, language: language)
         system.environment.errors.log = { _ in }
         system.restore()
         let folders = try #require(system.connectedScenes.first)

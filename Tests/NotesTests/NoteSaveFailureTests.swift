@@ -25,7 +25,6 @@ import UI
             notes = try FailingFolder(kind, at: dir.appendingPathComponent("Notes"))
             try SampleNotes.write(into: notes.folder, modified: testNow)
             recovery = recoveryFolder ?? dir.appendingPathComponent("state/slate/org.slate.notes/recovery")
-            Language.current = .en
             app = NotesApp(
                 store: NoteStore(
                     root: notes.folder, trash: dir.appendingPathComponent("Trash"), recoveryFolder: recovery,
@@ -75,8 +74,8 @@ import UI
         #expect(doc.hasUnsavedChanges)
         // On the screen, once, with what to do.
         #expect(!editor.notice.isHidden)
-        #expect(editor.notice.message.contains(failure.summary.en))
-        #expect(editor.notice.message.contains(failure.advice.en))
+        #expect(editor.notice.message.en.contains(failure.summary.en))
+        #expect(editor.notice.message.en.contains(failure.advice.en))
         #expect(editor.notice.buttons.map(\.title) == ["Retry", "Copy Text"])
         // Kept in the recovery file meanwhile.
         #expect(doc.isKeptForRecovery)
@@ -168,7 +167,7 @@ import UI
         doc.textView.insert("Tea")
         #expect(doc.saveFailure != nil)
         #expect(!doc.isKeptForRecovery)
-        #expect(editor.notice.message.contains("only in this window"))
+        #expect(editor.notice.message.en.contains("only in this window"))
         #expect(place.logged.count == 2, "the save and the recovery file, once each: \(place.logged)")
         #expect(place.logged.contains { $0.contains("\(stateFile.path): a file stands where a folder should be") })
         scene.navigationContainer?.closingButton?.sendAction()
@@ -201,7 +200,7 @@ import UI
         system.restore()
         let folders = try #require(system.connectedScenes.first?.rootView as? NotesWindowView)
         #expect(!folders.recoveryNotice.isHidden)
-        #expect(folders.recoveryNotice.message.contains("“Shopping”"))
+        #expect(folders.recoveryNotice.message.en.contains("“Shopping”"))
         folders.recoveryNotice.buttons[0].sendAction()
         let note = try #require(system.connectedScenes.first { $0.session.role == .auxiliary })
         let reopened = try #require(note.navigationContainer?.topPage.content as? NoteEditorView)

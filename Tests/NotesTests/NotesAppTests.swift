@@ -9,7 +9,6 @@ import UI
 
 @MainActor @Suite struct NotesAppTests {
     func launch(_ name: String = #function) throws -> (NotesApp, LocalSceneSystem, NotesWindowView) {
-        Language.current = .en
         let app = NotesApp(store: try makeStore(name))
         let system = LocalSceneSystem(application: app)
         system.restore()

@@ -9,9 +9,8 @@ import UI
     func openMessage(_ app: TestApp = TestApp(), language: Language = .en) throws -> (
         LocalSceneSystem, SceneSession, NavigationContainer
     ) {
-        // The words are read in `language`; the process's language is whatever the last test left.
-        Language.current = language
-        let system = LocalSceneSystem(application: app, makeIdentifier: counter())
+        // The words are read in `language`, the screen's.
+        let system = LocalSceneSystem(application: app, language: language, makeIdentifier: counter())
         let inbox = try system.activate(ActivationRequest(userActivity: mailbox("Inbox")))
         let m = try system.activate(ActivationRequest(userActivity: message("1"), requestingScene: inbox.scene))
         let scene = try #require(m.scene)
@@ -127,7 +126,6 @@ import UI
 
     @Test func theButtonsSpeakRussian() throws {
         let (system, _, container) = try openMessage(language: .ru)
-        defer { Language.current = .en }
         defer { withExtendedLifetime(system) {} }
         #expect(container.closingButton?.title == "Готово")
         #expect(container.closingButton?.accessibilityLabel == "Готово")

@@ -40,7 +40,6 @@ import Testing
 
     @Test func aWrongPasswordIsRefusedAndTheRightOneOnTheGlassOpens() throws {
         let pam = try LockServicesTests.PAMRig()
-        Language.current = .en
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-lock-pam-\(UUID())")
         defer { try? FileManager.default.removeItem(at: home) }
         let w = ShellWorld(catalog: [:], stateHome: home, scale: 1)
@@ -63,7 +62,6 @@ import Testing
     @Test func logindsLockSignalAndSleepLockTheShell() throws {
         let rig = try LockServicesTests.LoginRig()
         rig.wait("the session to be found") { rig.client.sessionPath != nil && rig.client.holdsPowerKey }
-        Language.current = .en
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-lock-logind-\(UUID())")
         defer { try? FileManager.default.removeItem(at: home) }
         let w = ShellWorld(catalog: [:], stateHome: home, scale: 1)

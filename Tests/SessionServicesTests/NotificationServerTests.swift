@@ -28,7 +28,6 @@ import Testing
 
         init() throws {
             mocks = try MockSystem(templates: [])
-            Language.current = .en
             world = ShellWorld(catalog: [:], stateHome: mocks.folder.appendingPathComponent("state"), scale: 1)
             let log = reported
             server = NotificationServer(

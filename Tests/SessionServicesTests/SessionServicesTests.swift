@@ -41,7 +41,6 @@ import Testing
                 try Data(text.utf8).write(to: backlight.appendingPathComponent(file))
             }
             let sound = soundServer ? try mocks.startSoundServer() : "unix:/nonexistent/slate-no-sound"
-            Language.current = .en
             world = ShellWorld(
                 catalog: [:], stateHome: mocks.folder.appendingPathComponent("state"), scale: 1)
             let log = reported

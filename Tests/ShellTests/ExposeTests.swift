@@ -46,7 +46,8 @@ import Testing
         // The world first: it sets English, which another suite's script may have left Russian.
         let w = world()
         #expect(
-            ExposeView.subtitles([("Inbox", ""), ("Drafts", ""), ("Inbox", ""), ("Inbox", "3 unread")])
+            ExposeView.subtitles(
+                [("Inbox", ""), ("Drafts", ""), ("Inbox", ""), ("Inbox", "3 unread")], language: .en)
                 == ["Window 1", "", "Window 2", "3 unread"])
         try run(w, "launch Notes\nkey ctrl+n\nkey ctrl+n")
         let app = try #require(w.shell.apps.first)

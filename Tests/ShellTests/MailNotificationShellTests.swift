@@ -14,7 +14,6 @@ import Testing
 /// at Mail's next look (every 10 s); a tap opens the message's own window.
 @MainActor @Suite(.serialized) struct MailNotificationShellTests {
     @Test func newMailComesAsABannerAndATapOpensTheMessage() throws {
-        Language.current = .en
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-mail-banner-\(UUID())")
         defer { try? FileManager.default.removeItem(at: home) }
         let library = try MailLibrary.open(
@@ -43,8 +42,6 @@ import Testing
 /// built) follow at once, with no restart, and come back in English.
 @MainActor @Suite(.serialized) struct LiveLanguageTests {
     @Test func anOpenAppSpeaksTheNewLanguageAtOnce() throws {
-        Language.current = .en
-        defer { Language.current = .en }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-live-language-\(UUID())")
         defer { try? FileManager.default.removeItem(at: home) }
         let library = try MailLibrary.open(

@@ -44,7 +44,6 @@ import Testing
 }
 
 @MainActor func menuBarWorld() -> ShellWorld {
-    Language.current = .en
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-menubar-\(UUID())")
     return ShellWorld(
         catalog: ["Notes": { NotesApp() }, "Composer": { ComposerApp() }], stateHome: home, scale: 1)
@@ -172,6 +171,5 @@ import Testing
                 "Во весь экран", "Split View", "Slide Over", nil, "Открыть в новом окне", nil, "Notes", nil,
                 "Показать все окна",
             ])
-        Language.current = .en
     }
 }

@@ -204,7 +204,6 @@ import Testing
 }
 
 @MainActor func fieldsWorld() -> ShellWorld {
-    Language.current = .en
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-keyboard-\(UUID())")
     return ShellWorld(catalog: ["Fields": { FieldsApp() }], stateHome: home, scale: 1)
 }

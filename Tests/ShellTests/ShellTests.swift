@@ -14,7 +14,6 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
 
 @MainActor func world() -> ShellWorld {
     // Other suites change the language; these tests read English labels.
-    Language.current = .en
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-shell-\(UUID())")
     return ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: 1)
 }
@@ -270,7 +269,6 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
     @Test func windowsComeBackAfterARelaunch() throws {
         let w = world()
         try run(w, "launch Notes\ndrag \"Ideas\" to right edge\nexpect windows Notes 2")
-        Language.current = .en
         let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
         try run(w2, "launch Notes restoring\nexpect windows Notes 2\nexpect window \"Ideas\" auxiliary")
     }
@@ -288,7 +286,6 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
         w.shell.focus(r)
         w.host.run(for: 0.5)
         let saved = w.shell.currentArrangement
-        Language.current = .en
         let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
         try run(w2, "launch Notes restoring\nexpect windows Notes 2\nexpect split \"Ideas\" | \"Notes\"")
         #expect(w2.shell.arrangement == .split(left: l, right: r, fraction: 0.333))
@@ -303,7 +300,6 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
         try run(w, "launch Notes\ndrag \"Ideas\" to left edge\nexpect windows Notes 2")
         let file = w.stateHome.appendingPathComponent("slate/shell/arrangement.json")
         try Data("{\"windows\": 3".utf8).write(to: file)
-        Language.current = .en
         let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
         try run(w2, "launch Notes restoring\nexpect windows Notes 2")
         #expect(FileManager.default.fileExists(atPath: file.path + ".unreadable"), "set aside, not deleted")
@@ -358,7 +354,6 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
     }
 
     @Test(arguments: [1.0, 2.0]) func coveredViewsAreDrawnOnlyWhereTheyShow(scale: Double) throws {
-        Language.current = .en
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-shell-\(UUID())")
         let w = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: scale)
         try run(w, "launch Notes")
@@ -373,7 +368,6 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
     }
 
     @Test func aWindowsPictureIsDrawnAgainOnlyWhereItChanged() throws {
-        Language.current = .en
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-shell-\(UUID())")
         let w = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: 2)
         try run(w, "launch Notes\ndrag \"Ideas\" to right edge")

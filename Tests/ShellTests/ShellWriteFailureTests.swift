@@ -26,7 +26,6 @@ import UI
     }
 
     func world(stateHome: URL) -> ShellWorld {
-        Language.current = .en
         return ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: stateHome, scale: 1)
     }
 

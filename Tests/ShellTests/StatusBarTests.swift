@@ -26,9 +26,8 @@ func crop(_ image: PixelImage, _ rect: Rect) -> PixelImage {
 
 /// A shell at 2× on the fixed services, with Notes installed and a window open or not.
 @MainActor func systemWorld(language: Language = .en, window: Bool = false, scale: Double = 2) throws -> ShellWorld {
-    Language.current = language
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-system-\(UUID())")
-    let w = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: scale)
+    let w = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: scale, language: language)
     if window { try run(w, "launch Notes\nexpect windows Notes 1") }
     w.host.run(for: 0.5)
     return w

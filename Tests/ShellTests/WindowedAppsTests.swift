@@ -231,7 +231,6 @@ import Testing
         w.shell.manage { $0.tile(a, .leftHalf) }
         w.host.run(for: 0.5)
         let before = w.shell.windowManager
-        Language.current = .en
         let w2 = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: w.stateHome, scale: 1)
         try run(w2, "launch Notes restoring\nexpect windows Notes 2")
         w2.host.run(for: 0.5)

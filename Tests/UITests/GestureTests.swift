@@ -233,7 +233,6 @@ import Testing
     }
 
     @Test func editMenuOpensOnHold() throws {
-        Language.current = .en
         let h = Harness()
         var copied = false
         let edit = EditMenuInteraction { [EditMenuInteraction.Command(title: UIStrings.copy) { copied = true }] }

@@ -254,7 +254,8 @@ final class NullCanvas: Canvas {
         v.rasterizes = true
         func cache() {
             v.rasterCache = RasterCache(
-                key: .init(size: v.bounds.size, scale: 1, appearance: .light), image: PixelImage(width: 1, height: 1))
+                key: .init(size: v.bounds.size, scale: 1, appearance: .light, language: .en),
+                image: PixelImage(width: 1, height: 1))
         }
         cache()
         _ = root.takeDamage(scale: 1)

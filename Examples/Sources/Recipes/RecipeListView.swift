@@ -13,7 +13,7 @@ import UI
         self.app = app
         super.init()
         backgroundColor = .systemBackground
-        bar.title = app.displayName.text
+        bar.localizedTitle = app.displayName
         addSubview(bar)
         list.dataSource = self
         list.onSelect = { [weak self] row in

@@ -31,7 +31,7 @@ import UI
     func configure(_ recipe: Recipe) {
         self.recipe = recipe
         title.text = recipe.title
-        detail.text = Strings.minutes.formatted(String(recipe.minutes)).text
+        detail.localizedText = Strings.minutes.formatted(String(recipe.minutes))
         star.isHidden = !recipe.isFavorite
     }
 

@@ -14,7 +14,7 @@ import UI
         }
         super.init()
         backgroundColor = .systemBackground
-        minutes.text = Strings.minutes.formatted(String(recipe.minutes)).text
+        minutes.localizedText = Strings.minutes.formatted(String(recipe.minutes))
         addSubview(minutes)
         for s in steps { addSubview(s) }
     }

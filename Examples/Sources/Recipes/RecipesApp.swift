@@ -45,7 +45,7 @@ import UI
     init(app: RecipesApp) { self.app = app }
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
-        scene.title = app.displayName.text
+        scene.title = app.displayName.resolved(scene.language)
         let list = RecipeListView(app: app)
         list.open = { [weak scene] recipe in
             guard let scene, let activity = RecipesApp.activity(for: recipe) else { return }
@@ -68,7 +68,7 @@ import UI
         guard let activity = options.userActivities.first ?? session.userActivity,
             let id = try? activity.payload(as: String.self), let recipe = app.cookbook.recipe(id)
         else {
-            scene.rootView = Label(Strings.gone.text)
+            scene.rootView = Label(Strings.gone)
             return
         }
         scene.title = recipe.title

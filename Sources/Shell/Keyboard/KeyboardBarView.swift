@@ -31,7 +31,7 @@ import UI
         ]
         for (command, symbol, name) in commands {
             let b = BarButton(symbol: symbol)
-            b.accessibilityLabel = name.text
+            b.localizedAccessibilityLabel = name
             b.identifier = "\(command)".lowercased()
             b.addGestureRecognizer(
                 TapGestureRecognizer { [weak self, weak b] _ in

@@ -51,7 +51,7 @@ import UI
             self.keyboard.onHide?()
         }
         bar.addGestureRecognizer(swipe)
-        accessibilityLabel = KeyboardStrings.keyboard.text
+        localizedAccessibilityLabel = KeyboardStrings.keyboard
         identifier = "keyboard"
     }
 
@@ -124,9 +124,10 @@ import UI
         case .page(.numbers):
             // The floating keyboard's narrow key says 123, as an iPhone's does.
             return state.page == .symbols || isFloating
-                ? KeyboardStrings.numbersPageKeyTitle.text : KeyboardStrings.numbersKeyTitle.text
+                ? KeyboardStrings.numbersPageKeyTitle.resolved(language)
+                : KeyboardStrings.numbersKeyTitle.resolved(language)
         case .page(.letters): return KeyboardStrings.lettersKeyTitle.resolved(layout.language)
-        case .page(.symbols): return KeyboardStrings.symbolsKeyTitle.text
+        case .page(.symbols): return KeyboardStrings.symbolsKeyTitle.resolved(language)
         default: return ""
         }
     }
@@ -414,7 +415,7 @@ import UI
         x = min(max(2, x), bounds.width - w - 2)
         v.frame = Rect(x, k.frame.minY - k.frame.height - 6, w, k.frame.height)
         v.selected = keyboard.state.layoutIndex
-        v.accessibilityLabel = KeyboardStrings.layouts.text
+        v.localizedAccessibilityLabel = KeyboardStrings.layouts
         addSubview(v)
         layoutList = v
         layoutListTouch = touch

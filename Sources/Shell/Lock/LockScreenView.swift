@@ -70,7 +70,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
         super.init(frame: frame)
         backgroundColor = .black
         identifier = "lock-screen"
-        accessibilityLabel = LockScreenStrings.lockScreen.text
+        localizedAccessibilityLabel = LockScreenStrings.lockScreen
         if let wallpaper { addSubview(wallpaper) }
         dim.backgroundColor = LockScreenMetrics.passwordDim
         dim.isUserInteractionEnabled = false
@@ -79,11 +79,11 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
         addSubview(list)
         hint.font = LockScreenMetrics.hintFont
         hint.alignment = .center
-        hint.text = LockScreenStrings.swipeUp.text
+        hint.localizedText = LockScreenStrings.swipeUp
         addSubview(hint)
         titleLabel.font = LockScreenMetrics.titleFont
         titleLabel.alignment = .center
-        titleLabel.text = LockScreenStrings.enterPassword.text
+        titleLabel.localizedText = LockScreenStrings.enterPassword
         titleLabel.accessibilityTraits = .header
         addSubview(titleLabel)
         addSubview(field)
@@ -153,8 +153,8 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     }
 
     /// Shows one line under the field (why it did not open), or none.
-    func showMessage(_ text: String?) {
-        messageLabel.text = text ?? ""
+    func showMessage(_ text: LocalizedString?) {
+        messageLabel.localizedText = text ?? ""
         messageLabel.isHidden = text == nil || page != .password
     }
 

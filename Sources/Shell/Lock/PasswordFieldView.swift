@@ -29,9 +29,9 @@ import UI
     public override var canBecomeFocused: Bool { true }
 
     private func updateLabel() {
-        let typed = LockScreenStrings.charactersTyped.formatted("\(password.count)").text
-        accessibilityLabel = LockScreenStrings.passwordField.text
-        accessibilityValue = password.count == 0 ? nil : typed
+        localizedAccessibilityLabel = LockScreenStrings.passwordField
+        localizedAccessibilityValue =
+            password.count == 0 ? nil : LockScreenStrings.charactersTyped.formatted("\(password.count)")
     }
 
     private func changed() {

@@ -28,9 +28,9 @@ import UI
             (LockScreenStrings.cancel, .cancel, false),
         ]
         for (title, choice, destructive) in choices {
-            let b = Button(title: title.text, style: .plain) { [weak self] in self?.onChoice?(choice) }
+            let b = Button(title: title, style: .plain) { [weak self] in self?.onChoice?(choice) }
             if destructive { b.tint = .systemRed }
-            b.accessibilityLabel = title.text
+            b.localizedAccessibilityLabel = title
             buttons.append(b)
             card.addSubview(b)
         }

@@ -158,12 +158,12 @@ extension Shell {
         }
         guard let checker = services.passwords else {
             password.wipe()
-            view.showMessage(LockScreenStrings.cannotCheck.text)
+            view.showMessage(LockScreenStrings.cannotCheck)
             return
         }
         s.checking = true
         view.field.isChecking = true
-        view.showMessage(LockScreenStrings.checking.text)
+        view.showMessage(LockScreenStrings.checking)
         checker.check(password) { [weak self] verdict in
             password.wipe()
             self?.passwordChecked(verdict)
@@ -181,11 +181,11 @@ extension Shell {
             unlock()
         case .refused:
             view.field.clear()
-            view.showMessage(LockScreenStrings.wrongPassword.text)
+            view.showMessage(LockScreenStrings.wrongPassword)
             view.shakeField()
         case .accountRefused(let line), .unavailable(let line):
             view.field.clear()
-            view.showMessage(line)
+            view.showMessage(LocalizedString(verbatim: line))
         }
     }
 

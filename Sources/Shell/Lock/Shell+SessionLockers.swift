@@ -57,7 +57,7 @@ extension Shell {
             if s.isLocked {
                 showLockScreen()
                 showPasswordPage()
-                s.view?.showMessage(LockScreenStrings.lockerEnded.text)
+                s.view?.showMessage(LockScreenStrings.lockerEnded)
                 relayout(animated: false)
             }
         }

@@ -31,7 +31,7 @@ import UI
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         identifier = "notification-center"
-        accessibilityLabel = NotificationStrings.notificationCenter.text
+        localizedAccessibilityLabel = NotificationStrings.notificationCenter
         cover.backgroundColor = NotificationMetrics.centerCover
         addSubview(cover)
         addSubview(scroll)
