@@ -144,8 +144,10 @@ DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
-# PAM reads its service files from /etc/pam.d whatever the prefix.
+# PAM reads its service files from /etc/pam.d whatever the prefix; xdg-desktop-portal (Debian 12's
+# 1.16, and later ones) its backends from the one folder compiled in, /usr/share's, alone.
 PAMDIR ?= /etc/pam.d
+PORTALDIR ?= /usr/share/xdg-desktop-portal/portals
 INSTALL_MANIFEST := Packaging/install-manifest.txt
 SLATE_INSTALLED_BUILD ?= .build/install/release/slate
 # What install builds first; make test installs its debug build instead (INSTALL_BUILD=build
@@ -158,15 +160,15 @@ install-build:
 		-Xlinker -z -Xlinker now
 
 install: $(INSTALL_BUILD)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/wayland-sessions $(DESTDIR)$(DATADIR)/xdg-desktop-portal/portals \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(PAMDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/wayland-sessions $(DESTDIR)$(DATADIR)/xdg-desktop-portal \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(PAMDIR) $(DESTDIR)$(PORTALDIR)
 	install -m 755 $(SLATE_INSTALLED_BUILD) $(DESTDIR)$(BINDIR)/slate
 	install -m 644 Packaging/slate.pam $(DESTDIR)$(PAMDIR)/slate
 	install -m 755 Packaging/slate-session $(DESTDIR)$(BINDIR)/slate-session
 	$(SLATE_INSTALLED_BUILD) install --data-dir $(DESTDIR)$(DATADIR) --exec $(BINDIR)/slate >/dev/null
 	sed 's|@BINDIR@|$(BINDIR)|g' Packaging/slate.desktop.in >$(DESTDIR)$(DATADIR)/wayland-sessions/slate.desktop
 	install -m 644 Packaging/slate-portals.conf $(DESTDIR)$(DATADIR)/xdg-desktop-portal/slate-portals.conf
-	install -m 644 Packaging/slate.portal $(DESTDIR)$(DATADIR)/xdg-desktop-portal/portals/slate.portal
+	install -m 644 Packaging/slate.portal $(DESTDIR)$(PORTALDIR)/slate.portal
 	$(SLATE_INSTALLED_BUILD) help --man >$(DESTDIR)$(MANDIR)/man1/slate.1
 	ln -sf slate.1 $(DESTDIR)$(MANDIR)/man1/slate-session.1
 	$(SLATE_INSTALLED_BUILD) help --completion bash >$(DESTDIR)$(BASHCOMPDIR)/slate
@@ -178,7 +180,8 @@ install: $(INSTALL_BUILD)
 
 # The manifest's paths, each directory word (BINDIR…) replaced by where this install puts it.
 installed_files = sed -e '/^\#/d' -e 's|^BINDIR/|$(BINDIR)/|' -e 's|^DATADIR/|$(DATADIR)/|' -e 's|^MANDIR/|$(MANDIR)/|' \
-	-e 's|^BASHCOMPDIR/|$(BASHCOMPDIR)/|' -e 's|^ZSHCOMPDIR/|$(ZSHCOMPDIR)/|' -e 's|^PAMDIR/|$(PAMDIR)/|' $(INSTALL_MANIFEST)
+	-e 's|^BASHCOMPDIR/|$(BASHCOMPDIR)/|' -e 's|^ZSHCOMPDIR/|$(ZSHCOMPDIR)/|' -e 's|^PAMDIR/|$(PAMDIR)/|' \
+	-e 's|^PORTALDIR/|$(PORTALDIR)/|' $(INSTALL_MANIFEST)
 
 # Removes exactly the files install put down (the directories stay: others' files may share them).
 uninstall:

@@ -131,6 +131,8 @@ let package = Package(
         // Tests: folders where writing fails as on a real machine (a full disk, read-only, a file in
         // the folder's place), for every write path's tests.
         .target(name: "FailingFolders", path: "Tests/FailingFolders"),
+        // Tests: a D-Bus session daemon of the test's own, ended with every program it started.
+        .target(name: "TestSessionBus", path: "Tests/TestSessionBus"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(
             name: "RenderingTests", dependencies: ["Graphics", "Rendering", "SlateTesting"],
@@ -162,7 +164,7 @@ let package = Package(
                 "Mail", "MailStore",
             ],
             resources: [.copy("References")]),
-        .testTarget(name: "SessionBusTests", dependencies: ["SessionBus"]),
+        .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSessionBus"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Shell"]),
         .testTarget(
             name: "SessionServicesTests",
@@ -174,6 +176,7 @@ let package = Package(
             name: "CompositorTests",
             dependencies: [
                 "Compositor", "Shell", "Host", "Graphics", "UI", "Scenes", "SlateClientShim", "SlateProtocols",
+                "TestSessionBus",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 import Shell
+import TestSessionBus
 import Testing
 import UI
 
@@ -12,6 +13,8 @@ import UI
     let shell: Shell
     let host: CompositorHost
     let log: FileHandle
+    /// The programs' D-Bus session (`sessionBus(for:)`), ended with the rig.
+    let bus: PrivateBus
 
     /// A shell at `scale`; the test configuration allows wl-copy and wl-paste the clipboard (the tests
     /// read and set it with them) unless `privacyDefaults` is false.
@@ -19,6 +22,7 @@ import UI
         shell = Shell(device: device, clock: clock, stateHome: stateHome)
         host = try CompositorHost(shell: shell, clock: clock, scale: scale)
         log = FileHandle(forWritingAtPath: "/dev/null")!
+        bus = try sessionBus(for: host.compositor)
         if privacyDefaults { host.compositor.privacy.allow(["/usr/bin/wl-copy", "/usr/bin/wl-paste"], .clipboard) }
         host.run(for: 0.05)
     }
@@ -73,7 +77,10 @@ import UI
         try? host.host.savePNG("\(dir)/\(name).png")
     }
 
-    func shutdown() { host.shutdown() }
+    func shutdown() {
+        host.shutdown()
+        bus.end()
+    }
 
     /// Runs a program as a client of this compositor while serving it, and returns what it printed
     /// (nil when it could not run or took more than 10 s).
@@ -231,10 +238,13 @@ func close(_ a: RGBA, _ b: RGBA, _ tolerance: Double = 0.06) -> Bool {
     let live: LiveHost
     var compositor: WaylandCompositor { live.compositor }
     private var children: [Process] = []
+    /// The programs' D-Bus session (`sessionBus(for:)`), ended with the rig.
+    let bus: PrivateBus
 
     init(stateHome: URL) throws {
         shell = Shell(device: Device(), clock: clock, stateHome: stateHome)
         live = try LiveHost(root: shell, clock: clock, backend: .headless, scale: 1)
+        bus = try sessionBus(for: live.compositor)
     }
 
     /// Starts a client of this compositor.
@@ -281,5 +291,18 @@ func close(_ a: RGBA, _ b: RGBA, _ tolerance: Double = 0.06) -> Bool {
             _ = waitpid(process.processIdentifier, &status, 0)
         }
         compositor.shutdown()
+        bus.end()
     }
+}
+
+/// A D-Bus session of the rig's own for the programs `compositor` starts (`DBUS_SESSION_BUS_ADDRESS`
+/// in their environment), started with their environment. Without one, a GTK program with an X
+/// display had D-Bus start a bus for its display, and at-spi's launcher and accessibility bus daemon
+/// on it, which outlived the test (12 daemons from the X11, GTK and real programs' suites), each
+/// holding one of the user's 128 inotify instances. The bus activates what a desktop's would (at-spi,
+/// the document portal GTK 4's drag and drop offers files through), and ends it all with the rig.
+@MainActor func sessionBus(for compositor: WaylandCompositor) throws -> PrivateBus {
+    let bus = try PrivateBus(lifetime: Int(600 * testSlowdown), environment: compositor.clientEnvironment())
+    compositor.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+    return bus
 }

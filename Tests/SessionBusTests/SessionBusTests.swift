@@ -1,4 +1,5 @@
 import Foundation
+import TestSessionBus
 import Testing
 
 @testable import SessionBus

@@ -4,7 +4,8 @@
 # files of Packaging/install-manifest.txt, with their modes, and `make uninstall` takes them all away;
 # the installed `slate help` and the manual page name the same verbs, and the page is clean roff; the
 # session entry passes desktop-file-validate and the portal file reads as xdg-desktop-portal reads it,
-# naming the backends Debian 12's portal picks for XDG_CURRENT_DESKTOP=Slate:wlroots; the apps' entries
+# naming the backends Debian 12's portal picks for XDG_CURRENT_DESKTOP=Slate:wlroots, and Slate's own
+# backend (slate.portal) lies, with PREFIX /usr/local, where that portal reads backends; the apps' entries
 # start the installed slate, their icons are at every size; bash and zsh complete the verbs, options
 # and values; Tests/install/session.sh: slate-session starting Slate on a D-Bus session.
 # Each check is named after what it guards, and prints it when it fails.
@@ -29,12 +30,16 @@ same() {  # same NAME EXPECTED ACTUAL: a check that prints both when they differ
 
 root=$work/root
 prefix=/usr/local
+# Where xdg-desktop-portal reads its backends: the one folder compiled into the installed portal
+# (1.16 reads no other; XDG_DESKTOP_PORTAL_DIR, its tests' switch, replaces it rather than adds one).
+portal_dir=$(grep -ao '/[a-z/]*/xdg-desktop-portal/portals' /usr/libexec/xdg-desktop-portal | head -1)
 make -s install DESTDIR="$root" "$@" >"$work/install.log" 2>&1 || { cat "$work/install.log"; echo "install: make install failed"; exit 1; }
 
 # The manifest's paths for the default layout.
 expected=$(sed -e '/^#/d' -e "s|^BINDIR/|$prefix/bin/|" -e "s|^DATADIR/|$prefix/share/|" \
     -e "s|^MANDIR/|$prefix/share/man/|" -e "s|^BASHCOMPDIR/|$prefix/share/bash-completion/completions/|" \
-    -e "s|^ZSHCOMPDIR/|$prefix/share/zsh/site-functions/|" -e "s|^PAMDIR/|/etc/pam.d/|" Packaging/install-manifest.txt | sort)
+    -e "s|^ZSHCOMPDIR/|$prefix/share/zsh/site-functions/|" -e "s|^PAMDIR/|/etc/pam.d/|" \
+    -e "s|^PORTALDIR/|/usr/share/xdg-desktop-portal/portals/|" Packaging/install-manifest.txt | sort)
 actual=$(cd "$root" && find . \( -type f -o -type l \) | sed 's|^\.||' | sort)
 same install_puts_down_exactly_the_manifest "$expected" "$actual"
 bad_modes=$(cd "$root" && find . -type f ! -path "./${prefix#/}/bin/*" ! -perm 644; find "./${prefix#/}/bin" -type f ! -perm 755)
@@ -68,6 +73,9 @@ desktops=$(sed -n 's/^export XDG_CURRENT_DESKTOP=//p' "$bin/slate-session")
 check slate_session_names_slate_and_wlroots test "$desktops" = Slate:wlroots
 check the_portal_file_names_installed_backends_debian_12_picks_alike \
     /usr/bin/python3 "$here/portals.py" "$share/xdg-desktop-portal/slate-portals.conf" "$desktops"
+check xdg_desktop_portal_is_installed test -n "$portal_dir"
+check slates_portal_backend_is_where_xdg_desktop_portal_reads_backends \
+    cmp -s Packaging/slate.portal "$root$portal_dir/slate.portal"
 
 # The apps' entries start the installed slate and name their icons, which are there at each size.
 for id in org.slate.mail org.slate.notes org.slate.settings; do
