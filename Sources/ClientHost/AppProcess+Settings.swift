@@ -6,12 +6,13 @@ import UI
 
 // The person's settings in an app process: read when the app starts, and again each time the file
 // changes (Settings, in its own process, saved it), so that every window follows a change of
-// appearance or language at once.
+// appearance, language or text size at once.
 extension AppProcess {
     /// The settings this process keeps, for an app that shows them (Settings).
     public var systemSettings: SettingsStore? { settings }
 
-    /// Watches the settings file's folder and follows the settings' appearance and language.
+    /// Watches the settings file's folder and follows the settings' appearance, language and text
+    /// size.
     func watchSettings() {
         guard let settings else {
             settingsWatch = nil
@@ -21,7 +22,7 @@ extension AppProcess {
         settings.observe { [weak self] key in self?.settingChanged(key) }
     }
 
-    /// A setting changed in the file: the windows follow Dark Mode and the language.
+    /// A setting changed in the file: the windows follow Dark Mode, the language and the text size.
     func settingChanged(_ key: String) {
         guard let settings else { return }
         switch key {
@@ -31,6 +32,8 @@ extension AppProcess {
             language =
                 Language(rawValue: settings[.language])
                 ?? Language.fromEnvironment(ProcessInfo.processInfo.environment)
+        case SettingKey<Double>.textSize.name:
+            contentSizeCategory = ContentSizeCategory(bodySize: settings[.textSize])
         default: break
         }
     }

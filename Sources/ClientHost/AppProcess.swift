@@ -50,6 +50,16 @@ public struct AppProcessError: Error, CustomStringConvertible {
             runtime.languageDidChange()
         }
     }
+    /// The text size the windows show (Settings › Display & Brightness › Text Size). A change lays
+    /// every window out again at it.
+    public var contentSizeCategory: ContentSizeCategory {
+        get { environment.contentSizeCategory }
+        set {
+            guard newValue != environment.contentSizeCategory else { return }
+            environment.contentSizeCategory = newValue
+            for w in windows.values { w.root.setContentSizeCategory(newValue) }
+        }
+    }
     /// The person's settings, read again when the file changes (another process's Settings saved
     /// it): appearance and language follow them live (`AppProcess+Settings`).
     public var settings: SettingsStore? {
@@ -219,6 +229,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         let window = AppWindow(scene: scene, handle: handle, size: Self.defaultSize, clock: clock, scale: scale)
         window.root.appearance = appearance
         window.root.switchLanguage(to: language)
+        window.root.setContentSizeCategory(contentSizeCategory)
         window.root.environment.pasteboard = pasteboard
         // A drag that leaves the window goes on as the system's (other programs, the shell's edges).
         window.root.dragCoordinator.handOff = { [weak self, weak window] session, finish in

@@ -18,9 +18,15 @@ public struct Font: Hashable, Sendable, Codable {
     public static let systemFamily = "Inter"
 
     public var family: String
-    public var size: Double
+    /// The size in points. For a text style's font, its size at the standard text size; the screen
+    /// shows it at the person's (`FontMetrics.scaledFont`).
+    public var size: Double {
+        didSet { if size != oldValue { textStyle = nil } }
+    }
     public var weight: Weight
     public var italic: Bool
+    /// The text style the font is of, when it follows the person's text size; nil: a fixed size.
+    public internal(set) var textStyle: TextStyle?
 
     public init(family: String = Font.systemFamily, size: Double, weight: Weight = .regular, italic: Bool = false) {
         self.family = family
@@ -33,9 +39,20 @@ public struct Font: Hashable, Sendable, Codable {
         Font(size: size, weight: weight)
     }
 
-    /// The font of an iOS text style at the default (Large) content size.
+    /// The font of an iOS text style at the default (Large) content size; shown at the person's text
+    /// size (`FontMetrics.scaledFont`).
     public static func preferred(_ style: TextStyle) -> Font {
-        Font(size: style.size, weight: style.weight)
+        var font = Font(size: style.size, weight: style.weight)
+        font.textStyle = style
+        return font
+    }
+
+    /// The font at its standard size whatever the person's text size: bars keep their titles and
+    /// buttons so (a navigation bar's title does not grow with Dynamic Type on iOS).
+    public var fixed: Font {
+        var font = self
+        font.textStyle = nil
+        return font
     }
 
     public func weight(_ w: Weight) -> Font {

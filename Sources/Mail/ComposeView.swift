@@ -51,17 +51,27 @@ import UI
             fieldsTop = notice.frame.maxY + margin
         }
         let top = fieldsTop
-        toLabel.frame = Rect(20, top + 8, 80, 40)
-        to.frame = Rect(100, top + 8, w - 80, 40)
-        subjectLabel.frame = Rect(20, top + 52, 80, 40)
-        subject.frame = Rect(100, top + 52, w - 80, 40)
-        body.frame = Rect(20, top + 104, w, max(60, bounds.height - top - 124))
+        // The fields grow with the text size, and the labels' column with its longest label.
+        let row = fontMetrics.scaledValue(40)
+        let labelWidth = max(
+            80, [toLabel, subjectLabel].map { $0.sizeThatFits(Size(.infinity, row)).width }.max()! + 12)
+        toLabel.frame = Rect(20, top + 8, labelWidth, row)
+        to.frame = Rect(20 + labelWidth, top + 8, w - labelWidth, row)
+        separators = [to.frame.maxY + 2 - top]
+        subjectLabel.frame = Rect(20, top + separators[0] + 2, labelWidth, row)
+        subject.frame = Rect(20 + labelWidth, subjectLabel.frame.minY, w - labelWidth, row)
+        separators.append(subject.frame.maxY + 4 - top)
+        let bodyTop = top + separators[1] + 8
+        body.frame = Rect(20, bodyTop, w, max(60, bounds.height - bodyTop - 20))
         sheet?.frame = bounds
         setNeedsDisplay()
     }
 
+    /// Where the lines under To and Subject are, from the top of the fields.
+    private var separators: [Double] = [50, 96]
+
     override func draw(in canvas: any Canvas) {
-        for y in [50.0, 96.0] {
+        for y in separators {
             canvas.fill(Rect(20, fieldsTop + y, bounds.width - 20, canvas.hairline), with: .separator)
         }
     }

@@ -97,25 +97,34 @@ import UI
     public override func layoutSubviews() {
         let left = 32.0
         let w = bounds.width - left - 16
-        let dw = 110.0
-        sender.frame = Rect(left, 10, w - dw - 8, 22)
-        date.frame = Rect(bounds.width - 16 - dw - 18, 10, dw, 22)
-        subject.frame = Rect(left, 33, w - 24, 20)
-        snippet.frame = Rect(left, 54, w, 38)
+        // The lines and the space around them grow with the text size, as the row does; the date's
+        // column too, for its larger digits.
+        let metrics = fontMetrics
+        let dw = metrics.scaledValue(110)
+        sender.frame = Rect(left, metrics.scaledValue(10), w - dw - 8, metrics.scaledValue(22))
+        date.frame = Rect(bounds.width - 16 - dw - 18, metrics.scaledValue(10), dw, metrics.scaledValue(22))
+        subject.frame = Rect(left, metrics.scaledValue(33), w - 24, metrics.scaledValue(20))
+        snippet.frame = Rect(left, metrics.scaledValue(54), w, metrics.scaledValue(38))
     }
 
     public override func draw(in canvas: any Canvas) {
         super.draw(in: canvas)
         guard let s = summary else { return }
+        // Each mark stays beside its line as the lines grow with the text size.
+        let metrics = fontMetrics
         if !s.isSeen {
-            canvas.fill(Path.ellipse(in: Rect(12, 16, 10, 10)), with: isSelected ? .white : .systemBlue)
+            canvas.fill(
+                Path.ellipse(in: Rect(12, metrics.scaledValue(21) - 5, 10, 10)), with: isSelected ? .white : .systemBlue
+            )
         }
         if s.isFlagged {
             canvas.drawSymbol(
-                "flag.fill", in: Rect(bounds.width - 30, 34, 16, 16), tint: isSelected ? .white : .systemOrange)
+                "flag.fill", in: Rect(bounds.width - 30, metrics.scaledValue(42) - 8, 16, 16),
+                tint: isSelected ? .white : .systemOrange)
         }
         canvas.drawSymbol(
-            "chevron.right", in: Rect(bounds.width - 26, 13, 12, 14), tint: isSelected ? .white : .tertiaryLabel)
+            "chevron.right", in: Rect(bounds.width - 26, metrics.scaledValue(20) - 7, 12, 14),
+            tint: isSelected ? .white : .tertiaryLabel)
     }
 }
 

@@ -134,7 +134,8 @@ import UI
         let rows = MenuRow.rows(for: presented)
         let fit = MenuRow.fit(
             rows, language: environment.language, measurer: environment.textMeasurer,
-            maximumWidth: MenuLayout.usableArea(screen, environment.safeAreaInsets).width)
+            maximumWidth: MenuLayout.usableArea(screen, environment.safeAreaInsets).width,
+            metrics: FontMetrics(category: environment.contentSizeCategory))
         let specs = zip(rows, fit.heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
         let safe = environment.safeAreaInsets
         let renderer = environment.renderer

@@ -254,7 +254,9 @@ import UI
         let safe = EdgeInsets(top: MenuBarMetrics.barHeight + MenuBarMetrics.menuGap - MenuMetrics.screenMargin)
         let fit = MenuRow.fit(
             rows, language: screen.language, measurer: screen.textMeasurer,
-            maximumWidth: MenuLayout.usableArea(bounds, safe).width, style: .menuBar)
+            maximumWidth: MenuLayout.usableArea(bounds, safe).width,
+            metrics: FontMetrics(category: screen.contentSizeCategory),
+            style: .menuBar)
         let specs = zip(rows, fit.heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
         var l = MenuLayout.compact(
             bounds: bounds, safeInsets: safe, at: anchor, rows: specs, order: .fixed, panelWidth: fit.width)

@@ -135,7 +135,7 @@ import UI
         return MenuRowView.Look(
             row: rows[i], highlighted: highlight?.row == i, tile: highlight?.row == i ? highlight?.tile : nil,
             checkmarkColumn: checkmarks, separator: separator, position: positions[i], language: language,
-            style: style)
+            metrics: fontMetrics, style: style)
     }
 
     private func displayPosition(of i: Int) -> Int {

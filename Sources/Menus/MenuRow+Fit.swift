@@ -18,30 +18,31 @@ extension MenuRow {
 
     /// The panel's width and each row's height for `rows`: as wide as the longest title needs, within
     /// `MenuMetrics.panelWidth…maximumPanelWidth`; a title longer than that wraps to a second line and
-    /// its row grows by a line.
+    /// its row grows by a line. Titles and the rows of text grow with the text size (`metrics`), as
+    /// iPadOS's menus do with Dynamic Type; bands and rows of tiles keep theirs.
     static func fit(
         _ rows: [MenuRow], language: Language, measurer: any TextMeasuring, maximumWidth: Double,
-        style: Style = .contextMenu
+        metrics: FontMetrics, style: Style = .contextMenu
     ) -> (width: Double, heights: [Double]) {
         let checkmarks = showsCheckmarks(rows)
         let leading = MenuMetrics.rowLeadingInset + (checkmarks ? MenuMetrics.checkmarkColumn : 0)
-        let font = Font.preferred(MenuMetrics.titleStyle)
+        let font = metrics.scaledFont(Font.preferred(MenuMetrics.titleStyle))
         var needed = MenuMetrics.panelWidth
         for r in rows {
             guard let title = r.titleText(language) else { continue }
             let w = measurer.measure(TextLayout(title, font: font)).width
-            needed = max(needed, leading + w + r.trailingSpace(style, measurer: measurer))
+            needed = max(needed, leading + w + r.trailingSpace(style, measurer: measurer, metrics: metrics))
         }
         let width = min(
             needed.rounded(.up), max(MenuMetrics.panelWidth, min(MenuMetrics.maximumPanelWidth, maximumWidth)))
         let oneLine = measurer.measure(TextLayout("Ag", font: font)).height
         let heights = rows.map { r -> Double in
-            guard let title = r.titleText(language) else { return r.height }
-            let available = width - leading - r.trailingSpace(style, measurer: measurer)
+            guard let title = r.titleText(language) else { return r.height(metrics) }
+            let available = width - leading - r.trailingSpace(style, measurer: measurer, metrics: metrics)
             let h = measurer.measure(
                 TextLayout(title, font: font, lineLimit: MenuMetrics.titleLineLimit, width: available)
             ).height
-            return h > oneLine * 1.5 ? r.height + (h - oneLine).rounded(.up) : r.height
+            return h > oneLine * 1.5 ? r.height(metrics) + (h - oneLine).rounded(.up) : r.height(metrics)
         }
         return (width, heights)
     }
@@ -56,16 +57,25 @@ extension MenuRow {
         }
     }
 
+    /// The row's height at the text size of `metrics`: a row of text grows with it; a band and a row
+    /// of tiles keep theirs.
+    func height(_ metrics: FontMetrics) -> Double {
+        switch kind {
+        case .band, .tiles: height
+        case .header, .back, .action, .submenu, .loading: metrics.scaledValue(height)
+        }
+    }
+
     /// The room a row keeps on its trailing side: the inset and its icons (and a submenu's chevron),
-    /// or its shortcut.
-    func trailingSpace(_ style: Style, measurer: any TextMeasuring) -> Double {
+    /// or its shortcut (at the text size of `metrics`).
+    func trailingSpace(_ style: Style, measurer: any TextMeasuring, metrics: FontMetrics) -> Double {
         let icon = MenuMetrics.iconSize + MenuMetrics.iconSpacing
         var trailing = MenuMetrics.rowTrailingInset
         switch kind {
         case .action(let a):
             if style.showsImages, a.image != nil { trailing += icon }
             if style.showsShortcuts, let s = a.shortcut {
-                trailing += Self.shortcutWidth(s, measurer: measurer) + MenuBarMetrics.shortcutGap
+                trailing += Self.shortcutWidth(s, measurer: measurer, metrics: metrics) + MenuBarMetrics.shortcutGap
             }
         case .submenu(let m): trailing += icon + (style.showsImages && m.image != nil ? icon : 0)
         case .back: trailing += icon
@@ -74,8 +84,9 @@ extension MenuRow {
         return trailing
     }
 
-    /// The width of a shortcut as a row prints it.
-    static func shortcutWidth(_ s: KeyPress, measurer: any TextMeasuring) -> Double {
-        measurer.measure(TextLayout(s.symbols, font: Font.preferred(MenuBarMetrics.shortcutStyle))).width
+    /// The width of a shortcut as a row prints it at the text size of `metrics`.
+    static func shortcutWidth(_ s: KeyPress, measurer: any TextMeasuring, metrics: FontMetrics) -> Double {
+        measurer.measure(TextLayout(s.symbols, font: metrics.scaledFont(Font.preferred(MenuBarMetrics.shortcutStyle))))
+            .width
     }
 }

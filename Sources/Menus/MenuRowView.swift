@@ -15,12 +15,15 @@ import UI
         /// The row's place among the rows that can be chosen (1-based), and their count.
         var position: (Int, Int)?
         var language: Language
+        /// The screen's text size, which the row's words follow.
+        var metrics = FontMetrics.standard
         var style = MenuRow.Style.contextMenu
 
         static func == (a: Look, b: Look) -> Bool {
             a.row == b.row && a.highlighted == b.highlighted && a.tile == b.tile && a.style == b.style
                 && a.checkmarkColumn == b.checkmarkColumn && a.separator == b.separator
                 && a.position?.0 == b.position?.0 && a.position?.1 == b.position?.1 && a.language == b.language
+                && a.metrics == b.metrics
         }
     }
 
@@ -86,6 +89,10 @@ import UI
     private static let titleFont = Font.preferred(MenuMetrics.titleStyle)
     private static let subtitleFont = Font.preferred(MenuMetrics.subtitleStyle)
 
+    /// The title's and subtitle's fonts at the screen's text size.
+    private var titleFont: Font { look.metrics.scaledFont(Self.titleFont) }
+    private var subtitleFont: Font { look.metrics.scaledFont(Self.subtitleFont) }
+
     private var leading: Double {
         MenuMetrics.rowLeadingInset + (look.checkmarkColumn ? MenuMetrics.checkmarkColumn : 0)
     }
@@ -105,7 +112,7 @@ import UI
             return
         case .header(let t):
             let l = TextLayout(
-                t.resolved(lang), font: Self.subtitleFont, color: .secondaryLabel,
+                t.resolved(lang), font: subtitleFont, color: .secondaryLabel,
                 width: b.width - 2 * MenuMetrics.rowLeadingInset)
             let h = canvas.textMeasurer.measure(l).height
             canvas.drawText(l, at: Point(MenuMetrics.rowLeadingInset, b.midY - h / 2))
@@ -124,7 +131,7 @@ import UI
             if look.style.showsImages, let image = a.image { drawIcon(image, color: color, in: canvas) }
             if look.style.showsShortcuts, let s = a.shortcut {
                 let l = TextLayout(
-                    s.symbols, font: Font.preferred(MenuBarMetrics.shortcutStyle),
+                    s.symbols, font: look.metrics.scaledFont(Font.preferred(MenuBarMetrics.shortcutStyle)),
                     color: a.isDisabled ? .tertiaryLabel : .secondaryLabel)
                 let size = canvas.textMeasurer.measure(l)
                 canvas.drawText(
@@ -152,13 +159,16 @@ import UI
         _ title: String, _ subtitle: String?, color: Color, weight: Font.Weight = .regular, in canvas: any Canvas
     ) {
         let b = bounds
-        let width = max(0, b.width - leading - look.row.trailingSpace(look.style, measurer: canvas.textMeasurer))
+        let width = max(
+            0,
+            b.width - leading - look.row.trailingSpace(look.style, measurer: canvas.textMeasurer, metrics: look.metrics)
+        )
         let t = TextLayout(
-            title, font: Self.titleFont.weight(weight), color: color, lineLimit: MenuMetrics.titleLineLimit,
+            title, font: titleFont.weight(weight), color: color, lineLimit: MenuMetrics.titleLineLimit,
             width: width)
         let th = canvas.textMeasurer.measure(t).height
         if let subtitle {
-            let s = TextLayout(subtitle, font: Self.subtitleFont, color: .secondaryLabel, width: width)
+            let s = TextLayout(subtitle, font: subtitleFont, color: .secondaryLabel, width: width)
             let sh = canvas.textMeasurer.measure(s).height
             let top = b.midY - (th + MenuMetrics.subtitleSpacing + sh) / 2
             canvas.drawText(t, at: Point(leading, top))

@@ -52,8 +52,10 @@ import UI
 
     public override func layoutSubviews() {
         let left = 20.0
-        title.frame = Rect(left, 11, bounds.width - left - 16, 22)
-        detail.frame = Rect(left, 34, bounds.width - left - 16, 20)
+        // The lines and the space around them grow with the text size, as the row does.
+        let metrics = fontMetrics
+        title.frame = Rect(left, metrics.scaledValue(11), bounds.width - left - 16, metrics.scaledValue(22))
+        detail.frame = Rect(left, metrics.scaledValue(34), bounds.width - left - 16, metrics.scaledValue(20))
     }
 }
 

@@ -208,8 +208,10 @@ import UI
             for v in [listBar, noteList, searchField] as [View] { v.isHidden = showsSidebarOnly }
         }
         listBar.frame = Rect(listX, 0, listW, barH)
-        searchField.frame = Rect(listX + 16, barH + 8, listW - 32, Self.searchHeight - 16)
-        var listTop = barH + Self.searchHeight
+        // The field grows with the text size; the 8 pt around it stays.
+        let searchHeight = fontMetrics.scaledValue(Self.searchHeight - 16) + 16
+        searchField.frame = Rect(listX + 16, barH + 8, listW - 32, searchHeight - 16)
+        var listTop = barH + searchHeight
         if !recoveryNotice.isHidden && !(showsSidebarOnly && !twoColumns) {
             let margin = AlertMetrics.noticeMargin
             let h = recoveryNotice.sizeThatFits(Size(listW - 2 * margin, bounds.height)).height

@@ -77,18 +77,24 @@ import UI
     override func layoutSubviews() {
         let margin = SettingsMetrics.groupMargin
         let width = max(0, bounds.width - 2 * margin)
+        // Rows and headers grow with the text size, as their text does.
+        let metrics = fontMetrics
+        let rowHeight = metrics.scaledValue(SettingsMetrics.rowHeight)
         var y = SettingsMetrics.groupSpacing
         cards = []
         for (i, group) in groups.enumerated() {
             if let header = headers[i] {
-                y += SettingsMetrics.headerHeight - SettingsMetrics.groupSpacing
-                header.frame = Rect(margin + SettingsMetrics.rowInset, y - 25, width - 2 * SettingsMetrics.rowInset, 18)
+                y += metrics.scaledValue(SettingsMetrics.headerHeight) - SettingsMetrics.groupSpacing
+                header.frame = Rect(
+                    margin + SettingsMetrics.rowInset, y - metrics.scaledValue(25),
+                    width - 2 * SettingsMetrics.rowInset,
+                    metrics.scaledValue(18))
             }
             let top = y
             for (j, row) in rows[i].enumerated() {
-                row.frame = Rect(margin, y, width, SettingsMetrics.rowHeight)
+                row.frame = Rect(margin, y, width, rowHeight)
                 row.showsSeparator = j < group.rows.count - 1
-                y += SettingsMetrics.rowHeight
+                y += rowHeight
             }
             cards.append(Rect(margin, top, width, y - top))
             if let footer = footers[i] {

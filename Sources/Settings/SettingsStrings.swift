@@ -43,8 +43,8 @@ public enum SettingsStrings {
     static let text = LocalizedString(en: "Text", ru: "Текст")
     static let textSize = LocalizedString(en: "Text Size", ru: "Размер текста")
     static let textSizeFooter = LocalizedString(
-        en: "Kept for apps that follow it; Slate's apps show their standard size for now.",
-        ru: "Хранится для программ, которые его учитывают; приложения Slate пока показывают обычный размер.")
+        en: "Apps that support Dynamic Type will adjust to your preferred reading size below.",
+        ru: "Приложения, поддерживающие Динамический шрифт, будут использовать выбранный ниже размер для чтения.")
     static let displayScale = LocalizedString(en: "Display Scale", ru: "Масштаб экрана")
     static let scaleAutomatic = LocalizedString(en: "As the Display Says", ru: "Как у дисплея")
     static let scale1 = LocalizedString(en: "Standard (1×)", ru: "Стандартный (1×)")
@@ -64,9 +64,10 @@ public enum SettingsStrings {
         }
         return LocalizedString(en: n == 1 ? "1 Minute" : "\(n) Minutes", ru: ru)
     }
-    /// Text sizes, smallest first (iOS's content-size categories).
+    /// Text sizes, smallest first: the body size of each of iOS's content-size categories.
     static let textSizes: [(points: Double, name: LocalizedString)] = [
-        (15, LocalizedString(en: "Small", ru: "Мелкий")), (16, LocalizedString(en: "Medium", ru: "Средний")),
+        (14, LocalizedString(en: "Extra Small", ru: "Очень мелкий")), (15, LocalizedString(en: "Small", ru: "Мелкий")),
+        (16, LocalizedString(en: "Medium", ru: "Средний")),
         (17, LocalizedString(en: "Default", ru: "По умолчанию")), (19, LocalizedString(en: "Large", ru: "Крупный")),
         (21, LocalizedString(en: "Extra Large", ru: "Очень крупный")),
         (23, LocalizedString(en: "Largest", ru: "Самый крупный")),

@@ -4,7 +4,7 @@ import Scenes
 import UI
 
 // What Settings changes, followed by the shell at once: the language of every window, the Dock,
-// the multitasking mode, the wallpaper, and the appearance by the time of day.
+// the multitasking mode, the wallpaper, the text size, and the appearance by the time of day.
 extension Shell {
     /// A setting Settings keeps changed (`key`; nil: a new store, read whole).
     func settingsOfSettingsDidChange(_ key: String?) {
@@ -23,6 +23,9 @@ extension Shell {
             setMultitasking(mode)
         }
         if key == nil || key == SettingKey<String>.wallpaper.name { showWallpaper(settings[.wallpaper]) }
+        if key == nil || key == SettingKey<Double>.textSize.name {
+            setContentSizeCategory(ContentSizeCategory(bodySize: settings[.textSize]))
+        }
         if key == SettingKey<Bool>.keyboardSuggestions.name || key == SettingKey<[String]>.keyboardLayouts.name {
             keyboardSettingsDidChange()
         }

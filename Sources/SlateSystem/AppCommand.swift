@@ -52,6 +52,7 @@ import UI
             // Dark Mode, as the person set it in Control Center or Settings.
             process.appearance = .dark
         }
+        process.contentSizeCategory = ContentSizeCategory(bodySize: settings[.textSize])
         if args.options["locale"] == nil, let language = Language(rawValue: settings[.language]) {
             process.language = language
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Scenes
 import SessionBus
 import SessionServices
@@ -7,14 +8,17 @@ import SessionServices
 /// of the Settings portal (`SettingsPortal`: `org.freedesktop.appearance color-scheme` and its
 /// `SettingChanged`, which GTK 4, libadwaita, Qt 6 and Firefox follow), and the GNOME interface
 /// setting `color-scheme` (through `gsettings`, into dconf) for libadwaita's programs with no portal
-/// and for xdg-desktop-portal-gtk where that is the portal's backend.
+/// and for xdg-desktop-portal-gtk where that is the portal's backend. The text size goes the same
+/// way, as GNOME's `text-scaling-factor` (the body's size over the standard 17 pt), which GTK 3 and 4
+/// read and follow live.
 ///
 /// Only in Slate's own session (`XDG_CURRENT_DESKTOP` names Slate): nested in another desktop, the
 /// setting is that desktop's, and Slate leaves it alone.
 @MainActor final class PortalAppearance {
     /// `gsettings`, when installed (libglib2.0-bin).
     private let program: String?
-    private var told: Bool?
+    /// What `gsettings` was last told, by key, so that a setting that did not change is not told again.
+    private var told: [String: String] = [:]
     private var saidFailure = false
 
     /// A publisher for `environment`'s session, or nil outside Slate's own session or without
@@ -37,21 +41,35 @@ import SessionServices
     func follow(_ settings: SettingsStore, mailbox: MainMailbox) {
         portal = SettingsPortal(dark: settings[.darkMode], mailbox: mailbox)
         publish(dark: settings[.darkMode])
+        publish(textSize: settings[.textSize])
         settings.observe { [weak settings] key in
-            guard key == SettingKey<Bool>.darkMode.name, let settings else { return }
-            self.publish(dark: settings[.darkMode])
+            guard let settings else { return }
+            if key == SettingKey<Bool>.darkMode.name { self.publish(dark: settings[.darkMode]) }
+            if key == SettingKey<Double>.textSize.name { self.publish(textSize: settings[.textSize]) }
         }
     }
 
-    /// Tells the portal's programs, and sets `color-scheme` to `prefer-dark` or `default` (without
-    /// waiting for `gsettings`).
+    /// Tells the portal's programs, and sets `color-scheme` to `prefer-dark` or `default`.
     func publish(dark: Bool) {
         portal?.setDark(dark)
-        guard told != dark, let program else { return }
-        told = dark
+        set("color-scheme", dark ? "prefer-dark" : "default")
+    }
+
+    /// Sets `text-scaling-factor` to the chosen text size's body over the standard body (1.35 at
+    /// the largest), rounded to the hundredth.
+    func publish(textSize: Double) {
+        let category = ContentSizeCategory(bodySize: textSize)
+        let factor = (FontMetrics(category: category).scale * 100).rounded() / 100
+        set("text-scaling-factor", String(factor))
+    }
+
+    /// Sets GNOME's interface setting `key` to `value` (without waiting for `gsettings`).
+    private func set(_ key: String, _ value: String) {
+        guard told[key] != value, let program else { return }
+        told[key] = value
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["set", "org.gnome.desktop.interface", "color-scheme", dark ? "prefer-dark" : "default"]
+        process.arguments = ["set", "org.gnome.desktop.interface", key, value]
         do {
             try process.run()
         } catch {

@@ -16,6 +16,7 @@ extension Bench {
             Case(name: "settings.first-frame@2x") { firstFrame(of: "org.slate.settings") },
             Case(name: "settings.mail-first-frame@2x") { firstFrame(of: "org.slate.mail") },
             Case(name: "settings.dark-all-windows@2x") { appearanceEveryWindow() },
+            Case(name: "settings.text-size-all-windows@2x") { appearanceEveryWindow(textSize: true) },
             Case(name: "settings.dark-app-processes@2x") { appearanceAppProcesses() },
         ]
     }
@@ -61,10 +62,10 @@ extension Bench {
         return false
     }
 
-    /// Four windows of Mail, Notes and Settings side by side in Windowed Apps; Dark Mode turned on and
-    /// off in the settings store as Settings does, each time until the end of the frame that draws
-    /// every window again in the new appearance.
-    static func appearanceEveryWindow() -> Result {
+    /// Four windows of Mail, Notes and Settings side by side in Windowed Apps; Dark Mode (or with
+    /// `textSize`, the largest text size and the default) turned on and off in the settings store as
+    /// Settings does, each time until the end of the frame that draws every window again with it.
+    static func appearanceEveryWindow(textSize: Bool = false) -> Result {
         let s = ShellScreen(scale: 2, apps: [.mail, .notes, .settings])
         defer { s.close() }
         s.shell.setMultitasking(.windowed)
@@ -78,13 +79,17 @@ extension Bench {
         }
         s.host.run(for: 1)
         let windows = Double(s.shell.windows.values.filter { s.shell.isOnScreen($0.id) }.count)
-        var dark = false
+        var on = false
         let xs = sample(40, warmup: 4) {
-            dark.toggle()
-            s.shell.settings[.darkMode] = dark
+            on.toggle()
+            if textSize {
+                s.shell.settings[.textSize] = on ? 23 : 17
+            } else {
+                s.shell.settings[.darkMode] = on
+            }
             s.host.frame()
         }
-        var r = result("settings.dark-all-windows@2x", xs)
+        var r = result(textSize ? "settings.text-size-all-windows@2x" : "settings.dark-all-windows@2x", xs)
         r.extra["windows"] = windows
         return r
     }

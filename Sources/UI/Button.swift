@@ -120,7 +120,7 @@ import Graphics
         var h = Button.symbolSize
         if symbol != nil { w += Button.symbolSize }
         if let title {
-            let m = environment.textMeasurer.measure(TextLayout(title, font: font))
+            let m = environment.textMeasurer.measure(TextLayout(title, font: fontMetrics.scaledFont(font)))
             w += (symbol != nil ? Button.spacing : 0) + m.width.rounded(.up)
             h = max(h, m.height.rounded(.up))
         }
@@ -147,7 +147,7 @@ import Graphics
         var textSize = Size.zero
         if symbol != nil { contentW += Button.symbolSize }
         if let title {
-            textSize = canvas.textMeasurer.measure(TextLayout(title, font: font))
+            textSize = canvas.textMeasurer.measure(TextLayout(title, font: fontMetrics.scaledFont(font)))
             contentW += (symbol != nil ? Button.spacing : 0) + textSize.width
         }
         var x = bounds.midX - min(contentW, bounds.width) / 2
@@ -160,7 +160,7 @@ import Graphics
         if let title {
             let avail = bounds.maxX - x
             canvas.drawText(
-                TextLayout(title, font: font, color: fg, width: max(0, avail)),
+                TextLayout(title, font: fontMetrics.scaledFont(font), color: fg, width: max(0, avail)),
                 at: Point(x, bounds.midY - textSize.height / 2))
         }
         if isHighlighted {

@@ -63,7 +63,7 @@ import Graphics
 
     func layout(width: Double?) -> TextLayout {
         TextLayout(
-            text, font: font, color: textColor, alignment: alignment, lineLimit: numberOfLines,
+            text, font: fontMetrics.scaledFont(font), color: textColor, alignment: alignment, lineLimit: numberOfLines,
             truncation: truncation, width: width)
     }
 

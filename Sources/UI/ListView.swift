@@ -8,7 +8,8 @@ import Graphics
     /// Supplies the list's content.
     @MainActor public protocol DataSource: AnyObject {
         func numberOfRows(in list: ListView) -> Int
-        /// The height of a row; rows of one list are usually the same.
+        /// The height of a row at the standard text size (the list grows it with the screen's, as
+        /// its rows' text grows); rows of one list are usually the same.
         func list(_ list: ListView, heightOfRow row: Int) -> Double
         /// Makes a row view for `row`, or configures `reusing` (a row that scrolled away) for it.
         func list(_ list: ListView, viewForRow row: Int, reusing: ListRow?) -> ListRow
@@ -33,7 +34,8 @@ import Graphics
 
     /// The height of every row, when all are alike (as `UITableView.rowHeight`): the data source is
     /// not asked for each row's height, and a reload of 100,000 rows costs what one of ten does. Nil:
-    /// each row's height is asked for as the list is reloaded.
+    /// each row's height is asked for as the list is reloaded. Given at the standard text size: the
+    /// list grows it with the screen's.
     public var rowHeight: Double? {
         didSet { if rowHeight != oldValue { reloadData() } }
     }
@@ -67,17 +69,25 @@ import Graphics
     /// The height of all the rows.
     private var totalHeight: Double { top(rowCount) }
 
+    /// The text size changed: the rows are measured and made again at it.
+    open override func environmentDidChange() {
+        super.environmentDidChange()
+        reloadData()
+    }
+
     /// Reads the data source again.
     public func reloadData() {
         let n = dataSource?.numberOfRows(in: self) ?? 0
         rowCount = n
-        uniformHeight = rowHeight
+        // Heights are given at the standard text size; rows grow with the screen's.
+        let metrics = fontMetrics
+        uniformHeight = rowHeight.map(metrics.scaledValue)
         if uniformHeight != nil {
             offsets = [0]
         } else {
             var o = [Double](repeating: 0, count: n + 1)
             if let ds = dataSource {
-                for i in 0..<n { o[i + 1] = o[i] + ds.list(self, heightOfRow: i) }
+                for i in 0..<n { o[i + 1] = o[i] + metrics.scaledValue(ds.list(self, heightOfRow: i)) }
             }
             offsets = o
         }

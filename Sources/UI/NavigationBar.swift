@@ -9,6 +9,8 @@ import Graphics
     /// A bar saying `title` in its screen's language.
     public init(title: LocalizedString = "") {
         titleLabel = Label(title, style: .headline)
+        // A bar's title and buttons keep their size whatever the text size, as iOS's do.
+        titleLabel.font = titleLabel.font.fixed
         titleLabel.alignment = .center
         titleLabel.accessibilityTraits = [.header, .staticText]
         super.init()
@@ -44,7 +46,10 @@ import Graphics
 
     private func replace(_ old: [View], with new: [View]) {
         for v in old where !new.contains(where: { $0 === v }) { v.removeFromSuperview() }
-        for v in new where v.superview !== self { addSubview(v) }
+        for v in new where v.superview !== self {
+            if let button = v as? Button { button.font = button.font.fixed }
+            addSubview(v)
+        }
         setNeedsLayout()
     }
 

@@ -23,7 +23,22 @@ import Graphics
     public func switchLanguage(to language: Language) {
         guard language != screenEnvironment.language else { return }
         screenEnvironment.language = language
+        screenDidChange()
+    }
+
+    /// Makes `category` the screen's text size: text styles' fonts and the rows around them are
+    /// measured, laid out and drawn again at it.
+    public func setContentSizeCategory(_ category: ContentSizeCategory) {
+        guard category != screenEnvironment.contentSizeCategory else { return }
+        screenEnvironment.contentSizeCategory = category
+        screenDidChange()
+    }
+
+    /// Something every view reads from the screen changed: each lays out and draws again, and a list
+    /// reads its rows' heights again.
+    private func screenDidChange() {
         for view in allViews() {
+            view.environmentDidChange()
             view.setNeedsLayout()
             view.setNeedsDisplay()
         }

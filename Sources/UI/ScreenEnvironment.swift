@@ -18,6 +18,8 @@ import Graphics
 @MainActor public final class ScreenEnvironment {
     /// The language user-visible strings are shown in.
     public var language: Language
+    /// The text size the person chose: text styles' fonts, and the rows around them, follow it.
+    public var contentSizeCategory = ContentSizeCategory.standard
     /// Measures text for layout; the host puts the real text engine here.
     public var textMeasurer: any TextMeasuring
     /// Makes offscreen pictures: a menu's blurred backdrop and lifted preview, drag previews, Exposé's
@@ -93,6 +95,9 @@ extension View {
 
     /// The language of the screen the view is on.
     public var language: Language { environment.language }
+
+    /// Scales fonts and lengths around text to the text size of the screen the view is on.
+    public var fontMetrics: FontMetrics { FontMetrics(category: environment.contentSizeCategory) }
 }
 
 extension LocalizedString {

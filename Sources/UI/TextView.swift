@@ -143,6 +143,8 @@ import Graphics
     var tops: [Double] = [0]
     var wrapWidth: Double = 0
     var lineHeight: Double = 22
+    /// `font` at the screen's text size, as the text is measured and drawn (set as the layout is).
+    var shownFont: Font = .preferred(.body)
 
     /// The text engine the caret is measured with; nil for the screen's (`environment.textMeasurer`). It
     /// must be the one that draws: tests of pure editing give the approximate one.
@@ -160,23 +162,24 @@ import Graphics
     /// The layout of paragraph `i`: what is drawn and what the caret is measured in.
     func paragraphLayout(_ i: Int) -> TextLayout {
         TextLayout(
-            storage.paragraphs[i], font: font, color: textColor, lineLimit: 0, truncation: .none, width: wrapWidth)
+            storage.paragraphs[i], font: shownFont, color: textColor, lineLimit: 0, truncation: .none, width: wrapWidth)
     }
 
     func estimatedHeight(_ i: Int) -> Double {
         let p = storage.paragraphs[i]
-        let perLine = max(1, wrapWidth) / (font.size * Self.estimatedCharacterWidth)
+        let perLine = max(1, wrapWidth) / (shownFont.size * Self.estimatedCharacterWidth)
         // A paragraph with no more bytes than a line holds characters is one line, unread.
         if Double(p.utf8.count) <= perLine { return lineHeight }
         let n = Double(p.unicodeScalars.count)
-        let lines = max(1, (n * font.size * Self.estimatedCharacterWidth / max(1, wrapWidth)).rounded(.up))
+        let lines = max(1, (n * shownFont.size * Self.estimatedCharacterWidth / max(1, wrapWidth)).rounded(.up))
         return lines * lineHeight
     }
 
-    /// Forgets every paragraph's measured height (the width or the font changed).
+    /// Forgets every paragraph's measured height (the width, the font or the text size changed).
     func invalidateLayout() {
         wrapWidth = max(1, bounds.width - textInsets.left - textInsets.right)
-        lineHeight = measurer.measure(TextLayout("Ag", font: font)).height
+        shownFont = fontMetrics.scaledFont(font)
+        lineHeight = measurer.measure(TextLayout("Ag", font: shownFont)).height
         heights = storage.paragraphs.indices.map(estimatedHeight)
         measured = Array(repeating: false, count: heights.count)
         tops = [0]
@@ -237,6 +240,17 @@ import Graphics
     /// The top of paragraph `i` in content coordinates.
     func paragraphTop(_ i: Int) -> Double { textInsets.top + tops[i] }
 
+    /// The text size (or the screen) changed: every paragraph is measured again at the new size.
+    open override func environmentDidChange() {
+        super.environmentDidChange()
+        if bounds.width > 0 { invalidateLayout() } else { heights = [] }
+    }
+
+    open override func didMoveToRoot() {
+        super.didMoveToRoot()
+        if fontMetrics.scaledFont(font) != shownFont { environmentDidChange() }
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         if abs(wrapWidth - max(1, bounds.width - textInsets.left - textInsets.right)) > 0.01 || heights.isEmpty {
@@ -283,7 +297,7 @@ import Graphics
         let pastEnd = i < sel.end.paragraph
         let layout = paragraphLayout(i)
         let lines = measurer.lines(layout)
-        let newlineWidth = font.size * 0.3
+        let newlineWidth = shownFont.size * 0.3
         var out: [Rect] = []
         for (li, line) in lines.enumerated() {
             let isLast = li == lines.count - 1

@@ -346,6 +346,10 @@ import Graphics
     /// Called when the view joins or leaves a root view's tree.
     open func didMoveToRoot() {}
 
+    /// Something the view reads from its screen's environment changed (its language or text size):
+    /// a view that keeps what it measured forgets it here. Its layout and drawing are redone anyway.
+    open func environmentDidChange() {}
+
     private func propagateRootChange(from old: RootView?, to new: RootView?) {
         old?.viewLeft(self)
         didMoveToRoot()

@@ -4,8 +4,9 @@
 # headless, with Dark Mode on in its settings file; Debian's xdg-desktop-portal finds Slate's
 # backend by Packaging/slate.portal (UseIn=Slate) and answers `org.freedesktop.appearance
 # color-scheme` 1 (prefer dark); Settings (another process) turns Dark Mode off in the file, and the
-# portal says 0 and signals SettingChanged. GNOME's color-scheme goes to a memory GSettings backend,
-# never the person's dconf.
+# portal says 0 and signals SettingChanged. GNOME's color-scheme and text-scaling-factor (Settings ›
+# Text Size, which GTK follows) go to a keyfile GSettings backend in the test's own folder, never the
+# person's dconf.
 set -uo pipefail
 slate=${SLATE:-.build/debug/slate}
 portal=/usr/libexec/xdg-desktop-portal
@@ -50,7 +51,7 @@ mkdir -p "$work/runtime" "$work/data" "$work/config/slate" "$work/portals" && ch
 cp "$(dirname "$0")/../../Packaging/slate.portal" "$work/portals/"
 settings '{"darkMode": true}'
 export XDG_CURRENT_DESKTOP=Slate:wlroots XDG_RUNTIME_DIR="$work/runtime" XDG_DATA_HOME="$work/data" \
-    XDG_CONFIG_HOME="$work/config" GSETTINGS_BACKEND=memory
+    XDG_CONFIG_HOME="$work/config" GSETTINGS_BACKEND=keyfile
 "$slate" run --backend headless --state-dir "$work/state" >"$work/shell.log" 2>&1 &
 shell_pid=$!
 check slate_serves_the_settings_portal wait_for 20 \
@@ -64,6 +65,16 @@ sleep 0.5
 settings '{"darkMode": false}'
 check the_portal_says_no_preference_once_dark_mode_is_off wait_for 10 '[ "$(scheme)" = 0 ]'
 check programs_hear_setting_changed wait_for 5 "grep -q \"SettingChanged ('org.freedesktop.appearance', 'color-scheme', <uint32 0>)\" '$work/signals'"
+gnome() {  # gnome KEY: GNOME's interface setting as the keyfile backend keeps it
+    sed -n "s/^$1=//p" "$work/config/glib-2.0/settings/keyfile" 2>/dev/null
+}
+check gtk_hears_the_light_appearance wait_for 5 '[ "$(gnome color-scheme)" = "'"'"'default'"'"'" ]'
+near() {  # near VALUE WANTED: the keyfile writes a double in full (1.3500000000000001)
+    awk -v v="$1" -v w="$2" 'BEGIN { exit !(v != "" && v - w < 0.001 && w - v < 0.001) }'
+}
+check gtk_hears_the_standard_text_size wait_for 5 'near "$(gnome text-scaling-factor)" 1'
+settings '{"darkMode": false, "textSize": 23}'
+check gtk_hears_the_largest_text_size wait_for 10 'near "$(gnome text-scaling-factor)" 1.35'
 check slate_runs_on kill -0 "$shell_pid"
 echo "settings-portal: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] || { echo "--- slate:"; tail -20 "$work/shell.log"; echo "--- portal:"; tail -20 "$work/portal.log"; }
