@@ -136,14 +136,20 @@ final class BenchBus {
         daemon.standardOutput = out
         daemon.standardError = FileHandle.nullDevice
         do { try daemon.run() } catch { return nil }
+        address = Self.firstLine(of: out)
+        if address.isEmpty { return nil }
+    }
+
+    /// The first line a program writes to `pipe` (its bus address, its display), trimmed; "" when it
+    /// ends without one.
+    static func firstLine(of pipe: Pipe) -> String {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = pipe.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if address.isEmpty { return nil }
+        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func stop() {

@@ -216,13 +216,7 @@ final class BenchMocks {
                 ["/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"], stdout: out)
         else { return nil }
         _ = daemon
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        address = BenchBus.firstLine(of: out)
         for (template, parameters) in [
             ("upower", nil), ("networkmanager", nil), ("logind", nil), ("bluez5", nil),
             ("iio-sensors-proxy", #"{"has_accelerometer": true, "accelerometer_orientation": "normal"}"#),
@@ -267,13 +261,8 @@ final class BenchMocks {
                 ["/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "2800x2100x24", "-nolisten", "tcp"], stdout: out)
                 != nil
         else { return nil }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            line.append(chunk)
-        }
-        return ":" + String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let display = BenchBus.firstLine(of: out)
+        return display.isEmpty ? nil : ":" + display
     }
 
     func stop() {

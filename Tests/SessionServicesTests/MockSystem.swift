@@ -1,5 +1,6 @@
 import Foundation
 import SessionBus
+import TestSessionBus
 import Testing
 
 /// A machine's services for a test: a D-Bus daemon of the test's own standing in for the system bus,
@@ -8,6 +9,8 @@ import Testing
 /// null sink in a runtime folder of its own. Everything is ended (SIGKILL) when it goes.
 final class MockSystem {
     let address: String
+    /// The bus the services are on, ended after them.
+    private let bus: PrivateBus
     let folder: URL
     private var processes: [Process] = []
     /// A connection of the test's own to the bus (to drive the mocks).
@@ -17,22 +20,8 @@ final class MockSystem {
     init(templates: [(name: String, busName: String, parameters: String?)]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-mocks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        daemon.arguments =
-            Self.lifetime + ["/usr/bin/dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"]
-        let out = Pipe()
-        daemon.standardOutput = out
-        daemon.standardError = FileHandle.nullDevice
-        try daemon.run()
-        processes.append(daemon)
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        bus = try PrivateBus()
+        address = bus.address
         control = try BusConnection(.address(address))
         for t in templates {
             var args = ["-m", "dbusmock", "--template", t.name]
@@ -145,7 +134,7 @@ final class MockSystem {
 
     /// Ends the `index`th service started (from 0, in the order of the templates).
     func kill(serviceAt index: Int) {
-        let p = processes[index + 1]  // after the daemon
+        let p = processes[index]
         Self.killTree(p.processIdentifier)
         for _ in 0..<100 where p.isRunning { Thread.sleep(forTimeInterval: 0.01) }
     }
@@ -157,6 +146,7 @@ final class MockSystem {
             Self.killTree(p.processIdentifier)
             for _ in 0..<100 where p.isRunning { Thread.sleep(forTimeInterval: 0.01) }
         }
+        bus.end()
         try? FileManager.default.removeItem(at: folder)
     }
 
