@@ -51,11 +51,18 @@ import UI
                     + "without one: slate render --out FILE.png, slate bench", code: 2)
         }
         let clock = VirtualClock()
+        // The person's settings, read before the screen is taken (Settings › Display Scale) and the
+        // apps start (Settings in the shell's process shows these); the command line's options win
+        // for the run.
+        let settings = SessionWiring.settings(environment: env)
+        // On a screen a person sees, the scale Settings chose (0: as the display says); the headless
+        // backend, for tests, keeps --scale's.
+        let chosenScale = backend == .headless ? nil : SessionWiring.displayScale(settings)
         // A session takes the screen first: the shell is the panel's size, at its scale.
         var session: WaylandCompositor?
         var device = device
         if backend == .session {
-            let wanted = args.options["scale"] == nil ? 0 : try args.double("scale", default: 1)
+            let wanted = args.options["scale"] == nil ? chosenScale ?? 0 : try args.double("scale", default: 1)
             do {
                 session = try WaylandCompositor(
                     backend: .session, size: device.size, scale: wanted, language: try args.language())
@@ -64,10 +71,7 @@ import UI
             }
             device = Device(device.model, screenSize: session!.size)
         }
-        let scale = try session?.scale ?? args.double("scale", default: 1)
-        // The person's settings, read before the apps start (Settings in the shell's process shows
-        // these) and before the command line's options, which win for the run.
-        let settings = SessionWiring.settings(environment: env)
+        let scale = try session?.scale ?? args.double("scale", default: chosenScale ?? 1)
         // Settings › Accessibility › Screen Reader Support off: neither the shell nor the app processes
         // it starts join the accessibility bus (SLATE_ACCESSIBILITY, when set, says otherwise).
         if env["SLATE_ACCESSIBILITY"] == nil, !settings[.accessibilityBus] { setenv("SLATE_ACCESSIBILITY", "0", 1) }

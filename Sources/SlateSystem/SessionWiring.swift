@@ -17,6 +17,17 @@ import UI
         SettingsStore(configHome: SettingsStore.defaultConfigHome(environment: environment))
     }
 
+    /// The scale Settings › Display & Brightness › Display Scale chose: 1 or 2, or nil for "as the
+    /// display says" (and for any other number a hand-edited file holds, which is said once).
+    static func displayScale(_ settings: SettingsStore) -> Double? {
+        let chosen = settings[.displayScale]
+        if chosen == 1 || chosen == 2 { return chosen }
+        if chosen != 0 {
+            SettingsStore.standardError("displayScale \(chosen) in settings.json is not 1 or 2; the display's is used")
+        }
+        return nil
+    }
+
     /// Connects the services and has the host's loop take their news; returns what keeps them.
     static func attach(shell: Shell, host: LiveHost, environment: [String: String]) -> LiveServices {
         let live = LiveServices(

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # End to end: a real window under X (Xvfb when no display is set) — the compositor's, on wlroots' X11
 # backend, as `slate run` opens it — driven by xdotool as a person would drive it — a click, a 0.6 s
-# press-and-hold, a drag — and Slate must report a tap, a long press and a pan, in that order.
+# press-and-hold, a drag — and Slate must report a tap, a long press and a pan, in that order. Then
+# Settings › Display Scale: `slate run` at the scale settings.json chose (twice the pixels at 2), and
+# --scale winning over it.
 set -uo pipefail
 slate=${SLATE:-.build/debug/slate}
 work=$(mktemp -d)
 cleanup() {
     [ -n "${app:-}" ] && kill "$app" 2>/dev/null
+    [ -n "${run:-}" ] && kill "$run" 2>/dev/null
     [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null
     rm -rf "$work"
 }
@@ -46,6 +49,35 @@ done
 if [ "$seen" != "$expected" ]; then
     echo "e2e: expected the gestures '$expected', saw '$seen'"
     [ $failed -eq 0 ] && failed=1 && passed=$((passed - 1))
+fi
+
+# The shell's window at each display scale: its width in X pixels.
+window_width() {  # window_width SETTINGS-JSON [ARGS...]
+    local json=$1
+    shift
+    mkdir -p "$work/config/slate" "$work/state"
+    printf '%s\n' "$json" >"$work/config/slate/settings.json"
+    XDG_CONFIG_HOME="$work/config" XDG_RUNTIME_DIR="$work/runtime" SLATE_ACCESSIBILITY=0 \
+        "$slate" run --in-process --state-dir "$work/state" "$@" >"$work/run.log" 2>&1 &
+    run=$!
+    local id
+    id=$(named_window "Slate") || { echo ""; kill "$run"; wait "$run" 2>/dev/null; run=; return; }
+    eval "$(xdotool getwindowgeometry --shell "$id")"
+    echo "$WIDTH"
+    kill "$run"
+    wait "$run" 2>/dev/null
+    run=
+}
+one=$(window_width '{"displayScale": 1}')
+two=$(window_width '{"displayScale": 2}')
+forced=$(window_width '{"displayScale": 2}' --scale 1)
+if [ -n "$one" ] && [ "$two" = "$((one * 2))" ]; then passed=$((passed + 1)); else
+    failed=$((failed + 1))
+    echo "e2e: Display Scale 2 should double the window's pixels: 1× $one, 2× $two; $(tail -3 "$work/run.log")"
+fi
+if [ -n "$one" ] && [ "$forced" = "$one" ]; then passed=$((passed + 1)); else
+    failed=$((failed + 1))
+    echo "e2e: --scale 1 should win over Display Scale 2: $forced, not $one"
 fi
 echo "e2e window: $passed passed, $failed failed"
 [ $failed -eq 0 ]
