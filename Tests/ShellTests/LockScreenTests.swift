@@ -251,6 +251,40 @@ import Testing
         try run(w, "expect visible \"Terminal, Build finished, All 212 tests passed\"")
     }
 
+    @Test func aNotificationTappedOnTheLockScreenOpensOnceUnlocked() throws {
+        let w = try locked()
+        let server = RecordingNotificationServer()
+        w.shell.services.notifications = server
+        w.shell.post(
+            ShellNotification(
+                id: 7, appName: "Terminal", title: "Build finished", body: "",
+                actions: [.init(key: "default", label: "Open")],
+                date: Date(), origin: .bus(sender: ":1.7")))
+        w.host.frame()
+        try run(w, "tap \"Terminal, Build finished\"")
+        #expect(w.shell.lockScreen?.page == .password)
+        #expect(server.invoked.isEmpty, "nothing opens while locked")
+        try run(w, "type \"hunter\"\nkey return\nexpect unlocked")
+        #expect(server.invoked.map(\.0) == [7] && server.invoked.map(\.1) == ["default"])
+        #expect(!w.shell.notifications.contains { $0.id == 7 }, "opened, it is dismissed")
+
+        // Tapped, then Escape back to the clock: unlocking later opens nothing.
+        w.shell.post(
+            ShellNotification(
+                id: 8, appName: "Terminal", title: "Tests failed", body: "",
+                actions: [.init(key: "default", label: "Open")],
+                date: Date(), origin: .bus(sender: ":1.7")))
+        try run(w, "lock\nexpect locked")
+        #expect(w.shell.notificationBanners.isEmpty, "the lock takes the banners away")
+        try run(w, "tap \"Terminal, Tests failed\"")
+        #expect(server.invoked.count == 1, "nothing opens while locked")
+        #expect(w.shell.lockScreen?.page == .password)
+        try run(w, "key escape")
+        #expect(w.shell.lockScreen?.page == .clock)
+        try run(w, "type \"hunter\"\nkey return\nexpect unlocked")
+        #expect(server.invoked.count == 1)
+    }
+
     @Test func lockAtStartLocksTheSessionAsItBegins() throws {
         let w = try systemWorld(window: false, scale: 1)
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("slate-lock-\(UUID())")

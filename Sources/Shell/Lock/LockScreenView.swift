@@ -47,6 +47,8 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     let messageLabel = Label("", style: .subheadline, color: LockScreenMetrics.ink)
     /// Told when the person asks for the password page (a swipe up, a tap).
     var onWantsPassword: (() -> Void)?
+    /// A notification's platter was tapped (its identifier): it is opened after the unlock.
+    var onTapNotification: ((UInt32) -> Void)?
     /// The platters on the list, newest first.
     private(set) var platters: [NotificationPlatterView] = []
     private var shake: Animation?
@@ -102,7 +104,16 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
             if -swipe.translation().y > self.bounds.height * LockScreenMetrics.swipeFraction { self.onWantsPassword?() }
         }
         addGestureRecognizer(swipe)
-        addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onWantsPassword?() })
+        addGestureRecognizer(
+            TapGestureRecognizer { [weak self] tap in
+                guard let self else { return }
+                // A notification tapped is opened once the screen is unlocked.
+                let point = tap.location(in: self.list)
+                if !self.list.isHidden, let index = self.platters.firstIndex(where: { $0.frame.contains(point) }) {
+                    self.onTapNotification?(self.platters[index].notification.id)
+                }
+                self.onWantsPassword?()
+            })
         setPage(plain ? .password : .clock, animated: false)
     }
 

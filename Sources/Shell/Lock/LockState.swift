@@ -7,6 +7,8 @@ import UI
 @MainActor final class LockState {
     /// Whether the screen is locked.
     var isLocked = false
+    /// The notification tapped on the lock screen, opened once it is unlocked.
+    var openAfterUnlock: UInt32?
     /// Slate's own lock screen, while locked (and no other program's lock is shown).
     var view: LockScreenView?
     /// A program that locked the screen over ext-session-lock-v1, while its lock holds.

@@ -57,6 +57,9 @@ extension Shell {
         closeExpose()
         hideControlCenter(animated: false)
         hideNotificationCenter(animated: false)
+        // A banner shown a moment before would stay over the lock screen, its words readable and a
+        // tap opening it: it goes (its notification stays, on the lock screen's list).
+        for banner in notificationState.banners { hideBanner(banner.notification.id, animated: false) }
         hideMenuBar(animated: false)
         setDockRevealed(false)
         dispatcher.cancelAllTouches()
@@ -86,6 +89,7 @@ extension Shell {
             view = LockScreenView(frame: bounds, plain: true)
         }
         view.onWantsPassword = { [weak self] in self?.showPasswordPage() }
+        view.onTapNotification = { [weak self] id in self?.lockState.openAfterUnlock = id }
         view.field.onSubmit = { [weak self] password in self?.checkPassword(password) }
         insertSubview(view, above: edgeTargets.right)
         s.view = view
@@ -142,6 +146,11 @@ extension Shell {
         s.focusBefore = nil
         services.session?.setLockedHint(false)
         s.onChange?(false)
+        // The notification tapped on the lock screen, as iPadOS does: opened once the person is in.
+        if let id = s.openAfterUnlock, let tapped = notifications.first(where: { $0.id == id }) {
+            activateNotification(tapped)
+        }
+        s.openAfterUnlock = nil
         noteActivity()
         scheduleAutoLock()
         updateOnScreenKeyboard()
@@ -256,6 +265,8 @@ extension Shell {
         } else if press.key == .escape, press.modifiers.isEmpty, !view.isPlain {
             view.field.clear()
             view.setPage(.clock, animated: true)
+            // Back to the clock: the notification tapped is no longer what the person asked for.
+            lockState.openAfterUnlock = nil
             updateOnScreenKeyboard()
             return true
         }

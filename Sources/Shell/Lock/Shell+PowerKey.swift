@@ -18,6 +18,7 @@ extension Shell {
             // Locked already: back to the clock, as a press puts an iPad's screen to sleep.
             view.field.clear()
             view.setPage(.clock, animated: false)
+            s.openAfterUnlock = nil
             updateOnScreenKeyboard()
         }
         s.powerHold?.cancel()

@@ -120,6 +120,8 @@ extension Shell {
     /// default action goes to the program (with a token to bring its window forward), or its app's
     /// window opens; then it is dismissed.
     func activateNotification(_ n: ShellNotification, action: String = "default") {
+        // Locked, nothing opens: a notification tapped there opens once unlocked (`unlock`).
+        guard !isLocked else { return }
         let s = notificationState
         switch n.origin {
         case .bus(let sender):
