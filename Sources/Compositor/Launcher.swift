@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Host
 import Shell
 
@@ -59,6 +60,22 @@ import Shell
         return true
     }
 
+    /// What a program started now gets: the compositor's environment, and, since Qt reads no GNOME
+    /// setting, the person's text size as Qt's font DPI (96 at the standard size; one the person set
+    /// themselves is kept). Programs started earlier keep theirs: Qt reads it once.
+    func programEnvironment() -> [String: String] {
+        var environment = compositor.launchEnvironment()
+        let category = shell.environment.contentSizeCategory
+        if category != .standard, environment["QT_FONT_DPI"] == nil {
+            environment["QT_FONT_DPI"] = String(
+                Int((Self.standardFontDPI * FontMetrics(category: category).scale).rounded()))
+        }
+        return environment
+    }
+
+    /// The font DPI Qt takes on its own (its logical DPI at scale 1).
+    static let standardFontDPI = 96.0
+
     /// App processes started and not yet seen to end.
     private var appLaunches: [(pid: pid_t, app: ProcessApp)] = []
 
@@ -67,7 +84,7 @@ import Shell
         guard let entry = app.entry, let argv = try? entry.command(exec, language: shell.language) else { return false }
         let pid: pid_t
         do {
-            pid = try Spawn.start(argv, environment: compositor.launchEnvironment(), directory: entry.path)
+            pid = try Spawn.start(argv, environment: programEnvironment(), directory: entry.path)
         } catch {
             // Said on the screen at the next check, as for a program that ends at once.
             if let s = shell.app(app.identifier) {

@@ -31,6 +31,33 @@ import Testing
         #expect(rig.host.launcher.failures[app.identifier] == "Quits At Once ended (status 3) before showing a window")
     }
 
+    /// Qt reads no GNOME setting: a program started at the largest text size gets it as Qt's font DPI
+    /// (96 × 23 / 17), and one started at the standard size gets none.
+    @Test func aProgramStartedGetsTheTextSizeAsQtsFontDPI() throws {
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-qt-dpi-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("dpi.sh")
+        try "#!/bin/sh\nprintf '%s' \"${QT_FONT_DPI:-none}\" > \"$1\"\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        func started(_ name: String) throws -> String? {
+            let out = folder.appendingPathComponent(name)
+            let app = try Self.install(rig, name: name, exec: "\(script.path) \(out.path)")
+            rig.shell.openApp(app)
+            guard rig.wait(5, "\(name) to start", { FileManager.default.fileExists(atPath: out.path) }) else {
+                return nil
+            }
+            rig.host.run(for: 0.2)
+            return try String(contentsOf: out, encoding: .utf8)
+        }
+        #expect(try started("Standard") == "none")
+        rig.shell.setContentSizeCategory(.extraExtraExtraLarge)
+        #expect(try started("Largest") == "130")
+    }
+
     /// One that ends with success and no window may have handed its window to a process of it
     /// already running (as Firefox does): nothing is said for `handOffGrace`, and then the banner.
     @Test func aProgramThatEndsWithSuccessAndNoWindowIsNamedAfterItsGrace() throws {
