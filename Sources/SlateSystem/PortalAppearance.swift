@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Host
 import Scenes
 import SessionBus
 import SessionServices
@@ -63,15 +64,28 @@ import SessionServices
         set("text-scaling-factor", String(factor))
     }
 
-    /// Sets GNOME's interface setting `key` to `value` (without waiting for `gsettings`).
+    /// The last `gsettings` started, while it may still run.
+    private var running: Process?
+    /// The longest a `gsettings` waits for the one before it (seconds): one takes about 10 ms.
+    static let overlapWait = 0.2
+
+    /// Sets GNOME's interface setting `key` to `value`, without waiting for `gsettings` unless one
+    /// still runs: then it is given up to `Self.overlapWait` to end first, as two writing at once may
+    /// lose one's key (GSettings' keyfile backend writes its whole file; dconf does not). Never
+    /// longer: a `gsettings` that hangs must not hang the shell.
     private func set(_ key: String, _ value: String) {
         guard told[key] != value, let program else { return }
         told[key] = value
+        if let previous = running {
+            let until = MonotonicClock.read() + Self.overlapWait
+            while previous.isRunning, MonotonicClock.read() < until { usleep(2_000) }
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["set", "org.gnome.desktop.interface", key, value]
         do {
             try process.run()
+            running = process
         } catch {
             guard !saidFailure else { return }
             saidFailure = true
