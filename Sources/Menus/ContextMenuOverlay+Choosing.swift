@@ -97,7 +97,7 @@ extension ContextMenuOverlay {
         // The panel keeps its width; a submenu's long titles wrap within it.
         let heights = MenuRow.fit(
             rows, language: screen.language, measurer: screen.textMeasurer, maximumWidth: layout.panelFrame.width,
-            metrics: FontMetrics(category: screen.contentSizeCategory)
+            metrics: screen.fontMetrics
         ).heights
         let specs = zip(rows, heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
         layout = MenuLayout.resized(layout, bounds: bounds, safeInsets: screen.safeAreaInsets, rows: specs)

@@ -135,7 +135,7 @@ import UI
         let fit = MenuRow.fit(
             rows, language: environment.language, measurer: environment.textMeasurer,
             maximumWidth: MenuLayout.usableArea(screen, environment.safeAreaInsets).width,
-            metrics: FontMetrics(category: environment.contentSizeCategory))
+            metrics: environment.fontMetrics)
         let specs = zip(rows, fit.heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
         let safe = environment.safeAreaInsets
         let renderer = environment.renderer

@@ -255,7 +255,7 @@ import UI
         let fit = MenuRow.fit(
             rows, language: screen.language, measurer: screen.textMeasurer,
             maximumWidth: MenuLayout.usableArea(bounds, safe).width,
-            metrics: FontMetrics(category: screen.contentSizeCategory),
+            metrics: screen.fontMetrics,
             style: .menuBar)
         let specs = zip(rows, fit.heights).map { r, h in MenuLayout.RowSpec(height: h, role: r.spec.role) }
         var l = MenuLayout.compact(

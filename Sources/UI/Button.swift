@@ -115,12 +115,15 @@ import Graphics
     static let spacing: Double = 6
     static let padding = EdgeInsets(vertical: 7, horizontal: 14)
 
+    /// `font` at the screen's text size, as the title is measured and drawn.
+    private var shownFont: Font { fontMetrics.scaledFont(font) }
+
     open override func sizeThatFits(_ size: Size) -> Size {
         var w = 0.0
         var h = Button.symbolSize
         if symbol != nil { w += Button.symbolSize }
         if let title {
-            let m = environment.textMeasurer.measure(TextLayout(title, font: fontMetrics.scaledFont(font)))
+            let m = environment.textMeasurer.measure(TextLayout(title, font: shownFont))
             w += (symbol != nil ? Button.spacing : 0) + m.width.rounded(.up)
             h = max(h, m.height.rounded(.up))
         }
@@ -129,6 +132,7 @@ import Graphics
     }
 
     open override func draw(in canvas: any Canvas) {
+        let shown = shownFont
         let enabledTint = isEnabled ? tint : Color.tertiaryLabel
         let fg: Color
         switch style {
@@ -147,7 +151,7 @@ import Graphics
         var textSize = Size.zero
         if symbol != nil { contentW += Button.symbolSize }
         if let title {
-            textSize = canvas.textMeasurer.measure(TextLayout(title, font: fontMetrics.scaledFont(font)))
+            textSize = canvas.textMeasurer.measure(TextLayout(title, font: shown))
             contentW += (symbol != nil ? Button.spacing : 0) + textSize.width
         }
         var x = bounds.midX - min(contentW, bounds.width) / 2
@@ -160,7 +164,7 @@ import Graphics
         if let title {
             let avail = bounds.maxX - x
             canvas.drawText(
-                TextLayout(title, font: fontMetrics.scaledFont(font), color: fg, width: max(0, avail)),
+                TextLayout(title, font: shown, color: fg, width: max(0, avail)),
                 at: Point(x, bounds.midY - textSize.height / 2))
         }
         if isHighlighted {

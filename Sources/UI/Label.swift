@@ -62,8 +62,10 @@ import Graphics
     open override var accessibilityLabelOrText: String? { accessibilityLabel ?? (text.isEmpty ? nil : text) }
 
     func layout(width: Double?) -> TextLayout {
-        TextLayout(
-            text, font: fontMetrics.scaledFont(font), color: textColor, alignment: alignment, lineLimit: numberOfLines,
+        let screen = environment
+        return TextLayout(
+            localizedText.resolved(screen.language), font: screen.fontMetrics.scaledFont(font), color: textColor,
+            alignment: alignment, lineLimit: numberOfLines,
             truncation: truncation, width: width)
     }
 

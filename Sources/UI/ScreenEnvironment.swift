@@ -20,6 +20,8 @@ import Graphics
     public var language: Language
     /// The text size the person chose: text styles' fonts, and the rows around them, follow it.
     public var contentSizeCategory = ContentSizeCategory.standard
+    /// Scales fonts and lengths around text to `contentSizeCategory`.
+    public var fontMetrics: FontMetrics { FontMetrics(category: contentSizeCategory) }
     /// Measures text for layout; the host puts the real text engine here.
     public var textMeasurer: any TextMeasuring
     /// Makes offscreen pictures: a menu's blurred backdrop and lifted preview, drag previews, Exposé's
@@ -97,7 +99,7 @@ extension View {
     public var language: Language { environment.language }
 
     /// Scales fonts and lengths around text to the text size of the screen the view is on.
-    public var fontMetrics: FontMetrics { FontMetrics(category: environment.contentSizeCategory) }
+    public var fontMetrics: FontMetrics { environment.fontMetrics }
 }
 
 extension LocalizedString {

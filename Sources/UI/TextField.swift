@@ -170,20 +170,21 @@ import Graphics
     }
 
     open override func draw(in canvas: any Canvas) {
+        let metrics = fontMetrics
+        let shownFont = metrics.scaledFont(font)
         // The space above the text grows with it, keeping a line in the middle of a field that grew.
-        let padding = EdgeInsets(
-            vertical: fontMetrics.scaledValue(Self.padding.top), horizontal: Self.padding.left)
+        let padding = EdgeInsets(vertical: metrics.scaledValue(Self.padding.top), horizontal: Self.padding.left)
         let inner = bounds.inset(by: padding)
         let text = shownText
         let showsPlaceholder = text.isEmpty
         if isAllSelected, isFocused {
             let m = canvas.textMeasurer.measure(
-                TextLayout(text, font: fontMetrics.scaledFont(font), lineLimit: multiline ? 0 : 1, width: inner.width))
+                TextLayout(text, font: shownFont, lineLimit: multiline ? 0 : 1, width: inner.width))
             canvas.fill(
                 Rect(inner.minX, inner.minY, min(m.width, inner.width), m.height), with: Color.tint.withAlpha(0.25))
         }
         let layout = TextLayout(
-            showsPlaceholder ? placeholder : text, font: fontMetrics.scaledFont(font),
+            showsPlaceholder ? placeholder : text, font: shownFont,
             color: showsPlaceholder ? .tertiaryLabel : textColor,
             lineLimit: multiline ? 0 : 1, truncation: multiline ? .none : .head, width: inner.width)
         canvas.drawText(layout, at: inner.origin)
@@ -192,8 +193,8 @@ import Graphics
         let before = String(text.prefix(caret))
         let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
         let last = String(lines.last ?? "")
-        let lineH = canvas.textMeasurer.measure(TextLayout("Ag", font: fontMetrics.scaledFont(font))).height
-        let x = canvas.textMeasurer.measure(TextLayout(last, font: fontMetrics.scaledFont(font))).width
+        let lineH = canvas.textMeasurer.measure(TextLayout("Ag", font: shownFont)).height
+        let x = canvas.textMeasurer.measure(TextLayout(last, font: shownFont)).width
         let y = inner.minY + Double(max(0, lines.count - 1)) * lineH
         canvas.fill(Rect(inner.minX + min(x, inner.width), y + 2, 2, lineH - 4), with: .tint)
     }
