@@ -48,7 +48,8 @@ let package = Package(
             cSettings: [.define("WLR_USE_UNSTABLE"), .headerSearchPath("protocol")],
             linkerSettings: [
                 .linkedLibrary("wlroots"), .linkedLibrary("wayland-server"), .linkedLibrary("xkbcommon"),
-                .linkedLibrary("pixman-1"), .linkedLibrary("xcb"),
+                .linkedLibrary("pixman-1"), .linkedLibrary("xcb"), .linkedLibrary("EGL"),
+                .linkedLibrary("input"),
             ]),
 
         // An app process's side of Wayland: xdg-shell toplevels with the scene protocol, wl_shm, the seat.

@@ -28,6 +28,8 @@ packages=(
     xwayland libxcb1-dev                                      # X11 programs (Xwayland; the XWM's own checks)
     xterm x11-apps xclip                                      # real X11 programs for the X11 tests
     libpam0g-dev libpam-wrapper                               # the lock screen's password (PAM); PAM in its tests
+    qemu-system-x86 linux-image-amd64 seatd python3-evdev     # slate session on a real kernel (make machine)
+    python3-pip                                               # virtme-ng, which Debian 12 lacks
 )
 # The services' test runs a PulseAudio server of its own with a null sink. On a desktop that plays
 # through PipeWire's pipewire-pulse, PulseAudio is not installed beside it (its socket-activated
@@ -52,6 +54,16 @@ if ((${#missing[@]})); then
     fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# virtme-ng boots Debian's kernel over this machine's own files (make machine); Debian 12 has no
+# package of it.
+if ! command -v vng >/dev/null && [ ! -x "$HOME/.local/bin/vng" ]; then
+    echo "setup: installing virtme-ng (pip)"
+    where=()
+    [ "$(id -u)" != 0 ] && where=(--user)   # then in ~/.local/bin, where Tests/machine looks too
+    pip3 install --quiet "${where[@]}" virtme-ng 2>/dev/null ||
+        pip3 install --quiet "${where[@]}" --break-system-packages virtme-ng
 fi
 
 if ! command -v swift >/dev/null; then

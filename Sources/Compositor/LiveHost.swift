@@ -46,12 +46,13 @@ import UI
     private var fingers: [Int: Point] = [:]
 
     /// A compositor showing `root` (made on `clock`, which this host moves with the wall clock), its
-    /// window (nested backend) named `title`.
+    /// window (nested backend) named `title`, drawn on by `renderer`.
     public convenience init(
-        root: RootView, clock: VirtualClock, backend: CompositorBackend, scale: Double, title: String = "Slate"
+        root: RootView, clock: VirtualClock, backend: CompositorBackend, scale: Double,
+        renderer: ScreenRenderer = .auto, title: String = "Slate"
     ) throws(CompositorError) {
         let compositor = try WaylandCompositor(
-            backend: backend, size: root.bounds.size, scale: scale, language: root.language)
+            backend: backend, size: root.bounds.size, scale: scale, renderer: renderer, language: root.language)
         self.init(root: root, clock: clock, compositor: compositor, title: title)
     }
 
@@ -68,6 +69,10 @@ import UI
         compositor.shell = root as? Shell
         compositor.setTitle(title)
         compositor.onNestedInput = { [weak self] e in self?.handle(e) }
+        // On the machine's own screen, the keyboard on the glass follows the keyboards attached.
+        if compositor.backend == .session {
+            (root as? Shell)?.hardwareKeyboardAttached(compositor.typingKeyboards > 0)
+        }
         (root as? Shell)?.onScreenTurn = { [weak self] turns in self?.turn(to: turns) }
     }
 
@@ -195,6 +200,8 @@ import UI
         case .screenRestored:
             root.setNeedsDisplay()
             unshown = true
+        case .keyboards(let count):
+            if compositor.backend == .session { (root as? Shell)?.hardwareKeyboardAttached(count > 0) }
         case .pointerMoved(let p):
             pointer = p
             if let id = touchID {

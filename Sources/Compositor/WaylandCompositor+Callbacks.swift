@@ -184,8 +184,12 @@ extension WaylandCompositor {
         case .axis: event = .scroll(dx: x, dy: y)
         case .closeRequested: event = .closed
         case .screenRestored: event = .screenRestored
+        case .keyboardsChanged: event = .keyboards(Int(code))
         }
-        if case .closed = event {} else if case .screenRestored = event {} else { noteActivity() }
+        switch event {
+        case .closed, .screenRestored, .keyboards: break
+        default: noteActivity()
+        }
         onNestedInput?(event)
     }
 }

@@ -55,3 +55,53 @@ enum SessionStrings {
         }
     }
 }
+
+// What draws on the screen, and why (renderer.c chooses).
+extension WaylandCompositor {
+    /// How many keyboards a person types on are attached (libinput's with letter keys on the session
+    /// backend; a desktop's in a window). Each change after is a `NestedInput.keyboards`.
+    public var typingKeyboards: Int { comp.map { Int(slate_comp_typing_keyboards($0)) } ?? 0 }
+
+    /// The renderer that draws the shell's frame on the screen: "gles2" or "pixman" ("pixman" headless).
+    public var rendererName: String { comp.map { String(cString: slate_comp_renderer_name($0)) } ?? "" }
+
+    /// The GL's own renderer name where GLES2 was tried ("llvmpipe (LLVM 15.0.6, 256 bits)"), else "".
+    public var glName: String { comp.map { String(cString: slate_comp_gl_name($0)) } ?? "" }
+
+    /// One line saying what draws the screen and why, in `language`: which GL, or why not GL.
+    public func rendererLine(language: Language) -> String {
+        guard let c = comp else { return "" }
+        let gl = glName
+        let line: LocalizedString =
+            switch slate_comp_renderer_fallback(c) {
+            case .asAsked where rendererName == "gles2": SessionStrings.drawnWithGL.formatted(gl)
+            case .asAsked: SessionStrings.drawnWithPixman
+            case .softwarePassedOver: SessionStrings.softwareGLPassedOver.formatted(gl)
+            case .noGLES2: SessionStrings.noGLES2
+            case .softwareOnPanel: SessionStrings.softwareGLOnPanel.formatted(gl)
+            }
+        return line.resolved(language)
+    }
+}
+
+extension SessionStrings {
+    static let drawnWithGL = LocalizedString(
+        en: "the screen is drawn with GLES2 on %@",
+        ru: "экран рисуется через GLES2 на %@")
+    static let softwareGLPassedOver = LocalizedString(
+        en: "the screen is drawn with pixman on the CPU: the GL here is software (%@); --renderer gles2 uses it",
+        ru: "экран рисуется через pixman на процессоре: GL здесь программный (%@); --renderer gles2 включит его")
+    static let noGLES2 = LocalizedString(
+        en: "the screen is drawn with pixman on the CPU: GLES2 was asked for, and this screen has no GL to "
+            + "make it with",
+        ru: "экран рисуется через pixman на процессоре: запрошен GLES2, но у этого экрана нет GL, чтобы его "
+            + "создать")
+    static let softwareGLOnPanel = LocalizedString(
+        en: "the screen is drawn with pixman on the CPU: GLES2 was asked for, and the GL here is software (%@), "
+            + "which cannot draw on a panel through wlroots 0.15",
+        ru: "экран рисуется через pixman на процессоре: запрошен GLES2, но GL здесь программный (%@), а через "
+            + "wlroots 0.15 он не может рисовать на панели")
+    static let drawnWithPixman = LocalizedString(
+        en: "the screen is drawn with pixman on the CPU",
+        ru: "экран рисуется через pixman на процессоре")
+}

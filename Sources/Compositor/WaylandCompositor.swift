@@ -24,6 +24,26 @@ public enum CompositorBackend: String, Sendable {
     case session
 }
 
+/// What draws the shell's frame on the nested window or the panel (`--renderer`); the headless
+/// backend draws nothing.
+public enum ScreenRenderer: String, Sendable, CaseIterable {
+    /// GLES2 on a GPU's own driver, pixman where the GL is software (llvmpipe, softpipe,
+    /// kms_swrast) or there is none.
+    case auto
+    /// GLES2 whatever drives it, software GL too (pixman where it cannot be made).
+    case gles2
+    /// pixman, on the CPU.
+    case pixman
+
+    var shim: slate_renderer {
+        switch self {
+        case .auto: .auto
+        case .gles2: .gles2
+        case .pixman: .pixman
+        }
+    }
+}
+
 /// Slate's Wayland compositor: wlroots (behind the C shim) with one output, a seat, xdg-shell,
 /// Xwayland for X11 programs and the clipboard relay. It talks to the shell through `CompositorShell`: each client toplevel that
 /// maps becomes a shell window (`adopt`); each one that goes away leaves (`toplevelDidClose`); its
@@ -92,7 +112,9 @@ public enum CompositorBackend: String, Sendable {
     /// `$XDG_RUNTIME_DIR` (made, owner-only, under the temporary folder when unset). On the session
     /// backend the screen is the panel's, whatever `size` says, at `scale` or (0) the scale its
     /// size calls for (`sessionScale`). Why it could not start is said in `language`.
-    public init(backend: CompositorBackend, size: Size, scale: Double, language: Language) throws(CompositorError) {
+    public init(
+        backend: CompositorBackend, size: Size, scale: Double, renderer: ScreenRenderer = .auto, language: Language
+    ) throws(CompositorError) {
         self.backend = backend
         self.size = size
         self.scale = scale
@@ -147,7 +169,9 @@ public enum CompositorBackend: String, Sendable {
             case .nested: SLATE_BACKEND_NESTED
             case .session: SLATE_BACKEND_SESSION
             }
-        guard let c = slate_comp_create(Int32(kind.rawValue), pw, ph, max(1, scale), &callbacks, &err, err.count)
+        guard
+            let c = slate_comp_create(
+                Int32(kind.rawValue), pw, ph, max(1, scale), renderer.shim, &callbacks, &err, err.count)
         else {
             let reason = String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
             throw CompositorError(description: SessionStrings.failure(reason)?.resolved(language) ?? reason)
@@ -427,4 +451,6 @@ public enum NestedInput: Sendable {
     case closed
     /// The screen is Slate's again (`slate session`: back on its virtual terminal): draw all of it.
     case screenRestored
+    /// How many keyboards a person types on are attached now (one came or went).
+    case keyboards(Int)
 }

@@ -208,6 +208,17 @@ extension Shell {
         updateOnScreenKeyboard()
     }
 
+    /// A keyboard a person types on is attached, or the last went (`slate session`: libinput's
+    /// keyboards with letter keys). Under the automatic policy the keyboard on the glass stays away
+    /// while one is, as on an iPad with a Magic Keyboard, and shows for fields again once none is.
+    public func hardwareKeyboardAttached(_ attached: Bool) {
+        let s = keyboardState
+        guard s.policy == .automatic, s.hardwareSeen != attached else { return }
+        s.hardwareSeen = attached
+        if !attached { s.dismissedFor = nil }
+        updateOnScreenKeyboard()
+    }
+
     func hardwareKeyPressed() {
         let s = keyboardState
         guard s.policy == .automatic, !s.hardwareSeen else { return }

@@ -22,6 +22,8 @@ uint32_t slate_comp_now_msec(void) {
 /// While set, wlroots says nothing (a session that cannot start is said in one line of Slate's).
 static int log_silenced = 0;
 
+void slate_log_silence(int on) { log_silenced = on; }
+
 static void log_quietly(enum wlr_log_importance importance, const char *fmt, va_list args) {
     if (importance > WLR_ERROR || log_silenced) return;
     fprintf(stderr, "slate: wlroots: ");
@@ -90,8 +92,8 @@ static void destroy_renderers(slate_comp *comp) {
     comp->renderer = comp->client_renderer = NULL;
 }
 
-slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
-                              char *err, size_t err_len) {
+slate_comp *slate_comp_create(int backend, int width, int height, double scale, slate_renderer renderer,
+                              const slate_comp_callbacks *callbacks, char *err, size_t err_len) {
     static int logging = 0;
     if (!logging) {
         wlr_log_init(WLR_ERROR, log_quietly);
@@ -163,9 +165,9 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
         snprintf(err, err_len, "cannot create a renderer");
         goto fail;
     }
-    // The screen itself: headless draws nothing; nested and session let wlroots choose how to put
-    // the shell's frame on it (WLR_RENDERER may force one).
-    comp->renderer = backend == SLATE_BACKEND_HEADLESS ? comp->client_renderer : wlr_renderer_autocreate(comp->backend);
+    // The screen itself: headless draws nothing; nested and session draw with GLES2 on a GPU and
+    // pixman otherwise (renderer.c).
+    comp->renderer = backend == SLATE_BACKEND_HEADLESS ? comp->client_renderer : slate_renderer_create(comp, renderer);
     if (!comp->renderer) {
         snprintf(err, err_len, "cannot create a renderer");
         goto fail;

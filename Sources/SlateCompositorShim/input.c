@@ -3,6 +3,8 @@
 // libinput devices) passed up to the shell.
 #include "internal.h"
 
+#include <wlr/backend/libinput.h>
+
 /// One input device of the nested backend (x11/wayland window): its events go to the owner.
 struct nested_input {
     slate_comp *comp;
@@ -12,7 +14,21 @@ struct nested_input {
     struct wl_listener tip, tool_axis, tool_button;
     /// A touchpad's gestures, passed to the program under the pointer.
     struct slate_gestures gestures;
+    /// A keyboard a person types on (`is_typing_keyboard`), counted in `typing_keyboards`.
+    int typing;
 };
+
+/// Whether a keyboard device is one a person types on: libinput calls a power button, a lid's
+/// switch and a tablet's volume keys keyboards too, and those have no letter keys. A desktop's
+/// keyboard (the nested backend's) always is.
+static int is_typing_keyboard(struct wlr_input_device *dev) {
+    if (dev->type != WLR_INPUT_DEVICE_KEYBOARD) return 0;
+    if (!wlr_input_device_is_libinput(dev)) return 1;
+    struct libinput_device *handle = wlr_libinput_get_device_handle(dev);
+    return handle && libinput_device_keyboard_has_key(handle, KEY_A) == 1;
+}
+
+int slate_comp_typing_keyboards(slate_comp *comp) { return comp->typing_keyboards; }
 
 // ---- Input ----------------------------------------------------------------------------------------
 
@@ -426,6 +442,10 @@ static void nested_on_destroy(struct wl_listener *l, void *data) {
         break;
     case WLR_INPUT_DEVICE_KEYBOARD:
         wl_list_remove(&in->key.link);
+        if (in->typing) {
+            in->comp->typing_keyboards--;
+            slate_nested_emit(in->comp, SLATE_INPUT_KEYBOARDS_CHANGED, 0, 0, 0, (uint32_t)in->comp->typing_keyboards);
+        }
         break;
     case WLR_INPUT_DEVICE_TOUCH:
         wl_list_remove(&in->touch_down.link);
@@ -470,6 +490,10 @@ void slate_input_attach(slate_comp *comp, struct wlr_input_device *dev) {
         wlr_keyboard_set_keymap(dev->keyboard, comp->keymap);
         in->key.notify = nested_on_key;
         wl_signal_add(&dev->keyboard->events.key, &in->key);
+        if ((in->typing = is_typing_keyboard(dev))) {
+            comp->typing_keyboards++;
+            slate_nested_emit(comp, SLATE_INPUT_KEYBOARDS_CHANGED, 0, 0, 0, (uint32_t)comp->typing_keyboards);
+        }
         break;
     case WLR_INPUT_DEVICE_TOUCH:
         in->touch_down.notify = nested_on_touch_down;

@@ -93,6 +93,10 @@ struct slate_comp {
     /// shell reads (on the headless backend, the same as `renderer`).
     struct wlr_renderer *client_renderer;
     struct wlr_allocator *allocator;
+    /// The GL's renderer name where GLES2 was tried ("llvmpipe (LLVM 15.0.6, 256 bits)"), and what
+    /// the choice fell back from (`slate_comp_renderer_fallback`).
+    char gl_name[128];
+    slate_renderer_fallback renderer_fallback;
     struct wlr_compositor *compositor;
     struct wlr_xdg_shell *xdg_shell;
     struct wlr_seat *seat;
@@ -173,6 +177,8 @@ struct slate_comp {
     struct wl_listener output_destroy;
     struct wl_listener output_power_set_mode;
     struct wl_list nested_inputs;  // struct nested_input::link
+    /// Keyboards a person types on among them (not power buttons, not the shell's own).
+    int typing_keyboards;
 
     struct slate_view *pointer_view;
     /// Where the pointer is over `pointer_view`, in its main surface's coordinates.
@@ -262,6 +268,10 @@ struct slate_view {
 
 /// Sets up the output the backend made (output.c): its mode, its first frame and its global.
 int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len);
+/// While on, wlroots' own log lines are not written (a failure is said in one line of Slate's).
+void slate_log_silence(int on);
+/// The renderer that puts the shell's frame on the nested window or the panel (renderer.c).
+struct wlr_renderer *slate_renderer_create(slate_comp *comp, slate_renderer wanted);
 void slate_on_new_output(struct wl_listener *l, void *data);
 /// The output's state made and let go with the compositor (output.c).
 void slate_output_init(slate_comp *comp);

@@ -24,7 +24,7 @@ struct Arguments {
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
     static let valued: Set<String> = [
         "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir", "backend", "open",
-        "timeout", "now", "dir", "data-dir", "exec", "completion", "multitasking",
+        "timeout", "now", "dir", "data-dir", "exec", "completion", "multitasking", "renderer",
     ]
 
     init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
@@ -91,13 +91,15 @@ let helpBody = """
                 Windowed Apps (windows resized, moved, tiled; the last mode used when not given);
                 --in-process keeps Slate's apps inside the shell's process; --backend headless
                 serves programs with no screen; --frame-times draws a live graph of the last
-                frames' times (the lines: 8.3 ms, 16.7 ms). The keyboard on the glass shows for a
+                frames' times (the lines: 8.3 ms, 16.7 ms); --renderer auto|gles2|pixman as in
+                session. The keyboard on the glass shows for a
                 field until a hardware key is pressed; SLATE_KEYBOARD=on-screen|hardware|external
                 (squeekboard) says otherwise. With no display: one line saying so, exit code 2.
       session   Slate full screen on a tablet's (or computer's) own screen, from a text console:
                 DRM/KMS and libinput (touch, pen, keyboard, mouse) through a seat (seatd or logind);
                 the panel's own resolution, --scale 1|2 (else 2 when it keeps an iPad's points);
-                Ctrl+Alt+F1…F12 switch consoles, Ctrl+Alt+Backspace ends it; apps, --appearance,
+                --renderer auto|gles2|pixman (else WLR_RENDERER): auto draws with GLES2 on a GPU
+                and with pixman where the GL is software or there is none; Ctrl+Alt+F1…F12 switch consoles, Ctrl+Alt+Backspace ends it; apps, --appearance,
                 --locale, --device, --portrait, --state-dir, --multitasking, --in-process and
                 --frame-times as in run. With no screen or seat to take: one line saying what is
                 missing and what to do, exit code 2. At the login screen, "Slate" runs slate-session, which gives it

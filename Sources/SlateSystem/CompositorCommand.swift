@@ -21,6 +21,18 @@ import UI
         return backend
     }
 
+    /// `--renderer auto|gles2|pixman` (else `WLR_RENDERER`, as wlroots' own compositors read it):
+    /// what draws on the nested window or the panel.
+    static func renderer(_ args: Arguments, environment: [String: String]) throws -> ScreenRenderer {
+        if let named = args.options["renderer"] {
+            guard let renderer = ScreenRenderer(rawValue: named) else {
+                throw UsageError("--renderer is auto, gles2 or pixman, not '\(named)'")
+            }
+            return renderer
+        }
+        return environment["WLR_RENDERER"].flatMap(ScreenRenderer.init(rawValue:)) ?? .auto
+    }
+
     /// Puts the installed programs on the Home screen (and those in the dock file in the Dock).
     static func installPrograms(_ shell: Shell, scale: Double, environment: [String: String]) {
         let dirs = DesktopCatalog.dataDirectories(environment)
@@ -51,6 +63,7 @@ import UI
                     + "without one: slate render --out FILE.png, slate bench", code: 2)
         }
         let clock = VirtualClock()
+        let renderer = try renderer(args, environment: env)
         // The person's settings, read before the screen is taken (Settings › Display Scale) and the
         // apps start (Settings in the shell's process shows these); the command line's options win
         // for the run.
@@ -65,7 +78,8 @@ import UI
             let wanted = args.options["scale"] == nil ? chosenScale ?? 0 : try args.double("scale", default: 1)
             do {
                 session = try WaylandCompositor(
-                    backend: .session, size: device.size, scale: wanted, language: try args.language())
+                    backend: .session, size: device.size, scale: wanted, renderer: renderer,
+                    language: try args.language())
             } catch {
                 return Slate.failure("\(error)", code: 2)
             }
@@ -101,9 +115,14 @@ import UI
         do {
             live =
                 try session.map { LiveHost(root: shell, clock: clock, compositor: $0) }
-                ?? LiveHost(root: shell, clock: clock, backend: backend, scale: scale)
+                ?? LiveHost(root: shell, clock: clock, backend: backend, scale: scale, renderer: renderer)
         } catch {
             return Slate.failure("\(error)", code: backend == .nested ? 2 : 1)
+        }
+        // On a screen a person sees, what draws it and why (software GL is passed over unless asked for).
+        if backend != .headless {
+            let line = live.compositor.rendererLine(language: try args.language())
+            FileHandle.standardError.write(Data("slate: \(line)\n".utf8))
         }
         live.showsFrameTimes = args.flags.contains("frame-times")
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:

@@ -248,6 +248,25 @@ import Testing
         #expect(!w.shell.isKeyboardShown)
     }
 
+    @Test func aKeyboardAttachedKeepsItAwayAndItComesBackWhenTheLastGoes() throws {
+        let w = fieldsWorld()
+        try run(w, "launch Fields")
+        w.shell.keyboardPolicy = .automatic
+        w.shell.hardwareKeyboardAttached(true)
+        try run(w, "tap \"Body\"")
+        #expect(!w.shell.isKeyboardShown, "a keyboard is attached: nothing to show")
+        w.shell.hardwareKeyboardAttached(false)
+        w.host.run(for: 0.5)
+        #expect(w.shell.isKeyboardShown, "the last keyboard went, with a field taking text")
+        w.shell.hardwareKeyboardAttached(true)
+        w.host.run(for: 0.5)
+        #expect(!w.shell.isKeyboardShown, "one came back")
+        w.shell.keyboardPolicy = .onScreen
+        w.shell.hardwareKeyboardAttached(true)
+        w.host.run(for: 0.5)
+        #expect(w.shell.isKeyboardShown, "the on-screen policy does not follow the keyboards")
+    }
+
     @Test func theReturnKeyIsTheFieldsAndAPasswordGetsNoPopup() throws {
         let w = fieldsWorld()
         FieldsApp.sent = []

@@ -28,6 +28,9 @@ SLATE_MAILDIR="$work/empty" run "$slate" run
 check SLATE_MAILDIR_without_a_maildir_is_refused test "$rc" -eq 2
 check no_sample_mail_is_written_into_a_users_folder test -z "$(ls -A "$work/empty")"
 
+run "$slate" session --renderer vulkan
+check an_unknown_renderer_is_refused_in_one_line test "$rc" -eq 2 -a "$err" = "slate: --renderer is auto, gles2 or pixman, not 'vulkan'"
+
 run "$slate" render --out "$work/a.png" --maildir "$work/empty"
 check render_refuses_maildir_with_a_line test "$rc" -eq 2 -a "$err" = "slate: render draws the sample mail; --maildir is for slate run"
 

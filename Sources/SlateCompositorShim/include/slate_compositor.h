@@ -83,6 +83,19 @@ enum slate_backend {
     SLATE_BACKEND_SESSION = 2,
 };
 
+/// What draws the shell's frame on the screen (nested and session backends; headless draws nothing).
+typedef enum SLATE_CLOSED_ENUM slate_renderer {
+    /// GLES2 on a GPU's own driver; pixman on the CPU where the GL is software (llvmpipe, softpipe,
+    /// kms_swrast: told by the GL's renderer name) or there is none.
+    SLATE_RENDERER_AUTO SLATE_SWIFT_NAME(auto) = 0,
+    /// GLES2, whatever drives it (software GL too, in a window); pixman where it cannot be made, or
+    /// on a panel whose GL is software (wlroots 0.15 puts it on the render node, where kms_swrast
+    /// cannot map its buffers).
+    SLATE_RENDERER_GLES2 SLATE_SWIFT_NAME(gles2) = 1,
+    /// pixman, on the CPU.
+    SLATE_RENDERER_PIXMAN SLATE_SWIFT_NAME(pixman) = 2,
+} slate_renderer;
+
 /// What `slate_comp_create` says in `err` when the session backend cannot start: there is no DRM
 /// device; no seat would give the screen and input (libseat found neither seatd nor logind, or
 /// refused); no screen is connected.
@@ -127,6 +140,9 @@ typedef enum SLATE_CLOSED_ENUM slate_input_kind {
     /// The screen is Slate's again (the session's virtual terminal shown, the output powered on):
     /// draw all of it.
     SLATE_INPUT_SCREEN_RESTORED SLATE_SWIFT_NAME(screenRestored) = 10,
+    /// Keyboards a person types on came or went (libinput's, with letter keys; not a power
+    /// button): `code` is how many there are now.
+    SLATE_INPUT_KEYBOARDS_CHANGED SLATE_SWIFT_NAME(keyboardsChanged) = 11,
 } slate_input_kind;
 
 /// What happened to a view (`slate_comp_callbacks.view_event`).
@@ -227,8 +243,27 @@ typedef struct slate_comp_callbacks {
 
 /// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new
 /// socket in $XDG_RUNTIME_DIR (owner-only). Returns NULL and a reason in `err` on failure.
-slate_comp *slate_comp_create(int backend, int width, int height, double scale, const slate_comp_callbacks *callbacks,
-                              char *err, size_t err_len);
+slate_comp *slate_comp_create(int backend, int width, int height, double scale, slate_renderer renderer,
+                              const slate_comp_callbacks *callbacks, char *err, size_t err_len);
+/// The renderer that draws on the screen ("pixman", "gles2"), and why it was chosen: the GL's own
+/// renderer name, and whether it was passed over as software ("" when nothing was passed over).
+const char *slate_comp_renderer_name(slate_comp *comp);
+const char *slate_comp_gl_name(slate_comp *comp);
+/// Why the renderer drawing is not the one asked for (pixman draws in each case but the first).
+typedef enum SLATE_CLOSED_ENUM slate_renderer_fallback {
+    /// It is the one asked for, or the one `auto` prefers.
+    SLATE_RENDERER_AS_ASKED SLATE_SWIFT_NAME(asAsked) = 0,
+    /// `auto` found only software GL (`slate_comp_gl_name`) and passed it over.
+    SLATE_RENDERER_SOFTWARE_PASSED_OVER SLATE_SWIFT_NAME(softwarePassedOver) = 1,
+    /// GLES2 was asked for and could not be made (no DRM device to make it on, no EGL).
+    SLATE_RENDERER_NO_GLES2 SLATE_SWIFT_NAME(noGLES2) = 2,
+    /// GLES2 was asked for on a panel whose GL is software, which wlroots 0.15 cannot draw a panel with.
+    SLATE_RENDERER_SOFTWARE_ON_PANEL SLATE_SWIFT_NAME(softwareOnPanel) = 3,
+} slate_renderer_fallback;
+slate_renderer_fallback slate_comp_renderer_fallback(slate_comp *comp);
+/// How many keyboards a person types on the backend has now (`SLATE_INPUT_KEYBOARDS_CHANGED` tells
+/// each change after the start).
+int slate_comp_typing_keyboards(slate_comp *comp);
 void slate_comp_destroy(slate_comp *comp);
 /// The socket's name, for WAYLAND_DISPLAY.
 const char *slate_comp_socket(slate_comp *comp);

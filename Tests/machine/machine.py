@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""A real machine for `slate session`: Debian's kernel in QEMU, driven from here.
+
+The machine shares this machine's files read-only (virtme-ng), with a virtio-gpu KMS card of the
+panel's size, seatd, and input devices made with uinput inside it (`guest.py`). What the panel
+shows is read with QEMU's QMP `screendump` (PNG: QEMU 7.2's PPM pads rows at odd widths without
+saying so). KVM where it works, TCG otherwise.
+"""
+
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def kernel():
+    """Debian's kernel (linux-image-amd64), the newest installed."""
+    images = sorted(f for f in os.listdir("/boot") if f.startswith("vmlinuz-"))
+    if not images:
+        sys.exit("machine: no kernel in /boot (apt install linux-image-amd64)")
+    return "/boot/" + images[-1]
+
+
+def kvm_works():
+    """Whether QEMU can use KVM here (on some machine kinds it traps on MSR 0x10a and cannot)."""
+    if not os.access("/dev/kvm", os.R_OK | os.W_OK):
+        return False
+    probe = subprocess.run(
+        ["qemu-system-x86_64", "-machine", "q35,accel=kvm", "-cpu", "host", "-display", "none", "-nodefaults",
+         "-no-reboot", "-S", "-qmp", "stdio"], input=b'{"execute":"qmp_capabilities"}\n{"execute":"quit"}\n',
+        capture_output=True, timeout=20)
+    return probe.returncode == 0
+
+
+class Machine:
+    """One boot of the machine with a panel of `width` × `height` pixels."""
+
+    def __init__(self, width, height, log_path, memory="3G", cpus=2):
+        self.width, self.height = width, height
+        self.folder = tempfile.mkdtemp(prefix="slate-machine-")
+        self.qmp_path = os.path.join(self.folder, "qmp.sock")
+        self.log = open(log_path, "a")
+        self.answers = []
+        self.cond = threading.Condition()
+        vng = shutil.which("vng") or os.path.expanduser("~/.local/bin/vng")
+        argv = [vng, "--run", kernel(), "--disable-microvm", "--cpus", str(cpus), "--memory", memory,
+                "--cwd", os.getcwd(),
+                f"--qemu-opts=-device virtio-vga,xres={width},yres={height} -qmp unix:{self.qmp_path},server=on,wait=off"]
+        if not kvm_works():
+            argv.append("--disable-kvm")
+        guest = os.path.join(HERE, "guest.py")
+        env = dict(os.environ, MACHINE_PANEL_W=str(width), MACHINE_PANEL_H=str(height))
+        argv += ["--exec", f"MACHINE_PANEL_W={width} MACHINE_PANEL_H={height} /usr/bin/python3 -u {guest}"]
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        threading.Thread(target=self._read, daemon=True).start()
+        first = self.wait_answer(timeout=240)
+        if not first.get("ready"):
+            raise RuntimeError(f"the machine did not start: {first}")
+        self.boot_seconds = time.monotonic() - self.started
+        self.qmp = self._connect_qmp()
+
+    def _read(self):
+        for raw in self.process.stdout:
+            line = raw.decode(errors="replace").rstrip("\n")
+            self.log.write(line + "\n")
+            self.log.flush()
+            if line.startswith("@@"):
+                with self.cond:
+                    self.answers.append(json.loads(line[2:]))
+                    self.cond.notify_all()
+        with self.cond:
+            self.answers.append({"ok": False, "error": "the machine ended", "ended": True})
+            self.cond.notify_all()
+
+    def wait_answer(self, timeout):
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while not self.answers:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return {"ok": False, "error": f"no answer within {timeout} s"}
+                self.cond.wait(left)
+            return self.answers.pop(0)
+
+    def ask(self, timeout=120, **request):
+        self.process.stdin.write((json.dumps(request) + "\n").encode())
+        self.process.stdin.flush()
+        return self.wait_answer(timeout)
+
+    def _connect_qmp(self):
+        sock = socket.socket(socket.AF_UNIX)
+        for _ in range(100):
+            try:
+                sock.connect(self.qmp_path)
+                break
+            except OSError:
+                time.sleep(0.1)
+        self.qmp_file = sock.makefile("rw")
+        json.loads(self.qmp_file.readline())  # the greeting
+        self._qmp("qmp_capabilities")
+        return sock
+
+    def _qmp(self, command, **arguments):
+        message = {"execute": command}
+        if arguments:
+            message["arguments"] = arguments
+        self.qmp_file.write(json.dumps(message) + "\n")
+        self.qmp_file.flush()
+        while True:
+            reply = json.loads(self.qmp_file.readline())
+            if "return" in reply or "error" in reply:
+                return reply
+
+    def screen(self):
+        """What the panel shows now (QMP `screendump`, as PPM: quick to read)."""
+        path = os.path.join(self.folder, "screen.ppm")
+        reply = self._qmp("screendump", filename=path)
+        if "error" in reply:
+            raise RuntimeError(f"screendump: {reply['error']}")
+        return read_ppm(path)
+
+    def close(self):
+        try:
+            self.ask(timeout=60, do="quit")
+        except (BrokenPipeError, OSError):
+            pass
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, 9)
+            self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# ---- Pictures ------------------------------------------------------------------------------------
+
+class Image:
+    def __init__(self, width, height, rgb):
+        self.width, self.height, self.rgb = width, height, rgb  # bytes, 3 a pixel, rows unpadded
+
+    def pixel(self, x, y):
+        i = (y * self.width + x) * 3
+        return tuple(self.rgb[i:i + 3])
+
+
+def read_ppm(path):
+    """QEMU's screendump. QEMU 7.2 pads each row to 4 bytes without saying so in the header (at
+    1366 pixels a row is 4100 bytes, not 4098): the row's length is read from the file's size."""
+    data = open(path, "rb").read()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        start = pos
+        while not data[pos:pos + 1].isspace():
+            pos += 1
+        fields.append(data[start:pos])
+    pos += 1
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise ValueError(f"{path}: not an 8-bit PPM")
+    width, height = int(fields[1]), int(fields[2])
+    row = (len(data) - pos) // height
+    if row == width * 3:
+        return Image(width, height, data[pos:pos + row * height])
+    rgb = b"".join(data[pos + y * row:pos + y * row + width * 3] for y in range(height))
+    return Image(width, height, rgb)
+
+
+def write_png(image, path):
+    """`image` as an 8-bit RGB PNG (each row unfiltered)."""
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    stride = image.width * 3
+    raw = b"".join(b"\0" + image.rgb[y * stride:(y + 1) * stride] for y in range(image.height))
+    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 2, 0, 0, 0)
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6))
+                  + chunk(b"IEND", b""))
+
+
+# A channel may differ by this much, and this many pixels by more (Rendering's ReferenceImage: anti-
+# aliasing noise, far fewer than a swapped icon's).
+CHANNEL_TOLERANCE = 8
+ALLOWED_PIXELS = 16
+
+
+def difference(image, reference):
+    """How many pixels differ by more than the tolerance (every pixel when the sizes differ)."""
+    if (image.width, image.height) != (reference.width, reference.height):
+        return image.width * image.height
+    if image.rgb == reference.rgb:
+        return 0
+    count = 0
+    stride = image.width * 3
+    for y in range(image.height):
+        a = image.rgb[y * stride:(y + 1) * stride]
+        b = reference.rgb[y * stride:(y + 1) * stride]
+        if a == b:
+            continue
+        for x in range(0, stride, 3):
+            if a[x:x + 3] != b[x:x + 3] and max(abs(a[x + i] - b[x + i]) for i in range(3)) > CHANNEL_TOLERANCE:
+                count += 1
+    return count
+
+
+def read_png(path):
+    """An 8-bit RGB or RGBA PNG (what QEMU and Slate write), as RGB."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise ValueError(f"{path}: only 8-bit RGB or RGBA, not interlaced")
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    out = bytearray(width * height * 3)
+    previous = bytearray(stride)
+    pos = 0
+    for y in range(height):
+        kind = raw[pos]
+        row = bytearray(raw[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        if kind == 1:
+            for i in range(channels, stride):
+                row[i] = (row[i] + row[i - channels]) & 255
+        elif kind == 2:
+            for i in range(stride):
+                row[i] = (row[i] + previous[i]) & 255
+        elif kind == 3:
+            for i in range(stride):
+                left = row[i - channels] if i >= channels else 0
+                row[i] = (row[i] + ((left + previous[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = row[i - channels] if i >= channels else 0
+                b = previous[i]
+                c = previous[i - channels] if i >= channels else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        if channels == 3:
+            out[y * width * 3:(y + 1) * width * 3] = row
+        else:
+            target = y * width * 3
+            for x in range(width):
+                out[target + 3 * x:target + 3 * x + 3] = row[4 * x:4 * x + 3]
+        previous = row
+    return Image(width, height, bytes(out))

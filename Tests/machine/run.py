@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""`make machine`: `slate session` on a real kernel's screen, seat and input, in a virtual machine.
+
+Each panel is a boot of Debian's kernel (`machine.py`) with a virtio-gpu card of that size, seatd,
+and a touchscreen, pen, keyboard and mouse made with uinput. Slate runs as a person would run it
+from a text console, with the renderer it picks by itself. What the panel shows is compared with
+the references in `references/` (recorded from this rig with SLATE_RECORD_REFERENCES=1 and looked
+at), as `ReferenceImage` compares Slate's other pictures. The machine's clock is held at the
+references' 9:41. Waits are on the real clock. The last line: `machine: N passed, N failed`.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from machine import ALLOWED_PIXELS, Machine, difference, read_png, write_png  # noqa: E402
+
+REFERENCES = os.path.join(HERE, "references")
+RECORDING = os.environ.get("SLATE_RECORD_REFERENCES") == "1"
+# 2026-11-29T09:41:00Z: the date headless runs believe it is (SystemBuilder), so the status bar's
+# clock reads as the references'.
+PINNED_CLOCK = 1795945260
+# The person's home in the machine (its root is this machine's files, read-only; /tmp is its own).
+HOME = "/tmp/person"
+
+
+class Failure(Exception):
+    pass
+
+
+class Rig:
+    def __init__(self, slate, out):
+        self.slate, self.out = slate, out
+        self.passed, self.failed = 0, 0
+        os.makedirs(out, exist_ok=True)
+
+    def case(self, name, body):
+        started = time.monotonic()
+        try:
+            body()
+        except Failure as failure:
+            self.failed += 1
+            print(f"machine: FAIL {name}: {failure}", flush=True)
+            return False
+        self.passed += 1
+        print(f"machine: ok {name} ({time.monotonic() - started:.1f} s)", flush=True)
+        return True
+
+
+def ask(machine, **request):
+    reply = machine.ask(timeout=request.get("within", 60) + 60, **request)
+    if not reply.get("ok"):
+        raise Failure(f"{request['do']}: {reply}")
+    return reply
+
+
+def expect_screen(machine, rig, name, timeout=120, still=3, recordable=True):
+    """Waits until the panel shows `references/NAME.png`; records it when recording (unless it is
+    another case's reference, only compared with)."""
+    path = os.path.join(REFERENCES, name + ".png")
+    if RECORDING and recordable:
+        # Recorded once the panel shows more than one colour and has held still for `still` s.
+        last, still_since, deadline = None, time.monotonic(), time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = machine.screen()
+            if screen.rgb.count(screen.rgb[:3]) == screen.width * screen.height:
+                last = None
+            elif last is None or screen.rgb != last.rgb:
+                last, still_since = screen, time.monotonic()
+            elif time.monotonic() - still_since >= still:
+                break
+            time.sleep(0.5)
+        os.makedirs(REFERENCES, exist_ok=True)
+        write_png(last, path)
+        print(f"machine: recorded {path}", flush=True)
+        return
+    if not os.path.exists(path):
+        raise Failure(f"no reference {path} (record it with SLATE_RECORD_REFERENCES=1 make machine, then look at it)")
+    reference = read_png(path)
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = machine.screen()
+        count = difference(screen, reference)
+        if count <= ALLOWED_PIXELS:
+            return
+        if time.monotonic() > deadline:
+            actual = os.path.join(rig.out, name + ".actual.png")
+            write_png(screen, actual)
+            raise Failure(f"the panel differs from {path} in {count} pixels after {timeout} s; it showed {actual}")
+        time.sleep(1)
+
+
+def expect_not_screen(machine, name, timeout=30):
+    """Waits until the panel no longer shows `references/NAME.png` (another virtual terminal's)."""
+    reference = read_png(os.path.join(REFERENCES, name + ".png"))
+    deadline = time.monotonic() + timeout
+    while difference(machine.screen(), reference) <= 1000:
+        if time.monotonic() > deadline:
+            raise Failure(f"the panel still shows {name} after {timeout} s")
+        time.sleep(1)
+
+
+def start_session(machine, rig, extra_args=(), seat=True):
+    if seat:
+        ask(machine, do="seat")
+        ask(machine, do="devices")
+        ask(machine, do="pin-clock", at=PINNED_CLOCK)
+    reply = machine.ask(timeout=330, do="start", within=300, args=[rig.slate, "session", *extra_args],
+                        env={"HOME": HOME, "XDG_CACHE_HOME": HOME + "/.cache", "XDG_CONFIG_HOME": HOME + "/.config",
+                             "XDG_DATA_HOME": HOME + "/.local/share", "XDG_STATE_HOME": HOME + "/.local/state"})
+    if not reply.get("ok"):
+        raise Failure(f"slate session did not start: {reply}")
+    print(f"machine: slate session took the panel in {reply['seconds']} s", flush=True)
+    print(ask(machine, do="log")["log"], flush=True)
+    return reply
+
+
+def panel(rig, width, height, cases):
+    """One boot with a `width` × `height` panel, running `cases(machine)`."""
+    log = os.path.join(rig.out, f"machine-{width}x{height}.log")
+    try:
+        machine = Machine(width, height, log)
+    except Exception as error:  # the boot itself failing fails every case of the panel
+        rig.failed += 1
+        print(f"machine: FAIL boot {width}x{height}: {error} (see {log})", flush=True)
+        return
+    print(f"machine: {width}x{height} booted in {machine.boot_seconds:.1f} s", flush=True)
+    try:
+        cases(machine)
+    finally:
+        machine.close()
+
+
+def landscape(rig):
+    size = "1366x1024"
+
+    def cases(machine):
+        def starts():
+            start_session(machine, rig)
+            log = ask(machine, do="log")["log"]
+            # No GPU here: the GL is Mesa's software one, which auto passes over for pixman.
+            if "drawn with pixman on the CPU: the GL here is software (llvmpipe" not in log:
+                raise Failure(f"the session did not say it passed software GL over for pixman:\n{log}")
+            expect_screen(machine, rig, f"start-{size}", still=10)
+
+        if not rig.case(f"{size}: starts with the renderer it picks, and shows its first screen", starts):
+            return
+
+        def control_center():
+            # A swipe down from the top edge's right end pulls Control Center down.
+            ask(machine, do="swipe", **{"from": [1340, 1], "to": [1340, 500], "ms": 300})
+            expect_screen(machine, rig, f"control-center-{size}")
+
+        rig.case(f"{size}: a swipe down from the top right pulls Control Center down", control_center)
+
+        def vt_switch():
+            ask(machine, do="vt", to=2)
+            if not RECORDING:
+                expect_not_screen(machine, f"control-center-{size}")
+            ask(machine, do="vt", to=1)
+            # Back: the whole frame drawn again, as it was.
+            expect_screen(machine, rig, f"control-center-{size}")
+
+        rig.case(f"{size}: away to another virtual terminal and back, drawn whole", vt_switch)
+
+
+        def pen():
+            # The pen's tip (a tablet tool with pressure, through libinput) taps Control Center's
+            # Dark Mode button as a finger would.
+            ask(machine, do="pen", at=[1123, 258], pressure=0.6)
+            expect_screen(machine, rig, f"dark-mode-{size}")
+            ask(machine, do="pen", at=[1123, 258], pressure=0.3)
+            expect_screen(machine, rig, f"control-center-{size}", recordable=False)
+
+        rig.case(f"{size}: the pen's tip taps Dark Mode on and off", pen)
+
+        def ends():
+            ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
+            reply = ask(machine, do="exit", within=120)
+            if reply["status"] != 0:
+                raise Failure(f"slate session ended with status {reply['status']}:\n{reply['log']}")
+
+        if not rig.case(f"{size}: Ctrl+Alt+Backspace ends the session", ends):
+            return
+
+        def gles2():
+            # GLES2 asked for by name where the GL is software: wlroots 0.15 would make it on the
+            # card's render node, where kms_swrast crashed at the first frame. pixman draws, says so.
+            start_session(machine, rig, ["--renderer", "gles2"], seat=False)
+            log = ask(machine, do="log")["log"]
+            if "GLES2 was asked for, and the GL here is software (llvmpipe" not in log:
+                raise Failure(f"the session did not say why it draws with pixman:\n{log}")
+            expect_screen(machine, rig, f"start-{size}", recordable=False)
+            ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
+            reply = ask(machine, do="exit", within=120)
+            if reply["status"] != 0:
+                raise Failure(f"slate session --renderer gles2 ended with status {reply['status']}:\n{reply['log']}")
+
+        rig.case(f"{size}: --renderer gles2 where the GL is software: pixman draws, and says why", gles2)
+
+    panel(rig, 1366, 1024, cases)
+
+
+def portrait(rig):
+    size = "800x1280"
+
+    def cases(machine):
+        def starts():
+            start_session(machine, rig)
+            expect_screen(machine, rig, f"start-{size}", still=10)
+
+        if not rig.case(f"{size}: a portrait panel shows its first screen in portrait", starts):
+            return
+
+        def keyboard():
+            # The keyboard on the glass as on an iPad: away while a hardware keyboard is attached,
+            # there for a field once the last one goes, away again when one comes.
+            ask(machine, do="tap", at=[772, 48])  # Mail's New Message
+            expect_screen(machine, rig, f"compose-{size}")
+            ask(machine, do="tap", at=[400, 199])  # its To field takes text: a keyboard is attached
+            expect_screen(machine, rig, f"compose-to-{size}")
+            ask(machine, do="unplug", device="keyboard")
+            expect_screen(machine, rig, f"compose-keyboard-{size}")
+            ask(machine, do="plug", device="keyboard")
+            expect_screen(machine, rig, f"compose-to-{size}", recordable=False)
+
+        rig.case(f"{size}: a hardware keyboard coming and going hides and shows the keyboard on the glass", keyboard)
+
+        def control_center():
+            # Touch is mapped to the portrait panel: its top right is the short side's end.
+            ask(machine, do="swipe", **{"from": [785, 1], "to": [785, 600], "ms": 300})
+            expect_screen(machine, rig, f"control-center-{size}")
+
+        rig.case(f"{size}: the touchscreen is mapped to the portrait panel", control_center)
+
+        def killed():
+            ask(machine, do="kill", signal=9)
+            ask(machine, do="exit", within=60)
+            # The seat gives the console back: text mode, its keyboard on.
+            reply = ask(machine, do="sh", cmd="/usr/bin/python3 -c \"import fcntl, struct; "
+                        "fd = open('/dev/tty1', 'rb'); b = bytearray(4); fcntl.ioctl(fd, 0x4B3B, b); "
+                        "m = bytearray(4); fcntl.ioctl(fd, 0x4B44, m); "
+                        "print(struct.unpack('i', b)[0], struct.unpack('i', m)[0])\"")
+            mode, keyboard = (int(v) for v in reply["out"].split())
+            # KDGETMODE: 0 text; KDGKBMODE: 4 is K_OFF (input taken from the console).
+            if mode != 0 or keyboard == 4:
+                raise Failure(f"after SIGKILL the console is left in mode {mode}, keyboard mode {keyboard}")
+
+        rig.case(f"{size}: killed, the console is usable again", killed)
+
+    panel(rig, 800, 1280, cases)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--slate", required=True, help="the slate binary to run inside the machine")
+    parser.add_argument("--out", default=".build/machine", help="logs and the panel's pictures on failure")
+    args = parser.parse_args()
+    rig = Rig(os.path.abspath(args.slate), args.out)
+    started = time.monotonic()
+    landscape(rig)
+    portrait(rig)
+    print(f"machine: {time.monotonic() - started:.0f} s in all", flush=True)
+    print(f"machine: {rig.passed} passed, {rig.failed} failed", flush=True)
+    return 1 if rig.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
