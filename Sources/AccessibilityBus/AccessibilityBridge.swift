@@ -70,7 +70,7 @@ import UI
 
     /// The address of the accessibility bus, when one is running: `AT_SPI_BUS_ADDRESS`, else what
     /// `org.a11y.Bus` on the session bus says (never starting it). Nil without a session bus.
-    public static func accessibilityBusAddress(environment: [String: String]) -> String? {
+    public nonisolated static func accessibilityBusAddress(environment: [String: String]) -> String? {
         if let a = environment["AT_SPI_BUS_ADDRESS"], !a.isEmpty { return a }
         guard let s = environment["DBUS_SESSION_BUS_ADDRESS"], !s.isEmpty else { return nil }
         // No session bus, or no accessibility bus on it, is no failure: there is no screen reader.
@@ -109,27 +109,77 @@ import UI
         displayRect: @escaping @MainActor (Rect, Bool) -> Rect = { r, _ in r }
     ) -> AccessibilityBridge? {
         guard environment["SLATE_ACCESSIBILITY"] != "0", !applications.isEmpty,
-            let address = accessibilityBusAddress(environment: environment)
+            let embedded = Embedded(count: applications.count, environment: environment)
         else { return nil }
-        var connections: [BusConnection] = []
-        for _ in applications {
-            guard let c = try? BusConnection(.address(address)) else { return nil }
-            connections.append(c)
+        return AccessibilityBridge(
+            roots: roots, clock: clock, apps: applications, embedded: embedded, displayRect: displayRect)
+    }
+
+    /// As `connect(roots:…)`, without waiting for the bus: the accessibility bus is found, and the
+    /// applications connected and embedded in the registry's desktop, on a thread of their own;
+    /// `connected` hears the bridge on the main actor, through `mailbox` (never, without an
+    /// accessibility bus). The caller keeps the bridge.
+    public static func connect(
+        roots: @escaping @MainActor () -> [RootView], clock: any Clock, applications: [AccessibleApplicationSource],
+        environment: [String: String] = ProcessInfo.processInfo.environment, mailbox: MainMailbox,
+        displayRect: @escaping @MainActor (Rect, Bool) -> Rect = { r, _ in r },
+        connected: @escaping @MainActor (AccessibilityBridge) -> Void
+    ) {
+        guard environment["SLATE_ACCESSIBILITY"] != "0", !applications.isEmpty else { return }
+        let count = applications.count
+        let finish: @MainActor @Sendable (Embedded) -> Void = { embedded in
+            connected(
+                AccessibilityBridge(
+                    roots: roots, clock: clock, apps: applications, embedded: embedded, displayRect: displayRect))
         }
-        let bridge = AccessibilityBridge(
-            roots: roots, clock: clock, apps: applications, connections: connections, displayRect: displayRect)
-        for (i, c) in connections.enumerated() {
-            guard
-                let reply = try? c.call(
-                    destination: "org.a11y.atspi.Registry", path: ATSPI.rootPath, interface: "org.a11y.atspi.Socket",
-                    method: "Embed", timeout: 3,
-                    arguments: { w in w.reference(ObjectReference(bus: c.uniqueName, path: ATSPI.rootPath)) })
-            else { return nil }
-            if let ref = try? reply.reader().reference() { bridge.desktop[i] = ref }
+        let thread = Thread {
+            guard let embedded = Embedded(count: count, environment: environment) else { return }
+            mailbox.post { finish(embedded) }
         }
+        thread.name = "slate-a11y-connect"
+        thread.start()
+    }
+
+    /// A bridge over the connections `embedded` made, answering what came meanwhile.
+    private convenience init(
+        roots: @escaping @MainActor () -> [RootView], clock: any Clock, apps: [AccessibleApplicationSource],
+        embedded: Embedded, displayRect: @escaping @MainActor (Rect, Bool) -> Rect
+    ) {
+        self.init(
+            roots: roots, clock: clock, apps: apps, connections: embedded.connections, displayRect: displayRect)
+        for (i, ref) in embedded.desktop.enumerated() { if let ref { desktop[i] = ref } }
         // Calls that came while the registry was answering wait in the queues.
-        bridge.pump()
-        return bridge
+        pump()
+    }
+
+    /// Connections to the accessibility bus, each embedded in the registry's desktop (whose reference
+    /// the registry answered with beside it): made on whichever thread, then handed to the main
+    /// actor's bridge, which alone uses them after.
+    private final class Embedded: @unchecked Sendable {
+        let connections: [BusConnection]
+        let desktop: [ObjectReference?]
+
+        /// Connects `count` applications and embeds them, each call bounded; nil without an
+        /// accessibility bus, or where the registry does not answer.
+        init?(count: Int, environment: [String: String]) {
+            guard let address = AccessibilityBridge.accessibilityBusAddress(environment: environment) else {
+                return nil
+            }
+            var connections: [BusConnection] = []
+            var desktop: [ObjectReference?] = []
+            for _ in 0..<count {
+                guard let c = try? BusConnection(.address(address)),
+                    let reply = try? c.call(
+                        destination: "org.a11y.atspi.Registry", path: ATSPI.rootPath,
+                        interface: "org.a11y.atspi.Socket", method: "Embed", timeout: 3,
+                        arguments: { w in w.reference(ObjectReference(bus: c.uniqueName, path: ATSPI.rootPath)) })
+                else { return nil }
+                connections.append(c)
+                desktop.append(try? reply.reader().reference())
+            }
+            self.connections = connections
+            self.desktop = desktop
+        }
     }
 
     /// The sockets the host waits on; when one can be read, it calls `pump()`.

@@ -1,4 +1,5 @@
 import Foundation
+import Host
 import Scenes
 import SessionBus
 
@@ -33,8 +34,13 @@ final class AppNotifier: Sendable {
         var byIdentifier: [String: UInt32] = [:]
     }
 
+    /// The name any notification server takes.
+    static let wellKnownName = "org.freedesktop.Notifications"
+    /// How long a post waits for the shell's server to take the name the shell gave (seconds).
+    static let ownerWait = 2.0
+
     init(destination: String, log: @escaping @Sendable (String) -> Void) {
-        self.destination = destination.isEmpty ? "org.freedesktop.Notifications" : destination
+        self.destination = destination.isEmpty ? Self.wellKnownName : destination
         self.log = log
         worker = BusWorker(name: "slate-app-notifications", bus: .session) { error in
             log("notifications cannot be shown: \(error)")
@@ -49,6 +55,7 @@ final class AppNotifier: Sendable {
         let log = log
         worker.perform { bus in
             let replaces = numbers.lock.withLock { numbers.byIdentifier[n.identifier] ?? 0 }
+            if destination != Self.wellKnownName { Self.waitForOwner(of: destination, on: bus) }
             do throws(BusError) {
                 let reply = try bus.call(
                     destination: destination, path: "/org/freedesktop/Notifications",
@@ -81,6 +88,13 @@ final class AppNotifier: Sendable {
                 log("cannot show the notification “\(n.title)”: \(error)")
             }
         }
+    }
+
+    /// Waits, at most `ownerWait`, until someone owns `name`: the shell names its server to its app
+    /// processes before the server holds that name on the bus, and an app may post as it starts.
+    static func waitForOwner(of name: String, on bus: BusConnection) {
+        let until = MonotonicClock.read() + ownerWait
+        while (try? bus.nameHasOwner(name, timeout: 1)) == false, MonotonicClock.read() < until { usleep(20_000) }
     }
 
     /// Plain text as the spec's body markup (`&`, `<` and `>` written as entities).

@@ -75,15 +75,13 @@ import UI
             passwords: PAMPasswordChecker(service: places.passwordService, mailbox: m))
     }
 
-    /// Waits (at most `timeout` seconds) until the notification server knows its name on the bus;
-    /// returns it (nil: no server, or no bus). App processes started after are told it.
-    public func notificationServerName(waiting timeout: Double) -> String? {
+    /// The name Slate's app processes post their notifications to (`SLATE_NOTIFICATIONS`), at once,
+    /// without waiting for the bus: the server's own name for this Slate, which it takes as it
+    /// connects (nil: no server). Where the bus refuses that name, `changed` hears the server's unique
+    /// name, for the app processes started after.
+    public func notificationServerName(changed: @escaping @MainActor (String) -> Void) -> String? {
         guard let server = services.notifications as? NotificationServer else { return nil }
-        var waited = 0.0
-        while server.uniqueName == nil, waited < timeout {
-            mailbox.wait(timeout: 0.02)
-            waited += 0.02
-        }
-        return server.uniqueName
+        server.onSlateNameRefused = changed
+        return server.slateName
     }
 }

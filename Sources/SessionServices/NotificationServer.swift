@@ -25,9 +25,15 @@ import UI
     public var onClose: (@MainActor (UInt32) -> Void)?
     /// Whether Slate holds the name now (false: another server does, or the bus is not there).
     public private(set) var ownsName = false
-    /// The server's connection's unique name on the bus (":1.42"), once connected: Slate's app
-    /// processes post there (`SLATE_NOTIFICATIONS`), so that their notifications reach Slate even
-    /// where another server holds the well-known name.
+    /// This Slate's own name for the server (`org.slate.Notifications.Shell_<pid>_<random>`), known
+    /// before the bus answers: Slate's app processes post there (`SLATE_NOTIFICATIONS`), so that their
+    /// notifications reach Slate even where another server holds the well-known name, and the shell
+    /// starts them without waiting for the bus. The server asks for it first, as it connects.
+    public nonisolated let slateName = NotificationServer.makeSlateName()
+    /// Told, once, where the bus refused `slateName`: the connection's unique name, for app processes
+    /// started after to post to instead.
+    public var onSlateNameRefused: (@MainActor (String) -> Void)?
+    /// The server's connection's unique name on the bus (":1.42"), once connected.
     public private(set) var uniqueName: String?
     private let worker: BusWorker
     private let state = ServerState()
@@ -40,10 +46,15 @@ import UI
     ) {
         worker = BusWorker(name: "slate-notifications", bus: bus)
         let state = self.state
+        let slateName = slateName
         worker.perform { [weak self, worker] bus in
             worker.server.serve([Self.interface(owner: self, state: state, mailbox: mailbox)], at: Self.path)
             let unique = bus.uniqueName
-            mailbox.post { self?.uniqueName = unique }
+            let owned = (try? bus.requestName(slateName)) ?? false
+            mailbox.post {
+                self?.uniqueName = unique
+                if !owned { self?.onSlateNameRefused?(unique) }
+            }
         }
         worker.perform { [weak self] bus in
             bus.flush()
@@ -70,6 +81,11 @@ import UI
     }
 
     isolated deinit { worker.stop() }
+
+    /// A name no other Slate on the bus has: the process's number and 32 random bits.
+    nonisolated static func makeSlateName() -> String {
+        "org.slate.Notifications.Shell_\(getpid())_\(String(UInt32.random(in: .min ... .max), radix: 16))"
+    }
 
     /// The interface the server serves, built on its thread: the spec's methods; the news handed to
     /// `owner` through `mailbox`.

@@ -1,6 +1,7 @@
 import AccessibilityBus
 import Compositor
 import Host
+import SessionBus
 import Shell
 import UI
 
@@ -8,9 +9,10 @@ import UI
 /// application "Slate", each app inside the shell's process as its own application (an app that is a
 /// process of its own, Slate's or another toolkit's, puts itself on the bus).
 @MainActor enum AccessibilityWiring {
-    /// Connects, and has the host's loop answer the bus and send events after each frame. Nil (and
-    /// nothing done) without an accessibility bus.
-    static func attach(shell: Shell, host: LiveHost) -> AccessibilityBridge? {
+    /// Connects without waiting for the bus (the first frame is drawn meanwhile), and then has the
+    /// host's loop answer the bus and send events after each frame; returns what keeps the bridge.
+    /// Nothing is done without an accessibility bus.
+    static func attach(shell: Shell, host: LiveHost) -> Attachment {
         var sources = [
             AccessibleApplicationSource(
                 name: { "Slate" }, topLevelViews: { [weak shell] in shell?.accessibilityChrome ?? [] })
@@ -27,17 +29,29 @@ import UI
                         return shell.accessibilityViews(of: app)
                     }))
         }
-        guard
-            let bridge = AccessibilityBridge.connect(
-                root: shell, applications: sources,
-                displayRect: { [weak host] r, onScreen in host?.displayRect(r, onScreen: onScreen) ?? r })
-        else { return nil }
-        host.watch(bridge.fileDescriptors) { [weak bridge] in bridge?.pump() }
-        let previous = host.onFrame
-        host.onFrame = { [weak bridge] in
-            previous?()
-            bridge?.refresh()
+        let attachment = Attachment()
+        let mailbox = attachment.mailbox
+        host.watch([mailbox.fileDescriptor]) { mailbox.drain() }
+        AccessibilityBridge.connect(
+            roots: { [weak shell] in shell.map { [$0] } ?? [] }, clock: shell.clock, applications: sources,
+            mailbox: mailbox,
+            displayRect: { [weak host] r, onScreen in host?.displayRect(r, onScreen: onScreen) ?? r }
+        ) { [weak host, weak attachment] bridge in
+            guard let host, let attachment else { return }
+            attachment.bridge = bridge
+            host.watch(bridge.fileDescriptors) { [weak bridge] in bridge?.pump() }
+            let previous = host.onFrame
+            host.onFrame = { [weak bridge] in
+                previous?()
+                bridge?.refresh()
+            }
         }
-        return bridge
+        return attachment
+    }
+
+    /// The bridge, once connected, and the mailbox that brings it.
+    final class Attachment {
+        let mailbox = MainMailbox()
+        var bridge: AccessibilityBridge?
     }
 }

@@ -140,9 +140,11 @@ import UI
         }
         // The battery, network, brightness, sound, Bluetooth and accelerometer, and the real clock.
         let services = SessionWiring.attach(shell: shell, host: live, environment: env)
-        // Slate's app processes post their notifications to Slate's server by its name on the bus.
-        if let name = services.notificationServerName(waiting: 0.5) {
-            live.compositor.extraEnvironment["SLATE_NOTIFICATIONS"] = name
+        // Slate's app processes post their notifications to Slate's server by its name on the bus,
+        // known now: the first frame waits for no bus.
+        let compositor = live.compositor
+        compositor.extraEnvironment["SLATE_NOTIFICATIONS"] = services.notificationServerName { name in
+            compositor.extraEnvironment["SLATE_NOTIFICATIONS"] = name
         }
         // Screen readers (AT-SPI), when an accessibility bus is running; nothing otherwise.
         let accessibility = AccessibilityWiring.attach(shell: shell, host: live)

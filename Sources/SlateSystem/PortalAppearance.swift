@@ -40,6 +40,7 @@ import SessionServices
     /// Follows `settings`' Dark Mode from now on (and says what it is now); the portal's news of the
     /// bus comes back through `mailbox`. The store's observer keeps this alive.
     func follow(_ settings: SettingsStore, mailbox: MainMailbox) {
+        self.mailbox = mailbox
         portal = SettingsPortal(dark: settings[.darkMode], mailbox: mailbox)
         publish(dark: settings[.darkMode])
         publish(textSize: settings[.textSize])
@@ -64,32 +65,52 @@ import SessionServices
         set("text-scaling-factor", String(factor))
     }
 
-    /// The last `gsettings` started, while it may still run.
-    private var running: Process?
+    /// The last `gsettings` started, while it may still run, and when it was started.
+    private var running: (process: Process, started: Double)?
+    /// The settings waiting for it to end, oldest first (a key once, with its latest value).
+    private var queued: [(key: String, value: String)] = []
+    /// Where a `gsettings`'s end comes back to the main actor (`follow`'s).
+    private var mailbox: MainMailbox?
     /// The longest a `gsettings` waits for the one before it (seconds): one takes about 10 ms.
     static let overlapWait = 0.2
 
-    /// Sets GNOME's interface setting `key` to `value`, without waiting for `gsettings` unless one
-    /// still runs: then it is given up to `Self.overlapWait` to end first, as two writing at once may
-    /// lose one's key (GSettings' keyfile backend writes its whole file; dconf does not). Never
-    /// longer: a `gsettings` that hangs must not hang the shell.
+    /// Sets GNOME's interface setting `key` to `value`, never waiting for `gsettings`: while one still
+    /// runs, the setting waits its turn (the next starts as it ends, or after `Self.overlapWait` should
+    /// it hang), as two writing at once may lose one's key (GSettings' keyfile backend writes its whole
+    /// file; dconf does not).
     private func set(_ key: String, _ value: String) {
-        guard told[key] != value, let program else { return }
+        guard told[key] != value, program != nil else { return }
         told[key] = value
-        if let previous = running {
-            let until = MonotonicClock.read() + Self.overlapWait
-            while previous.isRunning, MonotonicClock.read() < until { usleep(2_000) }
+        queued.removeAll { $0.key == key }
+        queued.append((key, value))
+        startNext()
+    }
+
+    /// Starts the first waiting setting's `gsettings`, unless the last one still runs (and has run for
+    /// less than `Self.overlapWait`).
+    private func startNext() {
+        if let running, running.process.isRunning, MonotonicClock.read() - running.started < Self.overlapWait {
+            return
         }
+        running = nil
+        guard let program, !queued.isEmpty else { return }
+        let (key, value) = queued.removeFirst()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["set", "org.gnome.desktop.interface", key, value]
+        // Its end, or its time up, starts the next (through the mailbox, on the main actor).
+        let next: @Sendable () -> Void = { [mailbox] in mailbox?.post { [weak self] in self?.startNext() } }
+        process.terminationHandler = { _ in next() }
         do {
             try process.run()
-            running = process
+            running = (process, MonotonicClock.read())
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.overlapWait, execute: next)
         } catch {
-            guard !saidFailure else { return }
-            saidFailure = true
-            SettingsStore.standardError("cannot tell other programs the appearance (gsettings: \(error))")
+            if !saidFailure {
+                saidFailure = true
+                SettingsStore.standardError("cannot tell other programs the appearance (gsettings: \(error))")
+            }
+            startNext()
         }
     }
 }

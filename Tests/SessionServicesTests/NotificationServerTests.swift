@@ -85,10 +85,11 @@ import Testing
 
         /// Calls Notify from the test's own connection (one sender).
         func notify(
-            summary: String, body: String = "", replaces: UInt32 = 0, hints: (MessageWriter) -> Void = { _ in }
+            summary: String, body: String = "", replaces: UInt32 = 0, to destination: String = NotificationServer.name,
+            hints: (MessageWriter) -> Void = { _ in }
         ) throws -> UInt32 {
             try mocks.control.call(
-                destination: NotificationServer.name, path: "/org/freedesktop/Notifications",
+                destination: destination, path: "/org/freedesktop/Notifications",
                 interface: NotificationServer.name, method: "Notify", timeout: 5
             ) { w in
                 w.string("Flood")
@@ -157,6 +158,17 @@ import Testing
         rig.wait("the update") { rig.shell.notificationBanners.first?.notification.title == "Downloading 90%" }
         #expect(rig.shell.notificationBanners.count == 1)
         #expect(rig.shell.notifications.filter { String($0.id) == number }.count == 1)
+    }
+
+    /// Slate's app processes are told the server's own name (`SLATE_NOTIFICATIONS`) before it has
+    /// connected, so that the first frame waits for no bus: the server takes that name as it
+    /// connects, and a Notify there shows a banner.
+    @Test func theServersOwnNameIsKnownAtOnceAndTakenAsItConnects() throws {
+        let rig = try Rig()
+        #expect(rig.server.slateName.hasPrefix("org.slate.Notifications.Shell_\(getpid())_"))
+        try rig.mocks.waitForName(rig.server.slateName)
+        _ = try rig.notify(summary: "From Mail", to: rig.server.slateName)
+        rig.wait("the banner") { rig.shell.notificationBanners.first?.notification.title == "From Mail" }
     }
 
     /// What a GTK 4 program's `g_application_send_notification` does (GIO's GNotification, its
