@@ -28,7 +28,8 @@ packages=(
     xwayland libxcb1-dev                                      # X11 programs (Xwayland; the XWM's own checks)
     xterm x11-apps xclip                                      # real X11 programs for the X11 tests
     libpam0g-dev libpam-wrapper                               # the lock screen's password (PAM); PAM in its tests
-    qemu-system-x86 linux-image-amd64 seatd python3-evdev     # slate session on a real kernel (make machine)
+    qemu-system-x86 linux-image-amd64 seatd python3-evdev     # slate session on a real kernel (make machine):
+    busybox-static udev kmod                                  # virtme-ng's initramfs; udevd and modprobe inside
     python3-pip                                               # virtme-ng, which Debian 12 lacks
 )
 # The services' test runs a PulseAudio server of its own with a null sink. On a desktop that plays
