@@ -30,7 +30,13 @@ import UI
             }
             return renderer
         }
-        return environment["WLR_RENDERER"].flatMap(ScreenRenderer.init(rawValue:)) ?? .auto
+        guard let named = environment["WLR_RENDERER"], !named.isEmpty else { return .auto }
+        guard let renderer = ScreenRenderer(rawValue: named) else {
+            let line = "slate: WLR_RENDERER=\(named) is not auto, gles2 or pixman; the renderer is chosen as auto\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            return .auto
+        }
+        return renderer
     }
 
     /// Puts the installed programs on the Home screen (and those in the dock file in the Dock).

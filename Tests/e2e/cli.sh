@@ -30,6 +30,8 @@ check no_sample_mail_is_written_into_a_users_folder test -z "$(ls -A "$work/empt
 
 run "$slate" session --renderer vulkan
 check an_unknown_renderer_is_refused_in_one_line test "$rc" -eq 2 -a "$err" = "slate: --renderer is auto, gles2 or pixman, not 'vulkan'"
+WLR_RENDERER=vulkan run "$slate" session
+check an_unknown_WLR_RENDERER_is_said_and_auto_is_used test "$(printf '%s\n' "$err" | head -1)" = "slate: WLR_RENDERER=vulkan is not auto, gles2 or pixman; the renderer is chosen as auto"
 
 run "$slate" render --out "$work/a.png" --maildir "$work/empty"
 check render_refuses_maildir_with_a_line test "$rc" -eq 2 -a "$err" = "slate: render draws the sample mail; --maildir is for slate run"
