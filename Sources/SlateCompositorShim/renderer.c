@@ -51,23 +51,20 @@ struct wlr_renderer *slate_renderer_create(slate_comp *comp, slate_renderer want
     comp->renderer_fallback = SLATE_RENDERER_AS_ASKED;
     if (wanted == SLATE_RENDERER_PIXMAN) return wlr_pixman_renderer_create();
     struct wlr_renderer *gles2 = create_gles2(comp);
-    if (gles2) {
-        read_gl_name(gles2, comp->gl_name, sizeof comp->gl_name);
-        if (!is_software_gl(comp->gl_name)) return gles2;
-        wlr_renderer_destroy(gles2);
-        if (wanted == SLATE_RENDERER_GLES2) {
-            // Software GL asked for by name: in a window on a desktop it draws; on a panel wlroots
-            // 0.15 makes it on the card's render node, where kms_swrast cannot map its dumb buffers
-            // (a render node may not map them) and Mesa's rasterizer wrote through a null mapping at the
-            // first frame. There, pixman draws instead, and says why.
-            if (comp->backend_kind != SLATE_BACKEND_SESSION) return create_gles2(comp);
-            comp->renderer_fallback = SLATE_RENDERER_SOFTWARE_ON_PANEL;
-            return wlr_pixman_renderer_create();
-        }
-        comp->renderer_fallback = SLATE_RENDERER_SOFTWARE_PASSED_OVER;
-    } else if (wanted == SLATE_RENDERER_GLES2) {
-        comp->renderer_fallback = SLATE_RENDERER_NO_GLES2;
+    if (!gles2) {
+        if (wanted == SLATE_RENDERER_GLES2) comp->renderer_fallback = SLATE_RENDERER_NO_GLES2;
+        return wlr_pixman_renderer_create();
     }
+    read_gl_name(gles2, comp->gl_name, sizeof comp->gl_name);
+    if (!is_software_gl(comp->gl_name)) return gles2;
+    // Software GL asked for by name draws in a window on a desktop. On a panel wlroots 0.15 makes it
+    // on the card's render node, where kms_swrast cannot map its dumb buffers (a render node may not
+    // map them) and Mesa's rasterizer wrote through a null mapping at the first frame: there, pixman
+    // draws instead, and says why.
+    if (wanted == SLATE_RENDERER_GLES2 && comp->backend_kind != SLATE_BACKEND_SESSION) return gles2;
+    wlr_renderer_destroy(gles2);
+    comp->renderer_fallback =
+        wanted == SLATE_RENDERER_GLES2 ? SLATE_RENDERER_SOFTWARE_ON_PANEL : SLATE_RENDERER_SOFTWARE_PASSED_OVER;
     return wlr_pixman_renderer_create();
 }
 

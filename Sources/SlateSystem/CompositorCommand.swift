@@ -127,8 +127,7 @@ import UI
         }
         // On a screen a person sees, what draws it and why (software GL is passed over unless asked for).
         if backend != .headless {
-            let line = live.compositor.rendererLine(language: try args.language())
-            FileHandle.standardError.write(Data("slate: \(line)\n".utf8))
+            shell.environment.errors.log(live.compositor.rendererLine(language: try args.language()))
         }
         live.showsFrameTimes = args.flags.contains("frame-times")
         // Which programs may read the clipboard, copy the screen, inject input or manage windows:
