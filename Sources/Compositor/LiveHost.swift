@@ -44,6 +44,8 @@ import UI
     private var rotation: ScreenRotation?
     /// Where each finger down on the nested or session backend's screen is (its id).
     private var fingers: [Int: Point] = [:]
+    /// The fingers whose touch woke the sleeping screen: the rest of their touch goes nowhere.
+    private var wakingFingers: Set<Int> = []
 
     /// A compositor showing `root` (made on `clock`, which this host moves with the wall clock), its
     /// window (nested backend) named `title`, drawn on by `renderer`.
@@ -74,6 +76,42 @@ import UI
             (root as? Shell)?.hardwareKeyboardAttached(compositor.typingKeyboards > 0)
         }
         (root as? Shell)?.onScreenTurn = { [weak self] turns in self?.turn(to: turns) }
+        (root as? Shell)?.onScreenPower = { [weak self] on in self?.screenPower(on) }
+    }
+
+    /// The shell put the screen to sleep (the panel off) or woke it (on, drawn whole).
+    private func screenPower(_ on: Bool) {
+        compositor.setScreenPower(on)
+        if on {
+            root.setNeedsDisplay()
+            unshown = true
+        }
+    }
+
+    /// Whether `e` wakes a sleeping screen (and goes no further): a finger or the pen down, a
+    /// button, a key other than the power key (which the shell hears: it wakes the screen itself).
+    /// The rest of a waking finger's touch goes nowhere either.
+    private func wakesScreen(_ e: NestedInput) -> Bool {
+        switch e {
+        case .touch(let id, let phase, _):
+            if phase == .began, shell?.isScreenAsleep == true {
+                wakingFingers.insert(id)
+                shell?.wakeScreen()
+                return true
+            }
+            if wakingFingers.contains(id) {
+                if phase == .ended || phase == .cancelled { wakingFingers.remove(id) }
+                return true
+            }
+            return false
+        case .button(_, down: true), .key(_, down: true):
+            guard shell?.isScreenAsleep == true else { return false }
+            if case .key(let code, _) = e, Keymap.key(for: code, shift: false) == .power { return false }
+            shell?.wakeScreen()
+            return true
+        default:
+            return false
+        }
     }
 
     /// The shell turned on the panel: its picture is turned to the panel's, its input back.
@@ -132,6 +170,9 @@ import UI
             if compositor.takeFrame(), wantsFrame {
                 drawFrame()
             } else {
+                // With the screen off or gone, nothing is drawn, and the shell's timers and
+                // animations still run (a lock screen's clock, an app's notification).
+                if !compositor.screenIsOn { root.prepareFrame() }
                 compositor.turnEnded()
             }
             onTurn?()
@@ -194,10 +235,23 @@ import UI
         let d = root.dispatcher!
         // Points on the panel are the turned screen's points.
         let e = rotation.map { r in e.mapped { r.screenPoint(fromPanel: $0) } } ?? e
+        if wakesScreen(e) { return }
         switch e {
         case .closed:
             running = false
-        case .screenRestored:
+        case .screenGone:
+            // One line; the session and its programs go on, drawing nothing, until a panel comes.
+            root.environment.errors.log(WaylandCompositor.screenGoneLine(language: root.language))
+            unshown = true
+        case .screenRestored(let resized):
+            if let resized {
+                if let shell {
+                    shell.panelDidChange(to: resized)
+                } else {
+                    root.frame = Rect(size: resized)
+                    host.rootDidResize()
+                }
+            }
             root.setNeedsDisplay()
             unshown = true
         case .keyboards(let count):

@@ -183,11 +183,12 @@ extension WaylandCompositor {
         case .keyUp: event = .key(code, down: false)
         case .axis: event = .scroll(dx: x, dy: y)
         case .closeRequested: event = .closed
-        case .screenRestored: event = .screenRestored
+        case .screenGone: event = .screenGone
+        case .screenRestored: event = .screenRestored(resized: panelCame(pixels: Size(x, y)))
         case .keyboardsChanged: event = .keyboards(Int(code))
         }
         switch event {
-        case .closed, .screenRestored, .keyboards: break
+        case .closed, .screenGone, .screenRestored, .keyboards: break
         default: noteActivity()
         }
         onNestedInput?(event)

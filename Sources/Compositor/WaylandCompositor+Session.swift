@@ -25,6 +25,47 @@ extension WaylandCompositor {
     }
 }
 
+// The screen off and on, gone and back.
+extension WaylandCompositor {
+    /// Whether there is a screen and it is on.
+    public var screenIsOn: Bool { comp.map { slate_comp_screen_is_on($0) != 0 } ?? false }
+
+    /// Turns the screen off or on through the output's power (the power key's sleep and wake);
+    /// false when there is no screen or it refused. On again, the next frame is drawn whole.
+    @discardableResult
+    public func setScreenPower(_ on: Bool) -> Bool {
+        guard let c = comp else { return false }
+        return slate_comp_set_screen_power(c, on ? 1 : 0) == 0
+    }
+
+    /// A screen of `pixels` came (zero: the one there is, back on): its size in points when it is
+    /// not the size the screen had, which is then the compositor's.
+    func panelCame(pixels: Size) -> Size? {
+        guard pixels.width > 0, pixels.height > 0 else { return nil }
+        let points = Size((pixels.width / scale).rounded(.down), (pixels.height / scale).rounded(.down))
+        guard points != size else { return nil }
+        setScreen(points, scale: scale)
+        return points
+    }
+
+    /// Destroys the screen as a panel unplugged would (tests, on the headless backend).
+    @_spi(Testing) public func removeScreen() {
+        if let c = comp { slate_comp_remove_output(c) }
+    }
+
+    /// A headless screen of `pixels` where none is, as a panel plugged in (tests). False on another
+    /// backend, or with a screen there.
+    @_spi(Testing) @discardableResult public func addHeadlessScreen(pixels: Size) -> Bool {
+        guard let c = comp else { return false }
+        return slate_comp_headless_add_output(c, Int32(pixels.width), Int32(pixels.height)) == 0
+    }
+
+    /// The line said when the panel goes, in `language`.
+    public static func screenGoneLine(language: Language) -> String {
+        SessionStrings.screenGone.resolved(language)
+    }
+}
+
 /// What `slate session` says when it cannot take the screen, in the user's language.
 enum SessionStrings {
     static let noDRM = LocalizedString(
@@ -41,6 +82,9 @@ enum SessionStrings {
             + "logind для этого пользователя); запустите slate session из текстовой консоли (Ctrl+Alt+F2) от "
             + "имени пользователя этого места — под logind или с запущенным seatd, состоя в его группе (а также "
             + "в video и input)")
+    static let screenGone = LocalizedString(
+        en: "the screen went away (unplugged, or its connector turned off): Slate waits for it, and the apps go on",
+        ru: "экран пропал (отключён или выключен его разъём): Slate ждёт его, а программы продолжают работать")
     static let noScreen = LocalizedString(
         en: "no screen is connected: the DRM device has no display plugged in",
         ru: "экран не подключён: к устройству DRM не подключён ни один дисплей")

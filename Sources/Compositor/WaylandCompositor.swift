@@ -449,8 +449,12 @@ public enum NestedInput: Sendable {
     case scroll(dx: Double, dy: Double)
     /// The window was closed: nothing more can be shown.
     case closed
-    /// The screen is Slate's again (`slate session`: back on its virtual terminal): draw all of it.
-    case screenRestored
+    /// The session's panel went (unplugged, its connector off): nothing is shown until one comes.
+    case screenGone
+    /// The screen is Slate's again (`slate session`: back on its virtual terminal, the panel on
+    /// again, or a panel back after one went): draw all of it. `resized`: the screen's new size in
+    /// points, when a panel of another size came.
+    case screenRestored(resized: Size?)
     /// How many keyboards a person types on are attached now (one came or went).
     case keyboards(Int)
 }

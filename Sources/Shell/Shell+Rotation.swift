@@ -45,6 +45,21 @@ extension Shell {
         if let before { startRotationAnimation(from: before, change: change) }
     }
 
+    /// Another panel came, of `panelSize` points as it stands (not turned): everything is laid out
+    /// again for it, turned as before; the host hears of it through `onScreenTurn`.
+    public func panelDidChange(to panelSize: Size) {
+        let turned = system.quarterTurns % 2 == 1 ? Size(panelSize.height, panelSize.width) : panelSize
+        guard turned != bounds.size else { return }
+        // Control Center's blurred screen is of the old size: it goes.
+        hideControlCenter(animated: false)
+        device = Device(device.model, screenSize: turned)
+        frame = Rect(size: turned)
+        system.screenshotViewer?.frame = bounds
+        relayout(animated: false)
+        damageAll()
+        onScreenTurn?(system.quarterTurns)
+    }
+
     /// The screen's picture as it was turns by the change (counter-clockwise quarter turns of the
     /// content) back to upright and fades, over the new layout.
     private func startRotationAnimation(from picture: PixelImage, change: Int) {

@@ -21,11 +21,14 @@ uint32_t slate_comp_now_msec(void) {
 
 /// While set, wlroots says nothing (a session that cannot start is said in one line of Slate's).
 static int log_silenced = 0;
+/// What wlroots may say: its errors, unless SLATE_WLROOTS_LOG asks for `info` or `debug` (what a
+/// report of a problem on a real machine needs, as `sway -d` gives).
+static enum wlr_log_importance log_level = WLR_ERROR;
 
 void slate_log_silence(int on) { log_silenced = on; }
 
 static void log_quietly(enum wlr_log_importance importance, const char *fmt, va_list args) {
-    if (importance > WLR_ERROR || log_silenced) return;
+    if (importance > log_level || (log_silenced && log_level == WLR_ERROR)) return;
     fprintf(stderr, "slate: wlroots: ");
     vfprintf(stderr, fmt, args);
     fputc('\n', stderr);
@@ -96,7 +99,10 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
                               const slate_comp_callbacks *callbacks, char *err, size_t err_len) {
     static int logging = 0;
     if (!logging) {
-        wlr_log_init(WLR_ERROR, log_quietly);
+        const char *asked = getenv("SLATE_WLROOTS_LOG");
+        if (asked && strcmp(asked, "debug") == 0) log_level = WLR_DEBUG;
+        else if (asked && strcmp(asked, "info") == 0) log_level = WLR_INFO;
+        wlr_log_init(log_level, log_quietly);
         logging = 1;
     }
     slate_comp *comp = calloc(1, sizeof(*comp));
@@ -308,6 +314,7 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     return comp;
 
 fail:
+    comp->ending = 1;
     stop_session_listening(comp);
     slate_xwayland_finish(comp);
     wl_display_destroy_clients(comp->display);
@@ -324,6 +331,7 @@ fail:
 
 void slate_comp_destroy(slate_comp *comp) {
     if (!comp) return;
+    comp->ending = 1;
     stop_session_listening(comp);
     // X11 programs' server first: it ends with its connection, its window manager once it has seen it.
     slate_xwayland_finish(comp);

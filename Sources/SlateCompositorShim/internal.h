@@ -176,6 +176,16 @@ struct slate_comp {
     pixman_region32_t damage_ring[SLATE_DAMAGE_RING];
     struct wl_listener output_destroy;
     struct wl_listener output_power_set_mode;
+    /// The screen is off (the shell put it to sleep, or a program asked through output power): no
+    /// frame is asked for or drawn until it is on again.
+    int screen_off;
+    /// A screen was shown before: one that comes now is one coming back (session backend: the panel
+    /// unplugged, or its connector off, and then on again).
+    int had_output;
+    /// The compositor is being destroyed: its output going is not news to the shell.
+    int ending;
+    /// Layer surfaces (struct slate_layer::link), closed when the screen they are on goes.
+    struct wl_list layers;
     struct wl_list nested_inputs;  // struct nested_input::link
     /// Keyboards a person types on among them (not power buttons, not the shell's own).
     int typing_keyboards;
@@ -268,6 +278,8 @@ struct slate_view {
 
 /// Sets up the output the backend made (output.c): its mode, its first frame and its global.
 int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len);
+/// The screen went: every layer surface on it is told it is closed (layers.c), as sway does.
+void slate_layers_output_gone(slate_comp *comp);
 /// While on, wlroots' own log lines are not written (a failure is said in one line of Slate's).
 void slate_log_silence(int on);
 /// The renderer that puts the shell's frame on the nested window or the panel (renderer.c).

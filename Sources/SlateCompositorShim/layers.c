@@ -10,6 +10,7 @@ struct slate_layer {
     slate_comp *comp;
     struct wlr_layer_surface_v1 *surface;
     struct wl_listener map, unmap, destroy, commit;
+    struct wl_list link;  // slate_comp::layers
     /// Commits so far (the shell reads the picture again when this moves).
     uint32_t commits;
     /// An overlay of a program the person has not allowed: told it is closed, never shown.
@@ -80,6 +81,7 @@ static void on_destroy(struct wl_listener *l, void *data) {
     wl_list_remove(&layer->unmap.link);
     wl_list_remove(&layer->destroy.link);
     wl_list_remove(&layer->commit.link);
+    wl_list_remove(&layer->link);
     free(layer);
 }
 
@@ -101,6 +103,7 @@ static void on_new_layer_surface(struct wl_listener *l, void *data) {
     layer->comp = comp;
     layer->surface = surface;
     surface->data = layer;
+    wl_list_insert(&comp->layers, &layer->link);
     layer->map.notify = on_map;
     wl_signal_add(&surface->events.map, &layer->map);
     layer->unmap.notify = on_unmap;
@@ -112,7 +115,15 @@ static void on_new_layer_surface(struct wl_listener *l, void *data) {
     emit(layer, SLATE_LAYER_NEW);
 }
 
+void slate_layers_output_gone(slate_comp *comp) {
+    // Each is closed (a panel or a dock makes a new one on the screen that comes); its destroy
+    // takes it off the list.
+    slate_layer *layer, *next;
+    wl_list_for_each_safe(layer, next, &comp->layers, link) wlr_layer_surface_v1_destroy(layer->surface);
+}
+
 int slate_layers_init(slate_comp *comp) {
+    wl_list_init(&comp->layers);
     struct wlr_layer_shell_v1 *shell = wlr_layer_shell_v1_create(comp->display);
     if (!shell) return -1;
     comp->new_layer_surface.notify = on_new_layer_surface;

@@ -90,16 +90,31 @@ static void on_output_frame(struct wl_listener *l, void *data) {
     comp->output_frames++;
 }
 
+/// Every rectangle of the screen drawn again with the next frame (what it holds is not known).
+static void damage_whole(slate_comp *comp) {
+    for (int i = 0; i < SLATE_DAMAGE_RING; i++) {
+        pixman_region32_fini(&comp->damage_ring[i]);
+        pixman_region32_init_rect(&comp->damage_ring[i], 0, 0, (unsigned)comp->width, (unsigned)comp->height);
+    }
+}
+
 static void on_output_destroy(struct wl_listener *l, void *data) {
-    // The nested window was closed (or the screen went): nothing more is shown; the owner is told.
+    // The nested window was closed, or the panel went (unplugged, its connector turned off).
     (void)data;
     slate_comp *comp = wl_container_of(l, comp, output_destroy);
     wl_list_remove(&comp->output_frame.link);
     wl_list_remove(&comp->output_destroy.link);
+    slate_layers_output_gone(comp);
     drop_frame_buffer(comp);
     comp->output = NULL;
     comp->frame_pending = 0;
-    slate_nested_emit(comp, SLATE_INPUT_CLOSE_REQUESTED, 0, 0, 0, 0);
+    comp->frame_due = 0;
+    if (comp->ending) return;
+    // A window closed ends the run; a panel gone is waited for (a tablet's own panel comes back, a
+    // dock's monitor is plugged in again), the programs and the session carrying on meanwhile.
+    slate_nested_emit(comp, comp->backend_kind == SLATE_BACKEND_NESTED ? SLATE_INPUT_CLOSE_REQUESTED
+                                                                       : SLATE_INPUT_SCREEN_GONE,
+                      0, 0, 0, 0);
 }
 
 int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len) {
@@ -142,8 +157,11 @@ int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, s
     wl_signal_add(&output->events.destroy, &comp->output_destroy);
     comp->output = output;
     wlr_output_layout_add_auto(comp->layout, output);
-    // The first frame may be drawn at once.
+    // The first frame may be drawn at once, and all of it.
+    comp->screen_off = 0;
+    comp->frame_pending = 0;
     comp->frame_due = 1;
+    damage_whole(comp);
     return 0;
 }
 
@@ -151,7 +169,24 @@ void slate_on_new_output(struct wl_listener *l, void *data) {
     slate_comp *comp = wl_container_of(l, comp, new_output);
     if (comp->output) return;  // one screen
     char err[128];
-    if (slate_output_setup(comp, data, err, sizeof err) != 0) wlr_log(WLR_ERROR, "slate: %s", err);
+    if (slate_output_setup(comp, data, err, sizeof err) != 0) {
+        wlr_log(WLR_ERROR, "slate: %s", err);
+        return;
+    }
+    // A screen again after one went: the shell draws all of it, at its size (which may be new).
+    if (comp->had_output) slate_nested_emit(comp, SLATE_INPUT_SCREEN_RESTORED, 0, comp->width, comp->height, 0);
+    comp->had_output = 1;
+}
+
+void slate_comp_remove_output(slate_comp *comp) {
+    if (comp->output) wlr_output_destroy(comp->output);
+}
+
+int slate_comp_headless_add_output(slate_comp *comp, int width, int height) {
+    if (comp->backend_kind != SLATE_BACKEND_HEADLESS || comp->output) return -1;
+    comp->width = width;
+    comp->height = height;
+    return wlr_headless_add_output(comp->backend, (unsigned)width, (unsigned)height) && comp->output ? 0 : -1;
 }
 
 void slate_comp_output_size(slate_comp *comp, int *width, int *height) {
@@ -176,13 +211,13 @@ void slate_comp_set_title(slate_comp *comp, const char *title) {
 // ---- Pace ---------------------------------------------------------------------------------------
 
 int slate_comp_take_frame(slate_comp *comp) {
-    int due = comp->frame_due && comp->output;
+    int due = comp->frame_due && comp->output && !comp->screen_off;
     comp->frame_due = 0;
     return due;
 }
 
 int slate_comp_schedule_frame(slate_comp *comp) {
-    if (!comp->output) return 0;
+    if (!comp->output || comp->screen_off) return 0;
     // The headless output's timer asks at its refresh whatever happens; the nested window and the
     // panel say nothing while nothing is shown: an idle output can take a frame at once, a busy
     // one asks when it has shown the last.
@@ -246,7 +281,7 @@ static int update_texture(slate_comp *comp, struct slate_frame_buffer *frame, pi
 int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height, int stride, const int *rects,
                        int count) {
     struct wlr_output *o = comp->output;
-    if (!o || comp->frame_pending) return -1;
+    if (!o || comp->frame_pending || comp->screen_off) return -1;
     if (width != o->width || height != o->height) return -1;
     slate_lock_refuse_copies(comp);
     int whole = count < 0 || !comp->frame_buffer || comp->frame_buffer->base.width != width ||
@@ -328,6 +363,38 @@ int slate_comp_present(slate_comp *comp, uint8_t *pixels, int width, int height,
 
 // ---- The output's protocols ------------------------------------------------------------------------
 
+int slate_comp_set_screen_power(slate_comp *comp, int on) {
+    struct wlr_output *o = comp->output;
+    if (!o) return -1;
+    if (on == !comp->screen_off) return 0;
+    wlr_output_enable(o, on);
+    // On again, the panel is lit with a black frame (setting its mode needs a buffer); Slate's own
+    // comes at the frame event that follows, drawn whole.
+    int lit = on && comp->backend_kind != SLATE_BACKEND_HEADLESS && wlr_output_attach_render(o, NULL);
+    if (lit) {
+        wlr_renderer_begin(comp->renderer, (uint32_t)comp->width, (uint32_t)comp->height);
+        wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
+        wlr_renderer_end(comp->renderer);
+    }
+    int committed = wlr_output_commit(o);
+    if (!committed) {
+        wlr_output_rollback(o);
+        // A panel that refuses stays as it was; a headless output or a window (which cannot be
+        // turned off) keeps its last frame, and none is drawn while it is "off".
+        if (comp->backend_kind == SLATE_BACKEND_SESSION) {
+            wlr_log(WLR_ERROR, "slate: the screen could not be turned %s", on ? "on" : "off");
+            return -1;
+        }
+    }
+    comp->screen_off = !on;
+    comp->frame_pending = committed && lit;
+    comp->frame_due = on && !comp->frame_pending;
+    if (on) damage_whole(comp);
+    return 0;
+}
+
+int slate_comp_screen_is_on(slate_comp *comp) { return comp->output && !comp->screen_off; }
+
 /// A program turns the screen off or on (wlr-output-power-management: swayidle's `dpms`): off, no
 /// frame is drawn (the output asks for none); on again, the whole screen is drawn.
 static void on_set_power_mode(struct wl_listener *l, void *data) {
@@ -335,17 +402,7 @@ static void on_set_power_mode(struct wl_listener *l, void *data) {
     struct wlr_output_power_v1_set_mode_event *event = data;
     if (event->output != comp->output) return;
     int on = event->mode == ZWLR_OUTPUT_POWER_V1_MODE_ON;
-    wlr_output_enable(event->output, on);
-    if (!wlr_output_commit(event->output)) return;
-    if (on) {
-        comp->frame_pending = 0;
-        comp->frame_due = 1;
-        for (int i = 0; i < SLATE_DAMAGE_RING; i++) {
-            pixman_region32_fini(&comp->damage_ring[i]);
-            pixman_region32_init_rect(&comp->damage_ring[i], 0, 0, (unsigned)comp->width, (unsigned)comp->height);
-        }
-        slate_nested_emit(comp, SLATE_INPUT_SCREEN_RESTORED, 0, 0, 0, 0);
-    }
+    if (slate_comp_set_screen_power(comp, on) == 0 && on) slate_nested_emit(comp, SLATE_INPUT_SCREEN_RESTORED, 0, comp->width, comp->height, 0);
 }
 
 int slate_output_protocols_init(slate_comp *comp) {

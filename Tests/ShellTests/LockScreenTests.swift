@@ -220,6 +220,45 @@ import Testing
         #expect(w.shell.bannerMessage == "cannot power off or restart: no login manager (logind) answers")
     }
 
+    @Test func thePowerKeyLocksAndPutsTheScreenToSleepAndAPressWakesIt() throws {
+        let w = try systemWorld(window: true, scale: 1)
+        w.shell.services.passwords = TestPasswordChecker("pw")
+        var power: [Bool] = []
+        w.shell.onScreenPower = { power.append($0) }
+        // Down: locked at once; up: the panel goes off, as an iPad's top button does.
+        w.host.keyDown(KeyPress(.power))
+        #expect(w.shell.isLocked)
+        #expect(!w.shell.isScreenAsleep, "not before the key comes up")
+        w.host.keyUp(.power)
+        #expect(w.shell.isScreenAsleep)
+        #expect(power == [false])
+        // A press wakes it to the lock screen (still locked), and the key coming up leaves it awake.
+        w.host.key(KeyPress(.power))
+        #expect(!w.shell.isScreenAsleep)
+        #expect(w.shell.isLocked)
+        #expect(power == [false, true])
+        // Locked and awake, a press puts it back to sleep.
+        w.host.key(KeyPress(.power))
+        #expect(w.shell.isScreenAsleep)
+        #expect(power == [false, true, false])
+        w.shell.wakeScreen()
+        // Power with volume up is a screenshot: the screen stays awake.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-shots-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        w.shell.screenshotsFolder = folder
+        w.host.keyDown(KeyPress(.power))
+        w.host.key(KeyPress(.volumeUp))
+        w.host.keyUp(.power)
+        #expect(!w.shell.isScreenAsleep)
+        // Unlocked, the screen is awake; Auto-Lock's time passing locks and sleeps it.
+        try run(w, "type \"pw\"\nkey return\nexpect unlocked")
+        w.shell.settings[.autoLockSeconds] = 60
+        w.host.run(for: 61)
+        #expect(w.shell.isLocked)
+        #expect(w.shell.isScreenAsleep)
+        #expect(power.last == false)
+    }
+
     @Test func controlCenterComesDownOverTheLockScreenWithoutItsPrivateTiles() throws {
         let w = try locked()
         let start = Point(w.shell.bounds.width - 120, 6)

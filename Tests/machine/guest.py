@@ -7,6 +7,10 @@ on standard input; each is answered with one JSON line on standard output that s
 (the kernel and the programs may write there too). Requests:
 
   {"do": "seat"}                          seatd started, its socket waited for
+  {"do": "user", "name": N, "password": P}
+                                          a user of the machine's own, with that password (pam_unix),
+                                          in the seat's groups; `start` runs Slate as them; and
+                                          Slate's PAM service from Packaging/ as /etc/pam.d/slate
   {"do": "devices"}                       a touchscreen, a pen, a keyboard and a mouse made with uinput
   {"do": "start", "args": [...], "env": {...}}
                                           `slate session ARGS` started as the machine's user
@@ -15,8 +19,12 @@ on standard input; each is answered with one JSON line on standard output that s
   {"do": "tap", "at": [x, y]}
   {"do": "pen", "at": [x, y], "pressure": 0..1}   the pen's tip down and up again
   {"do": "keys", "keys": ["KEY_LEFTCTRL", ...]}   held in order, let go in reverse
+  {"do": "type", "text": "..."}           typed on the keyboard, a key (with Shift) a character
   {"do": "unplug", "device": "keyboard"}  a device removed (libinput hears it go)
   {"do": "plug", "device": "keyboard"}    made again
+  {"do": "panel", "status": "off"|"detect"}
+                                          the panel's connector forced off, or back as the card says,
+                                          and the hotplug event a real panel's coming or going sends
   {"do": "vt", "to": N}                   to virtual terminal N, as chvt (the seat lets the screen go)
   {"do": "exit", "within": S}             waits for Slate to end; its status and its last lines
   {"do": "kill", "signal": N}             a signal to Slate
@@ -24,7 +32,9 @@ on standard input; each is answered with one JSON line on standard output that s
   {"do": "quit"}
 """
 
+import crypt
 import fcntl
+import grp
 import json
 import os
 import pwd
@@ -40,8 +50,10 @@ from evdev import AbsInfo, UInput, ecodes as e
 # The panel's size in pixels, as the host asked QEMU for it; the touchscreen's range is the panel's.
 PANEL_W = int(os.environ.get("MACHINE_PANEL_W", "1366"))
 PANEL_H = int(os.environ.get("MACHINE_PANEL_H", "1024"))
-# The machine's user (made by the host's request, or root when none).
-USER = os.environ.get("MACHINE_USER", "root")
+# The machine's user (made by the host's `user` request, or root when none).
+USER = "root"
+# This checkout (the machine starts in it): Slate's PAM service file is in Packaging/.
+CHECKOUT = os.getcwd()
 # A touchscreen's and a pen's resolution, units a millimetre: a 12.9-inch iPad's panel is 264 ppi,
 # about 10.4 px/mm; libinput needs a resolution to treat the device as a screen of known size.
 RESOLUTION = 10
@@ -152,6 +164,19 @@ def pen_tap(x, y, pressure):
     p.syn()
 
 
+# What each character of a typed word is on a US keyboard (letters, digits, and a few marks).
+TYPED = {**{c: ("KEY_" + c.upper(), False) for c in "abcdefghijklmnopqrstuvwxyz"},
+         **{c: ("KEY_" + c.upper(), True) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+         **{c: ("KEY_" + c, False) for c in "0123456789"},
+         "-": ("KEY_MINUS", False), ".": ("KEY_DOT", False), " ": ("KEY_SPACE", False)}
+
+
+def type_text(text):
+    for c in text:
+        key, shifted = TYPED[c]
+        press(["KEY_LEFTSHIFT", key] if shifted else [key])
+
+
 def press(names):
     kb = devices["keyboard"]
     codes = [e.ecodes[name] for name in names]
@@ -163,6 +188,58 @@ def press(names):
         kb.write(e.EV_KEY, code, 0)
         kb.syn()
         time.sleep(0.03)
+
+
+def bind_copy(path, change):
+    """Puts a changed copy of `path` over it (the machine's root is this machine's files, read-only;
+    /tmp is its own): `change(text)` gives the copy's text; its owner and mode stay."""
+    info = os.stat(path)
+    copy = "/tmp/etc-" + path.strip("/").replace("/", "-")
+    with open(path) as original:
+        text = change(original.read())
+    with open(copy, "w") as out:
+        out.write(text)
+    os.chown(copy, info.st_uid, info.st_gid)
+    os.chmod(copy, info.st_mode & 0o7777)
+    subprocess.run(["mount", "--bind", copy, path], check=True)
+
+
+def make_user(name, password):
+    """A user of the machine's own: an entry in passwd, shadow (a SHA-512 hash, as Debian's passwd
+    writes) and group, in video and input, and /etc/pam.d/slate as `make install` puts it down."""
+    global USER
+    uid = 1000
+    while True:
+        try:
+            pwd.getpwuid(uid)
+            uid += 1
+        except KeyError:
+            break
+    home = "/tmp/" + name
+    hashed = crypt.crypt(password, crypt.mksalt(crypt.METHOD_SHA512))
+    bind_copy("/etc/passwd", lambda t: t + f"{name}:x:{uid}:{uid}:{name}:{home}:/bin/sh\n")
+    bind_copy("/etc/shadow", lambda t: t + f"{name}:{hashed}:20000:0:99999:7:::\n")
+
+    def groups(text):
+        lines = []
+        for line in text.splitlines():
+            fields = line.split(":")
+            if fields[0] in ("video", "input", "render"):
+                members = [m for m in fields[3].split(",") if m] + [name]
+                line = ":".join(fields[:3] + [",".join(members)])
+            lines.append(line)
+        return "\n".join(lines) + f"\n{name}:x:{uid}:\n"
+
+    bind_copy("/etc/group", groups)
+    # The PAM service Slate installs, among the machine's own services.
+    pam = "/tmp/etc-pam.d"
+    subprocess.run(["cp", "-a", "/etc/pam.d", pam], check=True)
+    subprocess.run(["cp", os.path.join(CHECKOUT, "Packaging/slate.pam"), pam + "/slate"], check=True)
+    subprocess.run(["mount", "--bind", pam, "/etc/pam.d"], check=True)
+    os.makedirs(home, exist_ok=True)
+    os.chown(home, uid, uid)
+    USER = name
+    return uid
 
 
 def start(args, env, timeout):
@@ -228,6 +305,28 @@ def tail_log(lines=30):
     return "".join(slate_log.readlines()[-lines:])
 
 
+# virtio-gpu does not poll its connectors, so a status written to sysfs sends no hotplug event; the
+# rig sends one itself (a synthetic uevent), and this rule gives it the HOTPLUG=1 a real one has.
+HOTPLUG_RULE = ('ACTION=="change", SUBSYSTEM=="drm", ENV{SYNTH_ARG_HOTPLUG}=="1", ENV{HOTPLUG}="1"\n')
+
+
+def panel(status):
+    os.makedirs("/run/udev/rules.d", exist_ok=True)
+    rule = "/run/udev/rules.d/90-slate-machine-hotplug.rules"
+    if not os.path.exists(rule):
+        with open(rule, "w") as out:
+            out.write(HOTPLUG_RULE)
+        subprocess.run(["udevadm", "control", "--reload"], check=True)
+    connectors = [c for c in os.listdir("/sys/class/drm") if c.startswith("card0-")]
+    with open(f"/sys/class/drm/{connectors[0]}/status", "w") as out:
+        out.write(status)
+    with open("/sys/class/drm/card0/uevent", "w") as out:
+        out.write("change 00000000-0000-0000-0000-000000000000 HOTPLUG=1")
+    subprocess.run(["udevadm", "settle", "--timeout=10"], check=False)
+    with open(f"/sys/class/drm/{connectors[0]}/status") as now:
+        return now.read().strip()
+
+
 def handle(request):
     global slate
     what = request["do"]
@@ -238,6 +337,9 @@ def handle(request):
                 return answer(ok=True)
             time.sleep(0.05)
         return answer(ok=False, log=open("/tmp/seatd.log").read())
+    if what == "user":
+        uid = make_user(request["name"], request["password"])
+        return answer(ok=True, uid=uid, groups=[g.gr_name for g in grp.getgrall() if request["name"] in g.gr_mem])
     if what == "devices":
         subprocess.run(["modprobe", "uinput"], check=False)
         # QEMU's PS/2 keyboard goes: the machine's keyboard is the uinput one, plugged and unplugged.
@@ -271,11 +373,16 @@ def handle(request):
     if what == "keys":
         press(request["keys"])
         return answer(ok=True)
+    if what == "type":
+        type_text(request["text"])
+        return answer(ok=True)
     if what == "pin-clock":
         # The status bar's clock shows the references' 9:41 however long the machine takes: the
         # machine's own clock (its alone) is set back to it each second.
         subprocess.Popen(["sh", "-c", f"while :; do date -s @{request['at']} >/dev/null; sleep 1; done"])
         return answer(ok=True)
+    if what == "panel":
+        return answer(ok=True, status=panel(request["status"]))
     if what == "vt":
         # chvt's ioctls (kbd is not installed everywhere): the seat is asked to let go, and back.
         with open("/dev/tty0", "wb") as console:

@@ -21,6 +21,8 @@ from machine import ALLOWED_PIXELS, Machine, difference, read_png, write_png  # 
 
 REFERENCES = os.path.join(HERE, "references")
 RECORDING = os.environ.get("SLATE_RECORD_REFERENCES") == "1"
+# SLATE_RECORD_REFERENCES=missing records only the references not there yet (a new case's).
+RECORDING_MISSING = os.environ.get("SLATE_RECORD_REFERENCES") == "missing"
 # 2026-11-29T09:41:00Z: the date headless runs believe it is (SystemBuilder), so the status bar's
 # clock reads as the references'.
 PINNED_CLOCK = 1795945260
@@ -62,7 +64,7 @@ def expect_screen(machine, rig, name, timeout=120, still=3, recordable=True):
     """Waits until the panel shows `references/NAME.png`; records it when recording (unless it is
     another case's reference, only compared with)."""
     path = os.path.join(REFERENCES, name + ".png")
-    if RECORDING and recordable:
+    if recordable and (RECORDING or (RECORDING_MISSING and not os.path.exists(path))):
         # Recorded once the panel shows more than one colour and has held still for `still` s.
         last, still_since, deadline = None, time.monotonic(), time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -102,6 +104,39 @@ def expect_not_screen(machine, name, timeout=30):
         if time.monotonic() > deadline:
             raise Failure(f"the panel still shows {name} after {timeout} s")
         time.sleep(1)
+
+
+def expect_dark(machine, name, timeout=30):
+    """Waits until the panel is off: no longer `references/NAME.png`, and black but for QEMU's own
+    line saying the display is not active."""
+    reference = read_png(os.path.join(REFERENCES, name + ".png"))
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = machine.screen()
+        lit = sum(1 for i in range(0, len(screen.rgb), 3 * 97) if max(screen.rgb[i:i + 3]) > 40)
+        samples = len(screen.rgb) // (3 * 97)
+        if difference(screen, reference) > 1000 and lit <= samples // 100:
+            return
+        if time.monotonic() > deadline:
+            raise Failure(f"the panel is still lit after {timeout} s ({lit} of {samples} samples)")
+        time.sleep(1)
+
+
+def expect_log(machine, line, timeout=30):
+    """Waits until Slate has said `line`."""
+    deadline = time.monotonic() + timeout
+    while line not in (log := ask(machine, do="log", lines=60)["log"]):
+        if time.monotonic() > deadline:
+            raise Failure(f"slate session did not say {line!r} within {timeout} s:\n{log}")
+        time.sleep(1)
+
+
+def expect_no_wlroots_errors(machine):
+    """What wlroots said of the session's screen and input: nothing (its errors reach the log)."""
+    log = ask(machine, do="log", lines=400)["log"]
+    errors = [line for line in log.splitlines() if line.startswith("slate: wlroots:")]
+    if errors:
+        raise Failure("wlroots said:\n" + "\n".join(errors[-10:]))
 
 
 def start_session(machine, rig, extra_args=(), seat=True):
@@ -178,6 +213,21 @@ def landscape(rig):
 
         rig.case(f"{size}: the pen's tip taps Dark Mode on and off", pen)
 
+        def panel_away():
+            # The panel's connector off, as a panel unplugged: Slate says so in one line and waits,
+            # the session going on; back, it is drawn whole, as it was.
+            reply = ask(machine, do="panel", status="off")
+            if reply["status"] != "disconnected":
+                raise Failure(f"the connector reads {reply['status']!r} after it was forced off")
+            expect_log(machine, "the screen went away (unplugged, or its connector turned off)")
+            if not RECORDING:
+                expect_not_screen(machine, f"control-center-{size}")
+            ask(machine, do="panel", status="detect")
+            expect_screen(machine, rig, f"control-center-{size}", recordable=False)
+            expect_no_wlroots_errors(machine)
+
+        rig.case(f"{size}: the panel goes away and comes back: waited for, drawn whole", panel_away)
+
         def ends():
             ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
             reply = ask(machine, do="exit", within=120)
@@ -205,11 +255,17 @@ def landscape(rig):
     panel(rig, 1366, 1024, cases)
 
 
+# The machine's user's own password, which opens the lock screen through PAM (pam_unix).
+PASSWORD = "slate2026"
+
+
 def portrait(rig):
     size = "800x1280"
 
     def cases(machine):
         def starts():
+            # As a user of the machine's own (not root), in the seat's groups.
+            ask(machine, do="user", name="person", password=PASSWORD)
             start_session(machine, rig)
             expect_screen(machine, rig, f"start-{size}", still=10)
 
@@ -229,6 +285,24 @@ def portrait(rig):
             expect_screen(machine, rig, f"compose-to-{size}", recordable=False)
 
         rig.case(f"{size}: a hardware keyboard coming and going hides and shows the keyboard on the glass", keyboard)
+
+        def power_key():
+            # The power key locks and turns the panel off; a touch wakes it to the lock screen (and
+            # goes no further); the user's own password opens it through /etc/pam.d/slate and
+            # pam_unix, a wrong one is refused.
+            ask(machine, do="keys", keys=["KEY_POWER"])
+            expect_dark(machine, f"compose-to-{size}")
+            ask(machine, do="tap", at=[400, 640])
+            expect_screen(machine, rig, f"lock-{size}")
+            ask(machine, do="type", text="wrong")
+            ask(machine, do="keys", keys=["KEY_ENTER"])
+            expect_screen(machine, rig, f"lock-refused-{size}")
+            ask(machine, do="type", text=PASSWORD)
+            ask(machine, do="keys", keys=["KEY_ENTER"])
+            expect_screen(machine, rig, f"compose-to-{size}", recordable=False)
+            expect_no_wlroots_errors(machine)
+
+        rig.case(f"{size}: the power key sleeps the panel; a touch wakes it; the user's password opens it", power_key)
 
         def control_center():
             # Touch is mapped to the portrait panel: its top right is the short side's end.

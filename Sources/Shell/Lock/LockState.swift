@@ -16,6 +16,13 @@ import UI
     var lockerView: SessionLockerView?
     /// Whether the locker was told its lock holds (`locked`, once the frame without the apps drew).
     var lockerConfirmed = false
+    /// Whether the screen is asleep (the panel off): the power key put it to sleep, or the auto-lock.
+    var asleep = false
+    /// The power key went down with the screen awake: the screen sleeps when it comes up (unless it
+    /// was held for Power Off, or for a screenshot).
+    var sleepsOnRelease = false
+    /// Told when the screen goes to sleep (false) and wakes (true): the host turns the panel off and on.
+    var onScreenPower: ((Bool) -> Void)?
     /// The power key held: Power Off and Restart come when this runs.
     var powerHold: ScheduledAction?
     var powerMenu: PowerMenuView?

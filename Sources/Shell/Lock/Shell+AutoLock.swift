@@ -3,7 +3,7 @@ import Graphics
 import Scenes
 import UI
 
-// The auto-lock: the screen locks itself after Auto-Lock's time with no input.
+// The auto-lock: the screen locks itself and sleeps after Auto-Lock's time with no input.
 extension Shell {
     // MARK: Idle
 
@@ -38,7 +38,8 @@ extension Shell {
             if self.lockState.heldAwake?() == true { self.noteActivity() }
             let limit = self.settings[.autoLockSeconds]
             if limit > 0, self.clock.now - self.lockState.lastActivity >= limit {
-                self.lock()
+                // As an iPad's Auto-Lock: locked, and the screen off.
+                self.sleepScreen()
             } else {
                 self.scheduleAutoLock()
             }

@@ -126,6 +126,8 @@ extension Shell {
     func unlock() {
         let s = lockState
         guard s.isLocked else { return }
+        // (The login manager's Unlock may come while the screen sleeps: it wakes to the apps.)
+        wakeScreen()
         s.isLocked = false
         hideControlCenter(animated: false)
         s.view?.field.clear()

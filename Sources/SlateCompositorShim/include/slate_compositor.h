@@ -137,12 +137,15 @@ typedef enum SLATE_CLOSED_ENUM slate_input_kind {
     SLATE_INPUT_AXIS SLATE_SWIFT_NAME(axis) = 8,
     /// The window was closed (nested), or Ctrl+Alt+Backspace ended the session.
     SLATE_INPUT_CLOSE_REQUESTED SLATE_SWIFT_NAME(closeRequested) = 9,
-    /// The screen is Slate's again (the session's virtual terminal shown, the output powered on):
-    /// draw all of it.
+    /// The screen is Slate's again (the session's virtual terminal shown, the output powered on, a
+    /// panel back after one went): draw all of it. (x, y) is its size in pixels, which may be new.
     SLATE_INPUT_SCREEN_RESTORED SLATE_SWIFT_NAME(screenRestored) = 10,
     /// Keyboards a person types on came or went (libinput's, with letter keys; not a power
     /// button): `code` is how many there are now.
     SLATE_INPUT_KEYBOARDS_CHANGED SLATE_SWIFT_NAME(keyboardsChanged) = 11,
+    /// The session's panel went (unplugged, its connector off): nothing is drawn until one comes
+    /// (SCREEN_RESTORED); the session and its programs carry on.
+    SLATE_INPUT_SCREEN_GONE SLATE_SWIFT_NAME(screenGone) = 12,
 } slate_input_kind;
 
 /// What happened to a view (`slate_comp_callbacks.view_event`).
@@ -287,6 +290,17 @@ uint32_t slate_comp_now_msec(void);
 void slate_comp_output_size(slate_comp *comp, int *width, int *height);
 /// Sets the output's scale (pixels a point; clients get it as wl_output scale).
 void slate_comp_set_scale(slate_comp *comp, double scale);
+/// Turns the screen off (1: on) through the output's power, as the power key does: off, no frame
+/// is asked for or drawn; on again, the next frame is drawn whole. -1 when there is no screen or it
+/// refused.
+int slate_comp_set_screen_power(slate_comp *comp, int on);
+/// Whether there is a screen and it is on.
+int slate_comp_screen_is_on(slate_comp *comp);
+/// Destroys the output as a panel unplugged would (tests: the headless backend's output).
+void slate_comp_remove_output(slate_comp *comp);
+/// Headless backend: a new output of `width` × `height` pixels where none is (tests: a panel
+/// plugged in again). -1 on another backend, or with an output there.
+int slate_comp_headless_add_output(slate_comp *comp, int width, int height);
 /// Nested backend: names the window the screen is shown in (no effect on other backends).
 void slate_comp_set_title(slate_comp *comp, const char *title);
 /// Shows the shell's frame, `pixels` (premultiplied BGRA, `stride` bytes a row, the output's size),
