@@ -148,7 +148,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         let watched = (accessibility?.fileDescriptors ?? []) + (settingsWatch.map { [$0.fileDescriptor] } ?? [])
         var seen: [ObjectIdentifier] = []
         while running, !TerminationRequest.isRequested, let c = client {
-            let busy = windows.values.contains { $0.needsFrame && !$0.framePending }
+            let busy = windows.values.contains { $0.needsFrameNow && !$0.framePending }
             let timer = windows.values.compactMap { $0.root.dispatcher.nextTimerTime }.min()
             let wait = busy ? 0 : Int32((min(timer.map { max(0, $0 - clock.now) } ?? 0.5, 0.5) * 1000).rounded(.up))
             var ready: Int32 = 0
@@ -163,13 +163,13 @@ public struct AppProcessError: Error, CustomStringConvertible {
             // Without an inotify watch (the user's inotify instances all taken), the file is looked
             // at each turn instead: one stat, at most twice a second at rest.
             if settingsWatch == nil { settings?.reloadIfChanged() }
-            clock.set(max(clock.now, MonotonicClock.read() - origin))
+            catchUpClock()
             if let interval = runtime.application.refreshInterval, clock.now - lastRefresh >= interval {
                 lastRefresh = clock.now
                 runtime.application.refresh()
             }
             var drew = false
-            for w in windows.values where w.needsFrame { drew = w.present() || drew }
+            for w in windows.values where w.needsFrameNow { drew = w.present() || drew }
             // What the windows' menu bars offer follows what happened (a row selected, text typed, a
             // list filled): declared once the windows are at rest, so that it never holds a frame
             // back (an animation's frames come first), or after `menuBarRecheck` at the latest.
@@ -197,6 +197,13 @@ public struct AppProcessError: Error, CustomStringConvertible {
 
     /// Ends `run()` after the current turn.
     public func stop() { running = false }
+
+    /// Brings the app's clock to the real one. Input is stamped with it as it is read: the clock as
+    /// the last turn left it may be half a second old after a wait, and a tap stamped then would
+    /// last until its lift (a long press, measured: a 59 ms tap taken for a 0.5 s one).
+    private func catchUpClock() {
+        clock.set(max(clock.now, MonotonicClock.read() - origin))
+    }
 
     // MARK: SceneSystem
 
@@ -356,6 +363,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         callbacks.pointer = { user, handle, kind, id, x, y in
             guard let user else { return }
             AppProcess.with(user) {
+                $0.catchUpClock()
                 $0.window(handle)?.pointerEvent(kind: kind, id: id, x: x, y: y)
                 // A press or a lift may select something; moving does not (and comes often).
                 let moving = [SLATE_POINTER_MOTION.rawValue, SLATE_TOUCH_MOTION.rawValue, SLATE_POINTER_AXIS.rawValue]
@@ -420,6 +428,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
             guard let user, pressed != 0 else { return }
             let t = text.map { String(cString: $0) } ?? ""
             AppProcess.with(user) { me in
+                me.catchUpClock()
                 me.menuBarsStale = true
                 // While one of the app's windows shows a context menu, the keys are the menu's (it is
                 // modal), whichever of its windows the shell gave them to.

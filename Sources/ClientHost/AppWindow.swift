@@ -86,6 +86,9 @@ import UI
     /// Whether the window has something new to show.
     var needsFrame: Bool { needsWholePicture || root.needsFrame || titleChanged }
 
+    /// Whether the window has something to show now (a gesture's timer not yet due is waited for).
+    var needsFrameNow: Bool { needsWholePicture || root.needsFrameNow || titleChanged }
+
     private var titleChanged: Bool { scene.title != shownTitle || scene.subtitle != shownSubtitle }
 
     /// Draws what changed and gives it to the shell, when the shell can take it; true when the

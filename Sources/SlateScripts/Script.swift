@@ -123,6 +123,12 @@ public struct Script: Sendable, Equatable {
         /// The screen is locked (`expect locked`) or not (`expect unlocked`).
         case expectLocked(Bool)
 
+        /// Whether the step takes a snapshot.
+        public var isSnapshot: Bool {
+            if case .snapshot = self { return true }
+            return false
+        }
+
         /// Whether the step only looks (an `expect`): it changes nothing, so it may be looked at
         /// again.
         public var isExpectation: Bool {

@@ -178,9 +178,12 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     // MARK: Steps
 
     func perform(_ action: Script.Action) throws {
-        guard action.isExpectation, host.keepsRealTime else { return try performOnce(action) }
-        // Real programs answer on the real clock: an expectation is looked at again until it holds
-        // or its time is up (the clock keeps to the real one, so `run(for:)` lasts that long).
+        guard host.keepsRealTime, action.isExpectation || (action.isSnapshot && !updateSnapshots) else {
+            return try performOnce(action)
+        }
+        // Real programs answer on the real clock: an expectation (or a snapshot compared with its
+        // reference) is looked at again until it holds or its time is up (the clock keeps to the
+        // real one, so `run(for:)` lasts that long). A tap after it lands on what it looked for.
         var waited = 0.0
         while true {
             do {

@@ -294,6 +294,12 @@ import Graphics
 
     var hasPendingTimers: Bool { !timers.isEmpty }
 
+    /// Whether a gesture's timer is due at the clock's time now.
+    var hasDueTimer: Bool {
+        let now = root.clock.now
+        return timers.contains { $0.time <= now }
+    }
+
     /// The clock time of the next timer, if any (a gesture's or scheduled work's): a host that sleeps
     /// while idle wakes then.
     public var nextTimerTime: Double? {

@@ -67,6 +67,14 @@ import Graphics
             || dispatcher.hasDueActionTimer
     }
 
+    /// Whether a frame is wanted now: as `needsFrame`, but a gesture's timer only once it is due. A
+    /// host that sleeps until `EventDispatcher.nextTimerTime` draws no frames for a timer meanwhile
+    /// (an app's process, while a finger rests on a row with a menu, sleeps instead of spinning).
+    public var needsFrameNow: Bool {
+        !damaged.isEmpty || needsLayoutPass || animator.isRunning || dispatcher.hasDueTimer
+            || dispatcher.hasDueActionTimer
+    }
+
     /// Damage of `r` (root coordinates), which came through the root's subview `through` (nil: the
     /// root's own).
     func addDamage(_ r: Rect, through: View?) {
