@@ -140,7 +140,8 @@ int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, s
     }
     wlr_output_set_scale(output, (float)comp->scale);
     wlr_output_enable(output, true);
-    if (comp->backend_kind != SLATE_BACKEND_HEADLESS && wlr_output_attach_render(output, NULL)) {
+    int lit = comp->backend_kind != SLATE_BACKEND_HEADLESS && wlr_output_attach_render(output, NULL);
+    if (lit) {
         // A window's (or a screen's) output is enabled with a first (black) frame.
         wlr_renderer_begin(comp->renderer, (uint32_t)comp->width, (uint32_t)comp->height);
         wlr_renderer_clear(comp->renderer, (float[4]){0, 0, 0, 1});
@@ -157,10 +158,11 @@ int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, s
     wl_signal_add(&output->events.destroy, &comp->output_destroy);
     comp->output = output;
     wlr_output_layout_add_auto(comp->layout, output);
-    // The first frame may be drawn at once, and all of it.
+    // The first frame is drawn whole: at once headless, else once the black one is shown (a frame
+    // committed before the output's frame event would be refused).
     comp->screen_off = 0;
-    comp->frame_pending = 0;
-    comp->frame_due = 1;
+    comp->frame_pending = lit;
+    comp->frame_due = !lit;
     damage_whole(comp);
     return 0;
 }

@@ -17,6 +17,8 @@ on standard input; each is answered with one JSON line on standard output that s
   {"do": "swipe", "from": [x, y], "to": [x, y], "ms": N}
                                           one finger, in the panel's pixels
   {"do": "tap", "at": [x, y]}
+  {"do": "pinch", "center": [x, y], "from": D, "to": D, "ms": N}
+                                          two fingers D pixels apart across x, y, moved to D apart
   {"do": "pen", "at": [x, y], "pressure": 0..1}   the pen's tip down and up again
   {"do": "keys", "keys": ["KEY_LEFTCTRL", ...]}   held in order, let go in reverse
   {"do": "type", "text": "..."}           typed on the keyboard, a key (with Shift) a character
@@ -141,6 +143,37 @@ def finger(points, ms):
     else:
         time.sleep(ms / 1000)
     ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, -1)
+    ts.write(e.EV_KEY, e.BTN_TOUCH, 0)
+    ts.syn()
+
+
+def pinch(center, start, end, ms):
+    """Two fingers on a line across `center`, `start` pixels apart, moved to `end` apart over `ms`:
+    a pinch (end < start) or a spread, in the touchscreen's two slots."""
+    ts = devices["touchscreen"]
+    cx, cy = center
+    steps = max(2, int(ms / 8))
+
+    def place(distance, first):
+        for slot, sign in ((0, -1), (1, 1)):
+            ts.write(e.EV_ABS, e.ABS_MT_SLOT, slot)
+            if first:
+                ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, 10 + slot)
+            ts.write(e.EV_ABS, e.ABS_MT_POSITION_X, int(cx + sign * distance / 2))
+            ts.write(e.EV_ABS, e.ABS_MT_POSITION_Y, int(cy))
+        if first:
+            ts.write(e.EV_KEY, e.BTN_TOUCH, 1)
+        ts.write(e.EV_ABS, e.ABS_X, int(cx - distance / 2))
+        ts.write(e.EV_ABS, e.ABS_Y, int(cy))
+        ts.syn()
+
+    place(start, True)
+    for i in range(1, steps + 1):
+        time.sleep(ms / 1000 / steps)
+        place(start + (end - start) * i / steps, False)
+    for slot in (0, 1):
+        ts.write(e.EV_ABS, e.ABS_MT_SLOT, slot)
+        ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, -1)
     ts.write(e.EV_KEY, e.BTN_TOUCH, 0)
     ts.syn()
 
@@ -363,6 +396,9 @@ def handle(request):
         return start(request["args"], request.get("env", {}), request.get("within", 240))
     if what == "swipe":
         finger([request["from"], request["to"]], request.get("ms", 250))
+        return answer(ok=True)
+    if what == "pinch":
+        pinch(request["center"], request["from"], request["to"], request.get("ms", 300))
         return answer(ok=True)
     if what == "tap":
         finger([request["at"]], request.get("ms", 60))

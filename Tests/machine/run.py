@@ -134,7 +134,9 @@ def expect_log(machine, line, timeout=30):
 def expect_no_wlroots_errors(machine):
     """What wlroots said of the session's screen and input: nothing (its errors reach the log)."""
     log = ask(machine, do="log", lines=400)["log"]
-    errors = [line for line in log.splitlines() if line.startswith("slate: wlroots:")]
+    # (libinput's "your system is too slow" is the emulated machine's pace, not the session's fault.)
+    errors = [line for line in log.splitlines()
+              if line.startswith("slate: wlroots:") and "your system is too slow" not in line]
     if errors:
         raise Failure("wlroots said:\n" + "\n".join(errors[-10:]))
 
@@ -281,6 +283,9 @@ def portrait(rig):
             expect_screen(machine, rig, f"compose-to-{size}")
             ask(machine, do="unplug", device="keyboard")
             expect_screen(machine, rig, f"compose-keyboard-{size}")
+            # Two fingers (the touchscreen's two slots) pinch the keys in: the keyboard floats.
+            ask(machine, do="pinch", center=[400, 1115], **{"from": 400, "to": 110})
+            expect_screen(machine, rig, f"compose-floating-keyboard-{size}")
             ask(machine, do="plug", device="keyboard")
             expect_screen(machine, rig, f"compose-to-{size}", recordable=False)
 
