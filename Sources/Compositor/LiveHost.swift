@@ -256,6 +256,10 @@ import UI
             unshown = true
         case .keyboards(let count):
             if compositor.backend == .session { (root as? Shell)?.hardwareKeyboardAttached(count > 0) }
+        case .deviceGone(let kind, let name):
+            // One line; the session carries on with the devices left (the keyboard on the glass
+            // comes back by itself when the last keyboard went: `.keyboards`).
+            root.environment.errors.log(WaylandCompositor.deviceGoneLine(kind, name: name, language: root.language))
         case .pointerMoved(let p):
             pointer = p
             if let id = touchID {

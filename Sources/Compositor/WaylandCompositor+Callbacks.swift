@@ -186,9 +186,14 @@ extension WaylandCompositor {
         case .screenGone: event = .screenGone
         case .screenRestored: event = .screenRestored(resized: panelCame(pixels: Size(x, y)))
         case .keyboardsChanged: event = .keyboards(Int(code))
+        case .touchCancel: event = .touch(id, .cancelled, p)
+        case .deviceGone:
+            guard let kind = slate_device_kind(rawValue: code) else { return }
+            event = .deviceGone(
+                InputDeviceKind(kind), name: comp.map { String(cString: slate_comp_gone_device_name($0)) } ?? "")
         }
         switch event {
-        case .closed, .screenGone, .screenRestored, .keyboards: break
+        case .closed, .screenGone, .screenRestored, .keyboards, .deviceGone: break
         default: noteActivity()
         }
         onNestedInput?(event)

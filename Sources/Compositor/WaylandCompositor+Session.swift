@@ -60,9 +60,32 @@ extension WaylandCompositor {
         return slate_comp_headless_add_output(c, Int32(pixels.width), Int32(pixels.height)) == 0
     }
 
+    /// A headless touchscreen plugged in (tests); nil on another backend.
+    @_spi(Testing) public func addHeadlessTouchscreen() -> UnsafeMutableRawPointer? {
+        comp.flatMap { slate_comp_headless_add_touchscreen($0) }
+    }
+
+    /// Finger `id` of a headless touchscreen down at, or lifted from, `pixel` (tests).
+    @_spi(Testing) public func headlessTouch(
+        _ touchscreen: UnsafeMutableRawPointer, down: Bool, id: Int, at pixel: Point
+    ) {
+        guard let c = comp else { return }
+        slate_comp_headless_touch(c, touchscreen, down ? 1 : 0, Int32(id), pixel.x, pixel.y)
+    }
+
+    /// A headless input device unplugged (tests).
+    @_spi(Testing) public func removeHeadlessInput(_ device: UnsafeMutableRawPointer) {
+        slate_comp_headless_remove_input(device)
+    }
+
     /// The line said when the panel goes, in `language`.
     public static func screenGoneLine(language: Language) -> String {
         SessionStrings.screenGone.resolved(language)
+    }
+
+    /// The line said when an input device goes, in `language`.
+    public static func deviceGoneLine(_ kind: InputDeviceKind, name: String, language: Language) -> String {
+        SessionStrings.deviceGone(kind, name: name).resolved(language)
     }
 }
 
@@ -85,6 +108,23 @@ enum SessionStrings {
     static let screenGone = LocalizedString(
         en: "the screen went away (unplugged, or its connector turned off): Slate waits for it, and the apps go on",
         ru: "экран пропал (отключён или выключен его разъём): Slate ждёт его, а программы продолжают работать")
+    /// An input device went away; the session carries on with the others.
+    static func deviceGone(_ kind: InputDeviceKind, name: String) -> LocalizedString {
+        let (en, ru): (String, String) =
+            switch kind {
+            case .touchscreen: ("the touchscreen", "сенсорный экран")
+            case .pen: ("the pen's tablet", "планшет пера")
+            case .keyboard: ("the keyboard", "клавиатура")
+            case .pointer: ("the mouse or trackpad", "мышь или трекпад")
+            case .buttons: ("the buttons", "кнопки")
+            }
+        let named = (en: name.isEmpty ? "" : " “\(name)”", ru: name.isEmpty ? "" : " «\(name)»")
+        return LocalizedString(
+            en: "\(en)\(named.en) went away: what was held on it was let go, and the session carries on",
+            ru:
+                "отключено устройство ввода — \(ru)\(named.ru): всё, что было на нём нажато, отпущено; сеанс продолжается"
+        )
+    }
     static let noScreen = LocalizedString(
         en: "no screen is connected: the DRM device has no display plugged in",
         ru: "экран не подключён: к устройству DRM не подключён ни один дисплей")

@@ -457,4 +457,24 @@ public enum NestedInput: Sendable {
     case screenRestored(resized: Size?)
     /// How many keyboards a person types on are attached now (one came or went).
     case keyboards(Int)
+    /// An input device went away (`slate session`: unplugged, its driver gone); what was held on it
+    /// came first as lifts, cancels and releases.
+    case deviceGone(InputDeviceKind, name: String)
+}
+
+/// What kind of input device a session's event is about.
+public enum InputDeviceKind: Sendable, Equatable {
+    case touchscreen, pen, keyboard, pointer
+    /// A power button, a lid's switch, a tablet's volume keys: keys, but not a keyboard.
+    case buttons
+
+    init(_ kind: slate_device_kind) {
+        switch kind {
+        case .touchscreen: self = .touchscreen
+        case .pen: self = .pen
+        case .keyboard: self = .keyboard
+        case .pointer: self = .pointer
+        case .buttons: self = .buttons
+        }
+    }
 }

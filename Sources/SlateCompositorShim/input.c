@@ -4,6 +4,28 @@
 #include "internal.h"
 
 #include <wlr/backend/libinput.h>
+#include <wlr/interfaces/wlr_input_device.h>
+
+/// What is held down on one device now (fingers, buttons, keys): let go should the device go away.
+enum { HELD_MAX = 16 };
+struct held {
+    uint32_t items[HELD_MAX];
+    int count;
+};
+
+static void held_add(struct held *held, uint32_t item) {
+    for (int i = 0; i < held->count; i++)
+        if (held->items[i] == item) return;
+    if (held->count < HELD_MAX) held->items[held->count++] = item;
+}
+
+static void held_remove(struct held *held, uint32_t item) {
+    for (int i = 0; i < held->count; i++)
+        if (held->items[i] == item) {
+            held->items[i] = held->items[--held->count];
+            return;
+        }
+}
 
 /// One input device of the nested backend (x11/wayland window): its events go to the owner.
 struct nested_input {
@@ -16,6 +38,8 @@ struct nested_input {
     struct slate_gestures gestures;
     /// A keyboard a person types on (`is_typing_keyboard`), counted in `typing_keyboards`.
     int typing;
+    /// The fingers (touch ids), buttons and keys (evdev codes) down on the device now.
+    struct held fingers, buttons, keys;
 };
 
 /// Whether a keyboard device is one a person types on: libinput calls a power button, a lid's
@@ -366,6 +390,10 @@ static void nested_on_tool_button(struct wl_listener *l, void *data) {
 static void nested_on_button(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, button);
     struct wlr_event_pointer_button *ev = data;
+    if (ev->state == WLR_BUTTON_PRESSED)
+        held_add(&in->buttons, ev->button);
+    else
+        held_remove(&in->buttons, ev->button);
     slate_nested_emit(in->comp, ev->state == WLR_BUTTON_PRESSED ? SLATE_INPUT_BUTTON_DOWN : SLATE_INPUT_BUTTON_UP, 0, 0, 0, ev->button);
 }
 
@@ -406,12 +434,17 @@ static void nested_on_key(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, key);
     struct wlr_event_keyboard_key *ev = data;
     if (session_key(in, ev)) return;
+    if (ev->state == WL_KEYBOARD_KEY_STATE_PRESSED)
+        held_add(&in->keys, ev->keycode);
+    else
+        held_remove(&in->keys, ev->keycode);
     slate_nested_emit(in->comp, ev->state == WL_KEYBOARD_KEY_STATE_PRESSED ? SLATE_INPUT_KEY_DOWN : SLATE_INPUT_KEY_UP, 0, 0, 0, ev->keycode);
 }
 
 static void nested_on_touch_down(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_down);
     struct wlr_event_touch_down *ev = data;
+    held_add(&in->fingers, (uint32_t)ev->touch_id);
     slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_DOWN, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
 }
 
@@ -424,12 +457,46 @@ static void nested_on_touch_motion(struct wl_listener *l, void *data) {
 static void nested_on_touch_up(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_up);
     struct wlr_event_touch_up *ev = data;
+    held_remove(&in->fingers, (uint32_t)ev->touch_id);
     slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_UP, ev->touch_id, 0, 0, 0);
+}
+
+const char *slate_comp_gone_device_name(slate_comp *comp) { return comp->gone_device_name; }
+
+/// What kind of device `in` is, as `SLATE_INPUT_DEVICE_GONE` names it.
+static slate_device_kind device_kind(struct nested_input *in) {
+    switch (in->device->type) {
+    case WLR_INPUT_DEVICE_TOUCH: return SLATE_DEVICE_TOUCHSCREEN;
+    case WLR_INPUT_DEVICE_TABLET_TOOL: return SLATE_DEVICE_PEN;
+    case WLR_INPUT_DEVICE_KEYBOARD: return in->typing ? SLATE_DEVICE_KEYBOARD : SLATE_DEVICE_BUTTONS;
+    default: return SLATE_DEVICE_POINTER;
+    }
+}
+
+/// The device went away (unplugged, its driver gone): what was held on it is let go — a finger or
+/// the pen's tip cancelled (lifting it would tap), buttons and keys released (else Shift stays down)
+/// — and, on a session, the shell is told which device went.
+static void device_gone(struct nested_input *in) {
+    slate_comp *comp = in->comp;
+    if (comp->ending) return;
+    for (int i = 0; i < in->fingers.count; i++)
+        slate_nested_emit(comp, SLATE_INPUT_TOUCH_CANCEL, (int)in->fingers.items[i], 0, 0, 0);
+    for (int i = 0; i < in->buttons.count; i++) slate_nested_emit(comp, SLATE_INPUT_BUTTON_UP, 0, 0, 0, in->buttons.items[i]);
+    for (int i = 0; i < in->keys.count; i++) slate_nested_emit(comp, SLATE_INPUT_KEY_UP, 0, 0, 0, in->keys.items[i]);
+    if (in->device->type == WLR_INPUT_DEVICE_TABLET_TOOL && comp->pen_down) {
+        comp->pen_down = 0;
+        slate_nested_emit(comp, SLATE_INPUT_TOUCH_CANCEL, SLATE_PEN_TOUCH_ID, 0, 0, 0);
+    }
+    // (A nested window's devices are the desktop's seat's, not the person's tablet's.)
+    if (comp->backend_kind == SLATE_BACKEND_NESTED) return;
+    snprintf(comp->gone_device_name, sizeof(comp->gone_device_name), "%s", in->device->name ? in->device->name : "");
+    slate_nested_emit(comp, SLATE_INPUT_DEVICE_GONE, 0, 0, 0, (uint32_t)device_kind(in));
 }
 
 static void nested_on_destroy(struct wl_listener *l, void *data) {
     (void)data;
     struct nested_input *in = wl_container_of(l, in, destroy);
+    device_gone(in);
     wl_list_remove(&in->destroy.link);
     wl_list_remove(&in->link);
     switch (in->device->type) {
@@ -519,4 +586,28 @@ void slate_input_attach(slate_comp *comp, struct wlr_input_device *dev) {
     in->destroy.notify = nested_on_destroy;
     wl_signal_add(&dev->events.destroy, &in->destroy);
     wl_list_insert(&comp->nested_inputs, &in->link);
+}
+
+// ---- Tests: devices on the headless backend ------------------------------------------------------
+
+void *slate_comp_headless_add_touchscreen(slate_comp *comp) {
+    if (comp->backend_kind != SLATE_BACKEND_HEADLESS) return NULL;
+    return wlr_headless_add_input_device(comp->backend, WLR_INPUT_DEVICE_TOUCH);
+}
+
+void slate_comp_headless_touch(slate_comp *comp, void *touchscreen, int down, int id, double x, double y) {
+    struct wlr_input_device *dev = touchscreen;
+    if (!dev || dev->type != WLR_INPUT_DEVICE_TOUCH || comp->width <= 0 || comp->height <= 0) return;
+    if (down) {
+        struct wlr_event_touch_down ev = {
+            .device = dev, .time_msec = slate_comp_now_msec(), .touch_id = id, .x = x / comp->width, .y = y / comp->height};
+        wl_signal_emit(&dev->touch->events.down, &ev);
+    } else {
+        struct wlr_event_touch_up ev = {.device = dev, .time_msec = slate_comp_now_msec(), .touch_id = id};
+        wl_signal_emit(&dev->touch->events.up, &ev);
+    }
+}
+
+void slate_comp_headless_remove_input(void *device) {
+    if (device) wlr_input_device_destroy(device);
 }

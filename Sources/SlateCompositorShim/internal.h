@@ -203,6 +203,8 @@ struct slate_comp {
     /// whether a pen's tip is down.
     double cursor_x, cursor_y;
     int pen_down;
+    /// The name of the input device that last went away (`slate_comp_gone_device_name`).
+    char gone_device_name[128];
     /// Tablets and their pens (tablet.c).
     struct slate_pen *pen;
     /// Programs' text input and an outside keyboard (text_input.c).

@@ -116,19 +116,25 @@ def mouse():
 MAKERS = {"touchscreen": touchscreen, "pen": pen, "keyboard": keyboard, "mouse": mouse}
 
 
+def finger_down(x, y):
+    """One finger down at (x, y), the panel's pixels, not lifted."""
+    ts = devices["touchscreen"]
+    ts.write(e.EV_ABS, e.ABS_MT_SLOT, 0)
+    ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, 1)
+    ts.write(e.EV_ABS, e.ABS_MT_POSITION_X, int(x))
+    ts.write(e.EV_ABS, e.ABS_MT_POSITION_Y, int(y))
+    ts.write(e.EV_KEY, e.BTN_TOUCH, 1)
+    ts.write(e.EV_ABS, e.ABS_X, int(x))
+    ts.write(e.EV_ABS, e.ABS_Y, int(y))
+    ts.syn()
+
+
 def finger(points, ms):
     """One finger along `points` (the panel's pixels), over `ms` milliseconds."""
     ts = devices["touchscreen"]
     steps = max(2, int(ms / 8))
     x0, y0 = points[0]
-    ts.write(e.EV_ABS, e.ABS_MT_SLOT, 0)
-    ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, 1)
-    ts.write(e.EV_ABS, e.ABS_MT_POSITION_X, int(x0))
-    ts.write(e.EV_ABS, e.ABS_MT_POSITION_Y, int(y0))
-    ts.write(e.EV_KEY, e.BTN_TOUCH, 1)
-    ts.write(e.EV_ABS, e.ABS_X, int(x0))
-    ts.write(e.EV_ABS, e.ABS_Y, int(y0))
-    ts.syn()
+    finger_down(x0, y0)
     if len(points) > 1:
         x1, y1 = points[1]
         for i in range(1, steps + 1):
@@ -402,6 +408,9 @@ def handle(request):
         return answer(ok=True)
     if what == "tap":
         finger([request["at"]], request.get("ms", 60))
+        return answer(ok=True)
+    if what == "press":
+        finger_down(*request["at"])
         return answer(ok=True)
     if what == "pen":
         pen_tap(*request["at"], request.get("pressure", 0.5))

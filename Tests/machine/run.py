@@ -230,6 +230,25 @@ def landscape(rig):
 
         rig.case(f"{size}: the panel goes away and comes back: waited for, drawn whole", panel_away)
 
+        def touchscreen_away():
+            # Unplugged under a finger resting on Dark Mode: one line, and the finger is cancelled,
+            # not lifted (a lift would tap the button). Plugged back, a tap works as before.
+            ask(machine, do="press", at=[1123, 258])
+            time.sleep(0.3)
+            ask(machine, do="unplug", device="touchscreen")
+            expect_log(machine, "the touchscreen “Slate test touchscreen” went away")
+            time.sleep(3)
+            expect_screen(machine, rig, f"control-center-{size}", timeout=0, recordable=False)
+            ask(machine, do="plug", device="touchscreen")
+            ask(machine, do="tap", at=[1123, 258])
+            expect_screen(machine, rig, f"dark-mode-{size}", recordable=False)
+            ask(machine, do="tap", at=[1123, 258])
+            expect_screen(machine, rig, f"control-center-{size}", recordable=False)
+            expect_no_wlroots_errors(machine)
+
+        rig.case(f"{size}: the touchscreen unplugged under a finger: one line, nothing pressed; back, it taps",
+                 touchscreen_away)
+
         def ends():
             ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
             reply = ask(machine, do="exit", within=120)

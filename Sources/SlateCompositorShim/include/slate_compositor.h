@@ -146,7 +146,24 @@ typedef enum SLATE_CLOSED_ENUM slate_input_kind {
     /// The session's panel went (unplugged, its connector off): nothing is drawn until one comes
     /// (SCREEN_RESTORED); the session and its programs carry on.
     SLATE_INPUT_SCREEN_GONE SLATE_SWIFT_NAME(screenGone) = 12,
+    /// Finger `id` (or the pen's, `SLATE_PEN_TOUCH_ID`) is gone without a lift: its device went
+    /// away while it was down. Nothing it was pressing is pressed.
+    SLATE_INPUT_TOUCH_CANCEL SLATE_SWIFT_NAME(touchCancel) = 13,
+    /// An input device went away (unplugged, its driver gone) on the session backend: `code` is its
+    /// `slate_device_kind`, `slate_comp_gone_device_name` its name. What was held on it (fingers,
+    /// the pen's tip, buttons, keys) was let go first, each with its own event.
+    SLATE_INPUT_DEVICE_GONE SLATE_SWIFT_NAME(deviceGone) = 14,
 } slate_input_kind;
+
+/// What kind of input device went away (`SLATE_INPUT_DEVICE_GONE`).
+typedef enum SLATE_CLOSED_ENUM slate_device_kind {
+    SLATE_DEVICE_TOUCHSCREEN SLATE_SWIFT_NAME(touchscreen) = 0,
+    SLATE_DEVICE_PEN SLATE_SWIFT_NAME(pen) = 1,
+    SLATE_DEVICE_KEYBOARD SLATE_SWIFT_NAME(keyboard) = 2,
+    SLATE_DEVICE_POINTER SLATE_SWIFT_NAME(pointer) = 3,
+    /// A power button, a lid's switch, a tablet's volume keys: keys, but not a keyboard one types on.
+    SLATE_DEVICE_BUTTONS SLATE_SWIFT_NAME(buttons) = 4,
+} slate_device_kind;
 
 /// What happened to a view (`slate_comp_callbacks.view_event`).
 typedef enum SLATE_CLOSED_ENUM slate_view_event {
@@ -267,6 +284,9 @@ slate_renderer_fallback slate_comp_renderer_fallback(slate_comp *comp);
 /// How many keyboards a person types on the backend has now (`SLATE_INPUT_KEYBOARDS_CHANGED` tells
 /// each change after the start).
 int slate_comp_typing_keyboards(slate_comp *comp);
+/// The name of the input device that last went away (`SLATE_INPUT_DEVICE_GONE`), as its driver
+/// gives it; "" before any.
+const char *slate_comp_gone_device_name(slate_comp *comp);
 void slate_comp_destroy(slate_comp *comp);
 /// The socket's name, for WAYLAND_DISPLAY.
 const char *slate_comp_socket(slate_comp *comp);
@@ -301,6 +321,13 @@ void slate_comp_remove_output(slate_comp *comp);
 /// Headless backend: a new output of `width` × `height` pixels where none is (tests: a panel
 /// plugged in again). -1 on another backend, or with an output there.
 int slate_comp_headless_add_output(slate_comp *comp, int width, int height);
+/// Headless backend: a touchscreen plugged in (tests); NULL on another backend. It is a
+/// `struct wlr_input_device`, gone with `slate_comp_headless_remove_input`.
+void *slate_comp_headless_add_touchscreen(slate_comp *comp);
+/// Finger `id` of a headless touchscreen down at, or lifted from, (x, y) in output pixels (tests).
+void slate_comp_headless_touch(slate_comp *comp, void *touchscreen, int down, int id, double x, double y);
+/// A headless input device unplugged (tests).
+void slate_comp_headless_remove_input(void *device);
 /// Nested backend: names the window the screen is shown in (no effect on other backends).
 void slate_comp_set_title(slate_comp *comp, const char *title);
 /// Shows the shell's frame, `pixels` (premultiplied BGRA, `stride` bytes a row, the output's size),
