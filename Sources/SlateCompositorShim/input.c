@@ -475,7 +475,7 @@ static slate_device_kind device_kind(struct nested_input *in) {
 
 /// The device went away (unplugged, its driver gone): what was held on it is let go — a finger or
 /// the pen's tip cancelled (lifting it would tap), buttons and keys released (else Shift stays down)
-/// — and, on a session, the shell is told which device went.
+/// — and, outside a nested window, the shell is told which device went.
 static void device_gone(struct nested_input *in) {
     slate_comp *comp = in->comp;
     if (comp->ending) return;
