@@ -198,12 +198,9 @@ public struct AppProcessError: Error, CustomStringConvertible {
     /// Ends `run()` after the current turn.
     public func stop() { running = false }
 
-    /// Brings the app's clock to the real one. Input is stamped with it as it is read: the clock as
-    /// the last turn left it may be half a second old after a wait, and a tap stamped then would
-    /// last until its lift (a long press, measured: a 59 ms tap taken for a 0.5 s one).
-    private func catchUpClock() {
-        clock.set(max(clock.now, MonotonicClock.read() - origin))
-    }
+    /// Brings the clock to the real one before input is stamped (left as the last turn set it, a tap
+    /// read after a 0.5 s wait was taken for a long press).
+    private func catchUpClock() { clock.set(max(clock.now, MonotonicClock.read() - origin)) }
 
     // MARK: SceneSystem
 

@@ -84,7 +84,7 @@ import UI
     }
 
     /// Whether the window has something new to show.
-    var needsFrame: Bool { needsWholePicture || root.needsFrame || titleChanged }
+    var needsFrame: Bool { needsFrameNow || root.needsFrame }
 
     /// Whether the window has something to show now (a gesture's timer not yet due is waited for).
     var needsFrameNow: Bool { needsWholePicture || root.needsFrameNow || titleChanged }

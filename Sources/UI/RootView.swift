@@ -62,10 +62,7 @@ import Graphics
 
     /// Whether anything must be drawn: damage, a pending layout, a running animation, a gesture's
     /// timer, or a scheduled action come due.
-    public var needsFrame: Bool {
-        !damaged.isEmpty || needsLayoutPass || animator.isRunning || dispatcher.hasPendingTimers
-            || dispatcher.hasDueActionTimer
-    }
+    public var needsFrame: Bool { needsFrameNow || dispatcher.hasPendingTimers }
 
     /// Whether a frame is wanted now: as `needsFrame`, but a gesture's timer only once it is due. A
     /// host that sleeps until `EventDispatcher.nextTimerTime` draws no frames for a timer meanwhile
