@@ -30,6 +30,7 @@ packages=(
     libpam0g-dev libpam-wrapper                               # the lock screen's password (PAM); PAM in its tests
     qemu-system-x86 linux-image-amd64 seatd python3-evdev     # slate session on a real kernel (make machine):
     busybox-static udev kmod                                  # virtme-ng's initramfs; udevd and modprobe inside
+    mmdebstrap e2fsprogs                                      # the login machine's disk (Tests/machine/image.sh)
     python3-pip                                               # virtme-ng, which Debian 12 lacks
 )
 # The services' test runs a PulseAudio server of its own with a null sink. On a desktop that plays

@@ -105,6 +105,13 @@ enum SessionStrings {
             + "logind для этого пользователя); запустите slate session из текстовой консоли (Ctrl+Alt+F2) от "
             + "имени пользователя этого места — под logind или с запущенным seatd, состоя в его группе (а также "
             + "в video и input)")
+    static let logindRefused = LocalizedString(
+        en: "cannot take the screen and input: logind refused this session its seat (it asks polkit before it "
+            + "hands a session the screen, and no polkit is running here); install polkitd (apt install polkitd), "
+            + "or run seatd with the user in its group",
+        ru: "не удалось получить экран и ввод: logind отказал этому сеансу в рабочем месте (прежде чем отдать "
+            + "сеансу экран, он спрашивает polkit, а polkit здесь не запущен); установите polkitd (apt install "
+            + "polkitd) или запустите seatd, добавив пользователя в его группу")
     static let screenGone = LocalizedString(
         en: "the screen went away (unplugged, or its connector turned off): Slate waits for it, and the apps go on",
         ru: "экран пропал (отключён или выключен его разъём): Slate ждёт его, а программы продолжают работать")
@@ -134,6 +141,7 @@ enum SessionStrings {
         switch reason {
         case SLATE_ERR_NO_DRM: noDRM
         case SLATE_ERR_NO_SEAT: noSeat
+        case SLATE_ERR_LOGIND_REFUSED: logindRefused
         case SLATE_ERR_NO_SCREEN: noScreen
         default: nil
         }

@@ -25,9 +25,27 @@ static int log_silenced = 0;
 /// report of a problem on a real machine needs, as `sway -d` gives).
 static enum wlr_log_importance log_level = WLR_ERROR;
 
+/// Set when, while silenced, libseat said logind refused the session its seat: logind asks polkit
+/// before it activates a session or hands it the devices, and with no polkit running it says no.
+static int logind_refused = 0;
+
 void slate_log_silence(int on) { log_silenced = on; }
 
+/// Whether a line of wlroots' is libseat's logind backend refused by logind ("Could not activate
+/// session: Permission denied", "Could not take control of session: …").
+static int says_logind_refused(const char *fmt, va_list args) {
+    if (!strstr(fmt, "libseat")) return 0;
+    char line[512];
+    va_list copy;
+    va_copy(copy, args);
+    vsnprintf(line, sizeof line, fmt, copy);
+    va_end(copy);
+    return strstr(line, "backend/logind.c") && (strstr(line, "Could not activate session") ||
+                                               strstr(line, "Could not take control"));
+}
+
 static void log_quietly(enum wlr_log_importance importance, const char *fmt, va_list args) {
+    if (log_silenced && says_logind_refused(fmt, args)) logind_refused = 1;
     if (importance > log_level || (log_silenced && log_level == WLR_ERROR)) return;
     fprintf(stderr, "slate: wlroots: ");
     vfprintf(stderr, fmt, args);
@@ -140,10 +158,11 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
         unsetenv("DISPLAY");
         unsetenv("WAYLAND_DISPLAY");
         log_silenced = 1;
+        logind_refused = 0;
         comp->backend = wlr_backend_autocreate(comp->display);
         log_silenced = 0;
         if (!comp->backend) {
-            snprintf(err, err_len, "%s", SLATE_ERR_NO_SEAT);
+            snprintf(err, err_len, "%s", logind_refused ? SLATE_ERR_LOGIND_REFUSED : SLATE_ERR_NO_SEAT);
             goto fail;
         }
         struct wlr_session *session = wlr_backend_get_session(comp->backend);
@@ -297,7 +316,8 @@ slate_comp *slate_comp_create(int backend, int width, int height, double scale, 
     int started = wlr_backend_start(comp->backend);
     log_silenced = 0;
     if (!started) {
-        snprintf(err, err_len, "%s", backend == SLATE_BACKEND_SESSION ? SLATE_ERR_NO_SEAT : "cannot start the backend");
+        const char *seat_error = logind_refused ? SLATE_ERR_LOGIND_REFUSED : SLATE_ERR_NO_SEAT;
+        snprintf(err, err_len, "%s", backend == SLATE_BACKEND_SESSION ? seat_error : "cannot start the backend");
         goto fail;
     }
     if (backend == SLATE_BACKEND_SESSION && !comp->output) {

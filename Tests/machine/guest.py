@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Inside the virtual machine: the seat, the input devices and `slate session`, driven by the host.
 
-Run by `Tests/machine/machine.py` as the machine's one command (virtme-ng's `--exec`), as root on
-Debian's kernel, with Debian's own Python (python3-evdev). The host writes one JSON request a line
-on standard input; each is answered with one JSON line on standard output that starts with `@@`
-(the kernel and the programs may write there too). Requests:
+Run by `Tests/machine/machine.py` as root on Debian's kernel, with Debian's own Python
+(python3-evdev): over virtme-ng as the machine's one command (`--exec`), or, on the disk image.sh
+makes, as its slate-machine.service. The host writes one JSON request a line on standard input;
+each is answered with one JSON line on standard output that starts with `@@` (under virtme-ng the
+kernel and the programs may write there too). Requests:
 
   {"do": "seat"}                          seatd started, its socket waited for
   {"do": "user", "name": N, "password": P}
@@ -31,6 +32,7 @@ on standard input; each is answered with one JSON line on standard output that s
   {"do": "exit", "within": S}             waits for Slate to end; its status and its last lines
   {"do": "kill", "signal": N}             a signal to Slate
   {"do": "sh", "cmd": "..."}              a shell command's status and output
+  {"do": "log", "lines": N}               Slate's last lines (booted: the journal's, as "slate")
   {"do": "quit"}
 """
 
@@ -52,6 +54,9 @@ from evdev import AbsInfo, UInput, ecodes as e
 # The panel's size in pixels, as the host asked QEMU for it; the touchscreen's range is the panel's.
 PANEL_W = int(os.environ.get("MACHINE_PANEL_W", "1366"))
 PANEL_H = int(os.environ.get("MACHINE_PANEL_H", "1024"))
+# Booted from the disk image.sh makes (systemd, logind, greetd), rather than over virtme-ng: the
+# session is the one the login screen starts, and its log is in the journal.
+BOOTED = os.environ.get("MACHINE_BOOTED") == "1"
 # The machine's user (made by the host's `user` request, or root when none).
 USER = "root"
 # This checkout (the machine starts in it): Slate's PAM service file is in Packaging/.
@@ -337,6 +342,11 @@ def start(args, env, timeout):
 
 
 def tail_log(lines=30):
+    if BOOTED and not slate:
+        # The session the login screen started: slate-session puts its log in the journal.
+        journal = subprocess.run(["journalctl", "-b", "-o", "cat", "--no-pager", "-t", "slate", "-n", str(lines)],
+                                 capture_output=True, text=True)
+        return journal.stdout
     if not slate_log:
         return ""
     slate_log.flush()

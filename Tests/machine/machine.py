@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A real machine for `slate session`: Debian's kernel in QEMU, driven from here.
 
-The machine shares this machine's files read-only (virtme-ng), with a virtio-gpu KMS card of the
-panel's size, seatd, and input devices made with uinput inside it (`guest.py`). What the panel
+The machine shares this machine's files read-only (virtme-ng), or boots a disk of its own with
+systemd, logind and greetd (`image.sh`), with a virtio-gpu KMS card of the panel's size, and input
+devices made with uinput inside it (`guest.py`). What the panel
 shows is read with QEMU's QMP `screendump` (PNG: QEMU 7.2's PPM pads rows at odd widths without
 saying so). KVM where it works, TCG otherwise.
 """
@@ -41,36 +42,95 @@ def kvm_works():
     return probe.returncode == 0
 
 
+def runtime_folder(binary):
+    """The folder of the Swift runtime `binary` links (the toolchain's, as ldd finds it)."""
+    linked = subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout
+    for line in linked.splitlines():
+        if "libswiftCore.so" in line and "=>" in line:
+            return os.path.dirname(line.split("=>")[1].split()[0])
+    sys.exit(f"machine: {binary} links no Swift runtime that ldd finds")
+
+
 class Machine:
     """One boot of the machine with a panel of `width` × `height` pixels."""
 
-    def __init__(self, width, height, log_path, memory="3G", cpus=2):
+    def __init__(self, width, height, log_path, memory="3G", cpus=2, disk=None, slate=None):
+        """Boots with virtme-ng over this machine's own files, or, given `disk` (`image.sh`'s), that
+        disk as the machine's own, systemd and all, with this checkout and the Swift runtime that
+        `slate` links shared into it."""
         self.width, self.height = width, height
         self.folder = tempfile.mkdtemp(prefix="slate-machine-")
         self.qmp_path = os.path.join(self.folder, "qmp.sock")
         self.log = open(log_path, "a")
         self.answers = []
         self.cond = threading.Condition()
-        vng = shutil.which("vng") or os.path.expanduser("~/.local/bin/vng")
-        argv = [vng, "--run", kernel(), "--disable-microvm", "--cpus", str(cpus), "--memory", memory,
-                "--cwd", os.getcwd(),
-                f"--qemu-opts=-device virtio-vga,xres={width},yres={height} -qmp unix:{self.qmp_path},server=on,wait=off"]
-        if not kvm_works():
-            argv.append("--disable-kvm")
-        guest = os.path.join(HERE, "guest.py")
-        argv += ["--exec", f"MACHINE_PANEL_W={width} MACHINE_PANEL_H={height} /usr/bin/python3 -u {guest}"]
         self.started = time.monotonic()
-        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.disk = disk
+        if disk:
+            self._boot_disk(disk, slate, memory, cpus)
+        else:
+            self._boot_virtme(memory, cpus)
         threading.Thread(target=self._read, daemon=True).start()
-        first = self.wait_answer(timeout=240)
+        first = self.wait_answer(timeout=300)
         if not first.get("ready"):
+            os.killpg(self.process.pid, 9)  # QEMU, which would run on
             raise RuntimeError(f"the machine did not start: {first}")
         self.boot_seconds = time.monotonic() - self.started
         self.qmp = self._connect_qmp()
 
+    def _panel_device(self):
+        return f"-device virtio-vga,xres={self.width},yres={self.height} -qmp unix:{self.qmp_path},server=on,wait=off"
+
+    def _boot_virtme(self, memory, cpus):
+        """virtme-ng: this machine's files read-only as the root, guest.py as the one command, its
+        requests and answers on the machine's standard input and output."""
+        vng = shutil.which("vng") or os.path.expanduser("~/.local/bin/vng")
+        argv = [vng, "--run", kernel(), "--disable-microvm", "--cpus", str(cpus), "--memory", memory,
+                "--cwd", os.getcwd(), f"--qemu-opts={self._panel_device()}"]
+        if not kvm_works():
+            argv.append("--disable-kvm")
+        guest = os.path.join(HERE, "guest.py")
+        argv += ["--exec", f"MACHINE_PANEL_W={self.width} MACHINE_PANEL_H={self.height} /usr/bin/python3 -u {guest}"]
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.requests, self.replies = self.process.stdin, self.process.stdout
+
+    def _boot_disk(self, disk, slate, memory, cpus):
+        """The disk boots with Debian's kernel and initramfs from /boot (its writes go to a snapshot
+        of QEMU's, thrown away), the kernel and systemd writing on the serial port into the log;
+        guest.py, started by the disk's slate-machine.service, talks on a virtio-serial port."""
+        checkout = os.getcwd()
+        swift = runtime_folder(slate)
+        initrd = kernel().replace("vmlinuz-", "initrd.img-")
+        rig_path = os.path.join(self.folder, "rig.sock")
+        accel = "kvm" if kvm_works() else "tcg"
+        append = (f"root=/dev/vda rw console=ttyS0 loglevel=4 slate.checkout={checkout} slate.swift={swift} "
+                  f"slate.binary={os.path.abspath(slate)} slate.panel={self.width}x{self.height}")
+        argv = ["qemu-system-x86_64", "-machine", f"q35,accel={accel}", "-cpu", "host" if accel == "kvm" else "max",
+                "-smp", str(cpus), "-m", memory, "-nodefaults", "-no-reboot", "-display", "none",
+                "-kernel", kernel(), "-initrd", initrd, "-append", append,
+                "-drive", f"file={disk},if=virtio,format=raw,snapshot=on",
+                "-virtfs", f"local,path={checkout},mount_tag=checkout,security_model=none,readonly=on",
+                "-virtfs", f"local,path={swift},mount_tag=swift,security_model=none,readonly=on",
+                "-chardev", f"file,id=serial,path={self.log.name},append=on", "-serial", "chardev:serial",
+                "-chardev", f"socket,id=rig,path={rig_path},server=on,wait=off",
+                "-device", "virtio-serial-pci", "-device", "virtserialport,chardev=rig,name=slate.machine",
+                *self._panel_device().split()]
+        self.process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+        rig = socket.socket(socket.AF_UNIX)
+        for _ in range(300):
+            try:
+                rig.connect(rig_path)
+                break
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"QEMU ended with status {self.process.returncode}")
+                time.sleep(0.1)
+        self.requests, self.replies = rig.makefile("wb"), rig.makefile("rb")
+
     def _read(self):
-        for raw in self.process.stdout:
+        for raw in self.replies:
             line = raw.decode(errors="replace").rstrip("\n")
             self.log.write(line + "\n")
             self.log.flush()
@@ -93,8 +153,8 @@ class Machine:
             return self.answers.pop(0)
 
     def ask(self, timeout=120, **request):
-        self.process.stdin.write((json.dumps(request) + "\n").encode())
-        self.process.stdin.flush()
+        self.requests.write((json.dumps(request) + "\n").encode())
+        self.requests.flush()
         return self.wait_answer(timeout)
 
     def _connect_qmp(self):
@@ -132,6 +192,10 @@ class Machine:
     def close(self):
         try:
             self.ask(timeout=60, do="quit")
+            if self.disk:
+                # A booted disk runs on without its rig: QEMU is told to end (the disk's writes
+                # were a snapshot's).
+                self._qmp("quit")
         except (BrokenPipeError, OSError):
             pass
         try:

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """`make machine`: `slate session` on a real kernel's screen, seat and input, in a virtual machine.
 
-Each panel is a boot of Debian's kernel (`machine.py`) with a virtio-gpu card of that size, seatd,
-and a touchscreen, pen, keyboard and mouse made with uinput. Slate runs as a person would run it
-from a text console, with the renderer it picks by itself. What the panel shows is compared with
+Each panel is a boot of Debian's kernel (`machine.py`) with a virtio-gpu card of that size, and a
+touchscreen, pen, keyboard and mouse made with uinput. Two boots run Slate as a person would from a
+text console, with seatd; a third boots a disk of Debian 12 with systemd (`image.sh`), where the
+person logs in at greetd's login screen and logind gives Slate the seat. Slate picks its renderer by
+itself. What the panel shows is compared with
 the references in `references/` (recorded from this rig with SLATE_RECORD_REFERENCES=1 and looked
 at), as `ReferenceImage` compares Slate's other pictures. The machine's clock is held at the
 references' 9:41. Waits are on the real clock. The last line: `machine: N passed, N failed`.
@@ -11,6 +13,7 @@ references' 9:41. Waits are on the real clock. The last line: `machine: N passed
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 
@@ -156,16 +159,18 @@ def start_session(machine, rig, extra_args=(), seat=True):
     return reply
 
 
-def panel(rig, width, height, cases):
-    """One boot with a `width` × `height` panel, running `cases(machine)`."""
-    log = os.path.join(rig.out, f"machine-{width}x{height}.log")
+def panel(rig, width, height, cases, disk=None):
+    """One boot with a `width` × `height` panel, running `cases(machine)`: over virtme-ng, or from
+    `disk` (image.sh's)."""
+    name = f"{width}x{height}" + ("-login" if disk else "")
+    log = os.path.join(rig.out, f"machine-{name}.log")
     try:
-        machine = Machine(width, height, log)
+        machine = Machine(width, height, log, disk=disk, slate=rig.slate)
     except Exception as error:  # the boot itself failing fails every case of the panel
         rig.failed += 1
-        print(f"machine: FAIL boot {width}x{height}: {error} (see {log})", flush=True)
+        print(f"machine: FAIL boot {name}: {error} (see {log})", flush=True)
         return
-    print(f"machine: {width}x{height} booted in {machine.boot_seconds:.1f} s", flush=True)
+    print(f"machine: {name} booted in {machine.boot_seconds:.1f} s", flush=True)
     try:
         cases(machine)
     finally:
@@ -353,15 +358,128 @@ def portrait(rig):
     panel(rig, 800, 1280, cases)
 
 
+def until(machine, cmd, what, within=90):
+    """Waits until the machine's shell command `cmd` succeeds; fails saying `what` did not happen."""
+    deadline = time.monotonic() + within
+    while True:
+        reply = machine.ask(timeout=60, do="sh", cmd=cmd)
+        if reply.get("ok"):
+            return reply["out"]
+        if time.monotonic() > deadline:
+            raise Failure(f"{what} within {within} s ({cmd}: {reply.get('out', reply)})")
+        time.sleep(1)
+
+
+def log_in(machine, name, password):
+    """Types `name` and `password` at agreety's prompts (greetd's login screen, on the keyboard)."""
+    until(machine, "pgrep -x agreety", "greetd's login screen did not show")
+    ask(machine, do="type", text=name)
+    ask(machine, do="keys", keys=["KEY_ENTER"])
+    time.sleep(1)
+    ask(machine, do="type", text=password)
+    ask(machine, do="keys", keys=["KEY_ENTER"])
+
+
+# The person image.sh makes, with their password (pam_unix; /etc/shadow of the disk's own).
+PERSON = "person"
+# The logind session of the person's, and what loginctl says of it.
+PERSON_SESSION = ("loginctl show-session -p Type -p Class -p Active -p State -p Seat -p VTNr -p Remote "
+                  f"$(loginctl list-sessions --no-legend | awk '$3 == \"{PERSON}\" {{print $1}}')")
+
+
+def login(rig):
+    """A boot of a disk of Debian 12 with systemd, logind, polkit and greetd (image.sh): Slate as a
+    person starts it from the login screen, with their password, on the seat logind gives."""
+    size = "1366x1024"
+    made = subprocess.run([os.path.join(HERE, "image.sh")], capture_output=True, text=True)
+    if made.returncode != 0:
+        rig.failed += 1
+        print(f"machine: FAIL the login machine's disk could not be made:\n{made.stderr[-3000:]}", flush=True)
+        return
+
+    def cases(machine):
+        ask(machine, do="devices")
+        ask(machine, do="pin-clock", at=PINNED_CLOCK)
+
+        def refused():
+            # logind asks polkit before it hands a session the screen: with none to ask, it refuses,
+            # and Slate says so in one line (not "no seat"); the login screen comes back.
+            ask(machine, do="sh", cmd="systemctl mask --now polkit.service")
+            log_in(machine, PERSON, PASSWORD)
+            expect_log(machine, "logind refused this session its seat", timeout=120)
+            until(machine, "! pgrep -u person -x slate && pgrep -x agreety", "the login screen did not come back")
+            ask(machine, do="sh", cmd="systemctl unmask polkit.service")
+
+        rig.case(f"{size}: logind without polkit refuses the seat: one line says why; the login screen is back",
+                 refused)
+
+        def logs_in():
+            log_in(machine, PERSON, PASSWORD)
+            expect_screen(machine, rig, f"start-{size}", timeout=180, recordable=False)
+            said = until(machine, PERSON_SESSION, "logind has no session of the person's")
+            for line in ("Type=wayland", "Class=user", "Active=yes", "State=active", "Seat=seat0", "VTNr=7",
+                         "Remote=no"):
+                if line not in said.split():
+                    raise Failure(f"logind's session of the person's is not {line}:\n{said}")
+            log = ask(machine, do="log")["log"]
+            if "drawn with pixman on the CPU: the GL here is software (llvmpipe" not in log:
+                raise Failure(f"the session did not say how it draws:\n{log}")
+
+        if not rig.case(f"{size}: the person logs in at greetd's login screen; Slate takes the seat from logind",
+                        logs_in):
+            return
+
+        def power_key():
+            # Slate holds logind's power key: a press sleeps the panel, not the machine. A touch
+            # wakes it to the lock screen; the person's password opens it (/etc/pam.d/slate).
+            held = ask(machine, do="sh", cmd="systemd-inhibit --list --no-pager")["out"]
+            if not any("Slate" in line and "handle-power-key" in line for line in held.splitlines()):
+                raise Failure(f"Slate holds no handle-power-key inhibitor:\n{held}")
+            ask(machine, do="keys", keys=["KEY_POWER"])
+            expect_dark(machine, f"start-{size}")
+            ask(machine, do="sh", cmd="systemctl is-system-running")  # still up
+            ask(machine, do="tap", at=[683, 512])
+            expect_screen(machine, rig, f"lock-{size}")
+            ask(machine, do="type", text="wrong")
+            ask(machine, do="keys", keys=["KEY_ENTER"])
+            expect_screen(machine, rig, f"lock-refused-{size}")
+            ask(machine, do="type", text=PASSWORD)
+            ask(machine, do="keys", keys=["KEY_ENTER"])
+            expect_screen(machine, rig, f"start-{size}", recordable=False)
+            expect_no_wlroots_errors(machine)
+
+        rig.case(f"{size}: the power key sleeps the panel, not the machine; the person's password opens it",
+                 power_key)
+
+        def logs_out():
+            # Ctrl+Alt+Backspace ends the session: the apps keep their windows, logind closes the
+            # session, and greetd shows its login screen again.
+            ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
+            until(machine, "! pgrep -u person -x slate && pgrep -x agreety", "the login screen did not come back")
+            until(machine, f"! loginctl list-sessions --no-legend | grep -w {PERSON} | grep -qv closing",
+                  "logind did not close the person's session")
+            kept = ask(machine, do="sh", cmd=f"ls /home/{PERSON}/.local/state/slate/org.slate.mail")["out"].split()
+            if not kept:
+                raise Failure("Mail kept no windows when the session ended")
+
+        rig.case(f"{size}: Ctrl+Alt+Backspace logs out: the windows kept, the session closed, the login screen back",
+                 logs_out)
+
+    panel(rig, 1366, 1024, cases, disk=made.stdout.strip())
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slate", required=True, help="the slate binary to run inside the machine")
     parser.add_argument("--out", default=".build/machine", help="logs and the panel's pictures on failure")
+    parser.add_argument("--only", choices=["landscape", "portrait", "login"], action="append",
+                        help="these boots alone (all three when not given)")
     args = parser.parse_args()
     rig = Rig(os.path.abspath(args.slate), args.out)
     started = time.monotonic()
-    landscape(rig)
-    portrait(rig)
+    for boot in (landscape, portrait, login):
+        if not args.only or boot.__name__ in args.only:
+            boot(rig)
     print(f"machine: {time.monotonic() - started:.0f} s in all", flush=True)
     print(f"machine: {rig.passed} passed, {rig.failed} failed", flush=True)
     return 1 if rig.failed else 0

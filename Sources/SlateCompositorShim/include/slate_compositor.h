@@ -97,10 +97,11 @@ typedef enum SLATE_CLOSED_ENUM slate_renderer {
 } slate_renderer;
 
 /// What `slate_comp_create` says in `err` when the session backend cannot start: there is no DRM
-/// device; no seat would give the screen and input (libseat found neither seatd nor logind, or
-/// refused); no screen is connected.
+/// device; no seat would give the screen and input (libseat found neither seatd nor logind); logind
+/// refused this session its seat (it asks polkit, and none ran); no screen is connected.
 #define SLATE_ERR_NO_DRM "no-drm-device"
 #define SLATE_ERR_NO_SEAT "no-seat"
+#define SLATE_ERR_LOGIND_REFUSED "logind-refused"
 #define SLATE_ERR_NO_SCREEN "no-screen"
 
 /// The wl_touch id a pen's tip has when it is taken as a finger (session backend).
