@@ -387,10 +387,15 @@ PERSON_SESSION = ("loginctl show-session -p Type -p Class -p Active -p State -p 
                   f"$(loginctl list-sessions --no-legend | awk '$3 == \"{PERSON}\" {{print $1}}')")
 
 
+# The login machine's panel: a 12.9-inch iPad Pro's, 2732 × 2048 pixels, which Slate shows at 2×.
+LOGIN_PANEL = (2732, 2048)
+
+
 def login(rig):
     """A boot of a disk of Debian 12 with systemd, logind, polkit and greetd (image.sh): Slate as a
     person starts it from the login screen, with their password, on the seat logind gives."""
-    size = "1366x1024"
+    width, height = LOGIN_PANEL
+    size = f"{width}x{height}"
     made = subprocess.run([os.path.join(HERE, "image.sh")], capture_output=True, text=True)
     if made.returncode != 0:
         rig.failed += 1
@@ -415,7 +420,7 @@ def login(rig):
 
         def logs_in():
             log_in(machine, PERSON, PASSWORD)
-            expect_screen(machine, rig, f"start-{size}", timeout=180, recordable=False)
+            expect_screen(machine, rig, f"start-{size}", timeout=180, still=10)
             said = until(machine, PERSON_SESSION, "logind has no session of the person's")
             for line in ("Type=wayland", "Class=user", "Active=yes", "State=active", "Seat=seat0", "VTNr=7",
                          "Remote=no"):
@@ -438,7 +443,7 @@ def login(rig):
             ask(machine, do="keys", keys=["KEY_POWER"])
             expect_dark(machine, f"start-{size}")
             ask(machine, do="sh", cmd="systemctl is-system-running")  # still up
-            ask(machine, do="tap", at=[683, 512])
+            ask(machine, do="tap", at=[width // 2, height // 2])
             expect_screen(machine, rig, f"lock-{size}")
             ask(machine, do="type", text="wrong")
             ask(machine, do="keys", keys=["KEY_ENTER"])
@@ -465,7 +470,7 @@ def login(rig):
         rig.case(f"{size}: Ctrl+Alt+Backspace logs out: the windows kept, the session closed, the login screen back",
                  logs_out)
 
-    panel(rig, 1366, 1024, cases, disk=made.stdout.strip())
+    panel(rig, width, height, cases, disk=made.stdout.strip())
 
 
 def main():
