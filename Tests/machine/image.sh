@@ -33,13 +33,14 @@ trap 'rm -rf "$work"' EXIT
 person=person
 password=slate2026
 
-# What Slate's package depends on (debian/control: polkitd, for logind to hand a session its seat;
+# The rig's own: Python with evdev (uinput devices) and dbusmock (iio-sensor-proxy's accelerometer
+# on the system bus, under the bus policy its Debian package installs). What Slate's package depends on (debian/control: polkitd, for logind to hand a session its seat;
 # the icon theme; D-Bus) and recommends (the user's D-Bus, dictionaries); what its binaries link (ldd, mapped to Debian's packages), what they read at run time (fonts,
 # key maps, dictionaries, Mesa's GL for the renderer's choice) and what a Debian tablet's session
 # has around it: systemd's logind and user manager, D-Bus, greetd.
 packages="systemd-sysv dbus dbus-user-session libpam-systemd udev kmod greetd procps polkitd
 adwaita-icon-theme dbus-bin dbus-daemon libpam-runtime
-python3 python3-evdev
+python3 python3-evdev python3-dbusmock
 libwlroots10 libseat1 libinput10 libwacom9 libxkbcommon0 xkb-data libcairo2 libcairo-gobject2
 libpango-1.0-0 libpangocairo-1.0-0 librsvg2-2 librsvg2-common libgdk-pixbuf-2.0-0 libhunspell-1.7-0
 hunspell-en-us hunspell-ru libpulse0 libsndfile1 libicu72 libxml2 libstdc++6 libgudev-1.0-0 libgbm1
@@ -65,6 +66,14 @@ command = "/usr/sbin/agreety --cmd /usr/local/bin/slate-session"
 user = "_greetd"
 EOF' \
     --customize-hook='echo "KERNEL==\"vport*\", ATTR{name}==\"slate.machine\", TAG+=\"systemd\"" > "$1/etc/udev/rules.d/90-slate-machine.rules"' \
+    --customize-hook='cat > "$1/etc/dbus-1/system.d/net.hadess.SensorProxy.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <policy user="root"><allow own="net.hadess.SensorProxy"/></policy>
+  <policy context="default"><allow send_destination="net.hadess.SensorProxy"/></policy>
+</busconfig>
+EOF' \
     --customize-hook='chroot "$1" systemctl enable slate-machine.service greetd.service' \
     --customize-hook='chroot "$1" systemctl set-default graphical.target' \
     --customize-hook='chroot "$1" systemctl mask serial-getty@ttyS0.service getty@tty1.service apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer fstrim.timer' \

@@ -387,6 +387,10 @@ PERSON_SESSION = ("loginctl show-session -p Type -p Class -p Active -p State -p 
                   f"$(loginctl list-sessions --no-legend | awk '$3 == \"{PERSON}\" {{print $1}}')")
 
 
+# The accelerometer's orientation set (dbusmock's iio-sensor-proxy), as the tablet is turned.
+ACCELEROMETER = ("busctl --system call net.hadess.SensorProxy /net/hadess/SensorProxy org.freedesktop.DBus.Mock "
+                 "SetInternalProperty ssv net.hadess.SensorProxy AccelerometerOrientation s {}")
+
 # The login machine's panel: a 12.9-inch iPad Pro's, 2732 × 2048 pixels, which Slate shows at 2×.
 LOGIN_PANEL = (2732, 2048)
 
@@ -405,6 +409,10 @@ def login(rig):
     def cases(machine):
         ask(machine, do="devices")
         ask(machine, do="pin-clock", at=PINNED_CLOCK)
+        # The tablet's accelerometer, as iio-sensor-proxy gives it on the system bus (dbusmock's).
+        ask(machine, do="sh", cmd="setsid python3 -m dbusmock --system --template iio-sensors-proxy --parameters "
+            "'{\"has_accelerometer\": true, \"accelerometer_orientation\": \"normal\"}' >/tmp/sensors.log 2>&1 &")
+        until(machine, "busctl --system status net.hadess.SensorProxy >/dev/null", "iio-sensor-proxy did not start")
 
         def refused():
             # logind asks polkit before it hands a session the screen: with none to ask, it refuses,
@@ -455,6 +463,21 @@ def login(rig):
 
         rig.case(f"{size}: the power key sleeps the panel, not the machine; the person's password opens it",
                  power_key)
+
+        def turned():
+            # The tablet turned a quarter (its left edge up): the screen turns to portrait, its top
+            # along the panel's left edge, laid out again; the touchscreen turns with it: a swipe
+            # down from the new top edge's right end (the panel's top left corner) pulls Control
+            # Center. Turned back upright, Control Center goes and the screen is as it was.
+            ask(machine, do="sh", cmd=ACCELEROMETER.format("left-up"))
+            expect_screen(machine, rig, f"turned-{size}")
+            ask(machine, do="swipe", **{"from": [1, 40], "to": [1000, 40], "ms": 300})
+            expect_screen(machine, rig, f"turned-control-center-{size}")
+            ask(machine, do="sh", cmd=ACCELEROMETER.format("normal"))
+            expect_screen(machine, rig, f"start-{size}", recordable=False)
+
+        rig.case(f"{size}: the tablet turned (iio-sensor-proxy): the screen and the touchscreen turn to portrait",
+                 turned)
 
         def logs_out():
             # Ctrl+Alt+Backspace ends the session: the apps keep their windows, logind closes the
