@@ -37,6 +37,10 @@ import UI
     /// A frame was drawn that the window has not shown yet.
     private var unshown = false
     private var pointer = Point.zero
+    /// Where the pointer's arrow was last drawn on a panel (the session backend), while it shows.
+    private var pointerDrawn: Rect?
+    /// Whether the pointer's arrow shows: a mouse or trackpad moved it, and no finger came since.
+    private var pointerShows = false
     private var touchID: Int?
     private var nextTouchID = 1
     private var held: Set<UInt32> = []
@@ -201,6 +205,7 @@ import UI
     private func drawFrame() {
         let start = MonotonicClock.read()
         host.frame()
+        drawPointer()
         if showsFrameTimes, !host.lastDamage.isEmpty {
             frameTimes.record((MonotonicClock.read() - start) * 1000)
             let times = frameTimes
@@ -225,6 +230,30 @@ import UI
         }
         compositor.framesShown()
         if drew { onFrame?() }
+    }
+
+    /// The pointer's arrow over the frame, where it moved or the frame drew under it (a panel alone:
+    /// in a window the desktop draws its own).
+    private func drawPointer() {
+        guard pointerShows else { return }
+        let rect = PointerArrow.rect(tip: pointer)
+        guard rect != pointerDrawn || host.lastDamage.contains(where: { $0.intersects(rect) }) else { return }
+        let tip = pointer
+        host.drawOver(rect) { PointerArrow.draw(in: $0, tip: tip) }
+        pointerDrawn = rect
+    }
+
+    /// The pointer moved (`true`) or a finger came (`false`): the arrow's old place is drawn again,
+    /// and its new one, under it.
+    private func pointerMoved(showing: Bool) {
+        guard compositor.backend == .session else { return }
+        if let drawn = pointerDrawn { root.setNeedsDisplay(drawn) }
+        pointerShows = showing
+        if showing {
+            root.setNeedsDisplay(PointerArrow.rect(tip: pointer))
+        } else {
+            pointerDrawn = nil
+        }
     }
 
     /// Ends `run()` after the current turn.
@@ -262,6 +291,7 @@ import UI
             root.environment.errors.log(WaylandCompositor.deviceGoneLine(kind, name: name, language: root.language))
         case .pointerMoved(let p):
             pointer = p
+            pointerMoved(showing: true)
             if let id = touchID {
                 d.handle(Touch(id: id, phase: .moved, location: p, timestamp: clock.now, type: .indirectPointer))
             } else {
@@ -289,6 +319,7 @@ import UI
             // A touchscreen's finger, or a pen's tip (taken as a finger, as iPadOS does outside
             // the apps that draw with it). A lift says no place (wl_touch.up has none): the finger's
             // last is where it lifted.
+            if pointerShows { pointerMoved(showing: false) }
             if phase == .ended || phase == .cancelled {
                 p = fingers.removeValue(forKey: id) ?? p
             } else {

@@ -55,9 +55,11 @@ extension Shell {
     }
 
     /// Whether a menu bar can come down now: a window of an app with one has the keys, and nothing
-    /// of the system's (App Exposé, a menu, the About card) is in the way.
+    /// of the system's (Control Center, the lock screen, App Exposé, a menu, the About card) is in
+    /// the way.
     var canShowMenuBar: Bool {
-        guard expose == nil, menuBarOverlay == nil, menuBarState.about == nil, let id = focusedWindow,
+        guard !isControlCenterShown, !isLocked, expose == nil, menuBarOverlay == nil, menuBarState.about == nil,
+            let id = focusedWindow,
             isOnScreen(id), !subviews.contains(where: { ($0 as? ContextMenuOverlay)?.isActive ?? false })
         else { return false }
         return menuBar(forWindow: id) != nil

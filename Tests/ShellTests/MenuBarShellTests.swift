@@ -98,6 +98,23 @@ import Testing
         #expect(w.shell.menuBarOverlay == nil)
     }
 
+    @Test func neitherThePointerNorF10BringItOverControlCenter() throws {
+        // Found on a real machine with a mouse (make machine): the pointer at the top edge brought
+        // the app's menu bar down over Control Center, where the click meant for its backdrop fell.
+        let w = menuBarWorld()
+        try run(w, "launch Notes")
+        w.shell.showControlCenter(animated: false)
+        w.host.pointer(.hover(Point(400, 300)))
+        w.host.pointer(.hover(Point(400, 0)))
+        w.host.run(for: 0.3)
+        #expect(w.shell.menuBarOverlay == nil)
+        try run(w, "key f10")
+        #expect(w.shell.menuBarOverlay == nil)
+        w.shell.hideControlCenter(animated: false)
+        try run(w, "key f10")
+        #expect(w.shell.menuBarOverlay != nil, "with Control Center gone, it comes again")
+    }
+
     @Test func holdingCtrlAMomentListsTheShortcutsUntilItIsLetGo() throws {
         let w = menuBarWorld()
         try run(w, "launch Notes")

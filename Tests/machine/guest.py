@@ -21,6 +21,8 @@ kernel and the programs may write there too). Requests:
   {"do": "pinch", "center": [x, y], "from": D, "to": D, "ms": N}
                                           two fingers D pixels apart across x, y, moved to D apart
   {"do": "pen", "at": [x, y], "pressure": 0..1}   the pen's tip down and up again
+  {"do": "mouse", "move": [dx, dy], "wheel": N, "click": true}
+                                          the mouse moved (counts), its wheel turned, a left click
   {"do": "keys", "keys": ["KEY_LEFTCTRL", ...]}   held in order, let go in reverse
   {"do": "type", "text": "..."}           typed on the keyboard, a key (with Shift) a character
   {"do": "unplug", "device": "keyboard"}  a device removed (libinput hears it go)
@@ -119,6 +121,29 @@ def mouse():
 
 
 MAKERS = {"touchscreen": touchscreen, "pen": pen, "keyboard": keyboard, "mouse": mouse}
+
+
+def mouse_act(move=(0, 0), wheel=0, click=False):
+    """The mouse moved by `move` counts (in steps, as a hand moves it; libinput accelerates them,
+    and the pointer stops at the screen's edges), its wheel turned `wheel` notches (positive: away
+    from the person, scrolling up), and its left button clicked."""
+    m = devices["mouse"]
+    steps = max(1, max(abs(move[0]), abs(move[1])) // 100)
+    for _ in range(steps):
+        m.write(e.EV_REL, e.REL_X, move[0] // steps)
+        m.write(e.EV_REL, e.REL_Y, move[1] // steps)
+        m.syn()
+        time.sleep(0.01)
+    for _ in range(abs(wheel)):
+        m.write(e.EV_REL, e.REL_WHEEL, 1 if wheel > 0 else -1)
+        m.syn()
+        time.sleep(0.05)
+    if click:
+        m.write(e.EV_KEY, e.BTN_LEFT, 1)
+        m.syn()
+        time.sleep(0.06)
+        m.write(e.EV_KEY, e.BTN_LEFT, 0)
+        m.syn()
 
 
 def finger_down(x, y):
@@ -424,6 +449,9 @@ def handle(request):
         return answer(ok=True)
     if what == "pen":
         pen_tap(*request["at"], request.get("pressure", 0.5))
+        return answer(ok=True)
+    if what == "mouse":
+        mouse_act(request.get("move", (0, 0)), request.get("wheel", 0), request.get("click", False))
         return answer(ok=True)
     if what == "keys":
         press(request["keys"])

@@ -254,6 +254,21 @@ def landscape(rig):
         rig.case(f"{size}: the touchscreen unplugged under a finger: one line, nothing pressed; back, it taps",
                  touchscreen_away)
 
+        def mouse():
+            # A mouse through libinput is the pointer, drawn as iPadOS 26's arrow: pushed into the top
+            # left corner (the screen's edges hold it there, whatever its acceleration) a click on
+            # Control Center's backdrop closes it — and the app's menu bar does not come down over
+            # Control Center; in the bottom right corner, over Mail's messages, its wheel scrolls them.
+            ask(machine, do="mouse", move=[-4000, -4000], click=True)
+            expect_screen(machine, rig, f"mouse-{size}")
+            ask(machine, do="mouse", move=[4000, 4000], wheel=-6)
+            expect_screen(machine, rig, f"mouse-scrolled-{size}")
+            # Back to the top: Mail keeps where its list was for the next session (the next case
+            # starts one and looks for the list at its top).
+            ask(machine, do="mouse", wheel=10)
+
+        rig.case(f"{size}: the mouse's pointer clicks and its wheel scrolls", mouse)
+
         def ends():
             ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
             reply = ask(machine, do="exit", within=120)
