@@ -300,6 +300,24 @@ def landscape(rig):
 PASSWORD = "slate2026"
 
 
+def power_key_and_password(machine, rig, size, shown, wake_at, asleep=lambda: None):
+    """The power key puts the panel (showing `references/SHOWN.png`) to sleep (`asleep()` checks
+    what else holds then); a touch at `wake_at` wakes it to the lock screen; a wrong password is
+    refused, the user's own opens it back onto what it showed."""
+    ask(machine, do="keys", keys=["KEY_POWER"])
+    expect_dark(machine, shown)
+    asleep()
+    ask(machine, do="tap", at=wake_at)
+    expect_screen(machine, rig, f"lock-{size}")
+    ask(machine, do="type", text="wrong")
+    ask(machine, do="keys", keys=["KEY_ENTER"])
+    expect_screen(machine, rig, f"lock-refused-{size}")
+    ask(machine, do="type", text=PASSWORD)
+    ask(machine, do="keys", keys=["KEY_ENTER"])
+    expect_screen(machine, rig, shown, recordable=False)
+    expect_no_wlroots_errors(machine)
+
+
 def portrait(rig):
     size = "800x1280"
 
@@ -334,17 +352,7 @@ def portrait(rig):
             # The power key locks and turns the panel off; a touch wakes it to the lock screen (and
             # goes no further); the user's own password opens it through /etc/pam.d/slate and
             # pam_unix, a wrong one is refused.
-            ask(machine, do="keys", keys=["KEY_POWER"])
-            expect_dark(machine, f"compose-to-{size}")
-            ask(machine, do="tap", at=[400, 640])
-            expect_screen(machine, rig, f"lock-{size}")
-            ask(machine, do="type", text="wrong")
-            ask(machine, do="keys", keys=["KEY_ENTER"])
-            expect_screen(machine, rig, f"lock-refused-{size}")
-            ask(machine, do="type", text=PASSWORD)
-            ask(machine, do="keys", keys=["KEY_ENTER"])
-            expect_screen(machine, rig, f"compose-to-{size}", recordable=False)
-            expect_no_wlroots_errors(machine)
+            power_key_and_password(machine, rig, size, f"compose-to-{size}", wake_at=[400, 640])
 
         rig.case(f"{size}: the power key sleeps the panel; a touch wakes it; the user's password opens it", power_key)
 
@@ -463,18 +471,9 @@ def login(rig):
             held = ask(machine, do="sh", cmd="systemd-inhibit --list --no-pager")["out"]
             if not any("Slate" in line and "handle-power-key" in line for line in held.splitlines()):
                 raise Failure(f"Slate holds no handle-power-key inhibitor:\n{held}")
-            ask(machine, do="keys", keys=["KEY_POWER"])
-            expect_dark(machine, f"start-{size}")
-            ask(machine, do="sh", cmd="systemctl is-system-running")  # still up
-            ask(machine, do="tap", at=[width // 2, height // 2])
-            expect_screen(machine, rig, f"lock-{size}")
-            ask(machine, do="type", text="wrong")
-            ask(machine, do="keys", keys=["KEY_ENTER"])
-            expect_screen(machine, rig, f"lock-refused-{size}")
-            ask(machine, do="type", text=PASSWORD)
-            ask(machine, do="keys", keys=["KEY_ENTER"])
-            expect_screen(machine, rig, f"start-{size}", recordable=False)
-            expect_no_wlroots_errors(machine)
+            # (Asleep, the machine is still up: logind did not power it off.)
+            power_key_and_password(machine, rig, size, f"start-{size}", wake_at=[width // 2, height // 2],
+                                   asleep=lambda: ask(machine, do="sh", cmd="systemctl is-system-running"))
 
         rig.case(f"{size}: the power key sleeps the panel, not the machine; the person's password opens it",
                  power_key)
