@@ -112,6 +112,11 @@ enum SessionStrings {
         ru: "не удалось получить экран и ввод: logind отказал этому сеансу в рабочем месте (прежде чем отдать "
             + "сеансу экран, он спрашивает polkit, а polkit здесь не запущен); установите polkitd (apt install "
             + "polkitd) или запустите seatd, добавив пользователя в его группу")
+    static let madeRuntimeDir = LocalizedString(
+        en: "XDG_RUNTIME_DIR is not set (this login made no runtime folder: no pam_systemd); Slate made its own "
+            + "at %@ and carries on — programs started outside the session will not find it",
+        ru: "не задана XDG_RUNTIME_DIR (вход в систему не создал папку времени выполнения: нет pam_systemd); Slate "
+            + "создал свою в %@ и продолжает работу — программы, запущенные вне сеанса, её не найдут")
     static let screenGone = LocalizedString(
         en: "the screen went away (unplugged, or its connector turned off): Slate waits for it, and the apps go on",
         ru: "экран пропал (отключён или выключен его разъём): Slate ждёт его, а программы продолжают работать")
@@ -161,6 +166,11 @@ extension WaylandCompositor {
     public var glName: String { comp.map { String(cString: slate_comp_gl_name($0)) } ?? "" }
 
     /// One line saying what draws the screen and why, in `language`: which GL, or why not GL.
+    /// The line said when the login made no runtime folder and Slate made its own; nil otherwise.
+    public func runtimeDirectoryLine(language: Language) -> String? {
+        madeRuntimeDirectory ? SessionStrings.madeRuntimeDir.formatted(runtimeDirectory).resolved(language) : nil
+    }
+
     public func rendererLine(language: Language) -> String {
         guard let c = comp else { return "" }
         let gl = glName

@@ -118,7 +118,9 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
         self.backend = backend
         self.size = size
         self.scale = scale
+        let unset = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map(\.isEmpty) ?? true
         runtimeDirectory = try Self.ensureRuntimeDirectory()
+        madeRuntimeDirectory = unset
         // The C side calls back with the box; the box points at this compositor once it is made.
         callbacks.user = Unmanaged.passUnretained(box).toOpaque()
         callbacks.view_new = { user, view, kind, parent in
@@ -419,6 +421,9 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
     var sessionLock: ClientSessionLock?
     /// The app processes connected now, by their scene manager.
     var apps: [OpaquePointer: ClientApp] = [:]
+
+    /// Whether `$XDG_RUNTIME_DIR` was unset (the login made none) and Slate made its own folder.
+    public private(set) var madeRuntimeDirectory = false
 
     /// `$XDG_RUNTIME_DIR`, or a private folder made for it when it is unset.
     static func ensureRuntimeDirectory() throws(CompositorError) -> String {

@@ -125,6 +125,10 @@ import UI
         } catch {
             return Slate.failure("\(error)", code: backend == .nested ? 2 : 1)
         }
+        // A login that made no runtime folder: said once, the session carries on in Slate's own.
+        if let line = live.compositor.runtimeDirectoryLine(language: try args.language()) {
+            shell.environment.errors.log(line)
+        }
         // On a screen a person sees, what draws it and why (software GL is passed over unless asked for).
         if backend != .headless {
             shell.environment.errors.log(live.compositor.rendererLine(language: try args.language()))

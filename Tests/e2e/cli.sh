@@ -33,6 +33,16 @@ check an_unknown_renderer_is_refused_in_one_line test "$rc" -eq 2 -a "$err" = "s
 WLR_RENDERER=vulkan run "$slate" session
 check an_unknown_WLR_RENDERER_is_said_and_auto_is_used test "$(printf '%s\n' "$err" | head -1)" = "slate: WLR_RENDERER=vulkan is not auto, gles2 or pixman; the renderer is chosen as auto"
 
+# A display manager's environment without the runtime folder (no pam_systemd): one line, and the
+# session carries on in a private folder of Slate's own.
+mkdir -p "$work/tmp"
+env -u XDG_RUNTIME_DIR TMPDIR="$work/tmp" timeout 8 "$slate" run --backend headless >"$work/out" 2>"$work/err"
+err=$(cat "$work/err")
+check a_session_without_XDG_RUNTIME_DIR_says_so_in_one_line test "$(grep -c XDG_RUNTIME_DIR "$work/err")" -eq 1
+check a_session_without_XDG_RUNTIME_DIR_names_its_own_folder grep -q "Slate made its own at $work/tmp/slate-runtime-$(id -u) and carries on" "$work/err"
+check a_session_without_XDG_RUNTIME_DIR_carries_on grep -qx "WAYLAND_DISPLAY=wayland-[0-9]*" "$work/out"
+rm -rf "$work/tmp"/*
+
 run "$slate" render --out "$work/a.png" --maildir "$work/empty"
 check render_refuses_maildir_with_a_line test "$rc" -eq 2 -a "$err" = "slate: render draws the sample mail; --maildir is for slate run"
 
