@@ -165,12 +165,12 @@ extension WaylandCompositor {
     /// The GL's own renderer name where GLES2 was tried ("llvmpipe (LLVM 15.0.6, 256 bits)"), else "".
     public var glName: String { comp.map { String(cString: slate_comp_gl_name($0)) } ?? "" }
 
-    /// One line saying what draws the screen and why, in `language`: which GL, or why not GL.
     /// The line said when the login made no runtime folder and Slate made its own; nil otherwise.
     public func runtimeDirectoryLine(language: Language) -> String? {
         madeRuntimeDirectory ? SessionStrings.madeRuntimeDir.formatted(runtimeDirectory).resolved(language) : nil
     }
 
+    /// One line saying what draws the screen and why, in `language`: which GL, or why not GL.
     public func rendererLine(language: Language) -> String {
         guard let c = comp else { return "" }
         let gl = glName
