@@ -504,8 +504,27 @@ def login(rig):
             if not kept:
                 raise Failure("Mail kept no windows when the session ended")
 
-        rig.case(f"{size}: Ctrl+Alt+Backspace logs out: the windows kept, the session closed, the login screen back",
-                 logs_out)
+        if not rig.case(
+                f"{size}: Ctrl+Alt+Backspace logs out: the windows kept, the session closed, the login screen back",
+                logs_out):
+            return
+
+        def autologin():
+            # greetd's initial_session (a tablet that starts straight into its person's session):
+            # Slate comes up with no one typing, on the seat logind gives; once it ends, greetd's
+            # login screen is there instead. (greetd runs it once a boot, remembered in its run
+            # file: gone, the restart is as a boot.)
+            ask(machine, do="sh", cmd="printf '\\n[initial_session]\\ncommand = \"/usr/local/bin/slate-session\"\\n"
+                f"user = \"{PERSON}\"\\n' >> /etc/greetd/config.toml && rm -f /run/greetd.run && systemctl restart greetd")
+            expect_screen(machine, rig, f"start-{size}", timeout=180, recordable=False)
+            said = until(machine, PERSON_SESSION, "logind has no session of the person's")
+            if "Type=wayland" not in said.split() or "Active=yes" not in said.split():
+                raise Failure(f"greetd's initial session is not an active wayland one:\n{said}")
+            ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
+            until(machine, "! pgrep -u person -x slate && pgrep -x agreety", "the login screen did not come back")
+
+        rig.case(f"{size}: greetd's initial_session starts Slate with no one typing; after it, the login screen",
+                 autologin)
 
     panel(rig, width, height, cases, disk=made.stdout.strip())
 
