@@ -12,6 +12,8 @@ struct PointerArrow {
         Point(0, 0), Point(0, 16), Point(4, 12.6), Point(7, 17.5), Point(9.6, 16.4), Point(6.7, 11.6),
         Point(11.6, 11.6),
     ]
+    /// The outline's extent from the tip.
+    static let size = Size(outline.map(\.x).max() ?? 0, outline.map(\.y).max() ?? 0)
     /// Its fill and rim (Slate: the system's label colour over a white rim, legible on light and dark).
     static let fill = Color(light: RGBA(0.08, 0.08, 0.09, 1), dark: RGBA(0.08, 0.08, 0.09, 1))
     static let rim = Color.white
@@ -33,7 +35,7 @@ struct PointerArrow {
     /// What the arrow with its tip at `tip` covers, its rim and shadow too (points).
     static func rect(tip: Point) -> Rect {
         let margin = rimWidth + shadowBlur * 2 + 1
-        return Rect(tip.x - margin, tip.y - margin, 11.6 + 2 * margin, 17.5 + 2 * margin + shadowOffset.y)
+        return Rect(tip.x - margin, tip.y - margin, size.width + 2 * margin, size.height + 2 * margin + shadowOffset.y)
     }
 
     /// Draws the arrow with its tip at `tip`.

@@ -118,9 +118,7 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
         self.backend = backend
         self.size = size
         self.scale = scale
-        let unset = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map(\.isEmpty) ?? true
-        runtimeDirectory = try Self.ensureRuntimeDirectory()
-        madeRuntimeDirectory = unset
+        (runtimeDirectory, madeRuntimeDirectory) = try Self.ensureRuntimeDirectory()
         // The C side calls back with the box; the box points at this compositor once it is made.
         callbacks.user = Unmanaged.passUnretained(box).toOpaque()
         callbacks.view_new = { user, view, kind, parent in
@@ -423,11 +421,11 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
     var apps: [OpaquePointer: ClientApp] = [:]
 
     /// Whether `$XDG_RUNTIME_DIR` was unset (the login made none) and Slate made its own folder.
-    public private(set) var madeRuntimeDirectory = false
+    public let madeRuntimeDirectory: Bool
 
-    /// `$XDG_RUNTIME_DIR`, or a private folder made for it when it is unset.
-    static func ensureRuntimeDirectory() throws(CompositorError) -> String {
-        if let d = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !d.isEmpty { return d }
+    /// `$XDG_RUNTIME_DIR`, or a private folder made for it when it is unset (`made`).
+    static func ensureRuntimeDirectory() throws(CompositorError) -> (path: String, made: Bool) {
+        if let d = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !d.isEmpty { return (d, false) }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-runtime-\(getuid())").path
         mkdir(dir, 0o700)
         var st = stat()
@@ -435,7 +433,7 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
             throw CompositorError(description: "$XDG_RUNTIME_DIR is unset and \(dir) is not a private folder")
         }
         setenv("XDG_RUNTIME_DIR", dir, 1)
-        return dir
+        return (dir, true)
     }
 
     /// What the C callbacks reach: this compositor (kept weakly, so the C side never holds it).
