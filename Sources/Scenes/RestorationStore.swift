@@ -109,8 +109,7 @@ public final class RestorationStore {
         if let x = environment["XDG_STATE_HOME"], x.hasPrefix("/") {
             return URL(fileURLWithPath: x, isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state", isDirectory: true)
+        return HomeFolder.url(environment: environment).appendingPathComponent(".local/state", isDirectory: true)
     }
 
     /// Writes a line to standard error.

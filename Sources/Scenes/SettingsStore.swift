@@ -46,10 +46,7 @@ import Foundation
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         if let d = environment["XDG_CONFIG_HOME"], d.hasPrefix("/") { return URL(fileURLWithPath: d) }
-        let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".config")
+        return HomeFolder.url(environment: environment).appendingPathComponent(".config")
     }
 
     // MARK: Values
@@ -215,6 +212,9 @@ extension SettingKey where Value == Bool {
     public static let darkMode = SettingKey("darkMode", default: false)
     /// Airplane Mode (Control Center): every radio off (Wi-Fi and Bluetooth may be turned on again).
     public static let airplaneMode = SettingKey("airplaneMode", default: false)
+    /// Multitasking & Gestures › Gestures: four or five fingers pinch to the Home screen, swipe up
+    /// to the switcher and sideways from app to app.
+    public static let multitaskingGestures = SettingKey("multitaskingGestures", default: true)
 }
 
 extension SettingKey where Value == String {

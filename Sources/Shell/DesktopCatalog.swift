@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 
 /// The installed programs, read from the `.desktop` files under `applications/` in the data
 /// directories (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`), and the Dock's list
@@ -24,7 +25,7 @@ public struct DesktopCatalog: Sendable {
     /// The data directories in search order: `$XDG_DATA_HOME` (default `~/.local/share`), then
     /// `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
     public static func dataDirectories(_ env: [String: String]) -> [String] {
-        let home = env["HOME"] ?? NSHomeDirectory()
+        let home = HomeFolder.url(environment: env).path
         let dataHome = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
         let dirs = (env["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
             .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
@@ -33,7 +34,7 @@ public struct DesktopCatalog: Sendable {
 
     /// The dock file: `$XDG_CONFIG_HOME/slate/dock` (default `~/.config/slate/dock`).
     public static func dockFile(_ env: [String: String]) -> String {
-        let home = env["HOME"] ?? NSHomeDirectory()
+        let home = HomeFolder.url(environment: env).path
         let config = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         return config + "/slate/dock"
     }

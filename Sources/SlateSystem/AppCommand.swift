@@ -25,7 +25,13 @@ import UI
             }
             places.now = { date }
         }
-        let application = try entry.make(places)
+        let language = try args.language()
+        let application: any Application
+        do {
+            application = try entry.make(places)
+        } catch let error as AppFolderError {
+            return Slate.failure(error.line(language), code: 1)
+        }
         var store: RestorationStore?
         do {
             store = try RestorationStore(appIdentifier: application.identifier, stateHome: places.stateHome)
@@ -33,7 +39,6 @@ import UI
             FileHandle.standardError.write(
                 Data("slate: \(error); \(application.identifier) keeps its windows in memory only\n".utf8))
         }
-        let language = try args.language()
         let process: AppProcess
         do {
             process = try AppProcess(application: application, store: store, language: language)
@@ -123,7 +128,7 @@ import UI
             let data =
                 args.options["data-dir"].map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-                ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+                ?? HomeFolder.url(environment: env).appendingPathComponent(".local/share")
             entries = data.appendingPathComponent("applications", isDirectory: true)
             icons = data.appendingPathComponent("icons", isDirectory: true)
         }

@@ -10,7 +10,7 @@ extension AppEntry {
     public static let settings = AppEntry(name: "Settings") { places in
         let configHome = places.isScratch ? nil : SettingsStore.defaultConfigHome(environment: places.environment)
         // Wallpaper's pictures: the person's Pictures folder; a scratch run's own (empty) one.
-        let home = FileManager.default.homeDirectoryForCurrentUser
+        let home = HomeFolder.url(environment: places.environment)
         let pictures =
             places.isScratch
             ? places.documentsDirectory.deletingLastPathComponent().appendingPathComponent("Pictures")

@@ -47,8 +47,7 @@ import UI
                 if watch.drain() { shell?.settings.reloadIfChanged() }
             }
         }
-        let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let home = HomeFolder.url(environment: environment)
         shell.screenshotsFolder = UserDirectories.screenshots(environment: environment, home: home)
         return live
     }

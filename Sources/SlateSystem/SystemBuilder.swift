@@ -85,7 +85,7 @@ public struct AppEntry: Sendable {
         if let d = env["XDG_DATA_HOME"], d.hasPrefix("/") {
             dataHome = URL(fileURLWithPath: d)
         } else {
-            dataHome = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            dataHome = HomeFolder.url(environment: env).appendingPathComponent(".local/share")
         }
         let state =
             args.options["state-dir"].map { URL(fileURLWithPath: $0) }

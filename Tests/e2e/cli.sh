@@ -89,6 +89,17 @@ check an_app_with_no_compositor_says_so test "${err#*no Wayland compositor at no
 run "$slate" app Nowhere
 check an_unknown_app_is_exit_2 test "$rc" -eq 2
 
+# Notes with a home it cannot make its folder in (a file where Documents should be): one line saying
+# what, where and why, before any compositor is asked for; and $HOME is the home it reads, not the
+# account's.
+mkdir -p "$work/home"
+touch "$work/home/Documents"
+run env -u XDG_DOCUMENTS_DIR -u SLATE_NOTES_DIR HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" \
+    XDG_RUNTIME_DIR="$work" WAYLAND_DISPLAY=no-such-socket "$slate" app Notes --state-dir "$work/state"
+check notes_without_its_folder_is_exit_1 test "$rc" -eq 1
+check notes_without_its_folder_says_what_and_where_in_one_line test "$err" = \
+    "slate: Notes cannot make its folder $work/home/Documents: a file stands where a folder should be; give it another with XDG_DOCUMENTS_DIR or --notes-dir"
+
 if [ "$failures" -ne 0 ]; then
     echo "cli: $failures checks failed"
     exit 1
