@@ -97,7 +97,7 @@ import UI
     /// The rest of a waking finger's touch goes nowhere either.
     private func wakesScreen(_ e: NestedInput) -> Bool {
         switch e {
-        case .touch(let id, let phase, _):
+        case .touch(let id, let phase, _, _):
             if phase == .began, shell?.isScreenAsleep == true {
                 wakingFingers.insert(id)
                 shell?.wakeScreen()
@@ -315,7 +315,7 @@ import UI
             } else if code == SLATE_BUTTON_MIDDLE.rawValue, down {
                 d.handle(PointerEvent.middleClick(pointer))
             }
-        case .touch(let id, let phase, var p):
+        case .touch(let id, let phase, var p, let age):
             // A touchscreen's finger, or a pen's tip (taken as a finger, as iPadOS does outside
             // the apps that draw with it). A lift says no place (wl_touch.up has none): the finger's
             // last is where it lifted.
@@ -326,7 +326,8 @@ import UI
                 fingers[id] = p
             }
             let type: Touch.TouchType = id == Int(SLATE_PEN_TOUCH_ID) ? .pencil : .direct
-            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now, type: type))
+            // Timed when it happened, not when the loop came to it: a lift read late is still a tap.
+            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now - age, type: type))
         case .scroll(let dx, let dy):
             d.handle(PointerEvent.scroll(pointer, dx: dx * 4, dy: dy * 4))
         case .key(let code, let down):
@@ -364,7 +365,7 @@ extension NestedInput {
     fileprivate func mapped(_ transform: (Point) -> Point) -> NestedInput {
         switch self {
         case .pointerMoved(let p): .pointerMoved(transform(p))
-        case .touch(let id, let phase, let p): .touch(id, phase, transform(p))
+        case .touch(let id, let phase, let p, let age): .touch(id, phase, transform(p), age: age)
         default: self
         }
     }

@@ -169,16 +169,27 @@ extension WaylandCompositor {
         }
     }
 
-    func nestedInput(_ kind: slate_input_kind, _ id: Int, _ x: Double, _ y: Double, _ code: UInt32) {
+    /// The oldest an event may be, in milliseconds, and still be timed by its device's clock: a
+    /// turn of the loop longer than this is not waited out (nor is a clock that is not this machine's).
+    static let longestEventAge: UInt32 = 1000
+
+    /// How long ago, in seconds, an event `milliseconds` old by its device's clock happened: 0 past
+    /// `longestEventAge`.
+    @_spi(Testing) public static func eventAge(milliseconds: UInt32) -> Double {
+        milliseconds <= longestEventAge ? Double(milliseconds) / 1000 : 0
+    }
+
+    func nestedInput(_ kind: slate_input_kind, _ id: Int, _ x: Double, _ y: Double, _ code: UInt32, ageMsec: UInt32) {
         let p = Point(x / scale, y / scale)
+        let age = Self.eventAge(milliseconds: ageMsec)
         let event: NestedInput
         switch kind {
         case .pointerMotion: event = .pointerMoved(p)
         case .buttonDown: event = .button(code, down: true)
         case .buttonUp: event = .button(code, down: false)
-        case .touchDown: event = .touch(id, .began, p)
-        case .touchMotion: event = .touch(id, .moved, p)
-        case .touchUp: event = .touch(id, .ended, p)
+        case .touchDown: event = .touch(id, .began, p, age: age)
+        case .touchMotion: event = .touch(id, .moved, p, age: age)
+        case .touchUp: event = .touch(id, .ended, p, age: age)
         case .keyDown: event = .key(code, down: true)
         case .keyUp: event = .key(code, down: false)
         case .axis: event = .scroll(dx: x, dy: y)

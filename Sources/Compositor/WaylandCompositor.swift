@@ -155,10 +155,10 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             MainActor.assumeIsolated { box.current?.sessionLockEvent(lock, event) }
         }
-        callbacks.input = { user, kind, id, x, y, code in
+        callbacks.input = { user, kind, id, x, y, code, age in
             guard let user else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
-            MainActor.assumeIsolated { box.current?.nestedInput(kind, Int(id), x, y, code) }
+            MainActor.assumeIsolated { box.current?.nestedInput(kind, Int(id), x, y, code, ageMsec: age) }
         }
         var err = [CChar](repeating: 0, count: 256)
         let pw = Int32((size.width * scale).rounded())
@@ -447,7 +447,9 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
 public enum NestedInput: Sendable {
     case pointerMoved(Point)
     case button(UInt32, down: Bool)
-    case touch(Int, Touch.Phase, Point)
+    /// A finger (or the pen's tip): its id, phase and place, and how long ago it happened, in
+    /// seconds, by the device's own time (0 where that is not known).
+    case touch(Int, Touch.Phase, Point, age: Double = 0)
     case key(UInt32, down: Bool)
     case scroll(dx: Double, dy: Double)
     /// The window was closed: nothing more can be shown.

@@ -336,7 +336,14 @@ void slate_on_keyboard_modifiers(struct wl_listener *l, void *data) {
 // ---- Nested backend input -----------------------------------------------------------------------
 
 void slate_nested_emit(slate_comp *comp, slate_input_kind kind, int id, double x, double y, uint32_t code) {
-    if (comp->cb.input) comp->cb.input(comp->cb.user, kind, id, x, y, code);
+    if (comp->cb.input) comp->cb.input(comp->cb.user, kind, id, x, y, code, 0);
+}
+
+void slate_nested_emit_touch(slate_comp *comp, slate_input_kind kind, int id, double x, double y, uint32_t time_msec) {
+    // libinput's times are this machine's CLOCK_MONOTONIC, as slate_comp_now_msec's; a nested
+    // window's are its parent's. Unsigned subtraction keeps the age right across the wrap.
+    uint32_t age = comp->backend_kind == SLATE_BACKEND_SESSION ? slate_comp_now_msec() - time_msec : 0;
+    if (comp->cb.input) comp->cb.input(comp->cb.user, kind, id, x, y, 0, age);
 }
 
 static void nested_on_motion_abs(struct wl_listener *l, void *data) {
@@ -369,7 +376,7 @@ static void nested_on_tip(struct wl_listener *l, void *data) {
     slate_tablet_tool_seen(comp, ev->tool);
     if (down == comp->pen_down) return;
     comp->pen_down = down;
-    slate_nested_emit(comp, down ? SLATE_INPUT_TOUCH_DOWN : SLATE_INPUT_TOUCH_UP, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+    slate_nested_emit_touch(comp, down ? SLATE_INPUT_TOUCH_DOWN : SLATE_INPUT_TOUCH_UP, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, ev->time_msec);
 }
 
 static void nested_on_tool_axis(struct wl_listener *l, void *data) {
@@ -379,7 +386,7 @@ static void nested_on_tool_axis(struct wl_listener *l, void *data) {
     slate_tablet_tool_seen(comp, ev->tool);
     slate_tablet_axes(comp, ev);
     if (!comp->pen_down || !(ev->updated_axes & (WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y))) return;
-    slate_nested_emit(comp, SLATE_INPUT_TOUCH_MOTION, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, 0);
+    slate_nested_emit_touch(comp, SLATE_INPUT_TOUCH_MOTION, SLATE_PEN_TOUCH_ID, ev->x * comp->width, ev->y * comp->height, ev->time_msec);
 }
 
 static void nested_on_tool_button(struct wl_listener *l, void *data) {
@@ -445,20 +452,20 @@ static void nested_on_touch_down(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_down);
     struct wlr_event_touch_down *ev = data;
     held_add(&in->fingers, (uint32_t)ev->touch_id);
-    slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_DOWN, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+    slate_nested_emit_touch(in->comp, SLATE_INPUT_TOUCH_DOWN, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, ev->time_msec);
 }
 
 static void nested_on_touch_motion(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_motion);
     struct wlr_event_touch_motion *ev = data;
-    slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_MOTION, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, 0);
+    slate_nested_emit_touch(in->comp, SLATE_INPUT_TOUCH_MOTION, ev->touch_id, ev->x * in->comp->width, ev->y * in->comp->height, ev->time_msec);
 }
 
 static void nested_on_touch_up(struct wl_listener *l, void *data) {
     struct nested_input *in = wl_container_of(l, in, touch_up);
     struct wlr_event_touch_up *ev = data;
     held_remove(&in->fingers, (uint32_t)ev->touch_id);
-    slate_nested_emit(in->comp, SLATE_INPUT_TOUCH_UP, ev->touch_id, 0, 0, 0);
+    slate_nested_emit_touch(in->comp, SLATE_INPUT_TOUCH_UP, ev->touch_id, 0, 0, ev->time_msec);
 }
 
 const char *slate_comp_gone_device_name(slate_comp *comp) { return comp->gone_device_name; }

@@ -372,6 +372,8 @@ void slate_on_new_input(struct wl_listener *l, void *data);
 /// Passes input of the nested or session backend's devices (or what became of the screen) up to the
 /// owner (`slate_comp_callbacks.input`; input.c).
 void slate_nested_emit(slate_comp *comp, slate_input_kind kind, int id, double x, double y, uint32_t code);
+/// A touch's event, with its time (`time_msec`, the device's): passed on with its age on the session backend.
+void slate_nested_emit_touch(slate_comp *comp, slate_input_kind kind, int id, double x, double y, uint32_t time_msec);
 /// Tells the owner about a view.
 void slate_emit(slate_view *view, slate_view_event event);
 /// Creates the text-input, input-method and virtual-keyboard globals and follows the keyboard's focus

@@ -20,7 +20,7 @@ import UI
         var phases: [Touch.Phase] = []
         let shown = compositor.onNestedInput
         compositor.onNestedInput = { event in
-            if case .touch(_, let phase, _) = event { phases.append(phase) }
+            if case .touch(_, let phase, _, _) = event { phases.append(phase) }
             shown?(event)
         }
         var said: [String] = []

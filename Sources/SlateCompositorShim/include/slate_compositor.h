@@ -247,8 +247,11 @@ typedef struct slate_comp_callbacks {
     /// Input from the nested or session backend's own devices, in output pixels (pointer and touch)
     /// or evdev codes (`slate_input_kind`). NULL to ignore. A pen's tip on a tablet comes as touch
     /// `SLATE_PEN_TOUCH_ID`; Ctrl+Alt+F1…F12 on the session backend switch virtual terminals, and
-    /// Ctrl+Alt+Backspace asks to close; neither is passed on.
-    void (*input)(void *user, slate_input_kind kind, int id, double x, double y, uint32_t code);
+    /// Ctrl+Alt+Backspace asks to close; neither is passed on. `age_msec`: how long ago the event
+    /// happened, by the device's own time (libinput's, on the session backend), so that a busy turn
+    /// of the loop does not stretch a tap into a hold; 0 where the backend's times are not this
+    /// machine's monotonic clock (a nested window's).
+    void (*input)(void *user, slate_input_kind kind, int id, double x, double y, uint32_t code, uint32_t age_msec);
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
     int (*app_event)(void *user, slate_app *app, slate_app_event event, const char *text, const char *payload,
                      uint32_t number);
