@@ -183,6 +183,22 @@ import UI
         }
     }
 
+    /// Several fingers down together at `starts`, moved in frame steps over `duration` seconds to
+    /// `ends` (the same count), and lifted there: a multi-finger swipe or pinch.
+    public func fingers(from starts: [Point], to ends: [Point], duration: Double = 0.3) {
+        let ids = starts.map { touchDown(at: $0) }
+        let steps = max(2, Int((duration / Self.frameInterval).rounded()))
+        for step in 1...steps {
+            clock.advance(by: duration / Double(steps))
+            for (index, id) in ids.enumerated() {
+                touchMove(id, to: lerp(starts[index], ends[index], Double(step) / Double(steps)))
+            }
+            frame()
+        }
+        for (index, id) in ids.enumerated() { touchUp(id, at: ends[index]) }
+        frame()
+    }
+
     /// A key pressed and let go.
     public func key(_ press: KeyPress) {
         root.dispatcher.handle(press)

@@ -88,7 +88,14 @@ import UI
                             store[.multitasking] = "windowed"
                         },
                         .choice(SettingsStrings.lastUsed, store[.multitasking].isEmpty) { store.reset(.multitasking) },
-                    ])
+                    ]),
+                SettingsGroup(
+                    footer: SettingsStrings.gesturesFooter,
+                    [
+                        .toggle(SettingsStrings.gestures, store[.multitaskingGestures]) {
+                            store[.multitaskingGestures] = $0
+                        }
+                    ]),
             ]
         case .keyboard: keyboardGroups
         case .wallpaper:

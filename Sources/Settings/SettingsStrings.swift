@@ -83,6 +83,13 @@ public enum SettingsStrings {
         ru:
             "На весь экран: одно приложение на весь экран, два в Split View, одно в Slide Over. В окнах: окна меняют размер, двигаются и перекрываются."
     )
+    static let gestures = LocalizedString(en: "Gestures", ru: "Жесты")
+    static let gesturesFooter = LocalizedString(
+        en:
+            "Use four or five fingers to: pinch to the Home Screen; swipe up to the App Switcher; swipe left or right between apps.",
+        ru:
+            "Четыре или пять пальцев: сведите их, чтобы перейти на экран «Домой»; смахните вверх, чтобы открыть переключатель приложений; смахните влево или вправо, чтобы перейти между приложениями."
+    )
 
     // Keyboard.
     static let keyboards = LocalizedString(en: "Keyboards", ru: "Клавиатуры")

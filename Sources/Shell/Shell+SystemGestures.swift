@@ -59,6 +59,21 @@ extension Shell {
         }
         addSystemGestureRecognizer(show)
 
+        // Four or five fingers: a pinch goes Home, a swipe up shows the switcher (down puts it
+        // away), sideways goes from app to app.
+        let multitasking = MultitaskingGestureRecognizer()
+        multitasking.shouldBegin = { [weak self] _ in
+            guard let self else { return false }
+            return self.settings[.multitaskingGestures] && !self.isLocked
+        }
+        multitasking.action = { [weak self] g in
+            guard let self, g.state == .ended, let motion = (g as? MultitaskingGestureRecognizer)?.motion else {
+                return
+            }
+            self.multitaskingGesture(motion)
+        }
+        addSystemGestureRecognizer(multitasking)
+
         // A pull down from the top-right corner: Control Center.
         installControlCenterGesture()
         // A pull down from the top-left (or the middle, where no menu bar comes): Notification Center.
@@ -68,6 +83,54 @@ extension Shell {
             self?.watch(t)
             return false
         }
+    }
+
+    // MARK: Four and five fingers
+
+    /// What a multitasking gesture does: as iPadOS's "Gestures" in Multitasking & Gestures.
+    func multitaskingGesture(_ motion: MultitaskingGestureRecognizer.Motion) {
+        switch motion {
+        case .pinch:
+            guard !visibleWindows.isEmpty || expose != nil else { return }
+            goHome()
+        case .swipe(.up):
+            if expose == nil { showSwitcher() }
+        case .swipe(.down):
+            closeExpose()
+        case .swipe(.left): switchApp(by: 1)
+        case .swipe(.right): switchApp(by: -1)
+        }
+    }
+
+    /// Goes `step` windows back (older, a swipe left) or forward (a swipe right) through the windows
+    /// by when they were last used. The order holds while the swipes go on — a swipe right comes
+    /// back to the window a swipe left came from — and starts again from the recently used once
+    /// something else is focused. Only over a window: on the Home screen nothing is switched.
+    func switchApp(by step: Int) {
+        guard expose == nil, let focused = focusedWindow else { return }
+        var order: [String]
+        if let switching = windowing.switching, switching.order.indices.contains(switching.index),
+            switching.order[switching.index] == focused
+        {
+            order = switching.order
+        } else {
+            // The windows seen beside the focused one (Split View, Slide Over) are its card, not
+            // cards of their own.
+            let beside = Set(visibleWindows).subtracting([focused])
+            let known = recency + windows.keys.filter { !recency.contains($0) }.sorted()
+            order = [focused] + known.filter { $0 != focused && !beside.contains($0) }
+        }
+        // Windows closed since are passed over.
+        order.removeAll { $0 != focused && windows[$0] == nil && !hasSession($0) }
+        let next = (order.firstIndex(of: focused) ?? 0) + step
+        guard order.indices.contains(next) else { return }
+        choose(order[next], side: nil)
+        windowing.switching = (order, next)
+    }
+
+    /// Whether an app has a session `id` (a window not connected now, which choosing connects).
+    private func hasSession(_ id: String) -> Bool {
+        apps.contains { $0.runtime.session(withIdentifier: id) != nil }
     }
 
     /// Watches every touch as it goes down: a touch in a window focuses it; a touch outside the

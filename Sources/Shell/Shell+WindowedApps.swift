@@ -19,6 +19,9 @@ import UI
     var exposeHoldPoint: Point?
     /// Where something was dropped on the wallpaper for an app (its next window opens there).
     var dropPoint: (app: String, point: Point)?
+    /// The windows four-finger swipes go through, as they were when the swipes began, and the one
+    /// shown now.
+    var switching: (order: [String], index: Int)?
 }
 
 /// A window a finger moves (by its top band, or its program's request) or resizes (by its handle,

@@ -26,4 +26,21 @@ public enum GestureSettings {
     public static let slideOverShowDistance = 40.0
     /// The height, in points, of the Slide Over window's top bar that takes the sideways swipe.
     public static let slideOverGripHeight = 44.0
+
+    /// How many fingers iPadOS's multitasking gestures take: four or five (Apple's iPad User Guide,
+    /// "Use gestures to interact with iPad": "pinch with four or five fingers").
+    public static let multitaskingFingers = 4
+    /// How long, in seconds, the fingers of a multitasking gesture have to come down after the first
+    /// before the touch is an ordinary one (Apple gives no figure; a hand's fingers land within about
+    /// a tenth of a second, and this leaves room for a slow one).
+    public static let multitaskingGatherTime = 0.3
+    /// How far, in points, the fingers of a multitasking gesture move together (or closer together)
+    /// before the gesture takes the touches from the app (twice the slop: a resting hand's drift is not one).
+    public static let multitaskingStartDistance = 2 * touchSlop
+    /// How far, in points, the fingers travel together for a multitasking swipe (Apple gives no
+    /// figure; about a finger's length, so that a hand set down and lifted moves nothing).
+    public static let multitaskingSwipeDistance = 100.0
+    /// How close together the fingers of a multitasking pinch end, as a share of how far apart they
+    /// began (Apple gives no figure; 0.6 is a deliberate closing of the hand).
+    public static let multitaskingPinchScale = 0.6
 }

@@ -180,7 +180,7 @@ import Testing
 
     @Test func theShellHoldsThePowerKeyAndDelaysSleepUntilItHasLocked() throws {
         let rig = try LoginRig()
-        try rig.wait("the power key to be held") { rig.client.holdsPowerKey }
+        rig.wait("the power key to be held") { rig.client.holdsPowerKey }
         #expect(try rig.inhibitors() == ["handle-power-key block", "sleep delay"])
         #expect(rig.client.sessionPath == "/org/freedesktop/login1/session/c1")
 
@@ -188,7 +188,7 @@ import Testing
         var ready: (@MainActor () -> Void)?
         rig.client.onPrepareForSleep = { ready = $0 }
         try rig.prepareForSleep(true)
-        try rig.wait("the shell to be asked to lock before sleep") { ready != nil }
+        rig.wait("the shell to be asked to lock before sleep") { ready != nil }
         #expect(
             try rig.inhibitors() == ["handle-power-key block", "sleep delay"], "sleep is held until the lock shows")
         ready?()
@@ -202,7 +202,7 @@ import Testing
 
     @Test func loginctlLocksAndUnlocksAndTheLockedHintIsSet() throws {
         let rig = try LoginRig()
-        try rig.wait("the session to be found") { rig.client.sessionPath != nil }
+        rig.wait("the session to be found") { rig.client.sessionPath != nil }
         var heard: [String] = []
         rig.client.onLock = { heard.append("lock") }
         rig.client.onUnlock = { heard.append("unlock") }
@@ -224,7 +224,7 @@ import Testing
 
     @Test func powerOffAndRestartGoThroughLogind() throws {
         let rig = try LoginRig()
-        try rig.wait("the session to be found") { rig.client.sessionPath != nil }
+        rig.wait("the session to be found") { rig.client.sessionPath != nil }
         rig.client.powerOff()
         rig.client.reboot()
         func calls(_ method: String) throws -> Int {
@@ -240,9 +240,9 @@ import Testing
 
     @Test func whenLogindRestartsTheInhibitorsAreTakenAgain() throws {
         let rig = try LoginRig()
-        try rig.wait("the power key to be held") { rig.client.holdsPowerKey }
+        rig.wait("the power key to be held") { rig.client.holdsPowerKey }
         rig.mocks.kill(serviceAt: 0)
-        try rig.wait("the power key to be let go with logind gone") { !rig.client.holdsPowerKey }
+        rig.wait("the power key to be let go with logind gone") { !rig.client.holdsPowerKey }
         // logind starts again: the shell holds the key again, and sleep waits for the lock again.
         try rig.mocks.start("/usr/bin/python3", ["-m", "dbusmock", "--template", "logind"], log: "logind-again.log")
         try rig.mocks.waitForName(LockServicesTests.login)

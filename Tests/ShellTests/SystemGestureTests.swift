@@ -90,3 +90,107 @@ import UI
         root.dispatcher.handle(Touch(id: id, phase: .ended, location: b, timestamp: clock.now))
     }
 }
+
+/// Four or five fingers, as iPadOS's multitasking gestures: a pinch goes Home, a swipe up shows the
+/// switcher, sideways goes from window to window by when they were used.
+@MainActor @Suite struct MultitaskingGestureShellTests {
+    /// Four fingers of a hand across the middle of the screen, moved by `offset` (or closed in on
+    /// their centre by `closing` points).
+    func hand(_ w: ShellWorld, by offset: Point = .zero, closing: Double = 0) {
+        let middle = Point(w.shell.bounds.width / 2, w.shell.bounds.height / 2)
+        let starts = [Point(-180, 40), Point(-60, -20), Point(60, -30), Point(180, 10)].map { middle + $0 }
+        let ends = starts.map { p -> Point in
+            let towards = middle - p
+            let length = towards.distance(to: .zero)
+            return p + offset + Point(towards.x / length * closing, towards.y / length * closing)
+        }
+        w.host.fingers(from: starts, to: ends)
+        w.host.run(for: 0.5)
+    }
+
+    /// Notes with three windows, opened in turn: the last one in front.
+    func threeWindows() throws -> (ShellWorld, [String]) {
+        let w = world()
+        try run(w, "launch Notes")
+        let app = try #require(w.shell.apps.first)
+        for _ in 0..<2 {
+            w.shell.newWindow(of: app)
+            w.host.run(for: 0.5)
+        }
+        let ids = w.shell.recency.reversed() as [String]
+        #expect(ids.count == 3 && w.shell.focusedWindow == ids[2])
+        return (w, Array(ids))
+    }
+
+    @Test func fourFingersPinchedGoHomeAndTakeTheTouchesFromTheApp() throws {
+        let w = world()
+        try run(w, "launch Notes")
+        let window = try #require(w.shell.focusedWindow.flatMap { w.shell.windows[$0] })
+        let recorder = SystemGestureTests.Recorder(frame: window.scene.windowView.bounds)
+        window.scene.windowView.addSubview(recorder)
+        hand(w, closing: 90)
+        #expect(w.shell.visibleWindows.isEmpty, "on the Home screen")
+        #expect(recorder.began == 4 && recorder.cancelled == 4, "the app saw its four touches taken back")
+        // The Home screen's icons take taps again at once.
+        try run(w, "tap \"Notes\"")
+        w.host.run(for: 0.5)
+        #expect(w.shell.visibleWindows.count == 1, "Notes opened from its icon")
+    }
+
+    @Test func swipesLeftGoBackThroughTheWindowsAndRightComesForward() throws {
+        let (w, ids) = try threeWindows()
+        hand(w, by: Point(-200, 0))
+        #expect(w.shell.focusedWindow == ids[1], "the one used before")
+        hand(w, by: Point(-200, 0))
+        #expect(w.shell.focusedWindow == ids[0], "and the one before that, not back to the last")
+        hand(w, by: Point(-200, 0))
+        #expect(w.shell.focusedWindow == ids[0], "the oldest is the end")
+        hand(w, by: Point(200, 0))
+        #expect(w.shell.focusedWindow == ids[1])
+        hand(w, by: Point(200, 0))
+        #expect(w.shell.focusedWindow == ids[2])
+        hand(w, by: Point(200, 0))
+        #expect(w.shell.focusedWindow == ids[2], "the newest is the other end")
+        #expect(w.shell.visibleWindows == [ids[2]], "full screen, one at a time")
+    }
+
+    @Test func somethingElseFocusedStartsTheOrderAgain() throws {
+        let (w, ids) = try threeWindows()
+        hand(w, by: Point(-200, 0))
+        hand(w, by: Point(-200, 0))
+        #expect(w.shell.focusedWindow == ids[0])
+        // Chosen another way (the switcher): the next swipe left goes back to the one before it.
+        w.shell.present(ids[2])
+        w.host.run(for: 0.5)
+        hand(w, by: Point(-200, 0))
+        #expect(w.shell.focusedWindow == ids[0], "the one used just before")
+    }
+
+    @Test func aSwipeUpShowsTheSwitcherAndDownPutsItAway() throws {
+        let (w, ids) = try threeWindows()
+        hand(w, by: Point(0, -200))
+        #expect(w.shell.expose != nil)
+        hand(w, by: Point(0, 200))
+        #expect(w.shell.expose == nil)
+        #expect(w.shell.visibleWindows == [ids[2]], "back to the window it was over")
+    }
+
+    @Test func threeFingersTheLockScreenAndTheSettingLeaveItAlone() throws {
+        let (w, ids) = try threeWindows()
+        let middle = Point(w.shell.bounds.width / 2, w.shell.bounds.height / 2)
+        let three = [Point(-100, 0), Point(0, -20), Point(100, 0)].map { middle + $0 }
+        w.host.fingers(from: three, to: three.map { $0 + Point(-200, 0) })
+        w.host.run(for: 0.5)
+        #expect(w.shell.focusedWindow == ids[2], "three fingers are the app's")
+        w.shell.settings[.multitaskingGestures] = false
+        hand(w, by: Point(-200, 0))
+        hand(w, closing: 90)
+        #expect(w.shell.focusedWindow == ids[2], "Gestures off in Multitasking & Gestures")
+        w.shell.settings[.multitaskingGestures] = true
+        w.shell.lock()
+        w.host.run(for: 0.5)
+        hand(w, closing: 90)
+        hand(w, by: Point(0, -200))
+        #expect(w.shell.expose == nil, "nothing over the lock screen")
+    }
+}

@@ -20,6 +20,8 @@ kernel and the programs may write there too). Requests:
   {"do": "tap", "at": [x, y]}
   {"do": "pinch", "center": [x, y], "from": D, "to": D, "ms": N}
                                           two fingers D pixels apart across x, y, moved to D apart
+  {"do": "fingers", "from": [[x, y], ...], "to": [[x, y], ...], "ms": N}
+                                          a finger a slot, moved together (four: a multitasking gesture)
   {"do": "pen", "at": [x, y], "pressure": 0..1}   the pen's tip down and up again
   {"do": "mouse", "move": [dx, dy], "wheel": N, "click": true}
                                           the mouse moved (counts), its wheel turned, a left click
@@ -185,29 +187,37 @@ def finger(points, ms):
 
 def pinch(center, start, end, ms):
     """Two fingers on a line across `center`, `start` pixels apart, moved to `end` apart over `ms`:
-    a pinch (end < start) or a spread, in the touchscreen's two slots."""
-    ts = devices["touchscreen"]
+    a pinch (end < start) or a spread."""
     cx, cy = center
+    fingers([(cx - start / 2, cy), (cx + start / 2, cy)], [(cx - end / 2, cy), (cx + end / 2, cy)], ms)
+
+
+def fingers(starts, ends, ms):
+    """A finger in each of the touchscreen's first slots down at `starts` (the panel's pixels),
+    moved together in a straight line each to `ends` over `ms` milliseconds, and lifted: a
+    multi-finger swipe, pinch or spread."""
+    ts = devices["touchscreen"]
     steps = max(2, int(ms / 8))
 
-    def place(distance, first):
-        for slot, sign in ((0, -1), (1, 1)):
+    def place(fraction, first):
+        for slot, ((x0, y0), (x1, y1)) in enumerate(zip(starts, ends)):
             ts.write(e.EV_ABS, e.ABS_MT_SLOT, slot)
             if first:
                 ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, 10 + slot)
-            ts.write(e.EV_ABS, e.ABS_MT_POSITION_X, int(cx + sign * distance / 2))
-            ts.write(e.EV_ABS, e.ABS_MT_POSITION_Y, int(cy))
+            ts.write(e.EV_ABS, e.ABS_MT_POSITION_X, int(x0 + (x1 - x0) * fraction))
+            ts.write(e.EV_ABS, e.ABS_MT_POSITION_Y, int(y0 + (y1 - y0) * fraction))
         if first:
             ts.write(e.EV_KEY, e.BTN_TOUCH, 1)
-        ts.write(e.EV_ABS, e.ABS_X, int(cx - distance / 2))
-        ts.write(e.EV_ABS, e.ABS_Y, int(cy))
+        (x0, y0), (x1, y1) = starts[0], ends[0]
+        ts.write(e.EV_ABS, e.ABS_X, int(x0 + (x1 - x0) * fraction))
+        ts.write(e.EV_ABS, e.ABS_Y, int(y0 + (y1 - y0) * fraction))
         ts.syn()
 
-    place(start, True)
+    place(0, True)
     for i in range(1, steps + 1):
         time.sleep(ms / 1000 / steps)
-        place(start + (end - start) * i / steps, False)
-    for slot in (0, 1):
+        place(i / steps, False)
+    for slot in range(len(starts)):
         ts.write(e.EV_ABS, e.ABS_MT_SLOT, slot)
         ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, -1)
     ts.write(e.EV_KEY, e.BTN_TOUCH, 0)
@@ -441,6 +451,9 @@ def handle(request):
     if what == "pinch":
         pinch(request["center"], request["from"], request["to"], request.get("ms", 300))
         return answer(ok=True)
+    if what == "fingers":
+        fingers(request["from"], request["to"], request.get("ms", 300))
+        return answer(ok=True)
     if what == "tap":
         finger([request["at"]], request.get("ms", 60))
         return answer(ok=True)
@@ -490,6 +503,12 @@ def handle(request):
 
 
 def main():
+    # The disk's install step (image-guest.sh) failing is said at once, with what it said.
+    failed = "/run/slate-install-failed"
+    if BOOTED and os.path.exists(failed):
+        with open(failed) as said:
+            answer(ok=False, ready=False, error="installing Slate failed:\n" + said.read()[-3000:])
+        return
     answer(ok=True, ready=True, kernel=os.uname().release)
     for line in sys.stdin:
         line = line.strip()

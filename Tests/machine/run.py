@@ -177,6 +177,10 @@ def panel(rig, width, height, cases, disk=None):
         machine.close()
 
 
+# Where Notes is on the 1366 × 1024 panel's Home screen, among the machine's programs.
+NOTES_ON_THE_HOME_SCREEN = [457, 132]
+
+
 def landscape(rig):
     size = "1366x1024"
 
@@ -268,6 +272,37 @@ def landscape(rig):
             ask(machine, do="mouse", wheel=10)
 
         rig.case(f"{size}: the mouse's pointer clicks and its wheel scrolls", mouse)
+
+        def four_fingers():
+            # A hand's four fingers on the glass (libinput's touchscreen slots): pinched over Mail,
+            # the Home screen; Notes opened from it; swiped left, back to Mail, the app used before;
+            # right, Notes again; up, the switcher with both; down, away; left, Mail in front again
+            # (as the next case starts it).
+            middle = (683, 560)
+            spread = [(-270, 60), (-90, -30), (90, -45), (270, 15)]
+
+            def hand(by=(0, 0), closing=1.0):
+                starts = [[middle[0] + dx, middle[1] + dy] for dx, dy in spread]
+                ends = [[middle[0] + dx * closing + by[0], middle[1] + dy * closing + by[1]] for dx, dy in spread]
+                ask(machine, do="fingers", **{"from": starts, "to": ends, "ms": 300})
+
+            hand(closing=0.3)
+            expect_screen(machine, rig, f"home-{size}")
+            ask(machine, do="tap", at=NOTES_ON_THE_HOME_SCREEN)
+            # (Recorded once Notes has drawn and held still: its process starts slowly here.)
+            expect_screen(machine, rig, f"notes-{size}", still=10)
+            hand(by=(-400, 0))
+            expect_screen(machine, rig, f"start-{size}", recordable=False)
+            hand(by=(400, 0))
+            expect_screen(machine, rig, f"notes-{size}", recordable=False)
+            hand(by=(0, -400))
+            expect_screen(machine, rig, f"switcher-{size}")
+            hand(by=(0, 400))
+            expect_screen(machine, rig, f"notes-{size}", recordable=False)
+            hand(by=(-400, 0))
+            expect_screen(machine, rig, f"start-{size}", recordable=False)
+
+        rig.case(f"{size}: four fingers pinch to the Home screen and swipe from app to app", four_fingers)
 
         def ends():
             ask(machine, do="keys", keys=["KEY_LEFTCTRL", "KEY_LEFTALT", "KEY_BACKSPACE"])
