@@ -1,6 +1,8 @@
 /// Answers by program — a desktop-file id or an executable's path to true or false — as the privacy
 /// settings keep them.
 extension Dictionary: SettingRepresentable where Key == String, Value == Bool {
+    /// An object of true and false.
+    public static var settingKind: SettingKind { .answers }
     public init?(setting: SettingValue) {
         guard case .object(let object) = setting else { return nil }
         var answers: [String: Bool] = [:]

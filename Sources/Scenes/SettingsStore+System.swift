@@ -52,6 +52,8 @@ extension SettingKey where Value == [String: Bool] {
 
 /// A list of strings, as the keyboard's layouts are kept.
 extension Array: SettingRepresentable where Element == String {
+    /// A list of strings.
+    public static var settingKind: SettingKind { .strings }
     /// A JSON array of strings (other elements are left out).
     public init?(setting: SettingValue) {
         guard case .array(let items) = setting else { return nil }

@@ -4,11 +4,14 @@ import Foundation
 /// time — kept in `$XDG_CONFIG_HOME/slate/settings.json` (by default `~/.config/slate/settings.json`),
 /// read by the shell and, later, by a Settings app; each reads and writes the keys it knows.
 ///
-/// The file is one JSON object. Keys this Slate does not know are kept as they are and written
-/// back, so a newer Slate's settings survive an older one. Every save is atomic (a temporary file in
-/// the same folder, written, `fsync`ed, renamed over the old one, the folder `fsync`ed). A file that
-/// does not read as a JSON object is moved aside as `settings.json.corrupt-N`, reported in one line,
-/// and the settings start from their defaults; a value of the wrong type reads as the key's default.
+/// The file is one JSON object, read against `SettingsCatalogue`. A group may be spelled nested —
+/// `{"privacy": {"clipboard": …}}` for `"privacy.clipboard": …` — and is written back dotted. Keys this
+/// Slate does not know are named in one line and kept as they are, so a newer Slate's settings survive
+/// an older one; a value of the wrong type is named and reads as the key's default (a list's or an
+/// object's stray member is named and left out). Each problem is named once a process. Every save is
+/// atomic (a temporary file in the same folder, written, `fsync`ed, renamed over the old one, the
+/// folder `fsync`ed). A file that does not read as a JSON object is moved aside as
+/// `settings.json.corrupt-N`, reported in one line, and the settings start from their defaults.
 ///
 /// ```swift
 /// let settings = SettingsStore(configHome: SettingsStore.defaultConfigHome())
@@ -112,11 +115,71 @@ import Foundation
             guard case .object(let object) = try JSONDecoder().decode(SettingValue.self, from: data) else {
                 throw SettingsFileError(reason: "not a JSON object")
             }
-            values = object
+            values = read(object, in: path)
         } catch {
             values = [:]
             setAside(path, reason: Self.oneLine(error))
         }
+    }
+
+    /// The file's lines said already: each problem is named once a process, not at every reload.
+    private var said: Set<String> = []
+
+    /// The file's object as the store keeps it: a group spelled nested (`{"privacy": {"clipboard":
+    /// …}}`) read as its dotted keys (`"privacy.clipboard"`); each key Slate does not know, and each
+    /// value of the wrong type, named in one line (kept as they are, and written back).
+    private func read(_ object: [String: SettingValue], in path: String) -> [String: SettingValue] {
+        var flat: [String: SettingValue] = [:]
+        var nested: [(key: String, spelled: String, value: SettingValue)] = []
+        func open(_ group: String, _ members: [String: SettingValue], spelled: String) {
+            for (name, value) in members {
+                let key = group + "." + name
+                let spelling = spelled + " › “" + name + "”"
+                if case .object(let inner) = value, SettingsCatalogue.kinds[key] == nil,
+                    SettingsCatalogue.groups.contains(key)
+                {
+                    open(key, inner, spelled: spelling)
+                } else {
+                    nested.append((key, spelling, value))
+                }
+            }
+        }
+        for (name, value) in object {
+            if case .object(let members) = value, SettingsCatalogue.kinds[name] == nil,
+                SettingsCatalogue.groups.contains(name)
+            {
+                open(name, members, spelled: "“" + name + "”")
+            } else {
+                flat[name] = value
+            }
+        }
+        for (key, spelling, value) in nested.sorted(by: { $0.key < $1.key }) {
+            if flat[key] != nil {
+                say("\(path): \(spelling) is set as “\(key)” too; “\(key)” is used")
+            } else {
+                flat[key] = value
+            }
+        }
+        for (key, value) in flat.sorted(by: { $0.key < $1.key }) {
+            guard let kind = SettingsCatalogue.kinds[key] else {
+                say("\(path): “\(key)” is not a setting Slate knows; it is kept as it is")
+                continue
+            }
+            if !kind.accepts(value) {
+                say("\(path): “\(key)” should be \(kind.spelled), not \(value.kindSpelled); its default is used")
+            }
+            for (member, stray) in kind.strayMembers(of: value) {
+                say(
+                    "\(path): “\(key)” › “\(member)” should be \(kind.memberSpelled), not \(stray.kindSpelled); "
+                        + "it is left out")
+            }
+        }
+        return flat
+    }
+
+    private func say(_ line: String) {
+        guard said.insert(line).inserted else { return }
+        report(line)
     }
 
     private func setAside(_ path: String, reason: String) {
@@ -270,8 +333,24 @@ public enum SettingValue: Hashable, Sendable, Codable {
     }
 }
 
+extension SettingValue {
+    /// What this value is, for a line that says it is not what it should be: "a string".
+    public var kindSpelled: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
 /// A type a setting can have.
 public protocol SettingRepresentable: Sendable, Equatable {
+    /// The JSON type the value has in the file.
+    static var settingKind: SettingKind { get }
     /// The value `setting` holds, nil when it holds another type.
     init?(setting: SettingValue)
     /// The value as JSON.
@@ -279,6 +358,8 @@ public protocol SettingRepresentable: Sendable, Equatable {
 }
 
 extension Bool: SettingRepresentable {
+    /// true or false.
+    public static var settingKind: SettingKind { .bool }
     /// A JSON boolean.
     public init?(setting: SettingValue) {
         guard case .bool(let b) = setting else { return nil }
@@ -289,6 +370,8 @@ extension Bool: SettingRepresentable {
 }
 
 extension String: SettingRepresentable {
+    /// A string.
+    public static var settingKind: SettingKind { .string }
     /// A JSON string.
     public init?(setting: SettingValue) {
         guard case .string(let s) = setting else { return nil }
@@ -299,6 +382,8 @@ extension String: SettingRepresentable {
 }
 
 extension Double: SettingRepresentable {
+    /// A number.
+    public static var settingKind: SettingKind { .number }
     /// A JSON number.
     public init?(setting: SettingValue) {
         guard case .number(let n) = setting else { return nil }

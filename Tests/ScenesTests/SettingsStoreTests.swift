@@ -72,8 +72,16 @@ import Testing
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"keyboard": {"layouts": ["us", "ru"]}, "rotationLock": "yes", "volumeLimit": 0.8}"#.utf8)
             .write(to: file)
-        let store = SettingsStore(configHome: home) { Issue.record("reported: \($0)") }
+        var lines: [String] = []
+        let store = SettingsStore(configHome: home) { lines.append($0) }
         #expect(store[.rotationLock] == false, "a value of the wrong type reads as the default")
+        // Each is named once, in one line, with the file.
+        #expect(
+            lines == [
+                "\(file.path): “keyboard” should be a string, not an object; its default is used",
+                "\(file.path): “rotationLock” should be true or false, not a string; its default is used",
+                "\(file.path): “volumeLimit” is not a setting Slate knows; it is kept as it is",
+            ])
         store[.doNotDisturb] = true
         let written = try JSONDecoder().decode(SettingValue.self, from: Data(contentsOf: file))
         guard case .object(let object) = written else {
@@ -84,6 +92,64 @@ import Testing
         #expect(object["volumeLimit"] == .number(0.8))
         #expect(object["rotationLock"] == .string("yes"))
         #expect(object["doNotDisturb"] == .bool(true))
+    }
+
+    /// The README's settings, spelled as a person writes JSON: a group nested (`privacy` ›
+    /// `clipboard`) is its dotted keys.
+    @Test func aNestedGroupIsReadAsItsDottedKeys() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(
+            #"{"privacy": {"clipboard": {"/usr/bin/wl-paste": true}, "camera": {"x": true}}, "notifications": {"allow": {"org.slate.mail": false}}}"#
+                .utf8
+        ).write(to: file)
+        var lines: [String] = []
+        let store = SettingsStore(configHome: home) { lines.append($0) }
+        #expect(store[.privacyClipboard] == ["/usr/bin/wl-paste": true])
+        #expect(store[.notificationsAllowed] == ["org.slate.mail": false])
+        #expect(lines == ["\(file.path): “privacy.camera” is not a setting Slate knows; it is kept as it is"])
+        // Saved, the file spells them as Slate does.
+        store[.rotationLock] = true
+        let again = SettingsStore(configHome: home) { lines.append($0) }
+        #expect(again[.privacyClipboard] == ["/usr/bin/wl-paste": true])
+        #expect(again.values["privacy.clipboard"] != nil && again.values["privacy"] == nil)
+    }
+
+    @Test func aSettingSpelledBothWaysIsSaidAndTheDottedOneUsed() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"privacy": {"screen": {"grim": true}}, "privacy.screen": {"grim": false}}"#.utf8).write(to: file)
+        var lines: [String] = []
+        let store = SettingsStore(configHome: home) { lines.append($0) }
+        #expect(store[.privacyScreen] == ["grim": false])
+        #expect(
+            lines == ["\(file.path): “privacy” › “screen” is set as “privacy.screen” too; “privacy.screen” is used"])
+    }
+
+    @Test func aStrayAnswerIsNamedAndLeftOutTheRestRead() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"privacy.clipboard": {"/usr/bin/wl-paste": "yes", "foot": true}}"#.utf8).write(to: file)
+        var lines: [String] = []
+        let store = SettingsStore(configHome: home) { lines.append($0) }
+        #expect(store[.privacyClipboard] == ["foot": true])
+        #expect(
+            lines == [
+                "\(file.path): “privacy.clipboard” › “/usr/bin/wl-paste” should be true or false, not a string; it is left out"
+            ])
+    }
+
+    @Test func aProblemIsNamedOnceAProcessNotAtEveryReload() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"textSize": "large"}"#.utf8).write(to: file)
+        var lines: [String] = []
+        let store = SettingsStore(configHome: home) { lines.append($0) }
+        // Another process writes the file again, the mistake still in it.
+        try Data(#"{"textSize": "large", "darkMode": true}"#.utf8).write(to: file)
+        #expect(store.reloadIfChanged())
+        #expect(store[.darkMode] && store[.textSize] == 17)
+        #expect(lines == ["\(file.path): “textSize” should be a number, not a string; its default is used"])
     }
 
     @Test func aCorruptFileIsSetAsideAndSaidInOneLine() throws {
