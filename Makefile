@@ -104,10 +104,17 @@ wlcs: build $(WLCS_MODULE)
 # `slate session` on a real kernel (Debian's, in QEMU: KVM where it works, TCG otherwise), its
 # screen a virtio-gpu KMS card, its seat seatd's, its touchscreen, pen, keyboard and mouse made with
 # uinput: two panels (1366 × 1024, and 800 × 1280 portrait), each read with QMP's screendump and
-# compared with Tests/machine/references (SLATE_RECORD_REFERENCES=1 records them anew: look at them).
+# compared with Tests/machine/references (SLATE_RECORD_REFERENCES=1 records them anew: look at them);
+# and a disk of Debian 12 where a person logs in at greetd's login screen (2732 × 2048).
 # Its last line: `machine: N passed, N failed`.
 machine: build
 	timeout 900 Tests/machine/run.py --slate $(SLATE_DEBUG) --out .build/machine
+
+# The login machine's cases with Slate's Debian package (`make deb`: the release build, about ten
+# minutes on two cores, which is why make test installs the checkout's debug build instead)
+# installed in it by dpkg, its session entry read for greetd's command.
+machine-package: deb
+	timeout 900 Tests/machine/run.py --package $$(ls $(DEB_OUT)/slate_*.deb) --out .build/machine-package
 
 # libFuzzer targets, kept out of make test: FUZZ_SECONDS (60) each; crashes go to Fuzz/Crashes/.
 fuzz: setup
@@ -145,7 +152,7 @@ clean:
 # with dpkg, runs it from /usr/bin, purges it and runs lintian (kept out of make test for its cost).
 # The installed program is a release build of its own (.build/install) with the Swift runtime linked
 # in and no $ORIGIN runpath, so that it runs where no Swift toolchain is.
-.PHONY: install-build install uninstall install-test deb package
+.PHONY: install-build install uninstall install-test deb package machine-package
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share

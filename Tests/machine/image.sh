@@ -57,12 +57,13 @@ mmdebstrap --quiet --variant=apt --include="$(echo $packages | tr ' ' ',')" \
     --customize-hook="install -m 755 \"$here/image-guest.sh\" \"\$1/usr/local/sbin/slate-machine-guest\"" \
     --customize-hook="install -m 644 \"$here/image-guest.service\" \"\$1/etc/systemd/system/slate-machine.service\"" \
     --customize-hook='cat > "$1/etc/greetd/config.toml" <<EOF
-# As Debian ships it, with Slate as the session a person starts (as they would put sway there).
+# As Debian ships it, with Slate as the session a person starts (as they would put sway there);
+# the rig puts in the Exec line of the session entry installed.
 [terminal]
 vt = 7
 
 [default_session]
-command = "/usr/sbin/agreety --cmd /usr/local/bin/slate-session"
+command = "/usr/sbin/agreety --cmd slate-session"
 user = "_greetd"
 EOF' \
     --customize-hook='echo "KERNEL==\"vport*\", ATTR{name}==\"slate.machine\", TAG+=\"systemd\"" > "$1/etc/udev/rules.d/90-slate-machine.rules"' \
@@ -80,6 +81,6 @@ EOF' \
     --customize-hook='rm -rf "$1/var/cache/apt/archives"/*.deb "$1/var/lib/apt/lists"/*_Packages' \
     bookworm "$work/root" >&2
 
-mke2fs -q -t ext4 -L slate-machine -d "$work/root" "$work/disk.img" 3G
+mke2fs -q -t ext4 -L slate-machine -d "$work/root" "$work/disk.img" 3G >&2
 mv "$work/disk.img" "$disk"
 echo "$disk"

@@ -54,10 +54,11 @@ def runtime_folder(binary):
 class Machine:
     """One boot of the machine with a panel of `width` × `height` pixels."""
 
-    def __init__(self, width, height, log_path, memory="3G", cpus=2, disk=None, slate=None):
+    def __init__(self, width, height, log_path, memory="3G", cpus=2, disk=None, slate=None, package=None):
         """Boots with virtme-ng over this machine's own files, or, given `disk` (`image.sh`'s), that
         disk as the machine's own, systemd and all, with this checkout and the Swift runtime that
-        `slate` links shared into it."""
+        `slate` links shared into it — or, given `package` (a .deb in this checkout), that package
+        installed in it."""
         self.width, self.height = width, height
         self.folder = tempfile.mkdtemp(prefix="slate-machine-")
         self.qmp_path = os.path.join(self.folder, "qmp.sock")
@@ -67,7 +68,7 @@ class Machine:
         self.started = time.monotonic()
         self.disk = disk
         if disk:
-            self._boot_disk(disk, slate, memory, cpus)
+            self._boot_disk(disk, slate, package, memory, cpus)
         else:
             self._boot_virtme(memory, cpus)
         threading.Thread(target=self._read, daemon=True).start()
@@ -95,23 +96,30 @@ class Machine:
                                         stderr=subprocess.STDOUT, start_new_session=True)
         self.requests, self.replies = self.process.stdin, self.process.stdout
 
-    def _boot_disk(self, disk, slate, memory, cpus):
+    def _boot_disk(self, disk, slate, package, memory, cpus):
         """The disk boots with Debian's kernel and initramfs from /boot (its writes go to a snapshot
         of QEMU's, thrown away), the kernel and systemd writing on the serial port into the log;
         guest.py, started by the disk's slate-machine.service, talks on a virtio-serial port."""
         checkout = os.getcwd()
-        swift = runtime_folder(slate)
         initrd = kernel().replace("vmlinuz-", "initrd.img-")
         rig_path = os.path.join(self.folder, "rig.sock")
         accel = "kvm" if kvm_works() else "tcg"
-        append = (f"root=/dev/vda rw console=ttyS0 loglevel=4 slate.checkout={checkout} slate.swift={swift} "
-                  f"slate.binary={os.path.abspath(slate)} slate.panel={self.width}x{self.height}")
+        append = f"root=/dev/vda rw console=ttyS0 loglevel=4 slate.checkout={checkout} slate.panel={self.width}x{self.height}"
+        shares = []
+        if package:
+            # The package's program has the Swift runtime inside: nothing but the checkout is shared.
+            if not os.path.abspath(package).startswith(checkout + "/"):
+                raise RuntimeError(f"the package {package} is not in this checkout, which is all the machine sees")
+            append += f" slate.package={os.path.abspath(package)}"
+        else:
+            swift = runtime_folder(slate)
+            append += f" slate.swift={swift} slate.binary={os.path.abspath(slate)}"
+            shares = ["-virtfs", f"local,path={swift},mount_tag=swift,security_model=none,readonly=on"]
         argv = ["qemu-system-x86_64", "-machine", f"q35,accel={accel}", "-cpu", "host" if accel == "kvm" else "max",
                 "-smp", str(cpus), "-m", memory, "-nodefaults", "-no-reboot", "-display", "none",
                 "-kernel", kernel(), "-initrd", initrd, "-append", append,
                 "-drive", f"file={disk},if=virtio,format=raw,snapshot=on",
-                "-virtfs", f"local,path={checkout},mount_tag=checkout,security_model=none,readonly=on",
-                "-virtfs", f"local,path={swift},mount_tag=swift,security_model=none,readonly=on",
+                "-virtfs", f"local,path={checkout},mount_tag=checkout,security_model=none,readonly=on", *shares,
                 "-chardev", f"file,id=serial,path={self.log.name},append=on", "-serial", "chardev:serial",
                 "-chardev", f"socket,id=rig,path={rig_path},server=on,wait=off",
                 "-device", "virtio-serial-pci", "-device", "virtserialport,chardev=rig,name=slate.machine",

@@ -38,8 +38,9 @@ class Failure(Exception):
 
 
 class Rig:
-    def __init__(self, slate, out):
-        self.slate, self.out = slate, out
+    def __init__(self, slate, out, package=None):
+        # `package`: the Debian package the login machine installs instead of the checkout's build.
+        self.slate, self.out, self.package = slate, out, package
         self.passed, self.failed = 0, 0
         os.makedirs(out, exist_ok=True)
 
@@ -165,7 +166,7 @@ def panel(rig, width, height, cases, disk=None):
     name = f"{width}x{height}" + ("-login" if disk else "")
     log = os.path.join(rig.out, f"machine-{name}.log")
     try:
-        machine = Machine(width, height, log, disk=disk, slate=rig.slate)
+        machine = Machine(width, height, log, disk=disk, slate=rig.slate, package=rig.package if disk else None)
     except Exception as error:  # the boot itself failing fails every case of the panel
         rig.failed += 1
         print(f"machine: FAIL boot {name}: {error} (see {log})", flush=True)
@@ -549,8 +550,9 @@ def login(rig):
             # Slate comes up with no one typing, on the seat logind gives; once it ends, greetd's
             # login screen is there instead. (greetd runs it once a boot, remembered in its run
             # file: gone, the restart is as a boot.)
-            ask(machine, do="sh", cmd="printf '\\n[initial_session]\\ncommand = \"/usr/local/bin/slate-session\"\\n"
-                f"user = \"{PERSON}\"\\n' >> /etc/greetd/config.toml && rm -f /run/greetd.run && systemctl restart greetd")
+            ask(machine, do="sh", cmd="printf '\\n[initial_session]\\ncommand = \"%s\"\\n"
+                f"user = \"{PERSON}\"\\n' \"$(cat /run/slate-session-command)\" >> /etc/greetd/config.toml "
+                "&& rm -f /run/greetd.run && systemctl restart greetd")
             expect_screen(machine, rig, f"start-{size}", timeout=180, recordable=False)
             said = until(machine, PERSON_SESSION, "logind has no session of the person's")
             if "Type=wayland" not in said.split() or "Active=yes" not in said.split():
@@ -566,12 +568,18 @@ def login(rig):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--slate", required=True, help="the slate binary to run inside the machine")
+    parser.add_argument("--slate", help="the slate binary to run inside the machine")
+    parser.add_argument("--package", help="a Debian package of Slate: the login machine installs it with dpkg, "
+                        "and the login boot alone runs")
     parser.add_argument("--out", default=".build/machine", help="logs and the panel's pictures on failure")
     parser.add_argument("--only", choices=["landscape", "portrait", "login"], action="append",
                         help="these boots alone (all three when not given)")
     args = parser.parse_args()
-    rig = Rig(os.path.abspath(args.slate), args.out)
+    if not args.slate and not args.package:
+        parser.error("--slate or --package is needed")
+    if args.package:
+        args.only = ["login"]
+    rig = Rig(args.slate and os.path.abspath(args.slate), args.out, args.package and os.path.abspath(args.package))
     started = time.monotonic()
     for boot in (landscape, portrait, login):
         if not args.only or boot.__name__ in args.only:
