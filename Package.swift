@@ -118,7 +118,15 @@ let package = Package(
                 "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost", "SessionServices",
                 "Spelling",
             ]),
-        .executableTarget(name: "slate", dependencies: ["SlateSystem"]),
+        // `slate bench`: the benchmarks, linked into the slate program alone (not into the
+        // SlateSystem library an app's own program links).
+        .target(
+            name: "SlateBench",
+            dependencies: [
+                "SlateSystem", "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore",
+                "Notes", "Settings", "Compositor", "SessionBus", "SessionServices", "Spelling",
+            ]),
+        .executableTarget(name: "slate", dependencies: ["SlateSystem", "SlateBench"]),
         // One window redrawn whole at every frame callback, for `slate bench`'s compositor cases.
         .executableTarget(
             name: "slate-frame-client", dependencies: ["SlateProtocols"],

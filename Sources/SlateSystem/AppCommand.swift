@@ -9,7 +9,7 @@ import UI
 /// `slate app NAME`: one of the apps as a process of its own, its windows shown by Slate's shell (a
 /// Wayland compositor at `$WAYLAND_DISPLAY` that speaks Slate's scene protocol). The shell starts it
 /// this way with `--processes`; a person may too, from a terminal inside the shell.
-@MainActor enum AppCommand {
+@MainActor package enum AppCommand {
     static func run(_ args: Arguments, apps: [AppEntry]) throws -> Int32 {
         guard let name = args.positional.first else {
             throw UsageError("app needs the app's name: \(apps.map(\.name).joined(separator: ", "))")
@@ -73,14 +73,14 @@ import UI
     /// What the shell knows of an app before it runs (as an iPad knows an app from its Info.plist):
     /// the app is made once in a throwaway folder to read its identifier, name, icon, activity types
     /// and the role of each; `command` starts it as a process of its own with the run's options.
-    static func processApp(_ entry: AppEntry, arguments: Arguments) throws -> ProcessApp {
+    package static func processApp(_ entry: AppEntry, arguments: Arguments) throws -> ProcessApp {
         try processApp(entry, options: arguments.options)
     }
 
     /// As `processApp(_:arguments:)`, with the options `command` passes on, and `environment`
     /// (`NAME=value`) set for the process; `program` is the `slate` that `command` starts (this one
     /// unless an installation names where it will be).
-    static func processApp(
+    package static func processApp(
         _ entry: AppEntry, options: [String: String], environment: [String] = [], program: String = executablePath
     ) throws -> ProcessApp {
         let places = SystemBuilder.scratchPlaces(options: options)

@@ -3,15 +3,15 @@ import Host
 import UI
 
 /// The arguments of one verb: flags (`--json`), options (`--out FILE`, `--out=FILE`) and the rest.
-struct Arguments {
-    var verb: String
-    var flags: Set<String> = []
-    var options: [String: String] = [:]
-    var positional: [String] = []
+package struct Arguments {
+    package var verb: String
+    package var flags: Set<String> = []
+    package var options: [String: String] = [:]
+    package var positional: [String] = []
 
     /// The language the run speaks: `--locale`, else the environment's (`LC_ALL`, `LC_MESSAGES`,
     /// `LANG`), else English. Passed to every screen the run makes; nothing else keeps it.
-    func language() throws -> Language {
+    package func language() throws -> Language {
         guard let locale = options["locale"] else {
             return Language.fromEnvironment(ProcessInfo.processInfo.environment)
         }
@@ -22,12 +22,12 @@ struct Arguments {
     }
 
     /// Options of the system's own that take a value; apps add theirs. Every other `--name` is a flag.
-    static let valued: Set<String> = [
+    package static let valued: Set<String> = [
         "out", "scale", "appearance", "locale", "device", "log", "repeat", "menu", "state-dir", "backend", "open",
         "timeout", "now", "dir", "data-dir", "exec", "completion", "multitasking", "renderer",
     ]
 
-    init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
+    package init(_ args: [String], valued: Set<String> = Arguments.valued) throws {
         guard let first = args.first else {
             verb = "help"
             return
@@ -54,7 +54,7 @@ struct Arguments {
         }
     }
 
-    func double(_ name: String, default d: Double) throws -> Double {
+    package func double(_ name: String, default d: Double) throws -> Double {
         guard let v = options[name] else { return d }
         guard let x = Double(v), x > 0 else { throw UsageError("--\(name) wants a positive number, not '\(v)'") }
         return x

@@ -9,7 +9,7 @@ import UI
 
 /// `slate run --backend headless|nested` and `slate render --backend headless --open CMD…`: the shell
 /// as a Wayland compositor, with the installed programs (their `.desktop` files) beside the apps.
-@MainActor enum CompositorCommand {
+@MainActor package enum CompositorCommand {
     /// The icon size drawn for the Home screen, in points (the Dock draws it smaller).
     static let iconPoints = ShellMetrics.homeIconSize
 
@@ -54,7 +54,7 @@ import UI
     /// its window is closed or the process is ended. Slate's apps are processes of their own (as on an iPad), unless
     /// `--in-process` keeps them inside the shell's process. `firstFrame` is called once, as the
     /// first frame is drawn (`slate bench`'s start-up case stops there).
-    static func run(
+    package static func run(
         _ args: Arguments, backend: CompositorBackend, apps: [AppEntry], device: Device,
         firstFrame: ((LiveHost) -> Void)? = nil, configure: (Shell) throws -> Void
     ) throws -> Int32 {

@@ -15,15 +15,24 @@ import UI
 /// ```
 @MainActor public enum Slate {
     /// Runs the verb in `arguments` (without the program's name) over `apps` and returns the exit code:
-    /// 0 success, 1 failure, 2 bad usage, input that cannot be read, or no display.
+    /// 0 success, 1 failure, 2 bad usage, input that cannot be read, or no display. `slate bench` is
+    /// the `slate` program's alone (a program of your own says it has no benchmarks).
     public static func main(apps: [AppEntry], arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        main(apps: apps, arguments: arguments, bench: nil)
+    }
+
+    /// `main`, with `bench` running `slate bench` (the `slate` program passes `SlateBench`'s).
+    package static func main(
+        apps: [AppEntry], arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        bench: (@MainActor (Arguments) -> Int32)?
+    ) -> Int32 {
         let args: Arguments
         do {
             args = try Arguments(arguments, valued: Arguments.valued.union(apps.flatMap(\.options)))
         } catch {
             return failure("\(error)", code: 2)
         }
-        let system = SystemCommands(apps: apps)
+        let system = SystemCommands(apps: apps, bench: bench)
         do {
             // A --locale Slate does not speak is said before anything starts.
             _ = try args.language()
@@ -44,6 +53,8 @@ import UI
 /// The verbs over one set of apps.
 @MainActor struct SystemCommands {
     let apps: [AppEntry]
+    /// `slate bench`, where the program has it.
+    var bench: (@MainActor (Arguments) -> Int32)?
 
     func run(_ args: Arguments) throws -> Int32 {
         switch args.verb {
@@ -51,7 +62,9 @@ import UI
         case "run": return try runWindow(args)
         case "session": return try runSession(args)
         case "render": return try render(args)
-        case "bench": return Bench.run(args)
+        case "bench":
+            guard let bench else { throw UsageError("bench is the slate program's; this program has no benchmarks") }
+            return bench(args)
         case "tour": return try TourCommand.run(args, apps: apps)
         case "lint": return LintCommand.run(args, apps: apps)
         case "script": return try ScriptCommand.run(args, apps: apps)
@@ -146,7 +159,7 @@ import UI
 }
 
 /// Ends the process with `message` on standard error (for failures deep in a benchmark).
-func fail(_ message: String, code: Int32) -> Never {
+package func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
     exit(code)
 }

@@ -72,11 +72,11 @@ public struct AppEntry: Sendable {
 }
 
 /// Puts the system together: the shell, the apps, where their data and state live.
-@MainActor enum SystemBuilder {
+@MainActor package enum SystemBuilder {
     /// The date headless runs believe it is: iPad marketing's 9:41, on the day the tour was made.
     /// 2026-11-29T09:41:00Z, in seconds since 1970: no date parser is made for it (one costs
     /// milliseconds, and was made in the frame that showed Mail's first rows).
-    nonisolated static let headlessDate = Date(timeIntervalSince1970: 1_795_945_260)
+    nonisolated package static let headlessDate = Date(timeIntervalSince1970: 1_795_945_260)
 
     /// The user's places: `$XDG_DATA_HOME`, `$XDG_STATE_HOME` (or `--state-dir`), the wall clock.
     static func userPlaces(_ args: Arguments) -> AppPlaces {
@@ -96,7 +96,7 @@ public struct AppEntry: Sendable {
     }
 
     /// Places of a throwaway run: data and state in a temporary folder, a fixed date.
-    static func scratchPlaces(options: [String: String] = [:]) -> AppPlaces {
+    package static func scratchPlaces(options: [String: String] = [:]) -> AppPlaces {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "slate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         // Removed when the process exits, however it exits.
@@ -133,7 +133,7 @@ public struct AppEntry: Sendable {
     /// With `processes` (the run's arguments), each app is a process of its own, started when needed.
     /// `settings` (the person's file) is the shell's before any app connects (nil: in memory). The
     /// screen speaks `language` (the run's), or `environment`'s when one is given.
-    static func makeShell(
+    package static func makeShell(
         device: Device, clock: any Clock, places: AppPlaces, apps: [AppEntry], language: Language,
         environment: ScreenEnvironment? = nil, processes: Arguments? = nil, settings: SettingsStore? = nil
     ) throws -> Shell {

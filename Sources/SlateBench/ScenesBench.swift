@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Scenes
+import SlateSystem
 import UI
 
 /// `slate bench scenes`: restoring, opening and closing windows, and what a save costs. Every case

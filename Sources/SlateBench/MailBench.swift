@@ -4,6 +4,7 @@ import Host
 import Mail
 import MailStore
 import Shell
+import SlateSystem
 import UI
 
 /// `slate bench mail…`: Mail over a Maildir of 10,000 and of 100,000 messages — opening it, scrolling

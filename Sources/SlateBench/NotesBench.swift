@@ -4,6 +4,7 @@ import Host
 import Notes
 import Scenes
 import Shell
+import SlateSystem
 import UI
 
 /// `slate bench notes…`: Notes' editor typing into a 1 MB note, opening that note, and opening a

@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 import Shell
+import SlateSystem
 import UI
 
 /// `slate bench process…`: Slate's Mail as a process of its own in the headless compositor — its

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 @_spi(Testing) import Shell
+import SlateSystem
 import UI
 
 /// `slate bench lock…`: the lock screen's first frame after the power key, and the apps' first frame

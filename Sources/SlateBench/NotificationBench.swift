@@ -4,6 +4,7 @@ import Host
 import SessionBus
 import SessionServices
 @_spi(Testing) import Shell
+import SlateSystem
 import UI
 
 /// `slate bench notifications…`: a program's notification from `notify-send` to the banner's first

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 @_spi(Testing) import Shell
+import SlateSystem
 import UI
 
 /// `slate bench system…`: the system around the apps — the status bar's minute tick, Control Center

@@ -6,6 +6,7 @@ import Mail
 import Scenes
 import Settings
 import Shell
+import SlateSystem
 import UI
 
 /// Settings' figures: its first frame beside Mail's, measured the same way, and a change of

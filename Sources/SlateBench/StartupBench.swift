@@ -1,6 +1,7 @@
 import Foundation
 import Host
 import Shell
+import SlateSystem
 
 extension Bench {
     static var startupCases: [Case] {

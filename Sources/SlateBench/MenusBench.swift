@@ -3,6 +3,7 @@ import Graphics
 import Host
 import Menus
 import Rendering
+import SlateSystem
 import UI
 
 /// `slate bench menu…`: how fast a context menu opens and animates, and how fast a long menu is laid out.

@@ -3,6 +3,7 @@ import Graphics
 import Host
 import Menus
 import Shell
+import SlateSystem
 import UI
 
 /// `slate bench menubar…`: the menu bar's first frame after the swipe that shows it (beside GTK 4's

@@ -1,4 +1,5 @@
 import Foundation
+import SlateSystem
 
 /// `slate bench compositor.full-damage…`: the live loop (`slate run --backend headless`, paced by the
 /// headless output's refresh) serving one program that redraws its whole window at every frame

@@ -2,10 +2,11 @@ import Foundation
 import Graphics
 import Host
 import Rendering
+import SlateSystem
 import UI
 
 /// `slate bench`: timings with medians and 99th percentiles, each beside its floor when one applies.
-@MainActor enum Bench {
+@MainActor package enum Bench {
     struct Result {
         var name: String
         var unit: String
@@ -69,7 +70,7 @@ import UI
             + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + keyboardCases
     }
 
-    static func run(_ args: Arguments) -> Int32 {
+    package static func run(_ args: Arguments) -> Int32 {
         if let flag = args.flags.subtracting(["json"]).sorted().first {
             FileHandle.standardError.write(
                 Data("slate: bench takes --json and case-name prefixes, not --\(flag)\n".utf8))

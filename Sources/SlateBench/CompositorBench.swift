@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 import Shell
+import SlateSystem
 import UI
 
 /// `slate bench compositor…`: the shell as a Wayland compositor with real clients, headless — two

@@ -5,6 +5,7 @@ import Mail
 import Menus
 import Rendering
 @_spi(Testing) import Shell
+import SlateSystem
 @_spi(Testing) import UI
 
 /// `slate bench screen…` and `slate bench shell…`: the real screen — the shell with Mail — redrawn

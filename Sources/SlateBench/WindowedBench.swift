@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 @_spi(Testing) import Shell
+import SlateSystem
 import UI
 
 /// `slate bench windowed…`: Windowed Apps at 2× — a Mail window and a GTK 4 window resized live by
