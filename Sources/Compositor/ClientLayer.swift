@@ -23,13 +23,13 @@ import UI
         var p = slate_layer_placement()
         if isAlive { slate_layer_info(handle, &p) }
         return LayerPlacement(
-            layer: LayerPlacement.Layer(rawValue: Int(p.layer)) ?? .top,
+            layer: LayerPlacement.Layer(p.layer),
             anchor: LayerPlacement.Edges(rawValue: p.anchor), exclusiveZone: Double(p.exclusive_zone),
             margins: EdgeInsets(
                 top: Double(p.margin_top), left: Double(p.margin_left), bottom: Double(p.margin_bottom),
                 right: Double(p.margin_right)),
             size: Size(Double(p.width), Double(p.height)),
-            keyboard: LayerPlacement.Keyboard(rawValue: Int(p.keyboard)) ?? .none)
+            keyboard: LayerPlacement.Keyboard(p.keyboard))
     }
 
     public var namespace: String { isAlive ? String(cString: slate_layer_namespace(handle)) : "" }
@@ -145,5 +145,30 @@ struct ShimSurfacePixels: PixelSource, @unchecked Sendable {
         _ = draw(
             handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
             UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self), Int32(stride * 4))
+    }
+}
+
+extension LayerPlacement.Layer {
+    /// The shim's layer, as the shell names it.
+    init(_ level: slate_layer_level) {
+        self =
+            switch level {
+            case .background: .background
+            case .bottom: .bottom
+            case .top: .top
+            case .overlay: .overlay
+            }
+    }
+}
+
+extension LayerPlacement.Keyboard {
+    /// The shim's keyboard interactivity, as the shell names it.
+    init(_ keyboard: slate_layer_keyboard) {
+        self =
+            switch keyboard {
+            case .none: .none
+            case .exclusive: .exclusive
+            case .onDemand: .onDemand
+            }
     }
 }

@@ -19,7 +19,7 @@ import UI
 
     override init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots) {
         sessionIdentifier = slate_view_scene_session(handle).map { String(cString: $0) } ?? ""
-        role = SceneSession.Role(wire: UInt32(slate_view_scene_role(handle)))
+        role = slate_view_scene_role(handle) == .auxiliary ? .auxiliary : .primary
         super.init(handle: handle, comp: comp, touchSlots: touchSlots)
     }
 
@@ -64,7 +64,13 @@ import UI
         let state = isSeen ? givenState : .background
         guard isAlive, state != sentState else { return }
         sentState = state
-        slate_view_scene_state(handle, Int32(state.rawValue))
+        let shown: slate_scene_state =
+            switch state {
+            case .background: .background
+            case .inactive: .inactive
+            case .active: .active
+            }
+        slate_view_scene_state(handle, shown)
     }
 
     public func discardScene() {
@@ -125,6 +131,6 @@ import UI
     func connect(session: String, role: SceneSession.Role, activity: UserActivity?) {
         guard isAlive else { return }
         let json = activity.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        slate_app_connect(handle, session, role == .auxiliary ? 1 : 0, json ?? "")
+        slate_app_connect(handle, session, role == .auxiliary ? .auxiliary : .primary, json ?? "")
     }
 }

@@ -163,15 +163,15 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
         var err = [CChar](repeating: 0, count: 256)
         let pw = Int32((size.width * scale).rounded())
         let ph = Int32((size.height * scale).rounded())
-        let kind =
+        let kind: slate_backend =
             switch backend {
-            case .headless: SLATE_BACKEND_HEADLESS
-            case .nested: SLATE_BACKEND_NESTED
-            case .session: SLATE_BACKEND_SESSION
+            case .headless: .headless
+            case .nested: .nested
+            case .session: .session
             }
         guard
             let c = slate_comp_create(
-                Int32(kind.rawValue), pw, ph, max(1, scale), renderer.shim, &callbacks, &err, err.count)
+                kind, pw, ph, max(1, scale), renderer.shim, &callbacks, &err, err.count)
         else {
             let reason = String(decoding: err.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
             throw CompositorError(description: SessionStrings.failure(reason)?.resolved(language) ?? reason)

@@ -113,7 +113,7 @@ static void destroy_renderers(slate_comp *comp) {
     comp->renderer = comp->client_renderer = NULL;
 }
 
-slate_comp *slate_comp_create(int backend, int width, int height, double scale, slate_renderer renderer,
+slate_comp *slate_comp_create(slate_backend backend, int width, int height, double scale, slate_renderer renderer,
                               const slate_comp_callbacks *callbacks, char *err, size_t err_len) {
     static int logging = 0;
     if (!logging) {

@@ -83,7 +83,7 @@ struct slate_gestures {
 
 struct slate_comp {
     slate_comp_callbacks cb;
-    int backend_kind;
+    slate_backend backend_kind;
     struct wl_display *display;
     struct wl_event_loop *loop;
     struct wlr_backend *backend;

@@ -133,7 +133,7 @@ int slate_layers_init(slate_comp *comp) {
 
 void slate_layer_info(slate_layer *layer, slate_layer_placement *out) {
     struct wlr_layer_surface_v1_state *s = &layer->surface->current;
-    out->layer = (int)s->layer;
+    out->layer = (slate_layer_level)s->layer;
     out->anchor = s->anchor;
     out->exclusive_zone = s->exclusive_zone;
     out->margin_top = (int)s->margin.top;
@@ -142,7 +142,7 @@ void slate_layer_info(slate_layer *layer, slate_layer_placement *out) {
     out->margin_left = (int)s->margin.left;
     out->width = (int)s->desired_width;
     out->height = (int)s->desired_height;
-    out->keyboard = (int)s->keyboard_interactive;
+    out->keyboard = (slate_layer_keyboard)s->keyboard_interactive;
 }
 
 const char *slate_layer_namespace(slate_layer *layer) {

@@ -360,7 +360,7 @@ int slate_scene_init(slate_comp *comp) {
 
 int slate_app_pid(slate_app *app) { return app->pid; }
 
-void slate_app_connect(slate_app *app, const char *session, int role, const char *payload) {
+void slate_app_connect(slate_app *app, const char *session, slate_scene_role role, const char *payload) {
     slate_scene_manager_v1_send_connect(app->resource, session, (uint32_t)role, payload ? payload : "");
 }
 
@@ -374,7 +374,9 @@ slate_app *slate_view_app(slate_view *view) { return live_scene(view) ? view->sc
 
 const char *slate_view_scene_session(slate_view *view) { return view->scene ? view->scene->session : NULL; }
 
-int slate_view_scene_role(slate_view *view) { return view->scene ? (int)view->scene->role : 0; }
+slate_scene_role slate_view_scene_role(slate_view *view) {
+    return view->scene ? (slate_scene_role)view->scene->role : SLATE_SCENE_PRIMARY;
+}
 
 int slate_view_scene_placement(slate_view *view) { return view->scene ? (int)view->scene->placement : 0; }
 
@@ -384,7 +386,7 @@ const char *slate_view_scene_subtitle(slate_view *view) { return view->scene ? v
 
 int slate_view_scene_animation(slate_view *view) { return view->scene ? (int)view->scene->animation : 0; }
 
-void slate_view_scene_state(slate_view *view, int state) {
+void slate_view_scene_state(slate_view *view, slate_scene_state state) {
     if (view->scene) slate_scene_v1_send_state(view->scene->resource, (uint32_t)state);
 }
 

@@ -58,30 +58,64 @@ typedef enum SLATE_CLOSED_ENUM slate_layer_event {
     SLATE_LAYER_DESTROY SLATE_SWIFT_NAME(destroy) = 5,
 } slate_layer_event;
 
-/// Where a layer surface wants to be (its double-buffered state as last committed). `layer`: 0
-/// background, 1 bottom, 2 top, 3 overlay; `anchor`: edges it is anchored to (1 top, 2 bottom, 4
-/// left, 8 right); `exclusive_zone`: points kept clear from its anchored edge (0: none, -1: it
-/// covers even others' zones); `width`, `height`: 0 to stretch between opposite anchors;
-/// `keyboard`: 0 none, 1 exclusive, 2 on demand.
+/// Which of layer-shell's layers a layer surface is in (zwlr_layer_shell_v1.layer), back to front.
+typedef enum SLATE_CLOSED_ENUM slate_layer_level {
+    SLATE_LAYER_BACKGROUND SLATE_SWIFT_NAME(background) = 0,
+    SLATE_LAYER_BOTTOM SLATE_SWIFT_NAME(bottom) = 1,
+    SLATE_LAYER_TOP SLATE_SWIFT_NAME(top) = 2,
+    SLATE_LAYER_OVERLAY SLATE_SWIFT_NAME(overlay) = 3,
+} slate_layer_level;
+
+/// Whether a layer surface takes the keyboard (zwlr_layer_surface_v1.keyboard_interactivity).
+typedef enum SLATE_CLOSED_ENUM slate_layer_keyboard {
+    /// Never.
+    SLATE_LAYER_KEYBOARD_NONE SLATE_SWIFT_NAME(none) = 0,
+    /// All of it, while it is mapped (a lock screen's, a launcher's).
+    SLATE_LAYER_KEYBOARD_EXCLUSIVE SLATE_SWIFT_NAME(exclusive) = 1,
+    /// When a person focuses it, as a window.
+    SLATE_LAYER_KEYBOARD_ON_DEMAND SLATE_SWIFT_NAME(onDemand) = 2,
+} slate_layer_keyboard;
+
+/// Where a layer surface wants to be (its double-buffered state as last committed). `anchor`: edges
+/// it is anchored to (1 top, 2 bottom, 4 left, 8 right: zwlr_layer_surface_v1.anchor's bits);
+/// `exclusive_zone`: points kept clear from its anchored edge (0: none, -1: it covers even others'
+/// zones); `width`, `height`: 0 to stretch between opposite anchors.
 typedef struct slate_layer_placement {
-    int layer;
+    slate_layer_level layer;
     uint32_t anchor;
     int exclusive_zone;
     int margin_top, margin_right, margin_bottom, margin_left;
     int width, height;
-    int keyboard;
+    slate_layer_keyboard keyboard;
 } slate_layer_placement;
 
-enum slate_backend {
+/// Where the compositor shows its output and reads its input.
+typedef enum SLATE_CLOSED_ENUM slate_backend {
     /// No screen: an output in memory only (tests, pictures).
-    SLATE_BACKEND_HEADLESS = 0,
+    SLATE_BACKEND_HEADLESS SLATE_SWIFT_NAME(headless) = 0,
     /// A window on the X11 or Wayland desktop the process runs in (wlr_backend_autocreate).
-    SLATE_BACKEND_NESTED = 1,
+    SLATE_BACKEND_NESTED SLATE_SWIFT_NAME(nested) = 1,
     /// The machine's own screen, full screen, from a text console: DRM/KMS and libinput through a
     /// seat (libseat: seatd or logind); wlr_backend_autocreate with no DISPLAY or WAYLAND_DISPLAY.
     /// The output takes its preferred mode (`slate_comp_output_size`), whatever size was asked.
-    SLATE_BACKEND_SESSION = 2,
-};
+    SLATE_BACKEND_SESSION SLATE_SWIFT_NAME(session) = 2,
+} slate_backend;
+
+/// A scene's role (slate_scene_manager_v1's `role`).
+typedef enum SLATE_CLOSED_ENUM slate_scene_role {
+    SLATE_SCENE_PRIMARY SLATE_SWIFT_NAME(primary) = 0,
+    SLATE_SCENE_AUXILIARY SLATE_SWIFT_NAME(auxiliary) = 1,
+} slate_scene_role;
+
+/// How a scene is shown (slate_scene_v1's `state`).
+typedef enum SLATE_CLOSED_ENUM slate_scene_state {
+    /// Not on the screen.
+    SLATE_SCENE_BACKGROUND SLATE_SWIFT_NAME(background) = 0,
+    /// On the screen, without input.
+    SLATE_SCENE_INACTIVE SLATE_SWIFT_NAME(inactive) = 1,
+    /// On the screen, with input.
+    SLATE_SCENE_ACTIVE SLATE_SWIFT_NAME(active) = 2,
+} slate_scene_state;
 
 /// What draws the shell's frame on the screen (nested and session backends; headless draws nothing).
 typedef enum SLATE_CLOSED_ENUM slate_renderer {
@@ -267,7 +301,7 @@ typedef struct slate_comp_callbacks {
 
 /// Starts a compositor with one output of `width`×`height` pixels at `scale`, listening on a new
 /// socket in $XDG_RUNTIME_DIR (owner-only). Returns NULL and a reason in `err` on failure.
-slate_comp *slate_comp_create(int backend, int width, int height, double scale, slate_renderer renderer,
+slate_comp *slate_comp_create(slate_backend backend, int width, int height, double scale, slate_renderer renderer,
                               const slate_comp_callbacks *callbacks, char *err, size_t err_len);
 /// The renderer that draws on the screen ("pixman", "gles2"), and why it was chosen: the GL's own
 /// renderer name, and whether it was passed over as software ("" when nothing was passed over).
@@ -569,22 +603,22 @@ int slate_layer_has_keyboard(slate_layer *layer);
 // Scenes (Slate's scene protocol).
 /// The app process's id.
 int slate_app_pid(slate_app *app);
-/// Asks the app to connect a new session `session` with `role` (0 primary, 1 auxiliary) for the
-/// user activity `payload` (JSON, or empty).
-void slate_app_connect(slate_app *app, const char *session, int role, const char *payload);
+/// Asks the app to connect a new session `session` with `role` for the user activity `payload`
+/// (JSON, or empty).
+void slate_app_connect(slate_app *app, const char *session, slate_scene_role role, const char *payload);
 /// The app whose scene this toplevel shows, or NULL for a toplevel with no scene.
 slate_app *slate_view_app(slate_view *view);
 /// The scene session this toplevel shows, or NULL.
 const char *slate_view_scene_session(slate_view *view);
-/// The scene's role (0 primary, 1 auxiliary), placement (slate_scene_manager_v1.placement), the
-/// session it opened beside ("" for none), subtitle, and the animation of its last remove.
-int slate_view_scene_role(slate_view *view);
+/// The scene's role, placement (slate_scene_manager_v1.placement), the session it opened beside
+/// ("" for none), subtitle, and the animation of its last remove.
+slate_scene_role slate_view_scene_role(slate_view *view);
 int slate_view_scene_placement(slate_view *view);
 const char *slate_view_scene_beside(slate_view *view);
 const char *slate_view_scene_subtitle(slate_view *view);
 int slate_view_scene_animation(slate_view *view);
-/// Tells the app how its scene is shown (0 background, 1 inactive, 2 active).
-void slate_view_scene_state(slate_view *view, int state);
+/// Tells the app how its scene is shown.
+void slate_view_scene_state(slate_view *view, slate_scene_state state);
 /// Tells the app a person closed the scene's window: it destroys the session.
 void slate_view_scene_discard(slate_view *view);
 /// The menu bar the app last committed for the scene (version 2: JSON; "" for none), and a count
