@@ -30,11 +30,20 @@ import Foundation
     /// When the file was last read or written (its modification time), to notice another writer.
     private var fileStamp: FileStamp?
 
+    /// Whether this store names the file's keys it cannot use (an app process's does not: the shell,
+    /// reading the same file, names them).
+    public let namesUnusableKeys: Bool
+
     /// The settings in `$XDG_CONFIG_HOME/slate/settings.json` under `configHome` (read now), or in
-    /// memory only when `configHome` is nil. `report` hears of a corrupt file or a failed save.
-    public init(configHome: URL?, report: @escaping (String) -> Void = SettingsStore.standardError) {
+    /// memory only when `configHome` is nil. `report` hears of a corrupt file or a failed save, and,
+    /// with `namesUnusableKeys`, of keys it cannot use.
+    public init(
+        configHome: URL?, report: @escaping (String) -> Void = SettingsStore.standardError,
+        namesUnusableKeys: Bool = true
+    ) {
         file = configHome?.appendingPathComponent("slate").appendingPathComponent("settings.json")
         self.report = report
+        self.namesUnusableKeys = namesUnusableKeys
         load()
     }
 
@@ -122,8 +131,9 @@ import Foundation
         }
     }
 
-    /// The file's lines said already: each problem is named once a process, not at every reload.
-    private var said: Set<String> = []
+    /// The file's lines said already: each problem is named once a process, not at every reload
+    /// nor by each store the process makes.
+    private static var said: Set<String> = []
 
     /// The file's object as the store keeps it: a group spelled nested (`{"privacy": {"clipboard":
     /// …}}`) read as its dotted keys (`"privacy.clipboard"`); each key Slate does not know, and each
@@ -178,7 +188,7 @@ import Foundation
     }
 
     private func say(_ line: String) {
-        guard said.insert(line).inserted else { return }
+        guard namesUnusableKeys, Self.said.insert(line).inserted else { return }
         report(line)
     }
 

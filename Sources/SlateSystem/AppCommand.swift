@@ -46,7 +46,8 @@ import UI
             return Slate.failure("\(entry.name): \(error)", code: 2)
         }
         // The person's settings, followed live; the command line's options win for the start.
-        let settings = SettingsStore(configHome: SettingsStore.defaultConfigHome())
+        // (The shell names the file's unusable keys; each app process reading it again does not.)
+        let settings = SettingsStore(configHome: SettingsStore.defaultConfigHome(), namesUnusableKeys: false)
         process.settings = settings
         if let a = args.options["appearance"] {
             guard let appearance = Appearance(rawValue: a) else {

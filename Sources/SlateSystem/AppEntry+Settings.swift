@@ -15,6 +15,8 @@ extension AppEntry {
             places.isScratch
             ? places.documentsDirectory.deletingLastPathComponent().appendingPathComponent("Pictures")
             : UserDirectories.pictures(environment: places.environment, home: home)
-        return SettingsApp(store: SettingsStore(configHome: configHome), picturesFolder: pictures)
+        // (The shell names the file's unusable keys; the app reading it again does not.)
+        return SettingsApp(
+            store: SettingsStore(configHome: configHome, namesUnusableKeys: false), picturesFolder: pictures)
     }
 }

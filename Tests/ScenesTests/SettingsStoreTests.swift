@@ -139,6 +139,20 @@ import Testing
             ])
     }
 
+    @Test func aSecondStoreOrAnAppsStoreNamesNothingAgain() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"volume": 3}"#.utf8).write(to: file)
+        var lines: [String] = []
+        _ = SettingsStore(configHome: home) { lines.append($0) }
+        _ = SettingsStore(configHome: home) { lines.append($0) }
+        #expect(lines.count == 1, "the shell's second store said it again: \(lines)")
+        try Data(#"{"brightness": 3}"#.utf8).write(to: file)
+        var appLines: [String] = []
+        _ = SettingsStore(configHome: home, report: { appLines.append($0) }, namesUnusableKeys: false)
+        #expect(appLines.isEmpty, "an app process's store names what the shell names: \(appLines)")
+    }
+
     @Test func aProblemIsNamedOnceAProcessNotAtEveryReload() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
