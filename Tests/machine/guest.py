@@ -17,7 +17,7 @@ kernel and the programs may write there too). Requests:
                                           `slate session ARGS` started as the machine's user
   {"do": "swipe", "from": [x, y], "to": [x, y], "ms": N}
                                           one finger, in the panel's pixels
-  {"do": "tap", "at": [x, y]}
+  {"do": "tap", "at": [x, y]}             answers how long the finger was down (`held_ms`)
   {"do": "pinch", "center": [x, y], "from": D, "to": D, "ms": N}
                                           two fingers D pixels apart across x, y, moved to D apart
   {"do": "fingers", "from": [[x, y], ...], "to": [[x, y], ...], "ms": N}
@@ -162,11 +162,15 @@ def finger_down(x, y):
 
 
 def finger(points, ms):
-    """One finger along `points` (the panel's pixels), over `ms` milliseconds."""
+    """One finger along `points` (the panel's pixels), over `ms` milliseconds. Returns how long it
+    was on the glass by this machine's monotonic clock, the one the kernel stamps its events
+    with: more than `ms` where the machine stalled between the writes (under TCG, on a loaded
+    host, by as much as a second)."""
     ts = devices["touchscreen"]
     steps = max(2, int(ms / 8))
     x0, y0 = points[0]
     finger_down(x0, y0)
+    down_at = time.monotonic()
     if len(points) > 1:
         x1, y1 = points[1]
         for i in range(1, steps + 1):
@@ -183,6 +187,7 @@ def finger(points, ms):
     ts.write(e.EV_ABS, e.ABS_MT_TRACKING_ID, -1)
     ts.write(e.EV_KEY, e.BTN_TOUCH, 0)
     ts.syn()
+    return time.monotonic() - down_at
 
 
 def pinch(center, start, end, ms):
@@ -455,8 +460,8 @@ def handle(request):
         fingers(request["from"], request["to"], request.get("ms", 300))
         return answer(ok=True)
     if what == "tap":
-        finger([request["at"]], request.get("ms", 60))
-        return answer(ok=True)
+        held = finger([request["at"]], request.get("ms", 60))
+        return answer(ok=True, held_ms=round(held * 1000))
     if what == "press":
         finger_down(*request["at"])
         return answer(ok=True)
