@@ -251,7 +251,7 @@ extension Shell {
         // At most so many are kept: those of the windows least recently used go first.
         let excess = snapshotCache.count - ShellMetrics.snapshotCacheLimit
         if excess > 0 {
-            let order = recency + windows.keys.filter { !recency.contains($0) }.sorted()
+            let order = recencyThenTheRest
             let oldest = snapshotCache.keys.filter { $0 != w.id }.sorted {
                 (order.firstIndex(of: $0) ?? Int.max, $0) > (order.firstIndex(of: $1) ?? Int.max, $1)
             }

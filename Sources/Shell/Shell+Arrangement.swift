@@ -54,6 +54,8 @@ extension Shell {
     public var focusedWindow: String? { placedWindows.focused ?? windowManager.focused }
     /// Windows, most recently used first.
     public var recency: [String] { windowManager.recency }
+    /// The recently used windows, then every other window the shell has, by identifier.
+    var recencyThenTheRest: [String] { recency + windows.keys.filter { !recency.contains($0) }.sorted() }
 
     /// The windows on screen, front first.
     public var visibleWindows: [String] { placedWindowIDs + windowManager.visibleWindows }

@@ -117,8 +117,7 @@ extension Shell {
             // The windows seen beside the focused one (Split View, Slide Over) are its card, not
             // cards of their own.
             let beside = Set(visibleWindows).subtracting([focused])
-            let known = recency + windows.keys.filter { !recency.contains($0) }.sorted()
-            order = [focused] + known.filter { $0 != focused && !beside.contains($0) }
+            order = [focused] + recencyThenTheRest.filter { $0 != focused && !beside.contains($0) }
         }
         // Windows closed since are passed over.
         order.removeAll { $0 != focused && windows[$0] == nil && !hasSession($0) }

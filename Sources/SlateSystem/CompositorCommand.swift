@@ -107,7 +107,7 @@ import UI
         // external (squeekboard, wvkbd).
         let chosen =
             env["SLATE_KEYBOARD"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? SettingsStore(configHome: SettingsStore.defaultConfigHome())[.keyboard]
+            ?? settings[.keyboard]
         let policy = chosen.isEmpty ? KeyboardPolicy.automatic : KeyboardPolicy(rawValue: chosen.lowercased())
         if policy == nil {
             FileHandle.standardError.write(

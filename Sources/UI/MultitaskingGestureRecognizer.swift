@@ -50,7 +50,7 @@ import Graphics
     public override func touchMoved(_ touch: Touch) {
         switch state {
         case .possible:
-            guard let (travel, closing) = movement(), max(travel.distance(to: .zero), closing) > startDistance else {
+            guard let (travel, _, closing) = movement(), max(travel.distance(to: .zero), closing) > startDistance else {
                 return
             }
             setState(.began)
@@ -78,21 +78,20 @@ import Graphics
         motion = nil
     }
 
-    /// How far the gathered fingers' centre has travelled, and by how many points they have closed
-    /// in on it (negative: spread apart).
-    private func movement() -> (travel: Point, closing: Double)? {
+    /// How far the gathered fingers' centre has travelled, how far apart they were at first, and by
+    /// how many points they have closed in on their centre (negative: spread apart).
+    private func movement() -> (travel: Point, spread: Double, closing: Double)? {
         let ids = starts.keys.filter { touches[$0] != nil }
         guard ids.count >= numberOfTouchesRequired else { return nil }
         let before = ids.compactMap { starts[$0] }
         let now = ids.compactMap { touches[$0]?.location }
-        return (Self.centre(now) - Self.centre(before), Self.spread(before) - Self.spread(now))
+        let spread = Self.spread(before)
+        return (Self.centre(now) - Self.centre(before), spread, spread - Self.spread(now))
     }
 
     /// The motion the fingers made, as they are now.
     private func classify() -> Motion? {
-        guard let (travel, closing) = movement() else { return nil }
-        let ids = starts.keys.filter { touches[$0] != nil }
-        let began = Self.spread(ids.compactMap { starts[$0] })
+        guard let (travel, began, closing) = movement() else { return nil }
         let travelled = travel.distance(to: .zero)
         if closing > travelled, began > 0, (began - closing) / began <= pinchScale { return .pinch }
         guard travelled >= swipeDistance else { return nil }
