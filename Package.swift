@@ -8,10 +8,13 @@ let package = Package(
     products: [
         // Every module an app or a system built on Slate needs, bottom to top.
         .library(name: "Graphics", targets: ["Graphics"]),
+        .library(name: "SlateLog", targets: ["SlateLog"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "UI", targets: ["UI"]),
         .library(name: "Menus", targets: ["Menus"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "Windowing", targets: ["Windowing"]),
+        .library(name: "OnScreenKeyboard", targets: ["OnScreenKeyboard"]),
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "SessionBus", targets: ["SessionBus"]),
@@ -63,12 +66,19 @@ let package = Package(
         .target(name: "Graphics"),
         // Row kernels in vector arithmetic for pixels Slate computes itself (under Rendering only).
         .target(name: "SlatePixels"),
-        .target(name: "Rendering", dependencies: ["Graphics", "SlatePixels", "CCairo", "CPango", "CRsvg"]),
-        .target(name: "UI", dependencies: ["Graphics"]),
+        // The one log: a logger a subsystem, with levels, over one sink (standard error, or a test's).
+        .target(name: "SlateLog"),
+        .target(name: "Rendering", dependencies: ["Graphics", "SlateLog", "SlatePixels", "CCairo", "CPango", "CRsvg"]),
+        .target(name: "UI", dependencies: ["Graphics", "SlateLog"]),
         .target(name: "Menus", dependencies: ["Graphics", "UI"]),
-        .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus"]),
+        .target(name: "Scenes", dependencies: ["Graphics", "UI", "Menus", "SlateLog"]),
         .target(name: "Host", dependencies: ["Graphics", "Rendering", "UI"]),
-        .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
+        // The window manager as a value: Full-Screen Apps (Split View, Slide Over) and Windowed Apps,
+        // their layouts and figures; the window area's chrome passed in.
+        .target(name: "Windowing", dependencies: ["Graphics", "Scenes"]),
+        // The keyboard on the glass: layouts, pages, Shift and its view; suggestions through `TextSuggesting`.
+        .target(name: "OnScreenKeyboard", dependencies: ["Graphics", "UI"]),
+        .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "OnScreenKeyboard"]),
         // D-Bus (libdbus-1) for the host layer: connections, calls with timeouts, signals, properties,
         // served objects, and a worker thread per connection.
         .target(name: "SessionBus", dependencies: ["CDBus"]),
@@ -84,12 +94,13 @@ let package = Package(
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The keyboard's suggestions: hunspell and the system's dictionaries, and their words' index.
-        .target(name: "Spelling", dependencies: ["Shell", "CHunspell"]),
+        .target(name: "Spelling", dependencies: ["OnScreenKeyboard", "SlateLog", "CHunspell"]),
         // The shell as a Wayland compositor: client toplevels become Shell windows.
         .target(
             name: "Compositor",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Shell", "Host", "SlateCompositorShim",
+                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Shell", "Windowing", "Host", "SlateLog",
+                "SlateCompositorShim",
             ]),
         // The client host: a Slate app as a process of its own, its windows shown by Slate's shell.
         .target(
@@ -98,7 +109,7 @@ let package = Package(
                 "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Host", "AccessibilityBus", "SessionBus",
                 "SlateClientShim",
             ]),
-        .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
+        .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes", "SlateLog"]),
         .target(name: "MailStore"),
         .target(name: "Mail", dependencies: ["Graphics", "UI", "Menus", "Scenes", "MailStore"]),
         // Notes uses Slate's public products only, as an app from outside would.
@@ -107,14 +118,18 @@ let package = Package(
         .target(name: "Settings", dependencies: ["Graphics", "UI", "Menus", "Scenes"]),
         // Scripts on the headless host: the parser, the runner, the world of the shell and apps, the tour.
         .target(
-            name: "SlateScripts", dependencies: ["Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell"]),
+            name: "SlateScripts",
+            dependencies: [
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Windowing", "OnScreenKeyboard",
+            ]),
         // What tests use: the scripts, and `expectReference` for pictures (it links swift-testing).
         .target(name: "SlateTesting", dependencies: ["Graphics", "Rendering", "SlateScripts"]),
         .target(
             name: "SlateSystem",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore", "Notes",
-                "Settings",
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Windowing", "Mail", "MailStore",
+                "Notes",
+                "Settings", "SlateLog",
                 "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost", "SessionServices",
                 "Spelling",
             ]),
@@ -123,8 +138,9 @@ let package = Package(
         .target(
             name: "SlateBench",
             dependencies: [
-                "SlateSystem", "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Mail", "MailStore",
-                "Notes", "Settings", "Compositor", "SessionBus", "SessionServices", "Spelling",
+                "SlateSystem", "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "OnScreenKeyboard",
+                "Mail", "MailStore",
+                "Notes", "Settings", "Compositor", "SessionBus", "SessionServices", "Spelling", "SlateLog",
             ]),
         .executableTarget(name: "slate", dependencies: ["SlateSystem", "SlateBench"]),
         // One window redrawn whole at every frame callback, for `slate bench`'s compositor cases.
@@ -133,9 +149,9 @@ let package = Package(
             cSettings: [.headerSearchPath("../SlateClientShim/protocol")],
             linkerSettings: [.linkedLibrary("wayland-client")]),
         // Saves scene state in a loop and acknowledges each save; the kill test SIGKILLs it.
-        .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes"]),
+        .executableTarget(name: "SceneSaveLoop", dependencies: ["Scenes", "SlateLog"]),
         // Saves a note in a loop and acknowledges each save; the kill test SIGKILLs it.
-        .executableTarget(name: "NoteSaveLoop", dependencies: ["Notes"]),
+        .executableTarget(name: "NoteSaveLoop", dependencies: ["Notes", "SlateLog"]),
 
         // Tests: folders where writing fails as on a real machine (a full disk, read-only, a file in
         // the folder's place), for every write path's tests.
@@ -151,7 +167,8 @@ let package = Package(
             name: "MenusTests", dependencies: ["Graphics", "UI", "Menus", "Rendering", "Host", "SlateTesting"],
             resources: [.copy("References")]),
         .testTarget(
-            name: "ScenesTests", dependencies: ["Graphics", "UI", "Scenes", "SceneSaveLoop", "FailingFolders"]),
+            name: "ScenesTests",
+            dependencies: ["Graphics", "UI", "Scenes", "SlateLog", "SceneSaveLoop", "FailingFolders"]),
         .testTarget(name: "MailStoreTests", dependencies: ["MailStore"]),
         .testTarget(
             name: "MailTests", dependencies: ["Mail", "MailStore", "UI", "Graphics", "Scenes", "FailingFolders"]),
@@ -162,19 +179,22 @@ let package = Package(
                 "SlateTesting",
             ],
             resources: [.copy("References")]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Scenes", "UI", "Graphics"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Scenes", "UI", "Graphics", "SlateLog"]),
         .testTarget(
             name: "GuidelinesTests", dependencies: ["Guidelines", "Graphics", "UI", "Menus", "Scenes", "Mail"],
             resources: [.copy("Menus")]),
         .testTarget(
             name: "ShellTests",
             dependencies: [
-                "Graphics", "UI", "Menus", "Scenes", "Shell", "Host", "SlateScripts", "SlateTesting", "FailingFolders",
+                "Graphics", "UI", "Menus", "Scenes", "Shell", "Windowing", "OnScreenKeyboard", "Host", "SlateScripts",
+                "SlateTesting", "FailingFolders",
                 "Mail", "MailStore",
             ],
             resources: [.copy("References")]),
+        .testTarget(name: "SlateLogTests", dependencies: ["SlateLog"]),
+        .testTarget(name: "WindowingTests", dependencies: ["Windowing", "Graphics", "Scenes"]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSessionBus"]),
-        .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Shell"]),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling", "OnScreenKeyboard"]),
         .testTarget(
             name: "SessionServicesTests",
             dependencies: ["SessionServices", "SessionBus", "Shell", "Host", "SlateScripts", "UI", "Graphics"]),
@@ -184,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "Compositor", "Shell", "Host", "Graphics", "UI", "Scenes", "SlateClientShim", "SlateProtocols",
+                "Compositor", "Shell", "Windowing", "Host", "Graphics", "UI", "Scenes", "SlateClientShim",
+                "SlateProtocols",
                 "TestSessionBus",
             ],
             exclude: ["Fixtures"]),

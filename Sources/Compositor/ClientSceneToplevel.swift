@@ -4,7 +4,11 @@ import SceneProtocol
 import Scenes
 import Shell
 import SlateCompositorShim
+import SlateLog
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("compositor")
 
 /// A toplevel of a Slate app process: a client toplevel that shows one of the app's scene sessions
 /// (Slate's scene protocol).
@@ -93,8 +97,7 @@ import UI
             do {
                 declaration = try MenuBarDeclaration.parse(json)
             } catch {
-                FileHandle.standardError.write(
-                    Data("slate: the menu bar of window \(sessionIdentifier) is refused: \(error)\n".utf8))
+                log.warning("the menu bar of window \(sessionIdentifier) is refused: \(error)")
             }
         }
         readMenuBar = (serial, declaration)

@@ -3,6 +3,7 @@ import Graphics
 import Shell
 import SlateCompositorShim
 import UI
+import Windowing
 
 /// A client's toplevel window, as the shell sees it (`ForeignToplevel`).
 @MainActor public class ClientToplevel: ClientView, ForeignToplevel {

@@ -2,7 +2,11 @@ import Foundation
 import Graphics
 @_spi(Testing) import Shell
 import SlateCompositorShim
+import SlateLog
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("conformance", label: nil)
 
 /// The control channel of the Wayland conformance suite's test mode (`slate run --backend headless`
 /// with `SLATE_WLCS_CONTROL_FD`; the suite's integration module is `Tests/wlcs/integration.c`).
@@ -177,7 +181,7 @@ import UI
             let layers = shell.layers.views.map { "\($0.frame)" }
             if !layers.isEmpty { text += "; layer surfaces at " + layers.joined(separator: ", ") }
         }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        log.info(text)
     }
 
     private func reply(_ text: String) {

@@ -2,6 +2,10 @@ import Foundation
 import Graphics
 import Host
 import Shell
+import SlateLog
+
+/// This file's lines on the log.
+private let log = Logger("launcher")
 
 /// Starts programs as clients of a compositor and tells the shell which app each belongs to.
 @MainActor public final class Launcher {
@@ -51,7 +55,7 @@ import Shell
         do {
             pid = try Spawn.start(app.command, environment: compositor.clientEnvironment())
         } catch {
-            FileHandle.standardError.write(Data("slate: \(error)\n".utf8))
+            log.error("\(error)")
             return false
         }
         started.append(pid)
@@ -90,7 +94,7 @@ import Shell
             if let s = shell.app(app.identifier) {
                 failed.append((s, "\(error)"))
             } else {
-                FileHandle.standardError.write(Data("slate: \(error)\n".utf8))
+                log.error("\(error)")
             }
             return true
         }
@@ -146,8 +150,7 @@ import Shell
             // Only the launch under way can fail to start (an older process of the app, killed, may
             // be reaped while the next one starts).
             if app.isLaunching, processIDs[app.identifier] == pid {
-                FileHandle.standardError.write(
-                    Data("slate: \(app.displayName.en) ended (status \(status)) before it connected\n".utf8))
+                log.error("\(app.displayName.en) ended (status \(status)) before it connected")
                 shell.processFailedToStart(app)
             }
             return true
@@ -179,7 +182,7 @@ import Shell
     /// Says on the screen that `app` could not be opened, and why in the log.
     private func report(_ app: ShellApp, _ reason: String) {
         failures[app.identifier] = reason
-        FileHandle.standardError.write(Data("slate: \(reason)\n".utf8))
+        log.error(reason)
         shell.programFailed(app)
     }
 }

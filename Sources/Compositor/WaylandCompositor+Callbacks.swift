@@ -5,7 +5,11 @@ import SceneProtocol
 import Scenes
 import Shell
 import SlateCompositorShim
+import SlateLog
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("compositor")
 
 // What the C side calls back with: views made, mapped, committed and gone; layer surfaces; Slate's
 // app processes' scene-protocol events; the nested backend's input.
@@ -133,17 +137,13 @@ extension WaylandCompositor {
             let app = ClientApp(handle: handle)
             if let may = mayAnnounce, !may(text, app.processID) {
                 // Another program claiming an app's identity (its sessions, its windows): refused.
-                FileHandle.standardError.write(
-                    Data(
-                        "slate: process \(app.processID) announced itself as '\(text)', which Slate did not start as it; disconnected\n"
-                            .utf8))
+                log.warning(
+                    "process \(app.processID) announced itself as '\(text)', which Slate did not start as it; disconnected"
+                )
                 return 0
             }
             guard let shell, shell.processDidAnnounce(text, channel: app) else {
-                FileHandle.standardError.write(
-                    Data(
-                        "slate: a client (process \(app.processID)) announced an unknown app '\(text)'; disconnected\n"
-                            .utf8))
+                log.warning("a client (process \(app.processID)) announced an unknown app '\(text)'; disconnected")
                 return 0
             }
             apps[handle] = app
@@ -153,10 +153,7 @@ extension WaylandCompositor {
             guard let activity = try? JSONDecoder().decode(UserActivity.self, from: Data(payload.utf8)),
                 activity.activityType == text
             else {
-                FileHandle.standardError.write(
-                    Data(
-                        "slate: process \(app.processID) asked to open an activity that does not decode; ignored\n".utf8
-                    ))
+                log.warning("process \(app.processID) asked to open an activity that does not decode; ignored")
                 return 0
             }
             shell?.openActivity(from: app, activity: activity, placement: Placement(wire: number))

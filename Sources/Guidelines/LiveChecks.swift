@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Menus
 import Scenes
+import SlateLog
 import UI
 
 /// The guideline checker over live objects: an app's windows, every item in them, every context
@@ -145,9 +146,7 @@ import UI
     private let write: (String) -> Void
 
     public init(
-        write: @escaping (String) -> Void = {
-            FileHandle.standardError.write(Data(("slate guidelines: " + $0 + "\n").utf8))
-        }
+        write: @escaping (String) -> Void = { Logger("guidelines", label: "slate guidelines").warning($0) }
     ) {
         self.write = write
     }

@@ -5,6 +5,7 @@
 // file is always whole and holds at least the last acknowledged text.
 import Foundation
 import Notes
+import SlateLog
 
 /// Lines of filler after each save's first line, so that a write takes long enough to be interrupted.
 let fillerLines = 2000
@@ -12,7 +13,7 @@ let fillerLines = 2000
 @MainActor func runLoop() -> Int32 {
     let args = CommandLine.arguments
     guard args.count >= 2 else {
-        FileHandle.standardError.write(Data("usage: NoteSaveLoop NOTES_DIR [ITERATIONS]\n".utf8))
+        Logger("note-save-loop", label: "usage").error("NoteSaveLoop NOTES_DIR [ITERATIONS]")
         return 2
     }
     let limit = args.count >= 3 ? Int(args[2]) ?? Int.max : Int.max

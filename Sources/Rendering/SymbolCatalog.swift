@@ -2,6 +2,7 @@ import CCairo
 import CRsvg
 import Foundation
 import Graphics
+import SlateLog
 
 /// Maps the SF-Symbol-style names apps use (`trash`, `folder`, `square.on.square`…) to icons of the
 /// system's Adwaita theme, loads them with librsvg and draws them tinted.
@@ -60,7 +61,7 @@ public final class SymbolCatalog: @unchecked Sendable {
 
     public init(
         themeDirectory: URL? = nil,
-        warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        warn: @escaping @Sendable (String) -> Void = { Logger("symbols", label: nil).warning($0) }
     ) {
         let env = ProcessInfo.processInfo.environment["SLATE_ICON_THEME_DIR"]
         self.themeDirectory =

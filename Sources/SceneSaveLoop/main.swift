@@ -5,7 +5,11 @@
 // disk is always readable and holds at least the last acknowledged change.
 import Foundation
 import Scenes
+import SlateLog
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("scene-save-loop", label: "SceneSaveLoop")
 
 @MainActor final class LoopApp: Application {
     nonisolated static let message = "org.slate.saveloop.message"
@@ -39,7 +43,7 @@ struct SplitMix: RandomNumberGenerator {
 @MainActor func runLoop() -> Int32 {
     let args = CommandLine.arguments
     guard args.count >= 2 else {
-        FileHandle.standardError.write(Data("usage: SceneSaveLoop STATE_HOME [ITERATIONS]\n".utf8))
+        log.labelled("usage").error("SceneSaveLoop STATE_HOME [ITERATIONS]")
         return 2
     }
     let limit = args.count >= 3 ? Int(args[2]) ?? Int.max : Int.max
@@ -48,7 +52,7 @@ struct SplitMix: RandomNumberGenerator {
         let store = try RestorationStore(appIdentifier: "org.slate.saveloop", stateHome: URL(fileURLWithPath: args[1]))
         system = LocalSceneSystem(application: LoopApp(), store: store)
     } catch {
-        FileHandle.standardError.write(Data("SceneSaveLoop: \(error)\n".utf8))
+        log.error("\(error)")
         return 1
     }
     let runtime = system.runtime
@@ -57,7 +61,7 @@ struct SplitMix: RandomNumberGenerator {
         let counter = runtime.openSessions.first(where: { $0.userInfo["counter"] != nil })
             ?? runtime.openSessions.first(where: { $0.role == .primary })
     else {
-        FileHandle.standardError.write(Data("SceneSaveLoop: no primary window\n".utf8))
+        log.error("no primary window")
         return 1
     }
     var n = Int(counter.userInfo["counter"] ?? "0") ?? 0
@@ -84,11 +88,11 @@ struct SplitMix: RandomNumberGenerator {
                 }
             }
         } catch {
-            FileHandle.standardError.write(Data("SceneSaveLoop: \(error)\n".utf8))
+            log.error("\(error)")
             return 1
         }
         if let e = runtime.lastSaveError {
-            FileHandle.standardError.write(Data("SceneSaveLoop: \(e)\n".utf8))
+            log.error("\(e)")
             return 1
         }
         // Unbuffered: the line is in the pipe when the write returns.

@@ -1,4 +1,5 @@
 import Foundation
+import SlateLog
 
 /// Where an app's windows are kept between launches: `$XDG_STATE_HOME/slate/<app-id>/` (by default
 /// `~/.local/state/slate/<app-id>/`).
@@ -67,7 +68,7 @@ public final class RestorationStore {
     public init(
         appIdentifier: String, stateHome: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        log: @escaping @Sendable (String) -> Void = RestorationStore.standardErrorLog
+        log: @escaping @Sendable (String) -> Void = RestorationStore.defaultLog
     ) throws(SceneError) {
         guard Self.isValidAppIdentifier(appIdentifier) else { throw .invalidAppIdentifier(appIdentifier) }
         self.appIdentifier = appIdentifier
@@ -112,9 +113,10 @@ public final class RestorationStore {
         return HomeFolder.url(environment: environment).appendingPathComponent(".local/state", isDirectory: true)
     }
 
-    /// Writes a line to standard error.
-    public static let standardErrorLog: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Says a line on the log, as a warning of the `restoration` subsystem (the lines name their
+    /// own `slate: ` or app).
+    public static let defaultLog: @Sendable (String) -> Void = { line in
+        Logger("restoration", label: nil).warning(line)
     }
 
     /// Whether `id` can name a state folder (reverse-DNS: letters, digits, `.`, `-`, `_`).

@@ -56,7 +56,7 @@ import Foundation
         self.store = store
         self.settings = settings
         self.makeIdentifier = makeIdentifier
-        self.log = store?.log ?? RestorationStore.standardErrorLog
+        self.log = store?.log ?? RestorationStore.defaultLog
     }
 
     /// The scenes connected now, front first.

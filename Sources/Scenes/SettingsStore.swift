@@ -1,4 +1,5 @@
 import Foundation
+import SlateLog
 
 /// The person's system settings — rotation lock, Do Not Disturb, Dark Mode, the clock's 24-hour
 /// time — kept in `$XDG_CONFIG_HOME/slate/settings.json` (by default `~/.config/slate/settings.json`),
@@ -21,8 +22,8 @@ import Foundation
 @MainActor public final class SettingsStore {
     /// The file, or nil for settings kept in memory only (headless runs, tests).
     public let file: URL?
-    /// Where problems are reported, one line each.
-    public let report: (String) -> Void
+    /// Where problems are said, one line each.
+    public let log: Logger
     /// Every key and value, those of other versions included.
     public private(set) var values: [String: SettingValue] = [:]
     private var observers: [Int: @MainActor (String) -> Void] = [:]
@@ -35,21 +36,13 @@ import Foundation
     public let namesUnusableKeys: Bool
 
     /// The settings in `$XDG_CONFIG_HOME/slate/settings.json` under `configHome` (read now), or in
-    /// memory only when `configHome` is nil. `report` hears of a corrupt file or a failed save, and,
-    /// with `namesUnusableKeys`, of keys it cannot use.
-    public init(
-        configHome: URL?, report: @escaping (String) -> Void = SettingsStore.standardError,
-        namesUnusableKeys: Bool = true
-    ) {
+    /// memory only when `configHome` is nil. `log` hears of a corrupt file or a failed save, and,
+    /// with `namesUnusableKeys`, of keys it cannot use (each once on its sink).
+    public init(configHome: URL?, log: Logger = Logger("settings"), namesUnusableKeys: Bool = true) {
         file = configHome?.appendingPathComponent("slate").appendingPathComponent("settings.json")
-        self.report = report
+        self.log = log
         self.namesUnusableKeys = namesUnusableKeys
         load()
-    }
-
-    /// Writes a line to standard error, prefixed `slate: `.
-    public static let standardError: (String) -> Void = { line in
-        FileHandle.standardError.write(Data("slate: \(line)\n".utf8))
     }
 
     /// `$XDG_CONFIG_HOME` when it is an absolute path, else `~/.config` (the XDG Base Directory
@@ -131,10 +124,6 @@ import Foundation
         }
     }
 
-    /// The file's lines said already: each problem is named once a process, not at every reload
-    /// nor by each store the process makes.
-    private static var said: Set<String> = []
-
     /// The file's object as the store keeps it: a group spelled nested (`{"privacy": {"clipboard":
     /// …}}`) read as its dotted keys (`"privacy.clipboard"`); each key Slate does not know, and each
     /// value of the wrong type, named in one line (kept as they are, and written back).
@@ -187,9 +176,11 @@ import Foundation
         return flat
     }
 
+    /// Names a problem of the file's: once on the log's sink, not at every reload nor by each store
+    /// the process makes.
     private func say(_ line: String) {
-        guard namesUnusableKeys, Self.said.insert(line).inserted else { return }
-        report(line)
+        guard namesUnusableKeys else { return }
+        log.notice(line, once: true)
     }
 
     private func setAside(_ path: String, reason: String) {
@@ -197,9 +188,9 @@ import Foundation
         while access(path + ".corrupt-\(n)", F_OK) == 0 { n += 1 }
         let target = path + ".corrupt-\(n)"
         if rename(path, target) == 0 {
-            report("\(path) is corrupt (\(reason)); moved to \(target); settings start from their defaults")
+            log.warning("\(path) is corrupt (\(reason)); moved to \(target); settings start from their defaults")
         } else {
-            report(
+            log.warning(
                 "\(path) is corrupt (\(reason)) and could not be moved aside (\(String(cString: strerror(errno)))); "
                     + "settings start from their defaults")
         }
@@ -219,7 +210,7 @@ import Foundation
         } catch {
             guard error != saidFailure else { return }
             saidFailure = error
-            report("cannot save settings: \(error.message.en); the change lasts until Slate ends")
+            log.warning("cannot save settings: \(error.message.en); the change lasts until Slate ends")
         }
     }
 

@@ -1,6 +1,7 @@
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 /// The shell as the Wayland compositor sees it: what the compositor tells it — programs' windows
 /// coming, asking and going, app processes announcing themselves and ending, drags between

@@ -1,6 +1,7 @@
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 /// App Exposé (one app's windows, with + for a new one — W2c) and the switcher (every window):
 /// downscaled snapshots with titles over a dimmed wallpaper. Tap a snapshot to open its window; swipe

@@ -1,5 +1,6 @@
 import Graphics
 import UI
+import Windowing
 
 /// A window of another program — a Wayland client's toplevel — as the compositor hands it to the
 /// shell. The shell shows it like any window (full screen, Split View, Slide Over, Exposé) and tells

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 // The window manager's operations as the shell performs them, and its layout on the screen: full
 // screen, Split View, Slide Over and centred windows, or Windowed Apps' windows; focus and the

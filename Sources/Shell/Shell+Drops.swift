@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 // Drops on the screen's sides (W2a, W2b).
 extension Shell {

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 // The multitasking control, App Exposé and the switcher.
 extension Shell {

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 // How windows of apps are put on the screen, brought forward and taken away.
 extension Shell {

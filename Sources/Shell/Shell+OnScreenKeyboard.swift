@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import OnScreenKeyboard
 import Scenes
 import UI
 
@@ -39,7 +40,7 @@ public enum KeyboardPolicy: String, Sendable, CaseIterable {
     var policy = KeyboardPolicy.hardware
     /// A hardware key was pressed since the keyboard was last asked for (the automatic policy).
     var hardwareSeen = false
-    var keyboard: OnScreenKeyboard?
+    var keyboard: KeyboardController?
     var suggester: (any TextSuggesting)?
     /// The field the keyboard was put away for (its hide key, a swipe down): it stays away for that
     /// field until a person touches it again.
@@ -78,7 +79,7 @@ extension Shell {
     }
 
     /// The keyboard on the glass, once it has been shown.
-    public var onScreenKeyboard: OnScreenKeyboard? { keyboardState.keyboard }
+    public var onScreenKeyboard: KeyboardController? { keyboardState.keyboard }
 
     /// Whether the keyboard on the glass is shown (sliding in counts).
     public var isKeyboardShown: Bool { keyboardState.isShown }
@@ -181,9 +182,9 @@ extension Shell {
         }
     }
 
-    private func keyboard() -> OnScreenKeyboard {
+    private func keyboard() -> KeyboardController {
         if let kb = keyboardState.keyboard { return kb }
-        let kb = OnScreenKeyboard(language: language, enabled: settings[.keyboardLayouts])
+        let kb = KeyboardController(language: language, enabled: settings[.keyboardLayouts])
         kb.suggester = settings[.keyboardSuggestions] ? keyboardState.suggester : nil
         kb.onHide = { [weak self] in self?.dismissKeyboard() }
         kb.onFloatingChange = { [weak self] floating in self?.setKeyboardFloating(floating) }

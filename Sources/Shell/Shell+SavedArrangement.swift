@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 /// Where the windows were on the screen, as the shell keeps it across its own restarts
 /// (`$XDG_STATE_HOME/slate/shell/arrangement.json`): the window manager itself — the mode, each
@@ -39,7 +40,7 @@ struct SavedArrangementVersion1: Codable {
 
     /// The same arrangement as a window manager on a screen of `screen` points.
     func manager(screen: Size) -> WindowManager {
-        var m = WindowManager(screen: screen)
+        var m = WindowManager(screen: screen, chrome: ShellMetrics.windowChrome)
         for id in windows + [slideOver, center].compactMap({ $0 }) {
             m.open(id, app: owners[id] ?? "", auxiliary: auxiliary.contains(id))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 // What Settings changes, followed by the shell at once: the language of every window, the Dock,
 // the multitasking mode, the wallpaper, the text size, and the appearance by the time of day.

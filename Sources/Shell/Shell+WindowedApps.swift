@@ -3,6 +3,7 @@ import Graphics
 import Menus
 import Scenes
 import UI
+import Windowing
 
 /// What the shell keeps of Windowed Apps' gestures: the window a finger moves or resizes, the drop
 /// zone it shows, windows shrinking into the Dock, and the swipe up held for Exposé.
@@ -239,7 +240,7 @@ extension Shell {
             let origin = Point((p.x - grab.x * size.width).rounded(), (p.y - band).rounded())
             manage(animated: false) { $0.move(drag.id, to: origin) }
             drag.zone = Tile.dropZone(
-                at: p, screen: bounds.size, zone: WindowMetrics.dropZone, top: WindowMetrics.dropZoneTop)
+                at: p, screen: bounds.size, zone: WindowingMetrics.dropZone, top: windowManager.chrome.top)
         case .resize(let start, let edges):
             let dx = p.x - drag.start.x
             let dy = p.y - drag.start.y
@@ -274,7 +275,7 @@ extension Shell {
         var zone =
             drag.zone
             ?? Tile.dropZone(
-                at: ahead, screen: bounds.size, zone: WindowMetrics.dropZone, top: WindowMetrics.dropZoneTop)
+                at: ahead, screen: bounds.size, zone: WindowingMetrics.dropZone, top: windowManager.chrome.top)
         if zone == nil, -velocity.y > WindowMetrics.flickUpSpeed, abs(velocity.x) < -velocity.y { zone = .fill }
         if let zone { manage { $0.tile(drag.id, zone) } }
     }

@@ -3,6 +3,7 @@ import Graphics
 import Menus
 import Scenes
 import UI
+import Windowing
 
 /// The screen of an iPad that runs Slate apps: wallpaper, Home screen and Dock, the windows in full
 /// screen, Split View, Slide Over or centred on top, App Exposé and the switcher, and the drop targets
@@ -103,7 +104,7 @@ import UI
     ) {
         self.device = device
         self.stateHome = stateHome
-        windowManager = WindowManager(screen: device.size)
+        windowManager = WindowManager(screen: device.size, chrome: ShellMetrics.windowChrome)
         super.init(size: device.size, clock: clock, environment: environment)
         environment.safeAreaInsets = device.safeAreaInsets
         environment.errors.present = { [weak self] message in self?.showBanner(message) }

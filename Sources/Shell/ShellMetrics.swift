@@ -33,6 +33,9 @@ public enum ShellMetrics {
     public static let statusBarHeight: Double = 24
     /// The home indicator's safe-area inset (UIKit's safeAreaInsets.bottom on iPad Pro: 20 pt).
     public static let homeIndicatorArea: Double = 20
+    /// What the status bar and the home indicator keep of the screen from windows (the window
+    /// manager's `chrome`).
+    public static let windowChrome = EdgeInsets(top: statusBarHeight, bottom: homeIndicatorArea)
     /// The home indicator bar (measured: 5 pt high, 315 pt wide on the 12.9" in landscape).
     public static let homeIndicatorSize = (width: 315.0, height: 5.0)
 
@@ -60,33 +63,14 @@ public enum ShellMetrics {
     public static let themeIconSide: Double = homeIconSize * 1024 / 824
     public static let homeColumns = 6
 
-    /// Split View (measured: windows separated by a 10 pt black divider with a 4×40 pt handle).
-    public static let dividerWidth: Double = 10
     public static let dividerHandle = (width: 4.0, height: 40.0)
-    /// Where Split View rests: a third, half and two thirds of the screen (iPadOS's three widths).
-    public static let splitFractions: [Double] = [1.0 / 3, 1.0 / 2, 2.0 / 3]
-    /// Dragging the divider past this fraction of the screen closes the window on that side.
-    public static let splitCloseFraction: Double = 0.18
     /// The windows' corner radius in Split View and Slide Over (measured: 10 pt).
     public static let windowCornerRadius: Double = 10
-
-    /// Slide Over (measured: 320 pt wide on the 12.9", 8 pt from the edges, radius 10, soft shadow).
-    public static let slideOverWidth: Double = 320
-    public static let slideOverMargin: Double = 8
 
     /// The multitasking control, three dots at the top centre of each window (measured: 36×20 pt).
     public static let multitaskingControlSize = (width: 36.0, height: 20.0)
 
-    /// The drop targets at the sides of the screen during a drag (measured: a third of the width
-    /// lights up; the finger must come within 60 pt of the edge to arm it).
-    public static let edgeTargetActivation: Double = 60
-    /// A side's drop target shows only while the finger is this near that side (Slate's figure:
-    /// iPadOS shows where a window would open only as the item nears the edge, not from the drag's
-    /// start, and never both sides at once).
-    public static let edgeTargetReveal: Double = 200
-
-    /// App Exposé thumbnails (measured: a 3-column grid, snapshots at ¼ of the window's size in points).
-    public static let exposeColumns = 3
+    /// App Exposé's snapshots, at ¼ of the window's size in points (measured).
     public static let exposeSnapshotScale: Double = 0.25
     /// The dim over the wallpaper behind Exposé (measured: black at 55 %, 70 % in dark mode).
     public static let exposeDim = Color(light: RGBA(0, 0, 0, 0.55), dark: RGBA(0, 0, 0, 0.7))

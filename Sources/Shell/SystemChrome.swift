@@ -1,5 +1,6 @@
 import Graphics
 import UI
+import Windowing
 
 /// The home indicator at the bottom centre.
 @MainActor public final class HomeIndicatorView: View {

@@ -1,6 +1,7 @@
 import Graphics
 import Scenes
 import UI
+import Windowing
 
 /// A window on the screen: the scene's window view, with rounded corners when it does not fill the
 /// screen, a shadow when it floats, and the multitasking control at its top — or, in Windowed Apps,

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Rendering
+import SlateLog
 import SlateSystem
 import UI
 
@@ -72,15 +73,13 @@ import UI
 
     package static func run(_ args: Arguments) -> Int32 {
         if let flag = args.flags.subtracting(["json"]).sorted().first {
-            FileHandle.standardError.write(
-                Data("slate: bench takes --json and case-name prefixes, not --\(flag)\n".utf8))
+            Logger("bench").error("bench takes --json and case-name prefixes, not --\(flag)")
             return 2
         }
         let prefixes = args.positional
         let selected = cases.filter { c in prefixes.isEmpty || prefixes.contains { c.name.hasPrefix($0) } }
         if selected.isEmpty {
-            FileHandle.standardError.write(
-                Data("slate: no benchmark case starts with \(prefixes.joined(separator: ", "))\n".utf8))
+            Logger("bench").error("no benchmark case starts with \(prefixes.joined(separator: ", "))")
             return 2
         }
         let json = args.flags.contains("json")
@@ -253,6 +252,6 @@ enum GTKPeer {
     }
 
     static func say(_ line: String) {
-        FileHandle.standardError.write(Data("\(name): \(line)\n".utf8))
+        Logger("bench", label: name).info(line)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SlateLog
 import SlateSystem
 
 /// `slate bench compositor.full-damage…`: the live loop (`slate run --backend headless`, paced by the
@@ -263,6 +264,6 @@ enum CompositorPeer {
     }
 
     static func say(_ line: String) {
-        FileHandle.standardError.write(Data("\(name): \(line)\n".utf8))
+        Logger("bench", label: name).info(line)
     }
 }

@@ -2,7 +2,9 @@ import Compositor
 import Foundation
 import Graphics
 import Host
+import OnScreenKeyboard
 import Shell
+import SlateLog
 import SlateSystem
 import Spelling
 import UI
@@ -108,10 +110,8 @@ extension Bench {
                 cpu.append((threadCPUTime() - c0) * 1000)
                 if trace {
                     let kb = rig.shell.onScreenKeyboard?.view.frame.minY ?? 0
-                    FileHandle.standardError.write(
-                        Data(
-                            "frame \(fmt(xs.last!)) ms keyboard at \(kb) foot \(foot.pictureSize.map { "\($0)" } ?? "-")\n"
-                                .utf8))
+                    Logger("bench", label: nil).info(
+                        "frame \(fmt(xs.last!)) ms keyboard at \(kb) foot \(foot.pictureSize.map { "\($0)" } ?? "-")")
                 }
                 rig.compositor.framesShown()
             }

@@ -4,6 +4,7 @@ import Host
 import SessionBus
 import SessionServices
 @_spi(Testing) import Shell
+import SlateLog
 import SlateSystem
 import UI
 
@@ -26,7 +27,7 @@ extension Bench {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/notify-send"),
             let bus = BenchBus()
         else {
-            FileHandle.standardError.write(Data("slate: bench \(name) needs notify-send and dbus-daemon\n".utf8))
+            Logger("bench").warning("bench \(name) needs notify-send and dbus-daemon")
             return Result(name: name, unit: "ms", median: .nan, p99: .nan)
         }
         defer { bus.stop() }

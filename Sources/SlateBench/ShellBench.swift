@@ -5,6 +5,7 @@ import Mail
 import Menus
 import Rendering
 @_spi(Testing) import Shell
+import SlateLog
 import SlateSystem
 @_spi(Testing) import UI
 
@@ -252,8 +253,8 @@ extension Bench {
         r.extra["files-MB"] = maps.filter { !$0.key.isEmpty && !$0.key.hasPrefix("[") }.values.reduce(0, +) / mb
         if ProcessInfo.processInfo.environment["SLATE_BENCH_TRACE"] != nil {
             for (k, v) in maps.sorted(by: { $0.value > $1.value }).prefix(300) {
-                FileHandle.standardError.write(
-                    Data(String(format: "  %8.2f MB  %@\n", v / mb, k.isEmpty ? "(anonymous)" : k).utf8))
+                Logger("bench", label: nil).info(
+                    String(format: "  %8.2f MB  %@", v / mb, k.isEmpty ? "(anonymous)" : k))
             }
         }
         return r

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 @_spi(Testing) import Shell
+import SlateLog
 import SlateSystem
 import UI
 
@@ -106,8 +107,7 @@ extension Bench {
     static func systemIdle() -> Result {
         let seconds = Double(ProcessInfo.processInfo.environment["SLATE_BENCH_IDLE_SECONDS"] ?? "") ?? 60
         guard let mocks = BenchMocks() else {
-            FileHandle.standardError.write(
-                Data("slate: bench system.idle-with-services needs python3-dbusmock and pulseaudio\n".utf8))
+            Logger("bench").warning("bench system.idle-with-services needs python3-dbusmock and pulseaudio")
             return Result(name: "system.idle-with-services", unit: "%", median: .nan, p99: .nan)
         }
         defer { mocks.stop() }

@@ -1,6 +1,7 @@
 import Graphics
 import Shell
 import UI
+import Windowing
 
 /// A line of a script that does not parse: where and why.
 public struct ScriptSyntaxError: Error, Equatable, CustomStringConvertible {

@@ -2,9 +2,11 @@ import Foundation
 import Graphics
 import Host
 import Menus
+import OnScreenKeyboard
 import Scenes
 import Shell
 import UI
+import Windowing
 
 /// The whole system as scripts see it: the shell on a headless host, apps launched by name, windows,
 /// Split View, the Dock and the open menu.

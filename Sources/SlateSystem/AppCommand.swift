@@ -4,7 +4,11 @@ import Graphics
 import Guidelines
 import Scenes
 import Shell
+import SlateLog
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("app")
 
 /// `slate app NAME`: one of the apps as a process of its own, its windows shown by Slate's shell (a
 /// Wayland compositor at `$WAYLAND_DISPLAY` that speaks Slate's scene protocol). The shell starts it
@@ -36,8 +40,7 @@ import UI
         do {
             store = try RestorationStore(appIdentifier: application.identifier, stateHome: places.stateHome)
         } catch {
-            FileHandle.standardError.write(
-                Data("slate: \(error); \(application.identifier) keeps its windows in memory only\n".utf8))
+            log.warning("\(error); \(application.identifier) keeps its windows in memory only")
         }
         let process: AppProcess
         do {

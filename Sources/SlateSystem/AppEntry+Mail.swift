@@ -1,7 +1,11 @@
 import Foundation
 import Mail
 import MailStore
+import SlateLog
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("mail", label: "slate mail")
 
 extension AppEntry {
     /// Slate's Mail over the Maildir at `--maildir`, `$SLATE_MAILDIR`, or `<data home>/slate/mail`,
@@ -46,7 +50,7 @@ extension MailApp {
     ) throws -> MailApp {
         let isMaildir = FileManager.default.fileExists(atPath: maildir.appendingPathComponent("cur").path)
         let library = try MailLibrary.open(root: maildir, writeSampleIfEmpty: writesSample && !isMaildir, now: now)
-        for p in library.problems { FileHandle.standardError.write(Data("slate mail: \(p)\n".utf8)) }
+        for p in library.problems { log.warning("\(p)") }
         return MailApp(library: library)
     }
 }

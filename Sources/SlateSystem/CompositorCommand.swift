@@ -5,7 +5,11 @@ import Host
 import Rendering
 import Scenes
 import Shell
+import SlateLog
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("session")
 
 /// `slate run --backend headless|nested` and `slate render --backend headless --open CMD…`: the shell
 /// as a Wayland compositor, with the installed programs (their `.desktop` files) beside the apps.
@@ -32,8 +36,7 @@ import UI
         }
         guard let named = environment["WLR_RENDERER"], !named.isEmpty else { return .auto }
         guard let renderer = ScreenRenderer(rawValue: named) else {
-            let line = "slate: WLR_RENDERER=\(named) is not auto, gles2 or pixman; the renderer is chosen as auto\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            log.warning("WLR_RENDERER=\(named) is not auto, gles2 or pixman; the renderer is chosen as auto")
             return .auto
         }
         return renderer
@@ -110,10 +113,7 @@ import UI
             ?? settings[.keyboard]
         let policy = chosen.isEmpty ? KeyboardPolicy.automatic : KeyboardPolicy(rawValue: chosen.lowercased())
         if policy == nil {
-            FileHandle.standardError.write(
-                Data(
-                    "slate: the keyboard '\(chosen)' is not hardware, on-screen, automatic or external; it is automatic\n"
-                        .utf8))
+            log.warning("the keyboard '\(chosen)' is not hardware, on-screen, automatic or external; it is automatic")
         }
         shell.keyboardPolicy = policy ?? .automatic
         installPrograms(shell, scale: scale, environment: env)

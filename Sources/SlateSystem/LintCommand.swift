@@ -5,8 +5,12 @@ import Host
 import Menus
 import Scenes
 import Shell
+import SlateLog
 import SlateScripts
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("lint", label: "slate lint")
 
 /// `slate lint [APP...] [--json]` and `slate lint --menu FILE.json`: the guideline checker.
 @MainActor enum LintCommand {
@@ -17,7 +21,7 @@ import UI
                 let file = try MenuFile.read(path)
                 return emit(Report(MenuChecks().check(file.children, file.context)), json: json)
             } catch {
-                FileHandle.standardError.write(Data("slate lint: \(error)\n".utf8))
+                log.error("\(error)")
                 return 2
             }
         }
@@ -26,8 +30,7 @@ import UI
         let catalog = SystemBuilder.catalog(apps, places: places)
         let names = args.positional.isEmpty ? catalog.keys.sorted() : args.positional
         for n in names where catalog[n] == nil {
-            FileHandle.standardError.write(
-                Data("slate lint: no app named \(n); apps: \(catalog.keys.sorted().joined(separator: ", "))\n".utf8))
+            log.error("no app named \(n); apps: \(catalog.keys.sorted().joined(separator: ", "))")
             return 2
         }
         let clock = VirtualClock()
@@ -44,8 +47,7 @@ import UI
             WindowExplorer.explore(app, host: host)
             let scenes = app.connectedScenes
             let roles = scenes.map(\.session.role.rawValue)
-            FileHandle.standardError.write(
-                Data(("slate lint: \(n): \(scenes.count) windows checked (\(roles.joined(separator: ", ")))\n").utf8))
+            log.info("\(n): \(scenes.count) windows checked (\(roles.joined(separator: ", ")))")
             findings += Guidelines.check(scenes: scenes).findings
         }
         return emit(Report(findings), json: json)

@@ -4,6 +4,7 @@ import Host
 import Scenes
 import SessionBus
 import SessionServices
+import SlateLog
 
 /// Tells other programs Slate's appearance the way their toolkits listen for it: Slate's own backend
 /// of the Settings portal (`SettingsPortal`: `org.freedesktop.appearance color-scheme` and its
@@ -108,7 +109,7 @@ import SessionServices
         } catch {
             if !saidFailure {
                 saidFailure = true
-                SettingsStore.standardError("cannot tell other programs the appearance (gsettings: \(error))")
+                Logger("appearance").warning("cannot tell other programs the appearance (gsettings: \(error))")
             }
             startNext()
         }

@@ -2,8 +2,12 @@ import Foundation
 import Graphics
 import Host
 import Menus
+import SlateLog
 import SlateScripts
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("script")
 
 /// `slate script FILE... [--out DIR] [--update-snapshots]`: runs scripts headless on the virtual clock.
 @MainActor enum ScriptCommand {
@@ -14,13 +18,13 @@ import UI
         for path in args.positional {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
             else {
-                FileHandle.standardError.write(Data("slate: cannot read the script \(path)\n".utf8))
+                log.error("cannot read the script \(path)")
                 return 2
             }
             do {
                 scripts.append((try ScriptParser.parse(text, source: path), URL(fileURLWithPath: path)))
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                log.labelled(nil).error("\(error)")
                 return 2
             }
         }

@@ -4,6 +4,7 @@ import Host
 import Scenes
 import SessionServices
 import Shell
+import SlateLog
 import UI
 
 /// Gives the shell of `slate run` and `slate session` the machine: the person's settings
@@ -23,7 +24,7 @@ import UI
         let chosen = settings[.displayScale]
         if chosen == 1 || chosen == 2 { return chosen }
         if chosen != 0 {
-            SettingsStore.standardError("displayScale \(chosen) in settings.json is not 1 or 2; the display's is used")
+            Logger("settings").notice("displayScale \(chosen) in settings.json is not 1 or 2; the display's is used")
         }
         return nil
     }

@@ -2,7 +2,12 @@ import Foundation
 import Graphics
 import Host
 import Shell
+import SlateLog
 import UI
+import Windowing
+
+/// This file's lines on the log.
+private let log = Logger("command")
 
 /// Slate's command line, for any set of apps: `run`, `render`, `script`, `tour`, `lint`, `bench`,
 /// `probe` and `help`. The `slate` executable is this with Slate's own apps; a package of your own
@@ -45,7 +50,7 @@ import UI
     }
 
     static func failure(_ message: String, code: Int32) -> Int32 {
-        FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
+        log.error(message)
         return code
     }
 }
@@ -103,8 +108,7 @@ import UI
             throw UsageError("render draws the sample mail; --maildir is for slate run")
         }
         if ProcessInfo.processInfo.environment["SLATE_MAILDIR"] != nil {
-            FileHandle.standardError.write(
-                Data("slate: render draws the sample mail; SLATE_MAILDIR is not used\n".utf8))
+            log.notice("render draws the sample mail; SLATE_MAILDIR is not used")
         }
         if try CompositorCommand.backend(args) != nil {
             return try CompositorCommand.render(args, apps: apps, device: try device(args), out: out)
@@ -160,6 +164,6 @@ import UI
 
 /// Ends the process with `message` on standard error (for failures deep in a benchmark).
 package func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("slate: \(message)\n".utf8))
+    log.error(message)
     exit(code)
 }

@@ -2,8 +2,12 @@ import Foundation
 import Graphics
 import Host
 import Menus
+import SlateLog
 import SlateScripts
 import UI
+
+/// This file's lines on the log.
+private let log = Logger("tour", label: "slate tour")
 
 /// `slate tour --out DIR`: every rule of GUIDELINES.md shown on the demo apps, as numbered PNG frames
 /// with a caption each and an `index.html` — itself a script, run headless on the virtual clock.
@@ -93,7 +97,7 @@ import UI
             do {
                 try tour.add(image, name: name, rule: caption?.rule ?? "", caption: caption?.text ?? name)
             } catch {
-                FileHandle.standardError.write(Data("slate tour: \(error)\n".utf8))
+                log.error("\(error)")
             }
         }
         do {

@@ -1,6 +1,7 @@
 import CHunspell
 import Foundation
-import Shell
+import OnScreenKeyboard
+import SlateLog
 
 /// The keyboard's suggestions from hunspell and the system's dictionaries (Debian's `hunspell-en-us`
 /// and `hunspell-ru` in `/usr/share/hunspell`): completions of the word being typed from the
@@ -35,7 +36,7 @@ public final class HunspellSuggester: TextSuggesting, @unchecked Sendable {
     /// read is told to `log`.
     public init(
         directories: [String] = ["/usr/share/hunspell", "/usr/share/myspell"],
-        log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        log: @escaping @Sendable (String) -> Void = { Logger("spelling", label: nil).warning($0) }
     ) {
         self.directories = directories
         self.log = log

@@ -1,10 +1,12 @@
 import Foundation
+import SlateLog
 
 /// The one place a screen's failures go. Each is written to the log once (the same line again is
 /// not repeated), and one that follows something a person did — a menu command that could not open
 /// a window — is also shown to them, through `present`, which the system UI sets.
 @MainActor public final class ErrorReporter {
-    /// Writes one line to the log. Default: standard error, prefixed `slate: `.
+    /// Writes one line to the log. Default: Slate's log (`Logger`, the `errors` subsystem), as an
+    /// error: standard error, prefixed `slate: `.
     public var log: (String) -> Void
     /// Shows a message to the person using the screen (the shell shows a banner). Nil: logged only.
     public var present: ((LocalizedString) -> Void)?
@@ -13,7 +15,7 @@ import Foundation
     private var seen: Set<String> = []
 
     public init(log: ((String) -> Void)? = nil) {
-        self.log = log ?? { FileHandle.standardError.write(Data("slate: \($0)\n".utf8)) }
+        self.log = log ?? { Logger("errors").error($0) }
     }
 
     /// Reports a failure: `what` says what was being done ("open the message"), `error` why it

@@ -5,6 +5,7 @@ import Host
 @_spi(Testing) import Shell
 import Testing
 import UI
+import Windowing
 
 @MainActor @Suite(.serialized, .timeLimit(.minutes(minutesAllowed(1)))) struct GTKTests {
     static let red = RGBA(1, 0, 0, 1)
@@ -182,7 +183,7 @@ import UI
         #expect(rig.shell.slideOver == over.id)
         #expect(rig.shell.arrangement == .fullScreen(under.id))
         rig.wait(10, "the Slide Over window redrawn at its width") {
-            overTop.picture?.size.width == ShellMetrics.slideOverWidth
+            overTop.picture?.size.width == WindowingMetrics.slideOverWidth
         }
         rig.settle()
         rig.snapshot("gtk-slide-over")

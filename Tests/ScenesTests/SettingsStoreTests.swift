@@ -1,4 +1,5 @@
 import Foundation
+import SlateLog
 import Testing
 
 @testable import Scenes
@@ -7,8 +8,14 @@ import Testing
 /// reported, another process's change noticed, nothing left behind by a save.
 @MainActor @Suite struct SettingsStoreTests {
     let home: URL
+    /// What the stores of a test said, without the `slate: ` label.
+    let said = CollectedLog()
+    /// The stores' log, read back as `said`.
+    var log: Logger { Logger("settings", label: nil, sink: sink) }
+    private let sink: LogSink
 
     init() throws {
+        sink = .collecting(into: said)
         home = FileManager.default.temporaryDirectory.appendingPathComponent("slate-settings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
@@ -17,16 +24,15 @@ import Testing
 
     @Test func valuesAreKeptAndReadBackByTheNextStore() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        var lines: [String] = []
-        let first = SettingsStore(configHome: home) { lines.append($0) }
+        let first = SettingsStore(configHome: home, log: log)
         #expect(first[.rotationLock] == false, "the default before anything is set")
         first[.rotationLock] = true
         first[.timeFormat] = "24"
-        let second = SettingsStore(configHome: home) { lines.append($0) }
+        let second = SettingsStore(configHome: home, log: log)
         #expect(second[.rotationLock] == true)
         #expect(second[.timeFormat] == "24")
         #expect(second[.doNotDisturb] == false)
-        #expect(lines.isEmpty)
+        #expect(said.lines.isEmpty)
         let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
         #expect(names == ["settings.json"], "no temporary file is left")
     }
@@ -35,7 +41,8 @@ import Testing
     /// the file in a new store.
     @Test func everyValueSettingsWritesRoundTrips() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        let first = SettingsStore(configHome: home) { Issue.record("reported: \($0)") }
+        let first = SettingsStore(
+            configHome: home, log: Logger("settings", sink: LogSink { Issue.record("reported: \($0.line)") }))
         first[.language] = "ru"
         first[.multitasking] = "windowed"
         first[.wallpaper] = "dusk"
@@ -56,7 +63,8 @@ import Testing
         first[.notificationsAllowed] = ["org.slate.mail": false]
         first[.notificationBanners] = ["org.slate.notes": false]
         first[.privacyClipboard] = ["/usr/bin/wl-paste": true]
-        let second = SettingsStore(configHome: home) { Issue.record("reported: \($0)") }
+        let second = SettingsStore(
+            configHome: home, log: Logger("settings", sink: LogSink { Issue.record("reported: \($0.line)") }))
         #expect(second.values == first.values)
         #expect(second[.language] == "ru")
         #expect(second[.keyboardLayouts] == ["ru"])
@@ -72,12 +80,11 @@ import Testing
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"keyboard": {"layouts": ["us", "ru"]}, "rotationLock": "yes", "volumeLimit": 0.8}"#.utf8)
             .write(to: file)
-        var lines: [String] = []
-        let store = SettingsStore(configHome: home) { lines.append($0) }
+        let store = SettingsStore(configHome: home, log: log)
         #expect(store[.rotationLock] == false, "a value of the wrong type reads as the default")
         // Each is named once, in one line, with the file.
         #expect(
-            lines == [
+            said.lines == [
                 "\(file.path): “keyboard” should be a string, not an object; its default is used",
                 "\(file.path): “rotationLock” should be true or false, not a string; its default is used",
                 "\(file.path): “volumeLimit” is not a setting Slate knows; it is kept as it is",
@@ -103,14 +110,13 @@ import Testing
             #"{"privacy": {"clipboard": {"/usr/bin/wl-paste": true}, "camera": {"x": true}}, "notifications": {"allow": {"org.slate.mail": false}}}"#
                 .utf8
         ).write(to: file)
-        var lines: [String] = []
-        let store = SettingsStore(configHome: home) { lines.append($0) }
+        let store = SettingsStore(configHome: home, log: log)
         #expect(store[.privacyClipboard] == ["/usr/bin/wl-paste": true])
         #expect(store[.notificationsAllowed] == ["org.slate.mail": false])
-        #expect(lines == ["\(file.path): “privacy.camera” is not a setting Slate knows; it is kept as it is"])
+        #expect(said.lines == ["\(file.path): “privacy.camera” is not a setting Slate knows; it is kept as it is"])
         // Saved, the file spells them as Slate does.
         store[.rotationLock] = true
-        let again = SettingsStore(configHome: home) { lines.append($0) }
+        let again = SettingsStore(configHome: home, log: log)
         #expect(again[.privacyClipboard] == ["/usr/bin/wl-paste": true])
         #expect(again.values["privacy.clipboard"] != nil && again.values["privacy"] == nil)
     }
@@ -119,22 +125,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"privacy": {"screen": {"grim": true}}, "privacy.screen": {"grim": false}}"#.utf8).write(to: file)
-        var lines: [String] = []
-        let store = SettingsStore(configHome: home) { lines.append($0) }
+        let store = SettingsStore(configHome: home, log: log)
         #expect(store[.privacyScreen] == ["grim": false])
         #expect(
-            lines == ["\(file.path): “privacy” › “screen” is set as “privacy.screen” too; “privacy.screen” is used"])
+            said.lines == [
+                "\(file.path): “privacy” › “screen” is set as “privacy.screen” too; “privacy.screen” is used"
+            ])
     }
 
     @Test func aStrayAnswerIsNamedAndLeftOutTheRestRead() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"privacy.clipboard": {"/usr/bin/wl-paste": "yes", "foot": true}}"#.utf8).write(to: file)
-        var lines: [String] = []
-        let store = SettingsStore(configHome: home) { lines.append($0) }
+        let store = SettingsStore(configHome: home, log: log)
         #expect(store[.privacyClipboard] == ["foot": true])
         #expect(
-            lines == [
+            said.lines == [
                 "\(file.path): “privacy.clipboard” › “/usr/bin/wl-paste” should be true or false, not a string; it is left out"
             ])
     }
@@ -143,44 +149,42 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"volume": 3}"#.utf8).write(to: file)
-        var lines: [String] = []
-        _ = SettingsStore(configHome: home) { lines.append($0) }
-        _ = SettingsStore(configHome: home) { lines.append($0) }
-        #expect(lines.count == 1, "the shell's second store said it again: \(lines)")
+        _ = SettingsStore(configHome: home, log: log)
+        _ = SettingsStore(configHome: home, log: log)
+        #expect(said.lines.count == 1, "the shell's second store said it again: \(said.lines)")
         try Data(#"{"brightness": 3}"#.utf8).write(to: file)
-        var appLines: [String] = []
-        _ = SettingsStore(configHome: home, report: { appLines.append($0) }, namesUnusableKeys: false)
-        #expect(appLines.isEmpty, "an app process's store names what the shell names: \(appLines)")
+        let appSaid = CollectedLog()
+        _ = SettingsStore(
+            configHome: home, log: Logger("settings", sink: .collecting(into: appSaid)), namesUnusableKeys: false)
+        #expect(appSaid.lines.isEmpty, "an app process's store names what the shell names: \(appSaid.lines)")
     }
 
     @Test func aProblemIsNamedOnceAProcessNotAtEveryReload() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"textSize": "large"}"#.utf8).write(to: file)
-        var lines: [String] = []
-        let store = SettingsStore(configHome: home) { lines.append($0) }
+        let store = SettingsStore(configHome: home, log: log)
         // Another process writes the file again, the mistake still in it.
         try Data(#"{"textSize": "large", "darkMode": true}"#.utf8).write(to: file)
         #expect(store.reloadIfChanged())
         #expect(store[.darkMode] && store[.textSize] == 17)
-        #expect(lines == ["\(file.path): “textSize” should be a number, not a string; its default is used"])
+        #expect(said.lines == ["\(file.path): “textSize” should be a number, not a string; its default is used"])
     }
 
     @Test func aCorruptFileIsSetAsideAndSaidInOneLine() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"rotationLock\": tru".utf8).write(to: file)
-        var lines: [String] = []
-        let store = SettingsStore(configHome: home) { lines.append($0) }
+        let store = SettingsStore(configHome: home, log: log)
         #expect(store[.rotationLock] == false)
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains("settings.json is corrupt") == true)
-        #expect(lines.first?.contains("settings.json.corrupt-1") == true)
+        #expect(said.lines.count == 1)
+        #expect(said.lines.first?.contains("settings.json is corrupt") == true)
+        #expect(said.lines.first?.contains("settings.json.corrupt-1") == true)
         #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt-1"))
         store[.rotationLock] = true
         #expect(SettingsStore(configHome: home)[.rotationLock] == true, "a new file is written in its place")
         try Data("[1, 2]".utf8).write(to: file)
-        _ = SettingsStore(configHome: home) { lines.append($0) }
+        _ = SettingsStore(configHome: home, log: log)
         #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt-2"), "an array is no settings object")
     }
 
@@ -206,14 +210,13 @@ import Testing
         // The config "folder" is a file: nothing can be made under it.
         let blocked = home.appendingPathComponent("blocked")
         try Data().write(to: blocked)
-        var lines: [String] = []
-        let store = SettingsStore(configHome: blocked) { lines.append($0) }
+        let store = SettingsStore(configHome: blocked, log: log)
         store[.rotationLock] = true
         #expect(store[.rotationLock] == true)
         store[.darkMode] = true
-        #expect(lines.count == 1, "said once: \(lines)")
+        #expect(said.lines.count == 1, "said once: \(said.lines)")
         #expect(
-            lines.first
+            said.lines.first
                 == "cannot save settings: \(blocked.path): a file stands where a folder should be; the change lasts until Slate ends"
         )
     }

@@ -1,5 +1,6 @@
 import FailingFolders
 import Foundation
+import SlateLog
 import Testing
 
 @testable import Scenes
@@ -50,8 +51,10 @@ import Testing
     func settingsSayOneLineKeepTheValueAndSaveLater(_ kind: FailingFolder.Kind) throws {
         let home = try FailingFolder(kind, at: temporaryStateHome("config-\(kind.rawValue)"))
         defer { home.tearDown() }
-        var lines: [String] = []
-        let store = SettingsStore(configHome: home.folder) { lines.append($0) }
+        let said = CollectedLog()
+        let store = SettingsStore(
+            configHome: home.folder, log: Logger("settings", label: nil, sink: .collecting(into: said)))
+        var lines: [String] { said.lines }
         store[.rotationLock] = true
         try home.breakWrites()
         store[.darkMode] = true

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import SlateLog
 import Testing
 import UI
 
@@ -20,7 +21,8 @@ import UI
     /// file read by a new store holds exactly what the store holds.
     @Test func everyChoiceIsWrittenToTheFileAndShown() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        let store = SettingsStore(configHome: home) { Issue.record("reported: \($0)") }
+        let store = SettingsStore(
+            configHome: home, log: Logger("settings", sink: LogSink { Issue.record("reported: \($0.line)") }))
         var opened: [SettingsPage] = []
         let content = SettingsContent(store: store) { opened.append($0) }
         var pages = SettingsSection.allCases.map { SettingsPage.section($0) } + [.autoLock, .textSize]

@@ -6,6 +6,7 @@ import SlateTesting
 import Testing
 @_spi(Testing) import UI
 
+@testable import OnScreenKeyboard
 @testable import Shell
 @testable import SlateScripts
 
@@ -163,7 +164,7 @@ import Testing
 /// The keyboard follows its own typing where the field does not say its text again.
 @MainActor @Suite struct OnScreenKeyboardFollowingTests {
     @Test func capitalsAndFullStopsFollowWhatWasTypedIntoAFieldThatSaysNothing() {
-        let keyboard = OnScreenKeyboard(language: .en)
+        let keyboard = KeyboardController(language: .en)
         let field = QuietField(said: "")
         keyboard.attach(field)
         #expect(keyboard.state.shift == .on, "a capital at the field's start")
@@ -192,7 +193,7 @@ import Testing
     }
 
     @Test func aFieldThatSaysItsTextAtOnceIsBelieved() {
-        let keyboard = OnScreenKeyboard(language: .en)
+        let keyboard = KeyboardController(language: .en)
         let field = TextField()
         keyboard.attach(field)
         keyboard.type("A")

@@ -6,6 +6,7 @@ import Scenes
 import SlateTesting
 import Testing
 @_spi(Testing) import UI
+import Windowing
 
 @testable import Shell
 @testable import SlateScripts
@@ -246,10 +247,12 @@ let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
         w.shell.show(slideOver: r)
         w.host.run(for: 0.5)
         #expect(w.shell.slideOver == r)
-        #expect(w.shell.windows[r]?.frame == SpaceLayout.slideOverFrame(screen: w.shell.bounds.size))
+        #expect(
+            w.shell.windows[r]?.frame
+                == SpaceLayout.slideOverFrame(screen: w.shell.bounds.size, chrome: ShellMetrics.windowChrome))
         expectReference(w.host.frame(), "slide-over")
         // A swipe to the right on its top bar pushes it off the screen…
-        let f = SpaceLayout.slideOverFrame(screen: w.shell.bounds.size)
+        let f = SpaceLayout.slideOverFrame(screen: w.shell.bounds.size, chrome: ShellMetrics.windowChrome)
         let id = w.host.touchDown(at: Point(f.midX, f.minY + 20))
         w.host.drag(id, from: Point(f.midX, f.minY + 20), to: Point(f.midX + 150, f.minY + 20), duration: 0.2)
         w.host.touchUp(id, at: Point(f.midX + 150, f.minY + 20))

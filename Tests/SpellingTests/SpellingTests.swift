@@ -1,5 +1,5 @@
 import Foundation
-import Shell
+import OnScreenKeyboard
 import Testing
 
 @testable import Spelling

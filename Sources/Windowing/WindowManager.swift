@@ -69,6 +69,10 @@ public struct WindowManager: Hashable, Sendable, Codable {
     public private(set) var mode: MultitaskingMode
     /// The screen, in points.
     public private(set) var screen: Size
+    /// What the system's chrome keeps of the screen's edges from windows (the shell's status bar at
+    /// the top, its home indicator at the bottom): windows tile and stay below `chrome.top`, and
+    /// Slide Over keeps clear of both. `restored(from:)` keeps the live manager's.
+    public private(set) var chrome: EdgeInsets = .zero
     /// Every window, by identifier.
     public private(set) var windows: [WindowID: ManagedWindow] = [:]
     /// What Full-Screen Apps shows.
@@ -83,10 +87,27 @@ public struct WindowManager: Hashable, Sendable, Codable {
     /// Where each app's last window was in Windowed Apps (by app identifier): its next opens there.
     public private(set) var lastPlacements: [String: WindowedPlacement] = [:]
 
-    /// No windows, on a screen of `screen` points, in `mode`.
-    public init(screen: Size, mode: MultitaskingMode = .fullScreen) {
+    /// No windows, on a screen of `screen` points whose edges `chrome` keeps, in `mode`.
+    public init(screen: Size, chrome: EdgeInsets, mode: MultitaskingMode = .fullScreen) {
         self.screen = screen
+        self.chrome = chrome
         self.mode = mode
+    }
+
+    /// A manager as saved; one saved before the chrome was (Slate 0.x's `arrangement.json`) reads
+    /// with none, which `restored(from:)` does not take.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try values.decode(MultitaskingMode.self, forKey: .mode)
+        screen = try values.decode(Size.self, forKey: .screen)
+        chrome = try values.decodeIfPresent(EdgeInsets.self, forKey: .chrome) ?? .zero
+        windows = try values.decode([WindowID: ManagedWindow].self, forKey: .windows)
+        fullScreen = try values.decode(FullScreenState.self, forKey: .fullScreen)
+        spaces = try values.decode([WindowSpace].self, forKey: .spaces)
+        activeSpace = try values.decode(Int.self, forKey: .activeSpace)
+        focused = try values.decodeIfPresent(WindowID.self, forKey: .focused)
+        recency = try values.decode([WindowID].self, forKey: .recency)
+        lastPlacements = try values.decode([String: WindowedPlacement].self, forKey: .lastPlacements)
     }
 
     // MARK: What is where
@@ -105,10 +126,9 @@ public struct WindowManager: Hashable, Sendable, Codable {
     /// Whether window `id` is on the screen.
     public func isVisible(_ id: WindowID) -> Bool { visibleWindows.contains(id) }
 
-    /// The part of the screen where windows tile and stay: below the status bar.
+    /// The part of the screen where windows tile and stay: below the chrome's top (the status bar).
     public var windowArea: Rect {
-        let top = ShellMetrics.statusBarHeight
-        return Rect(0, top, screen.width, max(0, screen.height - top))
+        Rect(0, chrome.top, screen.width, max(0, screen.height - chrome.top))
     }
 
     /// Where window `id` is in Windowed Apps (its tile, full screen, or where it floats), whether
@@ -287,7 +307,7 @@ public struct WindowManager: Hashable, Sendable, Codable {
             fullScreen.slideOverHidden = false
             focus(id)
         case .windowed:
-            let r = SpaceLayout.slideOverFrame(screen: screen)
+            let r = SpaceLayout.slideOverFrame(screen: screen, chrome: chrome)
             float(id, at: r, limits: w.limits)
             show(id)
         }
@@ -457,9 +477,13 @@ public struct WindowManager: Hashable, Sendable, Codable {
     }
 
     /// The screen changed size (another device, a rotation): windows stay on it, within their limits.
-    public mutating func setScreen(_ size: Size) {
-        guard size != screen else { return }
+    /// With `chrome`, the system's chrome changed too (a manager read back from a file has none
+    /// until the shell gives it its own).
+    public mutating func setScreen(_ size: Size, chrome: EdgeInsets? = nil) {
+        let chrome = chrome ?? self.chrome
+        guard size != screen || chrome != self.chrome else { return }
         screen = size
+        self.chrome = chrome
         for (id, w) in windows {
             let r = kept(w.windowed.frame, limits: w.limits)
             windows[id]?.windowed.frame = r
@@ -566,7 +590,7 @@ public struct WindowManager: Hashable, Sendable, Codable {
     /// The system's smallest window with a program's own limits: a program whose largest size is
     /// smaller keeps to its own.
     static func effectiveLimits(_ limits: SizeLimits) -> SizeLimits {
-        let system = WindowMetrics.minimumSize
+        let system = WindowingMetrics.minimumSize
         func least(_ own: Double, _ ownMax: Double, _ sys: Double) -> Double {
             max(own, ownMax > 0 ? min(sys, ownMax) : sys)
         }
@@ -617,7 +641,7 @@ public struct WindowManager: Hashable, Sendable, Codable {
         let taken = Set(visibleWindows.compactMap { windowedFrame(of: $0)?.origin })
         var steps = 0
         while taken.contains(out.origin) && steps < 12 {
-            let d = WindowMetrics.cascadeOffset
+            let d = WindowingMetrics.cascadeOffset
             let next = kept(out.offsetBy(dx: d, dy: d), limits: limits)
             if next.origin == out.origin { break }
             out = next
@@ -630,8 +654,8 @@ public struct WindowManager: Hashable, Sendable, Codable {
     private func defaultFrame(limits: SizeLimits) -> Rect {
         let a = windowArea
         let s = Size(
-            (a.width * WindowMetrics.defaultShare.width).rounded(),
-            (a.height * WindowMetrics.defaultShare.height).rounded())
+            (a.width * WindowingMetrics.defaultShare.width).rounded(),
+            (a.height * WindowingMetrics.defaultShare.height).rounded())
         return Rect(center: a.center, size: limits.clamp(s)).integral()
     }
 
@@ -646,7 +670,7 @@ public struct WindowManager: Hashable, Sendable, Codable {
     /// A tile's frame for a window with `limits`: the tile, or the window's own size pinned to the
     /// tile's corner when it cannot take the tile's.
     private func tileFrame(_ tile: Tile, limits: SizeLimits) -> Rect {
-        let r = tile.frame(in: windowArea, gap: WindowMetrics.tileGap)
+        let r = tile.frame(in: windowArea, gap: WindowingMetrics.tileGap)
         let s = limits.clamp(r.size)
         guard s != r.size else { return r }
         let x: Double
@@ -667,7 +691,7 @@ public struct WindowManager: Hashable, Sendable, Codable {
         var s = limits.clamp(r.size)
         s.width = max(limits.minimum.width, min(s.width, area.width))
         s.height = max(limits.minimum.height, min(s.height, area.height))
-        let keep = WindowMetrics.keptOnScreen
+        let keep = WindowingMetrics.keptOnScreen
         let x = min(max(r.minX, area.minX - s.width + keep), area.maxX - keep)
         let y = min(max(r.minY, area.minY), area.maxY - keep)
         return Rect(x.rounded(), y.rounded(), s.width.rounded(), s.height.rounded())

@@ -95,7 +95,7 @@ import UI
 
 /// The named keys' glyphs, drawn as paths (the system font has no globe, and its arrows are not the
 /// keyboard's): Shift's arrow, Delete's tag with a cross, the globe, the keyboard with its chevron.
-enum KeyGlyphs {
+public enum KeyGlyphs {
     static func shift(in r: Rect, state: KeyboardState.Shift, color: Color, on canvas: any Canvas) {
         let s = min(r.width, r.height) * 0.36
         let c = Point(r.midX, r.midY - s * 0.08)
@@ -157,7 +157,7 @@ enum KeyGlyphs {
         canvas.stroke(lines, with: color, lineWidth: 1.1)
     }
 
-    static func hideKeyboard(in r: Rect, color: Color, on canvas: any Canvas) {
+    public static func hideKeyboard(in r: Rect, color: Color, on canvas: any Canvas) {
         let w = min(r.width * 0.5, r.height * 0.5)
         let h = w * 0.62
         let box = Rect(r.midX - w / 2, r.midY - h / 2 - h * 0.35, w, h)

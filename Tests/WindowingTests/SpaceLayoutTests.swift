@@ -1,18 +1,13 @@
 import Graphics
 import Testing
 
-@testable import Shell
+@testable import Windowing
 
 @Suite struct SpaceLayoutTests {
-    let screen = Device(.iPadPro129, landscape: true).size
-
-    @Test func devicesHaveTheirScreens() throws {
-        #expect(screen == Size(1366, 1024))
-        #expect(Device(.iPadPro11, landscape: false).size == Size(834, 1194))
-        #expect(Device(parsing: "ipad-pro-11", orientation: "portrait") == Device(.iPadPro11, landscape: false))
-        #expect(Device(parsing: "ipad-mini") == nil)
-        #expect(Device(parsing: "ipad-pro-11", orientation: "sideways") == nil)
-    }
+    /// The 13-inch iPad Pro in landscape.
+    let screen = Size(1366, 1024)
+    /// What the shell's status bar and home indicator keep (`ShellMetrics.windowChrome`).
+    let chrome = EdgeInsets(top: 24, bottom: 20)
 
     @Test func splitViewFramesLeaveTheDividerBetween() throws {
         let (w, d) = SpaceLayout.frames(Arrangement.split(left: "A", right: "B", fraction: 0.5), screen: screen)
@@ -60,10 +55,10 @@ import Testing
     }
 
     @Test func slideOverFloatsAtTheSideAndHidesOffScreen() throws {
-        let f = SpaceLayout.slideOverFrame(screen: screen)
+        let f = SpaceLayout.slideOverFrame(screen: screen, chrome: chrome)
         #expect(f == Rect(1038, 32, 320, 964))
-        #expect(SpaceLayout.slideOverFrame(screen: screen, hidden: true).minX >= 1366)
-        #expect(SpaceLayout.slideOverFrame(screen: screen, right: false).minX == 8)
+        #expect(SpaceLayout.slideOverFrame(screen: screen, chrome: chrome, hidden: true).minX >= 1366)
+        #expect(SpaceLayout.slideOverFrame(screen: screen, chrome: chrome, right: false).minX == 8)
     }
 
     @Test func exposeGridCentresRows() throws {

@@ -4,7 +4,7 @@ import UI
 /// The keyboard on the glass: its state (layout, page, Shift), the field it types into, and what
 /// each key does there. Its view (`KeyboardView`) draws it and takes the touches; the shell shows
 /// it, hides it and gives it its field (`Shell+OnScreenKeyboard`).
-@MainActor public final class OnScreenKeyboard {
+@MainActor public final class KeyboardController {
     /// The layouts the globe key goes through, the screen language's first.
     public let layouts: [KeyboardLayout]
     /// Layout, page and Shift.
@@ -18,9 +18,9 @@ import UI
     /// Where suggestions come from (nil: the bar shows only its shortcuts).
     public var suggester: (any TextSuggesting)?
     /// The keyboard asks to be hidden: its hide key, or a swipe down on it.
-    var onHide: (() -> Void)?
+    public var onHide: (() -> Void)?
     /// The keyboard asks to float (pinched in) or dock again (spread).
-    var onFloatingChange: ((Bool) -> Void)?
+    public var onFloatingChange: ((Bool) -> Void)?
     /// The words the suggestion cells hold now (the typed word first), and the word they are for.
     public private(set) var suggestionWords: [String] = []
     private var suggestedFor = ""

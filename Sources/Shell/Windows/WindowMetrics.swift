@@ -1,7 +1,8 @@
 import Graphics
 import UI
 
-/// The figures of Windowed Apps, each with where it comes from. Apple publishes none for iPadOS 26's
+/// How Windowed Apps' windows look and answer a finger, each figure with where it comes from (where
+/// they go is the window manager's: `WindowingMetrics`). Apple publishes none for iPadOS 26's
 /// windows: "read" figures were read off Apple's iPadOS 26 screenshots and WWDC 2025 session videos
 /// (a 13-inch iPad Pro, 1366 × 1024 pt in landscape), to the nearest point; "Slate" marks Slate's
 /// own choice where there is nothing to read.
@@ -49,27 +50,8 @@ public enum WindowMetrics {
     /// The square at the corner a finger grabs the handle in (Apple's 44 pt touch target).
     public static let handleTarget: Double = 44
 
-    // MARK: Where windows go
+    // MARK: Dragging a window
 
-    /// The smallest window (Slate: about what iPadOS 26 lets an app shrink to on the 13-inch iPad
-    /// Pro, a third of the width; programs may ask for less with their own minimum).
-    public static let minimumSize = Size(360, 300)
-    /// The gap between two tiled windows (read: 8 pt; none along the screen's edges).
-    public static let tileGap: Double = 8
-    /// How much of a window is kept on the screen, across and up from the bottom, however far it is
-    /// dragged (Slate: enough of its top band to grab it again).
-    public static let keptOnScreen: Double = 96
-    /// A new window of an app whose last window is still where it would go opens this far down and
-    /// to the right of it (macOS cascades by about 22 pt; Slate, for a finger, 28).
-    public static let cascadeOffset: Double = 28
-    /// A window that opens with no size of its own to come back to, from full screen or Split
-    /// View: this share of the area below the status bar, centred (Slate).
-    public static let defaultShare = Size(0.62, 0.72)
-    /// A dragged window's finger this near an edge of the screen (or a corner) shows the tile it
-    /// would take, and lifting it there tiles it (read: about 24 pt; Slate gives a finger 40).
-    public static let dropZone: Double = 40
-    /// At the top, the finger must reach the status bar (the band it drags lies just below it).
-    public static let dropZoneTop: Double = ShellMetrics.statusBarHeight
     /// How far ahead a lifted window's flick is projected (seconds of its velocity, as UIKit's
     /// scroll views project a flick's resting place).
     public static let flickProjection: Double = 0.18

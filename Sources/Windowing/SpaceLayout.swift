@@ -48,7 +48,7 @@ public enum SpaceLayout {
     static func splitFrames<ID>(_ l: ID, _ r: ID, fraction: Double, screen: Size) -> (
         windows: [(ID, Rect)], divider: Rect?
     ) {
-        let d = ShellMetrics.dividerWidth
+        let d = WindowingMetrics.dividerWidth
         let x = dividerX(fraction: fraction, width: screen.width)
         let left = Rect(0, 0, x - d / 2, screen.height)
         let right = Rect(x + d / 2, 0, screen.width - x - d / 2, screen.height)
@@ -64,24 +64,26 @@ public enum SpaceLayout {
     /// when it was dragged near an edge.
     public static func snap(dividerAt x: Double, width: Double) -> DividerOutcome {
         let f = x / width
-        if f < ShellMetrics.splitCloseFraction { return .closeLeft }
-        if f > 1 - ShellMetrics.splitCloseFraction { return .closeRight }
-        let best = ShellMetrics.splitFractions.min { abs($0 - f) < abs($1 - f) }!
+        if f < WindowingMetrics.splitCloseFraction { return .closeLeft }
+        if f > 1 - WindowingMetrics.splitCloseFraction { return .closeRight }
+        let best = WindowingMetrics.splitFractions.min { abs($0 - f) < abs($1 - f) }!
         return .fraction(best)
     }
 
     /// The divider's position while dragging, kept on the screen.
     public static func clampDivider(_ x: Double, width: Double) -> Double {
-        min(max(x, ShellMetrics.dividerWidth), width - ShellMetrics.dividerWidth)
+        min(max(x, WindowingMetrics.dividerWidth), width - WindowingMetrics.dividerWidth)
     }
 
-    /// The Slide Over window's frame on the `right` (or left) side; when `hidden`, it is off the screen
-    /// with only the shadow's edge left to pull it back.
-    public static func slideOverFrame(screen: Size, right: Bool = true, hidden: Bool = false) -> Rect {
-        let w = ShellMetrics.slideOverWidth
-        let m = ShellMetrics.slideOverMargin
-        let top = ShellMetrics.statusBarHeight + m
-        let h = screen.height - top - ShellMetrics.homeIndicatorArea - m
+    /// The Slide Over window's frame on the `right` (or left) side, clear of the `chrome` at the top
+    /// and bottom; when `hidden`, it is off the screen with only the shadow's edge left to pull it back.
+    public static func slideOverFrame(
+        screen: Size, chrome: EdgeInsets, right: Bool = true, hidden: Bool = false
+    ) -> Rect {
+        let w = WindowingMetrics.slideOverWidth
+        let m = WindowingMetrics.slideOverMargin
+        let top = chrome.top + m
+        let h = screen.height - top - chrome.bottom - m
         var x = right ? screen.width - m - w : m
         if hidden { x = right ? screen.width + m : -w - m }
         return Rect(x, top, w, h)
@@ -97,21 +99,21 @@ public enum SpaceLayout {
 
     /// Which side of the screen a point arms as a drop target during a drag, if any.
     public static func edgeTarget(at p: Point, screen: Size) -> EdgeSide? {
-        if p.x <= ShellMetrics.edgeTargetActivation { return .left }
-        if p.x >= screen.width - ShellMetrics.edgeTargetActivation { return .right }
+        if p.x <= WindowingMetrics.edgeTargetActivation { return .left }
+        if p.x >= screen.width - WindowingMetrics.edgeTargetActivation { return .right }
         return nil
     }
 
     /// Which side's drop target shows while a drag is at `p`: the side it is near, if any.
     public static func edgeTargetShown(at p: Point, screen: Size) -> EdgeSide? {
-        if p.x <= ShellMetrics.edgeTargetReveal { return .left }
-        if p.x >= screen.width - ShellMetrics.edgeTargetReveal { return .right }
+        if p.x <= WindowingMetrics.edgeTargetReveal { return .left }
+        if p.x >= screen.width - WindowingMetrics.edgeTargetReveal { return .right }
         return nil
     }
 
     /// The highlighted drop area of a side: the third of the screen a new window would take.
     public static func edgeTargetFrame(_ side: EdgeSide, screen: Size) -> Rect {
-        let w = (screen.width * ShellMetrics.splitFractions[0]).rounded()
+        let w = (screen.width * WindowingMetrics.splitFractions[0]).rounded()
         return side == .left ? Rect(0, 0, w, screen.height) : Rect(screen.width - w, 0, w, screen.height)
     }
 
@@ -136,11 +138,11 @@ public enum SpaceLayout {
     /// The grid of App Exposé: `count` cells laid out in rows inside `area`, with titles below.
     public static func exposeCells(count: Int, area: Rect, screen: Size) -> [Rect] {
         guard count > 0 else { return [] }
-        let cols = min(ShellMetrics.exposeColumns, max(1, count))
+        let cols = min(WindowingMetrics.exposeColumns, max(1, count))
         let gap = 32.0
         let titleSpace = 28.0
         // Cells keep the size of a full row, however few there are.
-        let full = Double(ShellMetrics.exposeColumns)
+        let full = Double(WindowingMetrics.exposeColumns)
         let cellW = ((area.width - gap * (full + 1)) / full).rounded(.down)
         let cellH = (cellW * screen.height / screen.width).rounded(.down)
         let rows = (count + cols - 1) / cols

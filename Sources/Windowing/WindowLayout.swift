@@ -79,7 +79,7 @@ extension WindowManager {
         if let o = s.slideOver {
             out.windows.append(
                 WindowPlacement(
-                    id: o, frame: SpaceLayout.slideOverFrame(screen: screen, hidden: s.slideOverHidden),
+                    id: o, frame: SpaceLayout.slideOverFrame(screen: screen, chrome: chrome, hidden: s.slideOverHidden),
                     style: .floating, chrome: .multitaskingControl))
             out.showsSlideOverTab = s.slideOverHidden
         }

@@ -8,20 +8,20 @@ import UI
 /// each finger types the key it went down on when it lifts; two fingers that move together make
 /// the keys a trackpad; two that pinch float the keyboard.
 @MainActor public final class KeyboardView: View, AccessibilityDescribing {
-    unowned let keyboard: OnScreenKeyboard
+    unowned let keyboard: KeyboardController
     /// The background, the bar and the keys: drawn once and kept as a picture.
     let board = View()
     let bar = KeyboardBarView()
     private let grabber = View()
     private(set) var keyViews: [KeyView] = []
     /// Whether the keyboard floats (small, anywhere, the windows left as they are).
-    public internal(set) var isFloating = false {
+    public var isFloating = false {
         didSet { if isFloating != oldValue { floatingChanged() } }
     }
     /// Whether the screen is wider than tall (the keys' figures follow).
-    var isLandscape = true { didSet { if isLandscape != oldValue { setNeedsLayout() } } }
+    public var isLandscape = true { didSet { if isLandscape != oldValue { setNeedsLayout() } } }
 
-    init(keyboard: OnScreenKeyboard) {
+    init(keyboard: KeyboardController) {
         self.keyboard = keyboard
         super.init()
         board.rasterizes = true
@@ -334,7 +334,7 @@ import UI
     }
 
     /// Lets go of every finger's press without typing (the page or the field changed under them).
-    func endAllPresses() {
+    public func endAllPresses() {
         for (_, p) in presses { p.timer?.cancel() }
         presses.removeAll()
         hidePopup()

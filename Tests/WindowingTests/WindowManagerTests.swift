@@ -2,14 +2,16 @@ import Foundation
 import Graphics
 import Testing
 
-@testable import Shell
+@testable import Windowing
 
 /// The window manager as a value: every operation a pure function, tested without views.
 @Suite struct WindowManagerTests {
     let screen = Size(1366, 1024)
+    /// What the shell's status bar and home indicator keep (`ShellMetrics.windowChrome`).
+    let chrome = EdgeInsets(top: 24, bottom: 20)
 
     func manager(_ mode: MultitaskingMode = .fullScreen) -> WindowManager {
-        WindowManager(screen: screen, mode: mode)
+        WindowManager(screen: screen, chrome: chrome, mode: mode)
     }
 
     // MARK: Full-Screen Apps
@@ -162,7 +164,7 @@ import Testing
         #expect(m.windowedFrame(of: "B")?.size == Size(200, 150), "full screen, as large as it can be")
         m.open("C", app: "z")
         m.resize("C", to: .zero)
-        #expect(m.windowedFrame(of: "C")?.size == WindowMetrics.minimumSize)
+        #expect(m.windowedFrame(of: "C")?.size == WindowingMetrics.minimumSize)
         m.setLimits("C", SizeLimits(minimum: Size(500, 400)))
         #expect(m.windowedFrame(of: "C")?.size == Size(500, 400))
     }
@@ -244,7 +246,7 @@ import Testing
     }
 
     @Test func dropZonesAtTheEdgesAndCorners() {
-        let z = WindowMetrics.dropZone
+        let z = WindowingMetrics.dropZone
         #expect(Tile.dropZone(at: Point(10, 500), screen: screen, zone: z, top: z) == .leftHalf)
         #expect(Tile.dropZone(at: Point(1360, 500), screen: screen, zone: z, top: z) == .rightHalf)
         #expect(Tile.dropZone(at: Point(600, 5), screen: screen, zone: z, top: z) == .fill)
@@ -301,6 +303,14 @@ import Testing
         let data = try JSONEncoder().encode(m)
         let back = try JSONDecoder().decode(WindowManager.self, from: data)
         #expect(back == m)
+        // A file saved before the chrome was reads with none; a live manager restoring from it
+        // keeps its own.
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["chrome"] = nil
+        let older = try JSONDecoder().decode(
+            WindowManager.self, from: try JSONSerialization.data(withJSONObject: object))
+        #expect(older.chrome == .zero && older.windows == m.windows)
+        #expect(manager(.windowed).restored(from: older).chrome == chrome)
         // A new shell: its windows open again as their apps bring them back, then take their places.
         var fresh = manager()
         fresh.open("C", app: "y")
@@ -404,12 +414,14 @@ import Testing
         }
         if Set(m.recency).count != m.recency.count { out.append("recency repeats: \(m.recency)") }
         let screen = Rect(size: m.screen)
+        // The band at a window's top a finger drags it by (the shell's `WindowMetrics.controlBarHeight`).
+        let grabBand = 32.0
         for id in m.windows.keys {
             guard let w = m.windows[id], let r = m.windowedFrame(of: id) else { continue }
             let seen = r.intersection(screen)
             // (A window smaller than what is kept on the screen is kept whole.)
-            if seen.width < min(WindowMetrics.keptOnScreen, r.width) - 0.5
-                || seen.height < min(WindowMetrics.controlBarHeight, r.height) - 0.5
+            if seen.width < min(WindowingMetrics.keptOnScreen, r.width) - 0.5
+                || seen.height < min(grabBand, r.height) - 0.5
             {
                 out.append("\(id) at \(r) is off the screen")
             }
