@@ -19,22 +19,18 @@ extension AppProcess {
             return
         }
         settingsWatch = settings.file.flatMap { SettingsFileWatch(folder: $0.deletingLastPathComponent()) }
-        settings.observe { [weak self] key in self?.settingChanged(key) }
+        settings.observe { [weak self] change in self?.settingChanged(change) }
     }
 
     /// A setting changed in the file: the windows follow Dark Mode, the language and the text size.
-    func settingChanged(_ key: String) {
+    func settingChanged(_ change: SettingChange) {
         guard let settings else { return }
-        switch key {
-        case SettingKey<Bool>.darkMode.name:
+        if change.is(.darkMode) {
             appearance = settings[.darkMode] ? .dark : .light
-        case SettingKey<String>.language.name:
-            language =
-                Language(rawValue: settings[.language])
-                ?? Language.fromEnvironment(ProcessInfo.processInfo.environment)
-        case SettingKey<Double>.textSize.name:
+        } else if change.is(.language) {
+            language = settings[.language].language ?? Language.fromEnvironment(ProcessInfo.processInfo.environment)
+        } else if change.is(.textSize) {
             contentSizeCategory = ContentSizeCategory(bodySize: settings[.textSize])
-        default: break
         }
     }
 }

@@ -1,6 +1,8 @@
 /// The JSON type a setting's value has, as `settings.json` must spell it.
 public enum SettingKind: Sendable, Hashable {
     case bool, number, string, strings, answers
+    /// A string, one of these names (`SettingChoice`).
+    case choice([String])
 
     /// What the value must be, for a line that says it is not: "a number".
     public var spelled: String {
@@ -10,6 +12,7 @@ public enum SettingKind: Sendable, Hashable {
         case .string: "a string"
         case .strings: "a list of strings"
         case .answers: "an object of true and false"
+        case .choice(let names): "one of " + Self.listed(names.map { "“\($0)”" })
         }
     }
 
@@ -17,6 +20,7 @@ public enum SettingKind: Sendable, Hashable {
     public func accepts(_ value: SettingValue) -> Bool {
         switch (self, value) {
         case (.bool, .bool), (.number, .number), (.string, .string), (.strings, .array), (.answers, .object): true
+        case (.choice(let names), .string(let name)): names.contains(name) || names.contains(name.lowercased())
         default: false
         }
     }
@@ -35,6 +39,19 @@ public enum SettingKind: Sendable, Hashable {
             }
         default: []
         }
+    }
+
+    /// What `value` is, for a line that says it is not of this kind: a choice's name as written,
+    /// else its JSON type.
+    public func spelling(of value: SettingValue) -> String {
+        if case .choice = self, case .string(let name) = value { return "“\(name)”" }
+        return value.kindSpelled
+    }
+
+    /// "a, b or c".
+    private static func listed(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 
     /// What a member of a list or an object of this kind must be.
@@ -59,15 +76,16 @@ extension SettingKey: AnySettingKey {
 public enum SettingsCatalogue {
     /// Every setting, in the order Settings shows them.
     public static let keys: [any AnySettingKey] = [
-        SettingKey<String>.language, SettingKey<String>.timeFormat, SettingKey<Bool>.accessibilityBus,
+        SettingKey<LanguageSetting>.language, SettingKey<TimeFormat>.timeFormat, SettingKey<Bool>.accessibilityBus,
         SettingKey<Double>.textSize, SettingKey<Bool>.darkMode, SettingKey<Bool>.appearanceAutomatic,
         SettingKey<Double>.displayScale, SettingKey<Double>.autoLockSeconds,
         SettingKey<[String: Bool]>.dockApps, SettingKey<Bool>.dockShowsRecents,
-        SettingKey<String>.multitasking, SettingKey<Bool>.multitaskingGestures,
-        SettingKey<[String]>.keyboardLayouts, SettingKey<String>.keyboard, SettingKey<Bool>.keyboardSuggestions,
+        SettingKey<MultitaskingSetting>.multitasking, SettingKey<Bool>.multitaskingGestures,
+        SettingKey<[String]>.keyboardLayouts, SettingKey<KeyboardSetting>.keyboard,
+        SettingKey<Bool>.keyboardSuggestions,
         SettingKey<String>.wallpaper, SettingKey<Bool>.doNotDisturb,
         SettingKey<[String: Bool]>.notificationsAllowed, SettingKey<[String: Bool]>.notificationBanners,
-        SettingKey<Bool>.lockAtStart, SettingKey<String>.notificationPreviews,
+        SettingKey<Bool>.lockAtStart, SettingKey<NotificationPreviews>.notificationPreviews,
         SettingKey<[String: Bool]>.privacyClipboard, SettingKey<[String: Bool]>.privacyScreen,
         SettingKey<[String: Bool]>.privacyInput, SettingKey<[String: Bool]>.privacyWindows,
         SettingKey<Bool>.rotationLock, SettingKey<Bool>.airplaneMode,

@@ -13,8 +13,15 @@ extension SettingKey where Value == Bool {
     public static let lockAtStart = SettingKey("lockAtStart", default: false)
 }
 
-extension SettingKey where Value == String {
-    /// When notifications show their bodies (iPadOS's Show Previews): `always`, `whenUnlocked` (the
-    /// default, also when unset or unknown: while locked only the app and title show) or `never`.
-    public static let notificationPreviews = SettingKey("notificationPreviews", default: "whenUnlocked")
+/// When notifications show their bodies (iPadOS's Show Previews).
+public enum NotificationPreviews: String, SettingChoice {
+    case always
+    /// While locked only the app and title show (the default).
+    case whenUnlocked
+    case never
+}
+
+extension SettingKey where Value == NotificationPreviews {
+    /// When notifications show their bodies: `always`, `whenUnlocked` or `never`.
+    public static let notificationPreviews = SettingKey("notificationPreviews", default: .whenUnlocked)
 }

@@ -1,14 +1,47 @@
+import UI
+
 // The settings Settings writes beside Control Center's: language, appearance, the Dock, the
 // multitasking mode, keyboard layouts, notifications per app, wallpaper; read by the shell and by
 // every app process (`SceneLanguage`, `AppProcess`).
 
-extension SettingKey where Value == String {
-    /// The language Slate speaks: `en`, `ru`, or "" (the default: the locale's, from `LC_ALL`,
-    /// `LC_MESSAGES` or `LANG`). `--locale` overrides it for a run until the person changes it.
-    public static let language = SettingKey("language", default: "")
+/// The language Slate speaks (Settings › General › Language & Region).
+public enum LanguageSetting: String, SettingChoice {
+    /// The locale's, from `LC_ALL`, `LC_MESSAGES` or `LANG` (the default).
+    case locale = ""
+    case english = "en"
+    case russian = "ru"
+
+    /// The language chosen, nil for the locale's.
+    public var language: Language? { Language(rawValue: rawValue) }
+
+    /// The setting that chooses `language`.
+    public init(_ language: Language) { self = language == .ru ? .russian : .english }
+}
+
+/// The multitasking mode to start in (Settings › Multitasking & Gestures).
+public enum MultitaskingSetting: String, SettingChoice {
+    /// The mode last used (the default).
+    case lastUsed = ""
+    /// Full-Screen Apps: one app full screen, Split View and Slide Over.
+    case fullScreen = "full-screen"
+    /// Windowed Apps.
+    case windowed
+}
+
+extension SettingKey where Value == LanguageSetting {
+    /// The language Slate speaks: `en`, `ru`, or "" (the locale's). `--locale` overrides it for a run
+    /// until the person changes it.
+    public static let language = SettingKey("language", default: .locale)
+}
+
+extension SettingKey where Value == MultitaskingSetting {
     /// The multitasking mode to use: `full-screen`, `windowed`, or "" (the mode last used).
-    public static let multitasking = SettingKey("multitasking", default: "")
-    /// The wallpaper: "" (Slate's gradient), `dusk`, `graphite`, or a picture file's absolute path.
+    public static let multitasking = SettingKey("multitasking", default: .lastUsed)
+}
+
+extension SettingKey where Value == String {
+    /// The wallpaper: "" (Slate's gradient), `dusk`, `graphite`, or a picture file's absolute path (a
+    /// string, not a choice: a path is the person's own).
     public static let wallpaper = SettingKey("wallpaper", default: "")
 }
 

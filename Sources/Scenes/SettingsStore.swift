@@ -17,7 +17,7 @@ import SlateLog
 /// ```swift
 /// let settings = SettingsStore(configHome: SettingsStore.defaultConfigHome())
 /// settings[.rotationLock] = true            // saved at once
-/// let observer = settings.observe { key in print("\(key) changed") }
+/// let observer = settings.observe { change in print("\(change) changed") }
 /// ```
 @MainActor public final class SettingsStore {
     /// The file, or nil for settings kept in memory only (headless runs, tests).
@@ -26,7 +26,7 @@ import SlateLog
     public let log: Logger
     /// Every key and value, those of other versions included.
     public private(set) var values: [String: SettingValue] = [:]
-    private var observers: [Int: @MainActor (String) -> Void] = [:]
+    private var observers: [Int: @MainActor (SettingChange) -> Void] = [:]
     private var nextObserver = 0
     /// When the file was last read or written (its modification time), to notice another writer.
     private var fileStamp: FileStamp?
@@ -69,6 +69,9 @@ import SlateLog
         }
     }
 
+    /// Whether `key` has a value of its own (in the file, or set here), rather than its default.
+    public func isSet<Value>(_ key: SettingKey<Value>) -> Bool { values[key.name] != nil }
+
     /// Removes `key`'s value (it reads as its default again), saving and telling the observers.
     public func reset<Value>(_ key: SettingKey<Value>) {
         guard values.removeValue(forKey: key.name) != nil else { return }
@@ -76,10 +79,10 @@ import SlateLog
         notify(key.name)
     }
 
-    /// Calls `observer` with a key's name each time a value changes (here, or in the file when
-    /// `reloadIfChanged` reads another process's change); returns what `removeObserver` takes.
+    /// Calls `observer` with the key that changed each time a value changes (here, or in the file
+    /// when `reloadIfChanged` reads another process's change); returns what `removeObserver` takes.
     @discardableResult
-    public func observe(_ observer: @escaping @MainActor (String) -> Void) -> Int {
+    public func observe(_ observer: @escaping @MainActor (SettingChange) -> Void) -> Int {
         nextObserver += 1
         observers[nextObserver] = observer
         return nextObserver
@@ -89,7 +92,7 @@ import SlateLog
     public func removeObserver(_ id: Int) { observers[id] = nil }
 
     private func notify(_ name: String) {
-        for (_, o) in observers.sorted(by: { $0.key < $1.key }) { o(name) }
+        for (_, observer) in observers.sorted(by: { $0.key < $1.key }) { observer(SettingChange(name)) }
     }
 
     // MARK: The file
@@ -165,7 +168,7 @@ import SlateLog
                 continue
             }
             if !kind.accepts(value) {
-                say("\(path): “\(key)” should be \(kind.spelled), not \(value.kindSpelled); its default is used")
+                say("\(path): “\(key)” should be \(kind.spelled), not \(kind.spelling(of: value)); its default is used")
             }
             for (member, stray) in kind.strayMembers(of: value) {
                 say(
@@ -281,9 +284,17 @@ extension SettingKey where Value == Bool {
     public static let multitaskingGestures = SettingKey("multitaskingGestures", default: true)
 }
 
-extension SettingKey where Value == String {
-    /// The clock's hours: "24", "12", or "" (the locale's; `LC_TIME`).
-    public static let timeFormat = SettingKey("timeFormat", default: "")
+/// The clock's hours (Settings › General › Date & Time).
+public enum TimeFormat: String, SettingChoice {
+    /// The locale's (`LC_TIME`; the default).
+    case locale = ""
+    case twelveHour = "12"
+    case twentyFourHour = "24"
+}
+
+extension SettingKey where Value == TimeFormat {
+    /// The clock's hours: "24", "12", or "" (the locale's).
+    public static let timeFormat = SettingKey("timeFormat", default: .locale)
 }
 
 /// A JSON value in the settings file.

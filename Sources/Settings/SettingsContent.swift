@@ -81,13 +81,15 @@ import UI
                 SettingsGroup(
                     footer: SettingsStrings.multitaskingFooter,
                     [
-                        .choice(SettingsStrings.fullScreenApps, store[.multitasking] == "full-screen") {
-                            store[.multitasking] = "full-screen"
+                        .choice(SettingsStrings.fullScreenApps, store[.multitasking] == .fullScreen) {
+                            store[.multitasking] = .fullScreen
                         },
-                        .choice(SettingsStrings.windowedApps, store[.multitasking] == "windowed") {
-                            store[.multitasking] = "windowed"
+                        .choice(SettingsStrings.windowedApps, store[.multitasking] == .windowed) {
+                            store[.multitasking] = .windowed
                         },
-                        .choice(SettingsStrings.lastUsed, store[.multitasking].isEmpty) { store.reset(.multitasking) },
+                        .choice(SettingsStrings.lastUsed, store[.multitasking] == .lastUsed) {
+                            store.reset(.multitasking)
+                        },
                     ]),
                 SettingsGroup(
                     footer: SettingsStrings.gesturesFooter,
@@ -144,16 +146,16 @@ import UI
             SettingsGroup(
                 SettingsStrings.language, footer: SettingsStrings.languageFooter,
                 [
-                    .choice(SettingsStrings.systemLanguage, language.isEmpty) { store.reset(.language) },
-                    .choice(SettingsStrings.english, language == "en") { store[.language] = "en" },
-                    .choice(SettingsStrings.russian, language == "ru") { store[.language] = "ru" },
+                    .choice(SettingsStrings.systemLanguage, language == .locale) { store.reset(.language) },
+                    .choice(SettingsStrings.english, language == .english) { store[.language] = .english },
+                    .choice(SettingsStrings.russian, language == .russian) { store[.language] = .russian },
                 ]),
             SettingsGroup(
                 SettingsStrings.dateTime,
                 [
-                    .choice(SettingsStrings.timeAutomatic, time.isEmpty) { store.reset(.timeFormat) },
-                    .choice(SettingsStrings.time12, time == "12") { store[.timeFormat] = "12" },
-                    .choice(SettingsStrings.time24, time == "24") { store[.timeFormat] = "24" },
+                    .choice(SettingsStrings.timeAutomatic, time == .locale) { store.reset(.timeFormat) },
+                    .choice(SettingsStrings.time12, time == .twelveHour) { store[.timeFormat] = .twelveHour },
+                    .choice(SettingsStrings.time24, time == .twentyFourHour) { store[.timeFormat] = .twentyFourHour },
                 ]),
         ]
     }
@@ -248,12 +250,11 @@ import UI
             SettingsGroup(
                 SettingsStrings.onScreenKeyboard,
                 [
-                    ("", SettingsStrings.keyboardAutomatic), ("on-screen", SettingsStrings.keyboardAlways),
-                    ("hardware", SettingsStrings.keyboardNever), ("external", SettingsStrings.keyboardExternal),
+                    (KeyboardSetting.automatic, SettingsStrings.keyboardAutomatic),
+                    (.onScreen, SettingsStrings.keyboardAlways), (.hardware, SettingsStrings.keyboardNever),
+                    (.external, SettingsStrings.keyboardExternal),
                 ].map { choice in
-                    .choice(choice.1, mode == choice.0 || (choice.0.isEmpty && mode == "automatic")) {
-                        store[.keyboard] = choice.0
-                    }
+                    .choice(choice.1, mode == choice.0) { store[.keyboard] = choice.0 }
                 }),
             SettingsGroup(
                 SettingsStrings.shortcuts, footer: SettingsStrings.shortcutsFooter,
@@ -343,14 +344,10 @@ import UI
             SettingsGroup(
                 SettingsStrings.showPreviews,
                 [
-                    ("always", SettingsStrings.previewsAlways), ("whenUnlocked", SettingsStrings.previewsWhenUnlocked),
-                    ("never", SettingsStrings.previewsNever),
+                    (NotificationPreviews.always, SettingsStrings.previewsAlways),
+                    (.whenUnlocked, SettingsStrings.previewsWhenUnlocked), (.never, SettingsStrings.previewsNever),
                 ].map { choice in
-                    .choice(
-                        choice.1,
-                        previews == choice.0
-                            || (choice.0 == "whenUnlocked" && !["always", "never"].contains(previews))
-                    ) { store[.notificationPreviews] = choice.0 }
+                    .choice(choice.1, previews == choice.0) { store[.notificationPreviews] = choice.0 }
                 }),
         ]
     }

@@ -18,10 +18,14 @@ public enum KeyboardPolicy: String, Sendable, CaseIterable {
     /// person allowed is bound, programs' text goes to it and Slate's yields for their fields.)
     case external
 
-    /// The policy `SLATE_KEYBOARD` names (`hardware`, `on-screen`, `automatic`, `external`), if any.
-    public init?(environment env: [String: String]) {
-        guard let v = env["SLATE_KEYBOARD"], !v.isEmpty else { return nil }
-        self.init(rawValue: v.lowercased())
+    /// The policy Settings' (or `SLATE_KEYBOARD`'s) `setting` chooses.
+    public init(_ setting: KeyboardSetting) {
+        switch setting {
+        case .automatic: self = .automatic
+        case .onScreen: self = .onScreen
+        case .hardware: self = .hardware
+        case .external: self = .external
+        }
     }
 }
 

@@ -44,36 +44,34 @@ extension Shell {
 
     /// Follows the settings store (a new one is read whole).
     func watchSettings() {
-        settings.observe { [weak self] key in self?.settingsDidChange(key) }
-        settingsDidChange(nil)
+        settings.observe { [weak self] change in self?.settingsDidChange(change) }
+        settingsDidChange(.all)
     }
 
-    /// A setting changed (`key`; nil: any may have, a new store): the screen follows it.
-    func settingsDidChange(_ key: String?) {
-        if key == nil || key == SettingKey<Bool>.darkMode.name {
+    /// A setting changed (`.all`: any may have, a new store): the screen follows it.
+    func settingsDidChange(_ change: SettingChange) {
+        if change.includes(.darkMode) {
             let dark = settings[.darkMode]
             // Only a change the person made turns the screen: a store that says nothing keeps the
             // appearance the run was started with.
-            if key != nil || settings.values[SettingKey<Bool>.darkMode.name] != nil {
+            if change != .all || settings.isSet(.darkMode) {
                 appearance = dark ? .dark : .light
             }
         }
-        if key == nil || key == SettingKey<String>.timeFormat.name || key == SettingKey<Bool>.appearanceAutomatic.name {
-            updateClock()
-        }
-        settingsOfSettingsDidChange(key)
-        if key == nil || key == SettingKey<Bool>.rotationLock.name { orientationDidChange() }
-        if key == nil || key == SettingKey<Bool>.airplaneMode.name { statusBar.network.status = shownNetworkStatus }
-        lockSettingsDidChange(key)
+        if change.includes(.timeFormat) || change.includes(.appearanceAutomatic) { updateClock() }
+        settingsOfSettingsDidChange(change)
+        if change.includes(.rotationLock) { orientationDidChange() }
+        if change.includes(.airplaneMode) { statusBar.network.status = shownNetworkStatus }
+        lockSettingsDidChange(change)
         refreshControlCenter()
     }
 
     /// Whether the clock shows 24 hours: the person's setting, else the locale's.
     var uses24HourTime: Bool {
         switch settings[.timeFormat] {
-        case "24": true
-        case "12": false
-        default: services.time.uses24HourTime
+        case .twentyFourHour: true
+        case .twelveHour: false
+        case .locale: services.time.uses24HourTime
         }
     }
 

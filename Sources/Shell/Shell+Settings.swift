@@ -7,29 +7,20 @@ import Windowing
 // What Settings changes, followed by the shell at once: the language of every window, the Dock,
 // the multitasking mode, the wallpaper, the text size, and the appearance by the time of day.
 extension Shell {
-    /// A setting Settings keeps changed (`key`; nil: a new store, read whole).
-    func settingsOfSettingsDidChange(_ key: String?) {
+    /// A setting Settings keeps changed (`change`; `.all`: a new store, read whole).
+    func settingsOfSettingsDidChange(_ change: SettingChange) {
+        /// Whether `setting` changed, or (read whole) the file sets it.
         func changed<Value>(_ setting: SettingKey<Value>) -> Bool {
-            key == nil ? settings.values[setting.name] != nil : key == setting.name
+            change == .all ? settings.isSet(setting) : change.is(setting)
         }
-        if changed(SettingKey<String>.language) {
-            setLanguage(
-                Language(rawValue: settings[.language])
-                    ?? Language.fromEnvironment(ProcessInfo.processInfo.environment))
+        if changed(.language) {
+            setLanguage(settings[.language].language ?? Language.fromEnvironment(ProcessInfo.processInfo.environment))
         }
-        if key == SettingKey<[String: Bool]>.dockApps.name || key == SettingKey<Bool>.dockShowsRecents.name {
-            rebuildIcons()
-        }
-        if changed(SettingKey<String>.multitasking), let mode = MultitaskingMode(rawValue: settings[.multitasking]) {
-            setMultitasking(mode)
-        }
-        if key == nil || key == SettingKey<String>.wallpaper.name { showWallpaper(settings[.wallpaper]) }
-        if key == nil || key == SettingKey<Double>.textSize.name {
-            setContentSizeCategory(ContentSizeCategory(bodySize: settings[.textSize]))
-        }
-        if key == SettingKey<Bool>.keyboardSuggestions.name || key == SettingKey<[String]>.keyboardLayouts.name {
-            keyboardSettingsDidChange()
-        }
+        if change.is(.dockApps) || change.is(.dockShowsRecents) { rebuildIcons() }
+        if changed(.multitasking), let mode = MultitaskingMode(settings[.multitasking]) { setMultitasking(mode) }
+        if change.includes(.wallpaper) { showWallpaper(settings[.wallpaper]) }
+        if change.includes(.textSize) { setContentSizeCategory(ContentSizeCategory(bodySize: settings[.textSize])) }
+        if change.is(.keyboardSuggestions) || change.is(.keyboardLayouts) { keyboardSettingsDidChange() }
     }
 
     /// Every window of the shell's screen in `language`: the Home screen and Dock, and each app in

@@ -62,7 +62,7 @@ private let log = Logger("app")
             process.appearance = .dark
         }
         process.contentSizeCategory = ContentSizeCategory(bodySize: settings[.textSize])
-        if args.options["locale"] == nil, let language = Language(rawValue: settings[.language]) {
+        if args.options["locale"] == nil, let language = settings[.language].language {
             process.language = language
         }
         #if DEBUG

@@ -108,14 +108,17 @@ private let log = Logger("session")
         // The keyboard on the glass as iPadOS has it (until a hardware key is pressed), or as
         // SLATE_KEYBOARD, else settings.json's "keyboard", says: hardware, on-screen, automatic, or
         // external (squeekboard, wvkbd).
-        let chosen =
-            env["SLATE_KEYBOARD"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? settings[.keyboard]
-        let policy = chosen.isEmpty ? KeyboardPolicy.automatic : KeyboardPolicy(rawValue: chosen.lowercased())
-        if policy == nil {
-            log.warning("the keyboard '\(chosen)' is not hardware, on-screen, automatic or external; it is automatic")
+        var keyboard = settings[.keyboard]
+        if let named = env["SLATE_KEYBOARD"], !named.isEmpty {
+            if let chosen = KeyboardSetting(name: named) {
+                keyboard = chosen
+            } else {
+                log.warning(
+                    "the keyboard '\(named)' is not hardware, on-screen, automatic or external; it is automatic")
+                keyboard = .automatic
+            }
         }
-        shell.keyboardPolicy = policy ?? .automatic
+        shell.keyboardPolicy = KeyboardPolicy(keyboard)
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
         do {

@@ -45,10 +45,10 @@ import SlateLog
         portal = SettingsPortal(dark: settings[.darkMode], mailbox: mailbox)
         publish(dark: settings[.darkMode])
         publish(textSize: settings[.textSize])
-        settings.observe { [weak settings] key in
+        settings.observe { [weak settings] change in
             guard let settings else { return }
-            if key == SettingKey<Bool>.darkMode.name { self.publish(dark: settings[.darkMode]) }
-            if key == SettingKey<Double>.textSize.name { self.publish(textSize: settings[.textSize]) }
+            if change.is(.darkMode) { self.publish(dark: settings[.darkMode]) }
+            if change.is(.textSize) { self.publish(textSize: settings[.textSize]) }
         }
     }
 

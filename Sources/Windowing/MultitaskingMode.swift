@@ -1,4 +1,5 @@
 import Graphics
+import Scenes
 
 /// How the screen arranges windows: iPadOS 26's choice in Settings › Multitasking & Gestures.
 ///
@@ -81,4 +82,9 @@ public struct SizeLimits: Hashable, Sendable, Codable {
             minimum: Size(max(minimum.width, other.minimum.width), max(minimum.height, other.minimum.height)),
             maximum: Size(least(maximum.width, other.maximum.width), least(maximum.height, other.maximum.height)))
     }
+}
+
+extension MultitaskingMode {
+    /// The mode `setting` chooses; nil for the mode last used.
+    public init?(_ setting: MultitaskingSetting) { self.init(rawValue: setting.rawValue) }
 }

@@ -27,10 +27,10 @@ import Testing
         let first = SettingsStore(configHome: home, log: log)
         #expect(first[.rotationLock] == false, "the default before anything is set")
         first[.rotationLock] = true
-        first[.timeFormat] = "24"
+        first[.timeFormat] = .twentyFourHour
         let second = SettingsStore(configHome: home, log: log)
         #expect(second[.rotationLock] == true)
-        #expect(second[.timeFormat] == "24")
+        #expect(second[.timeFormat] == .twentyFourHour)
         #expect(second[.doNotDisturb] == false)
         #expect(said.lines.isEmpty)
         let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
@@ -43,12 +43,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let first = SettingsStore(
             configHome: home, log: Logger("settings", sink: LogSink { Issue.record("reported: \($0.line)") }))
-        first[.language] = "ru"
-        first[.multitasking] = "windowed"
+        first[.language] = .russian
+        first[.multitasking] = .windowed
         first[.wallpaper] = "dusk"
-        first[.timeFormat] = "12"
-        first[.keyboard] = "on-screen"
-        first[.notificationPreviews] = "never"
+        first[.timeFormat] = .twelveHour
+        first[.keyboard] = .onScreen
+        first[.notificationPreviews] = .never
         first[.darkMode] = true
         first[.appearanceAutomatic] = true
         first[.keyboardSuggestions] = false
@@ -66,13 +66,13 @@ import Testing
         let second = SettingsStore(
             configHome: home, log: Logger("settings", sink: LogSink { Issue.record("reported: \($0.line)") }))
         #expect(second.values == first.values)
-        #expect(second[.language] == "ru")
+        #expect(second[.language] == .russian)
         #expect(second[.keyboardLayouts] == ["ru"])
         #expect(second[.dockApps] == ["org.slate.notes": false, "foot": true])
         #expect(second[.textSize] == 21)
         #expect(second[.appearanceAutomatic] && !second[.dockShowsRecents])
         second.reset(.language)
-        #expect(SettingsStore(configHome: home)[.language] == "", "a reset key reads as its default again")
+        #expect(SettingsStore(configHome: home)[.language] == .locale, "a reset key reads as its default again")
     }
 
     @Test func keysThisSlateDoesNotKnowAreWrittenBack() throws {
@@ -85,7 +85,8 @@ import Testing
         // Each is named once, in one line, with the file.
         #expect(
             said.lines == [
-                "\(file.path): “keyboard” should be a string, not an object; its default is used",
+                "\(file.path): “keyboard” should be one of “”, “on-screen”, “hardware”, “external” or “automatic”, "
+                    + "not an object; its default is used",
                 "\(file.path): “rotationLock” should be true or false, not a string; its default is used",
                 "\(file.path): “volumeLimit” is not a setting Slate knows; it is kept as it is",
             ])
@@ -119,6 +120,27 @@ import Testing
         let again = SettingsStore(configHome: home, log: log)
         #expect(again[.privacyClipboard] == ["/usr/bin/wl-paste": true])
         #expect(again.values["privacy.clipboard"] != nil && again.values["privacy"] == nil)
+    }
+
+    @Test func aChoiceNotAmongItsNamesIsSaidAndItsDefaultUsed() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(
+            #"{"multitasking": "tiled", "keyboard": "Automatic", "notificationPreviews": "never", "timeFormat": 24}"#
+                .utf8
+        )
+        .write(to: file)
+        let store = SettingsStore(configHome: home, log: log)
+        #expect(store[.multitasking] == .lastUsed)
+        #expect(store[.keyboard] == .automatic, "an older Slate's spelling, in any case")
+        #expect(store[.notificationPreviews] == .never)
+        #expect(store[.timeFormat] == .locale)
+        #expect(
+            said.lines == [
+                "\(file.path): “multitasking” should be one of “”, “full-screen” or “windowed”, not “tiled”; its default is used",
+                "\(file.path): “timeFormat” should be one of “”, “12” or “24”, not a number; its default is used",
+            ])
+        #expect(KeyboardSetting(name: "ON-SCREEN") == .onScreen && KeyboardSetting(name: "glass") == nil)
     }
 
     @Test func aSettingSpelledBothWaysIsSaidAndTheDottedOneUsed() throws {
@@ -192,7 +214,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let shell = SettingsStore(configHome: home)
         var heard: [String] = []
-        shell.observe { heard.append($0) }
+        shell.observe { heard.append($0.name ?? "") }
         shell[.darkMode] = true
         shell[.darkMode] = true
         #expect(heard == ["darkMode"], "setting the same value again is no change")

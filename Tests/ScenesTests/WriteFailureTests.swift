@@ -68,9 +68,9 @@ import Testing
         try home.fixWrites()
         #expect(SettingsStore(configHome: home.folder)[.darkMode] == false, "the last good file is whole")
         #expect(SettingsStore(configHome: home.folder)[.rotationLock] == true)
-        store[.timeFormat] = "24"
+        store[.timeFormat] = .twentyFourHour
         let reread = SettingsStore(configHome: home.folder)
-        #expect(reread[.darkMode] == true && reread[.doNotDisturb] == true && reread[.timeFormat] == "24")
+        #expect(reread[.darkMode] == true && reread[.doNotDisturb] == true && reread[.timeFormat] == .twentyFourHour)
     }
 
     @Test(arguments: FailingFolder.Kind.allCases)

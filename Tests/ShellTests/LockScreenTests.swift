@@ -285,7 +285,7 @@ import Testing
         w.host.frame()
         #expect(w.shell.notificationBanners.isEmpty, "no banner over the lock screen")
         try run(w, "expect visible \"Terminal, Build finished\"")
-        w.shell.settings[.notificationPreviews] = "always"
+        w.shell.settings[.notificationPreviews] = .always
         w.host.frame()
         try run(w, "expect visible \"Terminal, Build finished, All 212 tests passed\"")
     }

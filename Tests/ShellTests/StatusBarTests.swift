@@ -161,7 +161,7 @@ func crop(_ image: PixelImage, _ rect: Rect) -> PixelImage {
         #expect(drawn.count == 1)
         #expect(drawn.first?.allSatisfy { w.shell.statusBarClockFrame.contains($0) } == true, "\(drawn)")
         // The person's 24-hour setting.
-        w.shell.settings[.timeFormat] = "24"
+        w.shell.settings[.timeFormat] = .twentyFourHour
         #expect(w.shell.statusBarTime == "09:42")
     }
 }

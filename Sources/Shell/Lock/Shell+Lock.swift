@@ -368,11 +368,11 @@ extension Shell {
         scheduleAutoLock()
     }
 
-    /// A lock setting changed (`key`; nil: any may have).
-    func lockSettingsDidChange(_ key: String?) {
-        if key == nil || key == SettingKey<Double>.autoLockSeconds.name { scheduleAutoLock() }
-        if key == nil { lockAtStartIfAsked() }
-        if key == nil || key == SettingKey<String>.notificationPreviews.name { reloadLockNotifications() }
+    /// A lock setting changed (`.all`: any may have).
+    func lockSettingsDidChange(_ change: SettingChange) {
+        if change.includes(.autoLockSeconds) { scheduleAutoLock() }
+        if change == .all { lockAtStartIfAsked() }
+        if change.includes(.notificationPreviews) { reloadLockNotifications() }
     }
 
     /// Locks once at the session's start when the person asked for it (`lockAtStart`).

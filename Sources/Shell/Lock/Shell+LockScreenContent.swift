@@ -37,7 +37,7 @@ extension Shell {
     /// them show while locked (`notificationPreviews` is `always`).
     func reloadLockNotifications() {
         guard let view = lockState.view, !view.isPlain else { return }
-        let previews = settings[.notificationPreviews] == "always"
+        let previews = settings[.notificationPreviews] == .always
         let platters = notifications.prefix(LockScreenMetrics.maximumNotifications).map { n in
             var shown = n
             if !previews { shown.body = "" }
