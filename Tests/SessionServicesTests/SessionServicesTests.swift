@@ -232,7 +232,7 @@ import Testing
         let cc = try #require(w.shell.system.controlCenter)
 
         // Brightness: dragged up a quarter of the slider, logind is asked for 550 of 1000.
-        let slider = cc.brightness.frameInRoot
+        let slider = try #require(cc.module(BrightnessModule.self)).slider.frameInRoot
         let b = w.host.touchDown(at: slider.center)
         w.host.drag(b, from: slider.center, to: Point(slider.midX, slider.midY - slider.height / 4), duration: 0.1)
         w.host.touchUp(b, at: Point(slider.midX, slider.midY - slider.height / 4))

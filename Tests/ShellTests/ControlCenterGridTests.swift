@@ -24,6 +24,7 @@ import Testing
         let cells = ControlCenterGrid.place(spans, columns: 4)
         #expect(Array(cells.suffix(3)) == [Cell(column: 0, row: 3), Cell(column: 0, row: 4), Cell(column: 1, row: 3)])
         #expect(ControlCenterGrid.rows(spans, columns: 4) == 5)
-        #expect(ControlCenterGrid.place([Span(6, 1)], columns: 4) == [Cell(column: 0, row: 0)], "made as wide as the grid")
+        #expect(
+            ControlCenterGrid.place([Span(6, 1)], columns: 4) == [Cell(column: 0, row: 0)], "made as wide as the grid")
     }
 }

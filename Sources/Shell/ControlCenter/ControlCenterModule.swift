@@ -35,7 +35,7 @@ import UI
 
 /// Every module Control Center has, in the order the grid places them and a screen reader reads
 /// them.
-enum ControlCenterModules {
+@MainActor enum ControlCenterModules {
     static func all() -> [any ControlCenterModule] {
         [
             ConnectivityModule(), BrightnessModule(), VolumeModule(), RotationLockModule(), DarkModeModule(),
