@@ -10,10 +10,10 @@ extension AppProcess {
     /// How long a drop waits for the dragging program to send its data, in seconds.
     static let dropReadTimeout = 1.0
 
-    func dropEvent(_ w: AppWindow, kind: Int32, at p: Point, offered: [String], own: Bool) {
+    func dropEvent(_ w: AppWindow, kind: slate_drop_kind, at p: Point, offered: [String], own: Bool) {
         let coordinator: DragCoordinator = w.root.dragCoordinator
-        switch UInt32(kind) {
-        case SLATE_DROP_ENTER.rawValue:
+        switch kind {
+        case .enter:
             let session = own ? drag?.session : incomingSession(offering: offered, at: p)
             incomingTypes = own ? WaylandDrag.offeredTypes(drag?.session) : offered
             guard let session else {
@@ -21,11 +21,11 @@ extension AppProcess {
                 return
             }
             accept(coordinator.enter(session, at: p))
-        case SLATE_DROP_MOTION.rawValue:
+        case .motion:
             accept(coordinator.move(to: p))
-        case SLATE_DROP_LEAVE.rawValue:
+        case .leave:
             coordinator.exit()
-        case SLATE_DROP_DROP.rawValue:
+        case .drop:
             guard let session = coordinator.incoming, coordinator.incomingOperation != .cancel,
                 coordinator.incomingOperation != .forbidden
             else {
@@ -34,8 +34,6 @@ extension AppProcess {
             }
             if !own { readDropped(session) }
             if coordinator.dropIncoming() != .cancel, let c = client { slate_client_drop_finish(c) }
-        default:
-            break
         }
     }
 
@@ -44,7 +42,7 @@ extension AppProcess {
         guard let c = client else { return }
         let takes = op == .copy || op == .move
         let mime = takes ? incomingTypes.first : nil
-        slate_client_drop_accept(c, mime, takes ? (op == .move ? 2 : 1) : 0)
+        slate_client_drop_accept(c, mime, takes ? (op == .move ? .move : .copy) : .none)
     }
 
     /// Another program's drag as Slate's views see it: an item with a representation for each kind

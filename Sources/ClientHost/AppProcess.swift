@@ -214,7 +214,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         // The shell finds the app that declares it; its window is that app's, not this one's.
         // An activity always encodes (its payload is already data); the fallback is never taken.
         let json = (try? JSONEncoder().encode(activity)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        slate_client_open_activity(c, activity.activityType, json, Int32(request.placement.wire))
+        slate_client_open_activity(c, activity.activityType, json, slate_client_placement(request.placement))
         return nil
     }
 
@@ -226,7 +226,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         if let old = windows.removeValue(forKey: id) { slate_window_destroy(old.handle) }
         guard
             let handle = slate_window_create(
-                c, scene.title, id, Int32(scene.session.role.wire), Int32(placement.wire),
+                c, scene.title, id, slate_client_role(scene.session.role), slate_client_placement(placement),
                 beside?.session.persistentIdentifier ?? "")
         else { return }
         let scale = Double(max(1, slate_client_scale(c)))
@@ -249,12 +249,12 @@ public struct AppProcessError: Error, CustomStringConvertible {
             place(scene, placement: placement, beside: nil)
             return
         }
-        slate_window_bring_forward(w.handle, Int32(placement.wire))
+        slate_window_bring_forward(w.handle, slate_client_placement(placement))
     }
 
     public func remove(_ scene: WindowScene, animation: DismissalAnimation) {
         guard let w = windows.removeValue(forKey: scene.session.persistentIdentifier) else { return }
-        slate_window_remove(w.handle, Int32(animation.wire))
+        slate_window_remove(w.handle, slate_client_animation(animation))
         slate_window_destroy(w.handle)
     }
 
@@ -275,10 +275,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
     }
 
     /// Sessions the shell asked for before the app restored its own, in order.
-    private var queuedConnects: [(session: String, role: Int32, payload: String)] = []
+    private var queuedConnects: [(session: String, role: SceneSession.Role, payload: String)] = []
     private var isRestored = false
 
-    private func connect(session id: String, role: Int32, payload: String) {
+    private func connect(session id: String, role: SceneSession.Role, payload: String) {
         guard isRestored else {
             queuedConnects.append((id, role, payload))
             return
@@ -304,17 +304,17 @@ public struct AppProcessError: Error, CustomStringConvertible {
         do {
             try runtime.activate(
                 ActivationRequest(
-                    userActivity: activity, forcesNewWindow: true, role: role == 1 ? .auxiliary : .primary))
+                    userActivity: activity, forcesNewWindow: true, role: role))
         } catch {
             log("slate: \(runtime.application.identifier) cannot connect session \(id): \(error)")
         }
     }
 
-    private func sceneState(_ w: AppWindow, _ state: Int32) {
+    private func sceneState(_ w: AppWindow, _ state: slate_client_scene_state) {
         switch state {
-        case 2: runtime.setForeground(w.scene, active: true)
-        case 1: runtime.setForeground(w.scene, active: false)
-        default: runtime.moveToBackground(w.scene)
+        case .active: runtime.setForeground(w.scene, active: true)
+        case .inactive: runtime.setForeground(w.scene, active: false)
+        case .background: runtime.moveToBackground(w.scene)
         }
     }
 
@@ -332,7 +332,9 @@ public struct AppProcessError: Error, CustomStringConvertible {
             guard let user, let session else { return }
             let s = String(cString: session)
             let p = payload.map { String(cString: $0) } ?? ""
-            AppProcess.with(user) { $0.connect(session: s, role: role, payload: p) }
+            AppProcess.with(user) {
+                $0.connect(session: s, role: role == .auxiliary ? .auxiliary : .primary, payload: p)
+            }
         }
         callbacks.configure = { user, handle, width, height, _ in
             guard let user else { return }
@@ -363,8 +365,8 @@ public struct AppProcessError: Error, CustomStringConvertible {
                 $0.catchUpClock()
                 $0.window(handle)?.pointerEvent(kind: kind, id: id, x: x, y: y)
                 // A press or a lift may select something; moving does not (and comes often).
-                let moving = [SLATE_POINTER_MOTION.rawValue, SLATE_TOUCH_MOTION.rawValue, SLATE_POINTER_AXIS.rawValue]
-                if !moving.contains(UInt32(kind)) { $0.menuBarsStale = true }
+                let moving: [slate_pointer_kind] = [.pointerMotion, .touchMotion, .axis]
+                if !moving.contains(kind) { $0.menuBarsStale = true }
             }
         }
         callbacks.drag_send = { user, mime, fd in

@@ -4,9 +4,9 @@ import UI
 
 /// What a window last told the shell of its field taking text (scene protocol version 3).
 struct DeclaredTextInput: Equatable {
-    var keyboard: Int32
-    var returnKey: Int32
-    var capitals: Int32
+    var keyboard: slate_client_keyboard
+    var returnKey: slate_client_return_key
+    var capitals: slate_client_capitals
     var flags: UInt32
     var textBefore: String
 }
@@ -21,7 +21,9 @@ extension AppWindow {
         let declared = root.focusedTextInput.map(Self.declaration)
         guard declared != declaredTextInput else { return }
         declaredTextInput = declared
-        let d = declared ?? DeclaredTextInput(keyboard: 0, returnKey: 0, capitals: 0, flags: 0, textBefore: "")
+        let d =
+            declared
+            ?? DeclaredTextInput(keyboard: .standard, returnKey: .standard, capitals: .none, flags: 0, textBefore: "")
         _ = slate_window_set_text_input(
             handle, declared == nil ? 0 : 1, d.keyboard, d.returnKey, d.capitals, d.flags, d.textBefore)
     }
@@ -29,11 +31,6 @@ extension AppWindow {
     /// A field as the scene protocol declares it.
     static func declaration(_ field: any TextInputClient) -> DeclaredTextInput {
         let traits = field.textInputTraits
-        let keyboards: [KeyboardType] = [
-            .default, .emailAddress, .url, .numberPad, .decimalPad, .phonePad, .numbersAndPunctuation,
-        ]
-        let returns: [ReturnKeyType] = [.default, .go, .search, .send, .done, .next, .join]
-        let capitals: [TextAutocapitalizationType] = [.none, .sentences, .words, .allCharacters]
         var flags: UInt32 = 0
         if traits.showsSuggestions { flags |= SLATE_SCENE_FLAG_SUGGESTIONS.rawValue }
         if traits.isSecureTextEntry { flags |= SLATE_SCENE_FLAG_SECRET.rawValue }
@@ -43,9 +40,9 @@ extension AppWindow {
         if field.canPerform(.redo) { flags |= SLATE_SCENE_FLAG_CAN_REDO.rawValue }
         if field.canPerform(.paste) { flags |= SLATE_SCENE_FLAG_CAN_PASTE.rawValue }
         return DeclaredTextInput(
-            keyboard: Int32(keyboards.firstIndex(of: traits.keyboardType) ?? 0),
-            returnKey: Int32(returns.firstIndex(of: traits.returnKeyType) ?? 0),
-            capitals: Int32(capitals.firstIndex(of: traits.autocapitalization) ?? 0), flags: flags,
+            keyboard: slate_client_keyboard(traits.keyboardType),
+            returnKey: slate_client_return_key(traits.returnKeyType),
+            capitals: slate_client_capitals(traits.autocapitalization), flags: flags,
             // A password's text is never sent.
             textBefore: traits.isSecureTextEntry ? "" : field.textBeforeCaret)
     }
@@ -63,20 +60,19 @@ extension AppWindow {
     }
 
     /// A key of the shell's keyboard that is not text.
-    func textAction(_ action: Int32) {
+    func textAction(_ action: slate_scene_action) {
         guard let field = root.focusedTextInput else { return }
-        switch UInt32(action) {
-        case SLATE_SCENE_ACTION_DELETE_BACKWARD.rawValue: field.deleteBackward()
-        case SLATE_SCENE_ACTION_RETURN.rawValue: field.insertReturn()
-        case SLATE_SCENE_ACTION_LEFT.rawValue: field.moveCaret(.left)
-        case SLATE_SCENE_ACTION_RIGHT.rawValue: field.moveCaret(.right)
-        case SLATE_SCENE_ACTION_UP.rawValue: field.moveCaret(.up)
-        case SLATE_SCENE_ACTION_DOWN.rawValue: field.moveCaret(.down)
-        case SLATE_SCENE_ACTION_UNDO.rawValue: if field.canPerform(.undo) { field.perform(.undo) }
-        case SLATE_SCENE_ACTION_REDO.rawValue: if field.canPerform(.redo) { field.perform(.redo) }
-        case SLATE_SCENE_ACTION_PASTE.rawValue: if field.canPerform(.paste) { field.perform(.paste) }
-        case SLATE_SCENE_ACTION_RESIGN.rawValue: field.resignTextInput()
-        default: break
+        switch action {
+        case .deleteBackward: field.deleteBackward()
+        case .insertReturn: field.insertReturn()
+        case .left: field.moveCaret(.left)
+        case .right: field.moveCaret(.right)
+        case .up: field.moveCaret(.up)
+        case .down: field.moveCaret(.down)
+        case .undo: if field.canPerform(.undo) { field.perform(.undo) }
+        case .redo: if field.canPerform(.redo) { field.perform(.redo) }
+        case .paste: if field.canPerform(.paste) { field.perform(.paste) }
+        case .resign: field.resignTextInput()
         }
     }
 }

@@ -133,53 +133,51 @@ import UI
     // MARK: Input
 
     /// The finger or the pointer from the shell, in window points.
-    func pointerEvent(kind: Int32, id: Int32, x: Double, y: Double) {
+    func pointerEvent(kind: slate_pointer_kind, id: Int32, x: Double, y: Double) {
         let d = root.dispatcher!
         let now = host.clock.now
         let p = Point(x, y)
-        switch UInt32(kind) {
-        case SLATE_POINTER_MOTION.rawValue:
+        switch kind {
+        case .pointerMotion:
             pointer = p
             if let t = buttonTouch {
                 d.handle(Touch(id: t, phase: .moved, location: p, timestamp: now, type: .indirectPointer))
             } else {
                 d.handle(PointerEvent.hover(p))
             }
-        case SLATE_POINTER_DOWN.rawValue:
+        case .pointerDown:
             let t = Self.nextTouchID
             Self.nextTouchID += 1
             buttonTouch = t
             d.handle(Touch(id: t, phase: .began, location: pointer, timestamp: now, type: .indirectPointer))
-        case SLATE_POINTER_UP.rawValue:
+        case .pointerUp:
             if let t = buttonTouch {
                 d.handle(Touch(id: t, phase: .ended, location: pointer, timestamp: now, type: .indirectPointer))
             }
             buttonTouch = nil
-        case SLATE_POINTER_SECONDARY.rawValue:
+        case .secondaryDown:
             d.handle(PointerEvent.secondaryClick(pointer))
-        case SLATE_POINTER_AXIS.rawValue:
+        case .axis:
             d.handle(PointerEvent.scroll(pointer, dx: x, dy: y))
-        case SLATE_POINTER_LEAVE.rawValue:
+        case .pointerLeave:
             if let t = buttonTouch {
                 d.handle(Touch(id: t, phase: .cancelled, location: pointer, timestamp: now, type: .indirectPointer))
             }
             buttonTouch = nil
             d.handle(PointerEvent.exit)
-        case SLATE_TOUCH_DOWN.rawValue:
+        case .touchDown:
             touchPoints[id] = p
             d.handle(Touch(id: 10_000 + Int(id), phase: .began, location: p, timestamp: now, type: .direct))
-        case SLATE_TOUCH_MOTION.rawValue:
+        case .touchMotion:
             touchPoints[id] = p
             d.handle(Touch(id: 10_000 + Int(id), phase: .moved, location: p, timestamp: now, type: .direct))
-        case SLATE_TOUCH_UP.rawValue:
+        case .touchUp:
             let last = touchPoints.removeValue(forKey: id) ?? pointer
             d.handle(Touch(id: 10_000 + Int(id), phase: .ended, location: last, timestamp: now, type: .direct))
-        case SLATE_TOUCH_CANCEL.rawValue:
+        case .touchCancel:
             // The shell took the finger (a system gesture), or a drag it carried ended elsewhere.
             guard let last = touchPoints.removeValue(forKey: id) else { return }
             d.handle(Touch(id: 10_000 + Int(id), phase: .cancelled, location: last, timestamp: now, type: .direct))
-        default:
-            break
         }
     }
 

@@ -21,15 +21,9 @@ import UI
 
     var textInputTraits: TextInputTraits {
         guard let i = info else { return TextInputTraits() }
-        let keyboards: [KeyboardType] = [
-            .default, .emailAddress, .url, .numberPad, .decimalPad, .phonePad, .numbersAndPunctuation,
-        ]
-        let returns: [ReturnKeyType] = [.default, .go, .search, .send, .done, .next, .join]
-        let capitals: [TextAutocapitalizationType] = [.none, .sentences, .words, .allCharacters]
         return TextInputTraits(
-            keyboardType: keyboards[min(Int(i.keyboard), keyboards.count - 1)],
-            returnKeyType: returns[min(Int(i.return_key), returns.count - 1)],
-            autocapitalization: capitals[min(Int(i.capitals), capitals.count - 1)],
+            keyboardType: KeyboardType(i.keyboard), returnKeyType: ReturnKeyType(i.return_key),
+            autocapitalization: TextAutocapitalizationType(i.capitals),
             showsSuggestions: has(SLATE_SCENE_TEXT_SUGGESTIONS), isSecureTextEntry: has(SLATE_SCENE_TEXT_SECRET),
             isMultiline: has(SLATE_SCENE_TEXT_MULTILINE))
     }
@@ -44,16 +38,16 @@ import UI
 
     func replaceBeforeCaret(count: Int, with text: String) { send(UInt32(max(0, count)), text, nil) }
 
-    func deleteBackward() { act(SLATE_SCENE_TEXT_DELETE_BACKWARD) }
+    func deleteBackward() { act(.deleteBackward) }
 
-    func insertReturn() { act(SLATE_SCENE_TEXT_RETURN) }
+    func insertReturn() { act(.insertReturn) }
 
     func moveCaret(_ key: Key) {
         switch key {
-        case .left: act(SLATE_SCENE_TEXT_LEFT)
-        case .right: act(SLATE_SCENE_TEXT_RIGHT)
-        case .up: act(SLATE_SCENE_TEXT_UP)
-        case .down: act(SLATE_SCENE_TEXT_DOWN)
+        case .left: act(.left)
+        case .right: act(.right)
+        case .up: act(.up)
+        case .down: act(.down)
         default: break
         }
     }
@@ -69,14 +63,14 @@ import UI
 
     func perform(_ command: StandardEditCommand) {
         switch command {
-        case .undo: act(SLATE_SCENE_TEXT_UNDO)
-        case .redo: act(SLATE_SCENE_TEXT_REDO)
-        case .paste: act(SLATE_SCENE_TEXT_PASTE)
+        case .undo: act(.undo)
+        case .redo: act(.redo)
+        case .paste: act(.paste)
         default: break
         }
     }
 
-    func resignTextInput() { act(SLATE_SCENE_TEXT_RESIGN) }
+    func resignTextInput() { act(.resign) }
 
     private func send(_ deleteBefore: UInt32, _ commit: String?, _ preedit: String?) {
         guard let t = toplevel, t.isAlive else { return }
@@ -85,6 +79,6 @@ import UI
 
     private func act(_ action: slate_scene_text_action) {
         guard let t = toplevel, t.isAlive else { return }
-        slate_view_scene_text_action(t.handle, Int32(action.rawValue))
+        slate_view_scene_text_action(t.handle, action)
     }
 }

@@ -29,7 +29,7 @@ private let log = Logger("compositor")
 
     public var placement: Placement {
         guard isAlive else { return .automatic }
-        return Placement(wire: UInt32(slate_view_scene_placement(handle)))
+        return Placement(slate_view_scene_placement(handle))
     }
 
     public var besideSession: String? {
@@ -45,7 +45,7 @@ private let log = Logger("compositor")
 
     /// The animation the app asked for in its last `remove`.
     var removeAnimation: DismissalAnimation {
-        DismissalAnimation(wire: UInt32(slate_view_scene_animation(handle)))
+        DismissalAnimation(slate_view_scene_animation(handle))
     }
 
     /// The state the shell gives the scene, and the one last sent to the app.

@@ -94,7 +94,7 @@ import UI
         var s: Int32 = 1
         guard slate_view_picture_size(handle, &w, &h, &s) != 0 else {
             // A buffer the shell cannot read: said once (the window would be blank).
-            if isMapped, slate_view_buffer_state(handle) < 0, !cannotBeShown {
+            if isMapped, slate_view_buffer_state(handle) == .unreadable, !cannotBeShown {
                 cannotBeShown = true
                 pictureDidChange()
             }

@@ -128,7 +128,8 @@ extension WaylandCompositor {
     }
 
     func appEvent(
-        _ handle: OpaquePointer, _ event: slate_app_event, _ text: String, _ payload: String, _ number: UInt32
+        _ handle: OpaquePointer, _ event: slate_app_event, _ text: String, _ payload: String,
+        _ placement: slate_scene_placement
     )
         -> Int32
     {
@@ -156,7 +157,7 @@ extension WaylandCompositor {
                 log.warning("process \(app.processID) asked to open an activity that does not decode; ignored")
                 return 0
             }
-            shell?.openActivity(from: app, activity: activity, placement: Placement(wire: number))
+            shell?.openActivity(from: app, activity: activity, placement: Placement(placement))
             return 1
         case .gone:
             guard let app = apps.removeValue(forKey: handle) else { return 0 }

@@ -42,26 +42,12 @@ extension ClientToplevel: ForeignTextInput {}
 
     var textInputTraits: TextInputTraits {
         guard let i = info else { return TextInputTraits() }
-        let keyboard: KeyboardType =
-            switch Int(i.keyboard) {
-            case Int(SLATE_TEXT_KEYBOARD_EMAIL.rawValue): .emailAddress
-            case Int(SLATE_TEXT_KEYBOARD_URL.rawValue): .url
-            case Int(SLATE_TEXT_KEYBOARD_NUMBER.rawValue): .numberPad
-            case Int(SLATE_TEXT_KEYBOARD_DECIMAL.rawValue): .decimalPad
-            case Int(SLATE_TEXT_KEYBOARD_PHONE.rawValue): .phonePad
-            case Int(SLATE_TEXT_KEYBOARD_NUMBERS_AND_PUNCTUATION.rawValue): .numbersAndPunctuation
-            default: .default
-            }
+        let keyboard = KeyboardType(i.keyboard)
         // Capitals and suggestions need the text before the caret: a program that does not say it
         // gets neither (Shift is the person's).
         let knowsText = i.surrounding != nil
-        let capitals: TextAutocapitalizationType =
-            switch Int(i.capitals) {
-            case Int(SLATE_TEXT_CAPITALS_SENTENCES.rawValue): knowsText ? .sentences : .none
-            case Int(SLATE_TEXT_CAPITALS_WORDS.rawValue): knowsText ? .words : .none
-            case Int(SLATE_TEXT_CAPITALS_ALL.rawValue): .allCharacters
-            default: .none
-            }
+        var capitals = TextAutocapitalizationType(i.capitals)
+        if !knowsText, capitals != .allCharacters { capitals = .none }
         return TextInputTraits(
             keyboardType: keyboard, returnKeyType: keyboard == .url ? .go : .default, autocapitalization: capitals,
             showsSuggestions: i.suggestions != 0 && knowsText, isSecureTextEntry: i.secret != 0,

@@ -131,12 +131,12 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             MainActor.assumeIsolated { box.current?.viewEvent(view, event) }
         }
-        callbacks.app_event = { user, app, event, text, payload, number in
+        callbacks.app_event = { user, app, event, text, payload, placement in
             guard let user, let app else { return 0 }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             let t = text.map { String(cString: $0) } ?? ""
             let p = payload.map { String(cString: $0) } ?? ""
-            return MainActor.assumeIsolated { box.current?.appEvent(app, event, t, p, number) ?? 0 }
+            return MainActor.assumeIsolated { box.current?.appEvent(app, event, t, p, placement) ?? 0 }
         }
         callbacks.layer_event = { user, layer, event in
             guard let user, let layer else { return }

@@ -106,12 +106,12 @@ long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint
     return result == 0 ? need : -1;
 }
 
-int slate_view_buffer_state(slate_view *view) {
+slate_buffer_state slate_view_buffer_state(slate_view *view) {
     struct wlr_client_buffer *cb = view->surface->buffer;
-    if (!cb) return 0;
+    if (!cb) return SLATE_BUFFER_NONE;
     if (!cb->texture || !wlr_texture_is_pixman(cb->texture) || !picture_size_ok(view->comp, cb->base.width, cb->base.height))
-        return -1;
-    return 1;
+        return SLATE_BUFFER_UNREADABLE;
+    return SLATE_BUFFER_READY;
 }
 
 int slate_view_picture_size(slate_view *view, int *width, int *height, int *scale) {

@@ -10,6 +10,11 @@
 #include "scene_text_input.h"
 #include "slate-scene-v1-protocol.h"
 
+// The header's enums are the scene protocol's values: the same numbers on the wire.
+_Static_assert((int)SLATE_SCENE_PLACEMENT_RIGHT == (int)SLATE_SCENE_MANAGER_V1_PLACEMENT_RIGHT, "placement");
+_Static_assert((int)SLATE_SCENE_PLACEMENT_BESIDE == (int)SLATE_SCENE_MANAGER_V1_PLACEMENT_BESIDE, "placement");
+_Static_assert((int)SLATE_SCENE_ANIMATION_DECLINE == (int)SLATE_SCENE_V1_ANIMATION_DECLINE, "animation");
+
 /// The longest session identifier and activity payload a client may send, in bytes.
 enum { SESSION_MAX = 128, PAYLOAD_MAX = 64 * 1024, APP_ID_MAX = 255 };
 /// The most a window's menu bar may take, all its pieces together (version 2), in bytes.
@@ -219,7 +224,8 @@ static void manager_handle_announce(struct wl_client *client, struct wl_resource
     }
     size_t n = strlen(app_id);
     int known = n > 0 && n <= APP_ID_MAX && app->comp->cb.app_event &&
-                app->comp->cb.app_event(app->comp->cb.user, app, SLATE_APP_ANNOUNCE, app_id, "", 0) == 1;
+                app->comp->cb.app_event(app->comp->cb.user, app, SLATE_APP_ANNOUNCE, app_id, "",
+                                        SLATE_SCENE_PLACEMENT_AUTOMATIC) == 1;
     if (!known) {
         wl_resource_post_error(resource, SLATE_SCENE_MANAGER_V1_ERROR_UNKNOWN_APP, "no app '%.64s' here", app_id);
         return;
@@ -308,7 +314,8 @@ static void manager_handle_open_activity(struct wl_client *client, struct wl_res
         return;
     }
     if (app->comp->cb.app_event)
-        app->comp->cb.app_event(app->comp->cb.user, app, SLATE_APP_OPEN_ACTIVITY, activity_type, payload, placement);
+        app->comp->cb.app_event(app->comp->cb.user, app, SLATE_APP_OPEN_ACTIVITY, activity_type, payload,
+                                (slate_scene_placement)placement);
 }
 
 static const struct slate_scene_manager_v1_interface manager_impl = {
@@ -322,7 +329,8 @@ static void manager_resource_destroy(struct wl_resource *resource) {
     slate_app *app = wl_resource_get_user_data(resource);
     if (!app) return;
     if (app->app_id && app->comp->cb.app_event)
-        app->comp->cb.app_event(app->comp->cb.user, app, SLATE_APP_GONE, app->app_id, "", 0);
+        app->comp->cb.app_event(app->comp->cb.user, app, SLATE_APP_GONE, app->app_id, "",
+                                SLATE_SCENE_PLACEMENT_AUTOMATIC);
     // The scenes stay valid objects for the client but belong to no app any more.
     struct slate_scene *scene, *tmp;
     wl_list_for_each_safe(scene, tmp, &app->scenes, link) {
@@ -378,13 +386,18 @@ slate_scene_role slate_view_scene_role(slate_view *view) {
     return view->scene ? (slate_scene_role)view->scene->role : SLATE_SCENE_PRIMARY;
 }
 
-int slate_view_scene_placement(slate_view *view) { return view->scene ? (int)view->scene->placement : 0; }
+// (Each checked against the protocol's range when the app sent it.)
+slate_scene_placement slate_view_scene_placement(slate_view *view) {
+    return view->scene ? (slate_scene_placement)view->scene->placement : SLATE_SCENE_PLACEMENT_AUTOMATIC;
+}
 
 const char *slate_view_scene_beside(slate_view *view) { return view->scene ? view->scene->beside : ""; }
 
 const char *slate_view_scene_subtitle(slate_view *view) { return view->scene ? view->scene->subtitle : ""; }
 
-int slate_view_scene_animation(slate_view *view) { return view->scene ? (int)view->scene->animation : 0; }
+slate_scene_animation slate_view_scene_animation(slate_view *view) {
+    return view->scene ? (slate_scene_animation)view->scene->animation : SLATE_SCENE_ANIMATION_STANDARD;
+}
 
 void slate_view_scene_state(slate_view *view, slate_scene_state state) {
     if (view->scene) slate_scene_v1_send_state(view->scene->resource, (uint32_t)state);

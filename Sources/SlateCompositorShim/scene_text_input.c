@@ -9,6 +9,13 @@
 #include "slate-scene-v1-protocol.h"
 #include "slate_text_input.h"
 
+// The header's enums are the scene protocol's values: the same numbers on the wire.
+_Static_assert((int)SLATE_TEXT_KEYBOARD_NUMBERS_AND_PUNCTUATION == (int)SLATE_SCENE_V1_KEYBOARD_NUMBERS_AND_PUNCTUATION,
+               "keyboard");
+_Static_assert((int)SLATE_TEXT_RETURN_JOIN == (int)SLATE_SCENE_V1_RETURN_KEY_JOIN, "return key");
+_Static_assert((int)SLATE_TEXT_CAPITALS_ALL == (int)SLATE_SCENE_V1_CAPITALS_ALL, "capitals");
+_Static_assert((int)SLATE_SCENE_TEXT_RESIGN == (int)SLATE_SCENE_V1_TEXT_ACTION_RESIGN, "text action");
+
 /// The most text before the caret a scene may send, in bytes.
 enum { TEXT_BEFORE_MAX = 1024 };
 
@@ -79,9 +86,10 @@ int slate_view_scene_text_input(slate_view *view, slate_scene_text_input_info *i
     struct wl_resource *scene = slate_scene_resource(view);
     struct scene_field *f = scene ? field_of(scene, 0) : NULL;
     if (!f || !f->enabled) return 0;
-    info->keyboard = (int)f->keyboard;
-    info->return_key = (int)f->return_key;
-    info->capitals = (int)f->capitals;
+    // (Each checked against the protocol's range when the app set it.)
+    info->keyboard = (slate_text_keyboard)f->keyboard;
+    info->return_key = (slate_text_return_key)f->return_key;
+    info->capitals = (slate_text_capitals)f->capitals;
     info->flags = f->flags;
     info->text_before = f->text_before ? f->text_before : "";
     return 1;
@@ -94,7 +102,7 @@ void slate_view_scene_text_input_send(slate_view *view, uint32_t delete_before, 
     slate_scene_v1_send_text_input(scene, delete_before, commit ? commit : "", preedit ? preedit : "");
 }
 
-void slate_view_scene_text_action(slate_view *view, int action) {
+void slate_view_scene_text_action(slate_view *view, slate_scene_text_action action) {
     struct wl_resource *scene = slate_scene_resource(view);
     if (!scene || wl_resource_get_version(scene) < SLATE_SCENE_V1_TEXT_ACTION_SINCE_VERSION) return;
     slate_scene_v1_send_text_action(scene, (uint32_t)action);

@@ -3,6 +3,7 @@
 #define SLATE_SCENE_TEXT_INPUT_H
 
 #include "internal.h"
+#include "slate_text_input.h"
 
 /// slate_scene_v1.set_text_input (version 3) on the scene object `resource`, shown by `view` (NULL
 /// before its toplevel's first commit) of the compositor `comp` (NULL once the app's manager is gone):
@@ -13,6 +14,6 @@ void slate_scene_set_text_input(slate_comp *comp, slate_view *view, struct wl_re
 /// The scene object a toplevel shows (NULL for none): scene.c knows its struct.
 struct wl_resource *slate_scene_resource(slate_view *view);
 /// Tells the owner's text-input handler about `view`'s field (text_input.c).
-void slate_text_input_notify(slate_comp *comp, slate_view *view, int event);
+void slate_text_input_notify(slate_comp *comp, slate_view *view, slate_text_input_event event);
 
 #endif

@@ -65,7 +65,7 @@ static slate_view *view_of(slate_comp *comp, struct wlr_surface *surface) {
     return NULL;
 }
 
-static void tell(struct slate_text_input_relay *relay, struct text_input *ti, int event) {
+static void tell(struct slate_text_input_relay *relay, struct text_input *ti, slate_text_input_event event) {
     if (!relay->handler) return;
     relay->handler(relay->user, view_of(relay->comp, ti ? ti->input->focused_surface : NULL), event);
 }
@@ -309,7 +309,7 @@ void slate_text_input_finish(slate_comp *comp) {
     comp->text_input = NULL;
 }
 
-void slate_text_input_notify(slate_comp *comp, slate_view *view, int event) {
+void slate_text_input_notify(slate_comp *comp, slate_view *view, slate_text_input_event event) {
     if (comp->text_input && comp->text_input->handler) comp->text_input->handler(comp->text_input->user, view, event);
 }
 

@@ -81,7 +81,7 @@ import Testing
         let w = try #require(SceneWireWorld.openWindow(world.compositor, c, session: "s1"))
         #expect(world.shell.windows["s1"] != nil)
         // The app closes its window itself (Done), then quits.
-        slate_window_remove(w, 1)
+        slate_window_remove(w, .commit)
         world.serve(c) { world.fuzz.toplevels["s1"] == nil }
         settle(world)
         #expect(world.shell.windows["s1"] == nil, "the window went as the app asked")

@@ -114,7 +114,7 @@ import UI
     /// mapped (nil when it is not after 2,000 turns).
     static func openWindow(_ compositor: WaylandCompositor, _ client: OpaquePointer, session: String) -> OpaquePointer?
     {
-        guard let w = slate_window_create(client, "Window", session, 0, 0, "") else { return nil }
+        guard let w = slate_window_create(client, "Window", session, .primary, .automatic, "") else { return nil }
         let pixels = [UInt8](repeating: 0xff, count: 32 * 32 * 4)
         var presented = false
         for _ in 0..<2000 {

@@ -1,6 +1,8 @@
 // The narrow C face of a Slate app's Wayland connection: the app's windows as xdg toplevels that
 // show scene sessions (Slate's scene protocol), drawn into wl_shm buffers, and the seat's input
-// through xkbcommon. Swift sees only this header: opaque handles, plain numbers and callbacks.
+// through xkbcommon. Swift sees only this header: opaque handles, numbers, closed enums and callbacks.
+// Every enum is closed both ways: Swift switches over its cases with no default, and the shim hands
+// Swift no value outside them (a compositor's out-of-range wire value is dropped at the wire).
 //
 // Everything runs on one thread: the caller drives the connection (`slate_client_dispatch`) and
 // callbacks arrive from inside that call.
@@ -10,36 +12,121 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define SLATE_CLIENT_CLOSED_ENUM __attribute__((enum_extensibility(closed)))
+#define SLATE_CLIENT_SWIFT_NAME(name) __attribute__((swift_name(#name)))
+
 typedef struct slate_client slate_client;
 /// One window of the app: an xdg toplevel showing one scene session.
 typedef struct slate_window slate_window;
 
-enum slate_pointer_kind {
-    SLATE_POINTER_MOTION = 0,
-    SLATE_POINTER_DOWN = 1,
-    SLATE_POINTER_UP = 2,
-    SLATE_TOUCH_DOWN = 3,
-    SLATE_TOUCH_MOTION = 4,
-    SLATE_TOUCH_UP = 5,
+/// What the finger or the pointer did (`pointer` callback).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_pointer_kind {
+    SLATE_POINTER_MOTION SLATE_CLIENT_SWIFT_NAME(pointerMotion) = 0,
+    SLATE_POINTER_DOWN SLATE_CLIENT_SWIFT_NAME(pointerDown) = 1,
+    SLATE_POINTER_UP SLATE_CLIENT_SWIFT_NAME(pointerUp) = 2,
+    SLATE_TOUCH_DOWN SLATE_CLIENT_SWIFT_NAME(touchDown) = 3,
+    SLATE_TOUCH_MOTION SLATE_CLIENT_SWIFT_NAME(touchMotion) = 4,
+    SLATE_TOUCH_UP SLATE_CLIENT_SWIFT_NAME(touchUp) = 5,
     /// A wheel or two-finger scroll: x, y are the distances in surface points.
-    SLATE_POINTER_AXIS = 6,
-    SLATE_POINTER_LEAVE = 7,
+    SLATE_POINTER_AXIS SLATE_CLIENT_SWIFT_NAME(axis) = 6,
+    SLATE_POINTER_LEAVE SLATE_CLIENT_SWIFT_NAME(pointerLeave) = 7,
     /// The secondary (right) button went down.
-    SLATE_POINTER_SECONDARY = 8,
+    SLATE_POINTER_SECONDARY SLATE_CLIENT_SWIFT_NAME(secondaryDown) = 8,
     /// Touch point `id` was taken away: the shell took it for a system gesture (wl_touch.cancel),
     /// or a drag it carried ended in another program.
-    SLATE_TOUCH_CANCEL = 9,
-};
+    SLATE_TOUCH_CANCEL SLATE_CLIENT_SWIFT_NAME(touchCancel) = 9,
+} slate_pointer_kind;
 
 /// What a drag over one of the app's windows does (`drop` callback).
-enum slate_drop_kind {
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_drop_kind {
     /// It came over the window at x, y (surface points), offering `mimes`.
-    SLATE_DROP_ENTER = 0,
-    SLATE_DROP_MOTION = 1,
-    SLATE_DROP_LEAVE = 2,
+    SLATE_DROP_ENTER SLATE_CLIENT_SWIFT_NAME(enter) = 0,
+    SLATE_DROP_MOTION SLATE_CLIENT_SWIFT_NAME(motion) = 1,
+    SLATE_DROP_LEAVE SLATE_CLIENT_SWIFT_NAME(leave) = 2,
     /// It was let go over the window: read what it offers now (`slate_client_drop_receive`).
-    SLATE_DROP_DROP = 3,
-};
+    SLATE_DROP_DROP SLATE_CLIENT_SWIFT_NAME(drop) = 3,
+} slate_drop_kind;
+
+/// What the app would do with a drag over its window (`slate_client_drop_accept`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_drop_action {
+    SLATE_DROP_ACTION_NONE SLATE_CLIENT_SWIFT_NAME(none) = 0,
+    SLATE_DROP_ACTION_COPY SLATE_CLIENT_SWIFT_NAME(copy) = 1,
+    SLATE_DROP_ACTION_MOVE SLATE_CLIENT_SWIFT_NAME(move) = 2,
+} slate_drop_action;
+
+/// A scene session's role (`slate_scene_manager_v1.role`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_client_role {
+    SLATE_CLIENT_ROLE_PRIMARY SLATE_CLIENT_SWIFT_NAME(primary) = 0,
+    SLATE_CLIENT_ROLE_AUXILIARY SLATE_CLIENT_SWIFT_NAME(auxiliary) = 1,
+} slate_client_role;
+
+/// Where a new or returning window goes (`slate_scene_manager_v1.placement`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_client_placement {
+    SLATE_CLIENT_PLACEMENT_AUTOMATIC SLATE_CLIENT_SWIFT_NAME(automatic) = 0,
+    SLATE_CLIENT_PLACEMENT_FULL_SCREEN SLATE_CLIENT_SWIFT_NAME(fullScreen) = 1,
+    SLATE_CLIENT_PLACEMENT_PROMINENT SLATE_CLIENT_SWIFT_NAME(prominent) = 2,
+    SLATE_CLIENT_PLACEMENT_BESIDE SLATE_CLIENT_SWIFT_NAME(beside) = 3,
+    SLATE_CLIENT_PLACEMENT_LEFT SLATE_CLIENT_SWIFT_NAME(left) = 4,
+    SLATE_CLIENT_PLACEMENT_RIGHT SLATE_CLIENT_SWIFT_NAME(right) = 5,
+} slate_client_placement;
+
+/// How the shell shows a scene now (`slate_scene_v1.state`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_client_scene_state {
+    SLATE_CLIENT_SCENE_BACKGROUND SLATE_CLIENT_SWIFT_NAME(background) = 0,
+    SLATE_CLIENT_SCENE_INACTIVE SLATE_CLIENT_SWIFT_NAME(inactive) = 1,
+    SLATE_CLIENT_SCENE_ACTIVE SLATE_CLIENT_SWIFT_NAME(active) = 2,
+} slate_client_scene_state;
+
+/// How a destroyed session's window leaves (`slate_scene_v1.animation`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_client_animation {
+    SLATE_CLIENT_ANIMATION_STANDARD SLATE_CLIENT_SWIFT_NAME(standard) = 0,
+    SLATE_CLIENT_ANIMATION_COMMIT SLATE_CLIENT_SWIFT_NAME(commit) = 1,
+    SLATE_CLIENT_ANIMATION_DECLINE SLATE_CLIENT_SWIFT_NAME(decline) = 2,
+} slate_client_animation;
+
+/// The keyboard a field asks for (`slate_scene_v1.keyboard`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_client_keyboard {
+    SLATE_CLIENT_KEYBOARD_DEFAULT SLATE_CLIENT_SWIFT_NAME(standard) = 0,
+    SLATE_CLIENT_KEYBOARD_EMAIL SLATE_CLIENT_SWIFT_NAME(email) = 1,
+    SLATE_CLIENT_KEYBOARD_URL SLATE_CLIENT_SWIFT_NAME(url) = 2,
+    SLATE_CLIENT_KEYBOARD_NUMBER_PAD SLATE_CLIENT_SWIFT_NAME(numberPad) = 3,
+    SLATE_CLIENT_KEYBOARD_DECIMAL_PAD SLATE_CLIENT_SWIFT_NAME(decimalPad) = 4,
+    SLATE_CLIENT_KEYBOARD_PHONE_PAD SLATE_CLIENT_SWIFT_NAME(phonePad) = 5,
+    SLATE_CLIENT_KEYBOARD_NUMBERS_AND_PUNCTUATION SLATE_CLIENT_SWIFT_NAME(numbersAndPunctuation) = 6,
+} slate_client_keyboard;
+
+/// The return key a field asks for (`slate_scene_v1.return_key`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_client_return_key {
+    SLATE_CLIENT_RETURN_KEY_DEFAULT SLATE_CLIENT_SWIFT_NAME(standard) = 0,
+    SLATE_CLIENT_RETURN_KEY_GO SLATE_CLIENT_SWIFT_NAME(go) = 1,
+    SLATE_CLIENT_RETURN_KEY_SEARCH SLATE_CLIENT_SWIFT_NAME(search) = 2,
+    SLATE_CLIENT_RETURN_KEY_SEND SLATE_CLIENT_SWIFT_NAME(send) = 3,
+    SLATE_CLIENT_RETURN_KEY_DONE SLATE_CLIENT_SWIFT_NAME(done) = 4,
+    SLATE_CLIENT_RETURN_KEY_NEXT SLATE_CLIENT_SWIFT_NAME(next) = 5,
+    SLATE_CLIENT_RETURN_KEY_JOIN SLATE_CLIENT_SWIFT_NAME(join) = 6,
+} slate_client_return_key;
+
+/// What a field capitalizes by itself (`slate_scene_v1.capitals`).
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_client_capitals {
+    SLATE_CLIENT_CAPITALS_NONE SLATE_CLIENT_SWIFT_NAME(none) = 0,
+    SLATE_CLIENT_CAPITALS_SENTENCES SLATE_CLIENT_SWIFT_NAME(sentences) = 1,
+    SLATE_CLIENT_CAPITALS_WORDS SLATE_CLIENT_SWIFT_NAME(words) = 2,
+    SLATE_CLIENT_CAPITALS_ALL SLATE_CLIENT_SWIFT_NAME(all) = 3,
+} slate_client_capitals;
+
+/// `slate_scene_v1.text_action`: the keys of the keyboard on the glass that are not text.
+typedef enum SLATE_CLIENT_CLOSED_ENUM slate_scene_action {
+    SLATE_SCENE_ACTION_DELETE_BACKWARD SLATE_CLIENT_SWIFT_NAME(deleteBackward) = 0,
+    SLATE_SCENE_ACTION_RETURN SLATE_CLIENT_SWIFT_NAME(insertReturn) = 1,
+    SLATE_SCENE_ACTION_LEFT SLATE_CLIENT_SWIFT_NAME(left) = 2,
+    SLATE_SCENE_ACTION_RIGHT SLATE_CLIENT_SWIFT_NAME(right) = 3,
+    SLATE_SCENE_ACTION_UP SLATE_CLIENT_SWIFT_NAME(up) = 4,
+    SLATE_SCENE_ACTION_DOWN SLATE_CLIENT_SWIFT_NAME(down) = 5,
+    SLATE_SCENE_ACTION_UNDO SLATE_CLIENT_SWIFT_NAME(undo) = 6,
+    SLATE_SCENE_ACTION_REDO SLATE_CLIENT_SWIFT_NAME(redo) = 7,
+    SLATE_SCENE_ACTION_PASTE SLATE_CLIENT_SWIFT_NAME(paste) = 8,
+    SLATE_SCENE_ACTION_RESIGN SLATE_CLIENT_SWIFT_NAME(resign) = 9,
+} slate_scene_action;
 
 enum slate_modifier { SLATE_MOD_SHIFT = 1, SLATE_MOD_CTRL = 2, SLATE_MOD_ALT = 4, SLATE_MOD_LOGO = 8 };
 
@@ -49,19 +136,19 @@ typedef struct slate_client_callbacks {
     /// The shell accepted the app's announce.
     void (*ready)(void *user);
     /// The shell asks the app to connect a new session (`slate_scene_manager_v1.connect`).
-    void (*connect)(void *user, const char *session, int role, const char *payload);
+    void (*connect)(void *user, const char *session, slate_client_role role, const char *payload);
     /// The window was given a size in surface points (0: the app chooses) and whether it is active.
     void (*configure)(void *user, slate_window *window, int width, int height, int activated);
     /// The shell asks the window to close (xdg_toplevel.close).
     void (*close)(void *user, slate_window *window);
     /// The last picture was shown: the window may draw the next.
     void (*frame)(void *user, slate_window *window);
-    /// How the scene is shown now: 0 background, 1 inactive, 2 active.
-    void (*scene_state)(void *user, slate_window *window, int state);
+    /// How the scene is shown now.
+    void (*scene_state)(void *user, slate_window *window, slate_client_scene_state state);
     /// A person closed the window in the shell: the app destroys the session.
     void (*scene_discard)(void *user, slate_window *window);
-    /// The finger or the pointer (`slate_pointer_kind`), in surface points; `id` tells touches apart.
-    void (*pointer)(void *user, slate_window *window, int kind, int id, double x, double y);
+    /// The finger or the pointer, in surface points; `id` tells touches apart.
+    void (*pointer)(void *user, slate_window *window, slate_pointer_kind kind, int id, double x, double y);
     /// A key went down or up: its keysym, the text it types (UTF-8, may be empty) and the modifiers
     /// held (`slate_modifier`).
     void (*key)(void *user, slate_window *window, uint32_t keysym, const char *text, int pressed, uint32_t modifiers);
@@ -70,10 +157,10 @@ typedef struct slate_client_callbacks {
     void (*drag_send)(void *user, const char *mime, int fd);
     /// The app's drag ended: dropped and taken (1), or not (0).
     void (*drag_ended)(void *user, int dropped);
-    /// A drag over one of the app's windows (`slate_drop_kind`); `own` when it is the app's own drag
-    /// come back. `mimes` only with ENTER.
-    void (*drop)(void *user, slate_window *window, int kind, double x, double y, const char *const *mimes, int count,
-                 int own);
+    /// A drag over one of the app's windows; `own` when it is the app's own drag come back. `mimes`
+    /// only with ENTER.
+    void (*drop)(void *user, slate_window *window, slate_drop_kind kind, double x, double y, const char *const *mimes,
+                 int count, int own);
     /// A person chose a command of the window's declared menu bar (`path`: child indices joined by
     /// dots, in the menu bar last sent).
     void (*menu_command)(void *user, slate_window *window, const char *path);
@@ -82,7 +169,7 @@ typedef struct slate_client_callbacks {
     void (*text_input)(void *user, slate_window *window, uint32_t delete_before, const char *commit,
                        const char *preedit);
     /// A key of the keyboard on the glass that is not text (`slate_scene_v1.text_action`).
-    void (*text_action)(void *user, slate_window *window, int action);
+    void (*text_action)(void *user, slate_window *window, slate_scene_action action);
 } slate_client_callbacks;
 
 /// Connects to the compositor of $WAYLAND_DISPLAY and announces the app `app_id`. Returns NULL and
@@ -105,7 +192,8 @@ int slate_client_dispatch_watching(slate_client *client, int timeout_ms, const i
 /// The output's scale (pixels a point).
 int slate_client_scale(slate_client *client);
 /// Asks for a window of whichever app declares `activity_type` (`open_activity`).
-void slate_client_open_activity(slate_client *client, const char *activity_type, const char *payload, int placement);
+void slate_client_open_activity(slate_client *client, const char *activity_type, const char *payload,
+                                slate_client_placement placement);
 
 /// Puts `text` (UTF-8) on the clipboard (the Wayland selection, as text/plain), owned by this app
 /// until another program takes it. Returns -1 when there is no input to take it with yet.
@@ -124,26 +212,25 @@ char *slate_client_get_selection(slate_client *client, int timeout_ms);
 int slate_client_start_drag(slate_client *client, slate_window *origin, const char *const *mimes, int count,
                             const uint8_t *icon, int width, int height, int stride, int scale, int hot_x, int hot_y);
 
-/// Answers the drag over the app's window: it would take `mime` (NULL: nothing here) with `action`
-/// (0 none, 1 copy, 2 move).
-void slate_client_drop_accept(slate_client *client, const char *mime, int action);
+/// Answers the drag over the app's window: it would take `mime` (NULL: nothing here) with `action`.
+void slate_client_drop_accept(slate_client *client, const char *mime, slate_drop_action action);
 /// During a drop: asks the drag's program for its data as `mime`; returns the read end of a pipe
 /// (non-blocking) that gives it until its end, or -1.
 int slate_client_drop_receive(slate_client *client, const char *mime);
 /// During a drop: tells the drag's program the drop was taken (the data is read).
 void slate_client_drop_finish(slate_client *client);
 
-/// A new window showing scene session `session` (role 0 primary, 1 auxiliary), placed as
-/// `placement` says beside the session `beside` ("" for none). It shows once it has a picture.
-slate_window *slate_window_create(slate_client *client, const char *title, const char *session, int role,
-                                  int placement, const char *beside);
+/// A new window showing scene session `session` in `role`, placed as `placement` says beside the
+/// session `beside` ("" for none). It shows once it has a picture.
+slate_window *slate_window_create(slate_client *client, const char *title, const char *session, slate_client_role role,
+                                  slate_client_placement placement, const char *beside);
 void slate_window_destroy(slate_window *window);
 void slate_window_set_title(slate_window *window, const char *title);
 void slate_window_set_subtitle(slate_window *window, const char *subtitle);
 /// Asks the shell to show the window again.
-void slate_window_bring_forward(slate_window *window, int placement);
-/// Tells the shell the session was destroyed (animation: 0 standard, 1 commit, 2 decline).
-void slate_window_remove(slate_window *window, int animation);
+void slate_window_bring_forward(slate_window *window, slate_client_placement placement);
+/// Tells the shell the session was destroyed, its window leaving with `animation`.
+void slate_window_remove(slate_window *window, slate_client_animation animation);
 /// `slate_scene_v1.text_flags`: what a window's field taking text says of itself.
 enum slate_scene_flag {
     SLATE_SCENE_FLAG_SUGGESTIONS = 1,
@@ -155,25 +242,13 @@ enum slate_scene_flag {
     SLATE_SCENE_FLAG_CAN_PASTE = 64,
 };
 
-/// `slate_scene_v1.text_action`: the keys of the keyboard on the glass that are not text.
-enum slate_scene_action {
-    SLATE_SCENE_ACTION_DELETE_BACKWARD = 0,
-    SLATE_SCENE_ACTION_RETURN = 1,
-    SLATE_SCENE_ACTION_LEFT = 2,
-    SLATE_SCENE_ACTION_RIGHT = 3,
-    SLATE_SCENE_ACTION_UP = 4,
-    SLATE_SCENE_ACTION_DOWN = 5,
-    SLATE_SCENE_ACTION_UNDO = 6,
-    SLATE_SCENE_ACTION_REDO = 7,
-    SLATE_SCENE_ACTION_PASTE = 8,
-    SLATE_SCENE_ACTION_RESIGN = 9,
-};
 
 /// Declares the window's field taking text, or none (`enabled` 0): its keyboard, return key and
-/// capitals (`slate_scene_v1` enums), its flags (`text_flags`) and the text before its caret (the last
-/// 1 KiB is sent). Returns -1 when the shell speaks a version before 3 (no keyboard on the glass).
-int slate_window_set_text_input(slate_window *window, int enabled, int keyboard, int return_key, int capitals,
-                                uint32_t flags, const char *text_before);
+/// capitals, its flags (`slate_scene_flag`) and the text before its caret (the last 1 KiB is sent).
+/// Returns -1 when the shell speaks a version before 3 (no keyboard on the glass).
+int slate_window_set_text_input(slate_window *window, int enabled, slate_client_keyboard keyboard,
+                                slate_client_return_key return_key, slate_client_capitals capitals, uint32_t flags,
+                                const char *text_before);
 /// Declares the window's menu bar (`json`: Slate's menu bar declaration; "" for none), sent in
 /// pieces (scene protocol version 2). Returns -1 when the shell speaks version 1 (no menu bar).
 int slate_window_set_menu_bar(slate_window *window, const char *json);

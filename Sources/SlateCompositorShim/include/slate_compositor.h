@@ -107,6 +107,33 @@ typedef enum SLATE_CLOSED_ENUM slate_scene_role {
     SLATE_SCENE_AUXILIARY SLATE_SWIFT_NAME(auxiliary) = 1,
 } slate_scene_role;
 
+/// Where a scene's window goes (slate_scene_manager_v1's `placement`).
+typedef enum SLATE_CLOSED_ENUM slate_scene_placement {
+    SLATE_SCENE_PLACEMENT_AUTOMATIC SLATE_SWIFT_NAME(automatic) = 0,
+    SLATE_SCENE_PLACEMENT_FULL_SCREEN SLATE_SWIFT_NAME(fullScreen) = 1,
+    SLATE_SCENE_PLACEMENT_PROMINENT SLATE_SWIFT_NAME(prominent) = 2,
+    SLATE_SCENE_PLACEMENT_BESIDE SLATE_SWIFT_NAME(beside) = 3,
+    SLATE_SCENE_PLACEMENT_LEFT SLATE_SWIFT_NAME(left) = 4,
+    SLATE_SCENE_PLACEMENT_RIGHT SLATE_SWIFT_NAME(right) = 5,
+} slate_scene_placement;
+
+/// How a destroyed session's window leaves (slate_scene_v1's `animation`).
+typedef enum SLATE_CLOSED_ENUM slate_scene_animation {
+    SLATE_SCENE_ANIMATION_STANDARD SLATE_SWIFT_NAME(standard) = 0,
+    SLATE_SCENE_ANIMATION_COMMIT SLATE_SWIFT_NAME(commit) = 1,
+    SLATE_SCENE_ANIMATION_DECLINE SLATE_SWIFT_NAME(decline) = 2,
+} slate_scene_animation;
+
+/// Whether a surface's buffer can be shown (`slate_view_buffer_state`).
+typedef enum SLATE_CLOSED_ENUM slate_buffer_state {
+    /// It has one the shell cannot read (too big: over 16384 a side, or over 16 Mi pixels and
+    /// twice the output).
+    SLATE_BUFFER_UNREADABLE SLATE_SWIFT_NAME(unreadable) = -1,
+    /// It has none.
+    SLATE_BUFFER_NONE SLATE_SWIFT_NAME(none) = 0,
+    SLATE_BUFFER_READY SLATE_SWIFT_NAME(ready) = 1,
+} slate_buffer_state;
+
 /// How a scene is shown (slate_scene_v1's `state`).
 typedef enum SLATE_CLOSED_ENUM slate_scene_state {
     /// Not on the screen.
@@ -245,7 +272,7 @@ typedef enum SLATE_CLOSED_ENUM slate_app_event {
     /// refuse (the client is disconnected).
     SLATE_APP_ANNOUNCE SLATE_SWIFT_NAME(announce) = 0,
     /// The app asks for a window of whichever app declares activity type `text`, with the user
-    /// activity `payload` (JSON) and placement `number`.
+    /// activity `payload` (JSON) and `placement`.
     SLATE_APP_OPEN_ACTIVITY SLATE_SWIFT_NAME(openActivity) = 1,
     /// The app's connection is gone (it quit, crashed or was disconnected).
     SLATE_APP_GONE SLATE_SWIFT_NAME(gone) = 2,
@@ -288,7 +315,7 @@ typedef struct slate_comp_callbacks {
     void (*input)(void *user, slate_input_kind kind, int id, double x, double y, uint32_t code, uint32_t age_msec);
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
     int (*app_event)(void *user, slate_app *app, slate_app_event event, const char *text, const char *payload,
-                     uint32_t number);
+                     slate_scene_placement placement);
     /// What a layer surface did; the handle is invalid after DESTROY returns.
     void (*layer_event)(void *user, slate_layer *layer, slate_layer_event event);
     /// Whether the program of process `pid` may have `privilege`; `asked`: it tries to use it now
@@ -434,9 +461,8 @@ void slate_view_close(slate_view *view);
 int slate_view_has_subsurfaces(slate_view *view);
 /// A count that moves each time a subsurface commits or goes: their pictures changed.
 uint32_t slate_view_subsurface_changes(slate_view *view);
-/// Whether the surface's buffer can be shown: 1 it can, 0 it has none, -1 it has one the shell
-/// cannot read (too big: over 16384 a side, or over 16 Mi pixels and twice the output).
-int slate_view_buffer_state(slate_view *view);
+/// Whether the surface's buffer can be shown.
+slate_buffer_state slate_view_buffer_state(slate_view *view);
 /// The window's picture's size in pixels — its main surface's size in points (its buffer's, or the
 /// size its viewport gives it) at the buffer's scale — and that scale. Returns 1 when its buffer
 /// can be read (see `slate_view_buffer_state`), else 0.
@@ -610,13 +636,13 @@ void slate_app_connect(slate_app *app, const char *session, slate_scene_role rol
 slate_app *slate_view_app(slate_view *view);
 /// The scene session this toplevel shows, or NULL.
 const char *slate_view_scene_session(slate_view *view);
-/// The scene's role, placement (slate_scene_manager_v1.placement), the session it opened beside
-/// ("" for none), subtitle, and the animation of its last remove.
+/// The scene's role, placement, the session it opened beside ("" for none), subtitle, and the
+/// animation of its last remove.
 slate_scene_role slate_view_scene_role(slate_view *view);
-int slate_view_scene_placement(slate_view *view);
+slate_scene_placement slate_view_scene_placement(slate_view *view);
 const char *slate_view_scene_beside(slate_view *view);
 const char *slate_view_scene_subtitle(slate_view *view);
-int slate_view_scene_animation(slate_view *view);
+slate_scene_animation slate_view_scene_animation(slate_view *view);
 /// Tells the app how its scene is shown.
 void slate_view_scene_state(slate_view *view, slate_scene_state state);
 /// Tells the app a person closed the scene's window: it destroys the session.

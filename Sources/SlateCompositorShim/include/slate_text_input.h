@@ -1,6 +1,6 @@
 // Text input for Slate's compositor: programs' fields (zwp_text_input_v3) typed into by the keyboard
 // on the glass, and an outside keyboard (zwp_input_method_v2 with zwp_virtual_keyboard_v1:
-// squeekboard, wvkbd) when the person allowed one. Swift sees these functions and plain numbers only.
+// squeekboard, wvkbd) when the person allowed one. Swift sees these functions, numbers and closed enums.
 #ifndef SLATE_TEXT_INPUT_H
 #define SLATE_TEXT_INPUT_H
 
@@ -8,42 +8,54 @@
 
 #include "slate_compositor.h"
 
-/// The keys a program's field asks for (its text-input-v3 content purpose, in Slate's terms).
-enum slate_text_keyboard {
-    SLATE_TEXT_KEYBOARD_LETTERS = 0,
-    SLATE_TEXT_KEYBOARD_EMAIL = 1,
-    SLATE_TEXT_KEYBOARD_URL = 2,
+/// The keys a field asks for: a program's text-input-v3 content purpose in Slate's terms, and a
+/// Slate app's `slate_scene_v1.keyboard` (the same numbers).
+typedef enum SLATE_CLOSED_ENUM slate_text_keyboard {
+    SLATE_TEXT_KEYBOARD_LETTERS SLATE_SWIFT_NAME(letters) = 0,
+    SLATE_TEXT_KEYBOARD_EMAIL SLATE_SWIFT_NAME(email) = 1,
+    SLATE_TEXT_KEYBOARD_URL SLATE_SWIFT_NAME(url) = 2,
     /// Digits only (digits, a PIN).
-    SLATE_TEXT_KEYBOARD_NUMBER = 3,
+    SLATE_TEXT_KEYBOARD_NUMBER SLATE_SWIFT_NAME(number) = 3,
     /// A number with a decimal separator.
-    SLATE_TEXT_KEYBOARD_DECIMAL = 4,
-    SLATE_TEXT_KEYBOARD_PHONE = 5,
+    SLATE_TEXT_KEYBOARD_DECIMAL SLATE_SWIFT_NAME(decimal) = 4,
+    SLATE_TEXT_KEYBOARD_PHONE SLATE_SWIFT_NAME(phone) = 5,
     /// Dates and times: the 123 page first.
-    SLATE_TEXT_KEYBOARD_NUMBERS_AND_PUNCTUATION = 6,
-};
+    SLATE_TEXT_KEYBOARD_NUMBERS_AND_PUNCTUATION SLATE_SWIFT_NAME(numbersAndPunctuation) = 6,
+} slate_text_keyboard;
 
-/// When Shift comes on by itself in a program's field.
-enum slate_text_capitals {
-    SLATE_TEXT_CAPITALS_NONE = 0,
-    SLATE_TEXT_CAPITALS_SENTENCES = 1,
-    SLATE_TEXT_CAPITALS_WORDS = 2,
-    SLATE_TEXT_CAPITALS_ALL = 3,
-};
+/// When Shift comes on by itself in a field (a Slate app's `slate_scene_v1.capitals`: the same numbers).
+typedef enum SLATE_CLOSED_ENUM slate_text_capitals {
+    SLATE_TEXT_CAPITALS_NONE SLATE_SWIFT_NAME(none) = 0,
+    SLATE_TEXT_CAPITALS_SENTENCES SLATE_SWIFT_NAME(sentences) = 1,
+    SLATE_TEXT_CAPITALS_WORDS SLATE_SWIFT_NAME(words) = 2,
+    SLATE_TEXT_CAPITALS_ALL SLATE_SWIFT_NAME(all) = 3,
+} slate_text_capitals;
+
+/// The return key a Slate app's field asks for (`slate_scene_v1.return_key`).
+typedef enum SLATE_CLOSED_ENUM slate_text_return_key {
+    SLATE_TEXT_RETURN_DEFAULT SLATE_SWIFT_NAME(standard) = 0,
+    SLATE_TEXT_RETURN_GO SLATE_SWIFT_NAME(go) = 1,
+    SLATE_TEXT_RETURN_SEARCH SLATE_SWIFT_NAME(search) = 2,
+    SLATE_TEXT_RETURN_SEND SLATE_SWIFT_NAME(send) = 3,
+    SLATE_TEXT_RETURN_DONE SLATE_SWIFT_NAME(done) = 4,
+    SLATE_TEXT_RETURN_NEXT SLATE_SWIFT_NAME(next) = 5,
+    SLATE_TEXT_RETURN_JOIN SLATE_SWIFT_NAME(join) = 6,
+} slate_text_return_key;
 
 /// What the compositor tells its owner about the focused program's field.
-enum slate_text_input_event {
+typedef enum SLATE_CLOSED_ENUM slate_text_input_event {
     /// The field asks for text (text-input-v3 enabled on the surface with the keyboard).
-    SLATE_TEXT_INPUT_ENABLED = 0,
+    SLATE_TEXT_INPUT_ENABLED SLATE_SWIFT_NAME(enabled) = 0,
     /// It said something new: its text around the caret, its content type, its caret's place.
-    SLATE_TEXT_INPUT_CHANGED = 1,
+    SLATE_TEXT_INPUT_CHANGED SLATE_SWIFT_NAME(changed) = 1,
     /// It no longer asks for text (disabled, its surface lost the keyboard, or it went).
-    SLATE_TEXT_INPUT_DISABLED = 2,
-};
+    SLATE_TEXT_INPUT_DISABLED SLATE_SWIFT_NAME(disabled) = 2,
+} slate_text_input_event;
 
 /// The focused program's field, as `slate_text_input_state` reads it.
 typedef struct slate_text_input_info {
-    int keyboard;  // enum slate_text_keyboard
-    int capitals;  // enum slate_text_capitals
+    slate_text_keyboard keyboard;
+    slate_text_capitals capitals;
     /// A password or other hidden text: no suggestions, no popups.
     int secret;
     int multiline;
@@ -62,7 +74,7 @@ typedef struct slate_text_input_info {
 
 /// Told of the focused field's events (`slate_text_input_event`); `view` is the toplevel whose
 /// surface has the field (NULL when the surface is not a toplevel's, as a popup's).
-typedef void (*slate_text_input_handler)(void *user, slate_view *view, int event);
+typedef void (*slate_text_input_handler)(void *user, slate_view *view, slate_text_input_event event);
 
 /// Sets who is told of the focused field's events.
 void slate_text_input_set_handler(slate_comp *comp, slate_text_input_handler handler, void *user);
@@ -84,9 +96,9 @@ int slate_text_input_has_outside_keyboard(slate_comp *comp);
 
 /// A Slate app's field taking text in a window, as the app last declared it (`set_text_input`).
 typedef struct slate_scene_text_input_info {
-    int keyboard;    // slate_scene_v1.keyboard
-    int return_key;  // slate_scene_v1.return_key
-    int capitals;    // slate_scene_v1.capitals
+    slate_text_keyboard keyboard;
+    slate_text_return_key return_key;
+    slate_text_capitals capitals;
     uint32_t flags;  // slate_scene_v1.text_flags
     /// The text before the caret, UTF-8, at most 1 KiB.
     const char *text_before;
@@ -104,18 +116,18 @@ enum slate_scene_text_flag {
 };
 
 /// `slate_scene_v1.text_action`.
-enum slate_scene_text_action {
-    SLATE_SCENE_TEXT_DELETE_BACKWARD = 0,
-    SLATE_SCENE_TEXT_RETURN = 1,
-    SLATE_SCENE_TEXT_LEFT = 2,
-    SLATE_SCENE_TEXT_RIGHT = 3,
-    SLATE_SCENE_TEXT_UP = 4,
-    SLATE_SCENE_TEXT_DOWN = 5,
-    SLATE_SCENE_TEXT_UNDO = 6,
-    SLATE_SCENE_TEXT_REDO = 7,
-    SLATE_SCENE_TEXT_PASTE = 8,
-    SLATE_SCENE_TEXT_RESIGN = 9,
-};
+typedef enum SLATE_CLOSED_ENUM slate_scene_text_action {
+    SLATE_SCENE_TEXT_DELETE_BACKWARD SLATE_SWIFT_NAME(deleteBackward) = 0,
+    SLATE_SCENE_TEXT_RETURN SLATE_SWIFT_NAME(insertReturn) = 1,
+    SLATE_SCENE_TEXT_LEFT SLATE_SWIFT_NAME(left) = 2,
+    SLATE_SCENE_TEXT_RIGHT SLATE_SWIFT_NAME(right) = 3,
+    SLATE_SCENE_TEXT_UP SLATE_SWIFT_NAME(up) = 4,
+    SLATE_SCENE_TEXT_DOWN SLATE_SWIFT_NAME(down) = 5,
+    SLATE_SCENE_TEXT_UNDO SLATE_SWIFT_NAME(undo) = 6,
+    SLATE_SCENE_TEXT_REDO SLATE_SWIFT_NAME(redo) = 7,
+    SLATE_SCENE_TEXT_PASTE SLATE_SWIFT_NAME(paste) = 8,
+    SLATE_SCENE_TEXT_RESIGN SLATE_SWIFT_NAME(resign) = 9,
+} slate_scene_text_action;
 
 /// Reads the field of the app window `view` shows; 0 when none takes text (`info` untouched). The
 /// handler of `slate_text_input_set_handler` hears of each change, with `view`.
@@ -125,6 +137,6 @@ int slate_view_scene_text_input(slate_view *view, slate_scene_text_input_info *i
 void slate_view_scene_text_input_send(slate_view *view, uint32_t delete_before, const char *commit,
                                       const char *preedit);
 /// Sends the app window's field a key that is not text (`slate_scene_text_action`).
-void slate_view_scene_text_action(slate_view *view, int action);
+void slate_view_scene_text_action(slate_view *view, slate_scene_text_action action);
 
 #endif
