@@ -57,6 +57,9 @@ e2e: build
 # The example package: an app in its own package on Slate's products, through the public entry point.
 EXAMPLE := Examples/.build/debug/recipes
 examples: setup
+	# SwiftPM plans a package's build once and misses files added to or removed from a local
+	# dependency (Slate, at ".."): the plan goes, so that it is made again from the sources.
+	rm -f Examples/.build/debug.yaml
 	$(SWIFT) build --package-path Examples
 	$(EXAMPLE) render --out .build/examples/recipes.png --scale 1
 	$(EXAMPLE) script Examples/Tests/scripts/*.slate --out .build/examples/script-out
