@@ -22,17 +22,17 @@ public struct AppProcessError: Error, CustomStringConvertible {
     /// The app's sessions and their lifecycle.
     public let runtime: SceneRuntime
     /// The windows on the shell's screen, by session identifier.
-    private var windows: [String: AppWindow] = [:]
-    private(set) var client: OpaquePointer?
-    private var callbacks = slate_client_callbacks()
+    var windows: [String: AppWindow] = [:]
+    var client: OpaquePointer?
+    var callbacks = slate_client_callbacks()
     let clock = VirtualClock()
-    private let origin = MonotonicClock.read()
-    private var running = true
+    let origin = MonotonicClock.read()
+    var running = true
     /// When the app last looked for news (`Application.refreshInterval`).
-    private var lastRefresh = 0.0
+    var lastRefresh = 0.0
     /// The pasteboard every window of the app cuts, copies and pastes with: the system's clipboard
     /// (the Wayland selection, shared with every program) once connected.
-    private var pasteboard: any PasteboardStore = ProcessPasteboard()
+    var pasteboard: any PasteboardStore = ProcessPasteboard()
     /// Light or dark, as the system is (the shell passes it when it starts the app).
     public var appearance: Appearance = .light {
         didSet { for w in windows.values { w.root.appearance = appearance } }
@@ -114,15 +114,15 @@ public struct AppProcessError: Error, CustomStringConvertible {
     var drag: (session: DragSession, finish: @MainActor (DropOperation) -> Void)?
 
     /// Something happened that may change what the windows' menu bars offer.
-    private var menuBarsStale = true
+    var menuBarsStale = true
     /// When the menu bars were last looked at, and the longest they wait while windows keep drawing
     /// (a menu animating in a window draws 60 frames a second; its menu bar does not change with them).
-    private var menuBarsChecked = -Double.infinity
+    var menuBarsChecked = -Double.infinity
     static let menuBarRecheck = 0.5
 
     /// The identifier the shell chose for the session being connected, taken by the next new session.
-    private let pendingIdentifier: PendingIdentifier
-    private let box = Box()
+    let pendingIdentifier: PendingIdentifier
+    let box = Box()
 
     /// Brings back the app's windows (or opens a first one) and serves the shell until it goes away
     /// or SIGTERM or SIGINT arrives; then the state is saved and the run ends.
@@ -200,7 +200,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
 
     /// Brings the clock to the real one before input is stamped (left as the last turn set it, a tap
     /// read after a 0.5 s wait was taken for a long press).
-    private func catchUpClock() { clock.set(max(clock.now, MonotonicClock.read() - origin)) }
+    func catchUpClock() { clock.set(max(clock.now, MonotonicClock.read() - origin)) }
 
     // MARK: SceneSystem
 
@@ -275,10 +275,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
     }
 
     /// Sessions the shell asked for before the app restored its own, in order.
-    private var queuedConnects: [(session: String, role: SceneSession.Role, payload: String)] = []
-    private var isRestored = false
+    var queuedConnects: [(session: String, role: SceneSession.Role, payload: String)] = []
+    var isRestored = false
 
-    private func connect(session id: String, role: SceneSession.Role, payload: String) {
+    func connect(session id: String, role: SceneSession.Role, payload: String) {
         guard isRestored else {
             queuedConnects.append((id, role, payload))
             return
@@ -310,7 +310,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         }
     }
 
-    private func sceneState(_ w: AppWindow, _ state: slate_client_scene_state) {
+    func sceneState(_ w: AppWindow, _ state: slate_client_scene_state) {
         switch state {
         case .active: runtime.setForeground(w.scene, active: true)
         case .inactive: runtime.setForeground(w.scene, active: false)
@@ -318,7 +318,7 @@ public struct AppProcessError: Error, CustomStringConvertible {
         }
     }
 
-    private func discard(_ w: AppWindow) {
+    func discard(_ w: AppWindow) {
         guard runtime.session(withIdentifier: w.scene.session.persistentIdentifier) != nil else { return }
         do {
             try runtime.destroy(w.scene.session, animation: .standard)
@@ -326,141 +326,11 @@ public struct AppProcessError: Error, CustomStringConvertible {
             log("slate: \(runtime.application.identifier) cannot close a window: \(error)")
         }
     }
-
-    private func installCallbacks() {
-        callbacks.connect = { user, session, role, payload in
-            guard let user, let session else { return }
-            let s = String(cString: session)
-            let p = payload.map { String(cString: $0) } ?? ""
-            AppProcess.with(user) {
-                $0.connect(session: s, role: role == .auxiliary ? .auxiliary : .primary, payload: p)
-            }
-        }
-        callbacks.configure = { user, handle, width, height, _ in
-            guard let user else { return }
-            AppProcess.with(user) { $0.window(handle)?.resize(to: Size(Double(width), Double(height))) }
-        }
-        callbacks.close = { user, handle in
-            guard let user else { return }
-            AppProcess.with(user) { me in me.window(handle).map { me.discard($0) } }
-        }
-        callbacks.scene_discard = { user, handle in
-            guard let user else { return }
-            AppProcess.with(user) { me in me.window(handle).map { me.discard($0) } }
-        }
-        callbacks.scene_state = { user, handle, state in
-            guard let user else { return }
-            AppProcess.with(user) { me in
-                me.window(handle).map { me.sceneState($0, state) }
-                me.menuBarsStale = true
-            }
-        }
-        callbacks.frame = { user, handle in
-            guard let user else { return }
-            AppProcess.with(user) { $0.window(handle)?.framePending = false }
-        }
-        callbacks.pointer = { user, handle, kind, id, x, y in
-            guard let user else { return }
-            AppProcess.with(user) {
-                $0.catchUpClock()
-                $0.window(handle)?.pointerEvent(kind: kind, id: id, x: x, y: y)
-                // A press or a lift may select something; moving does not (and comes often).
-                let moving: [slate_pointer_kind] = [.pointerMotion, .touchMotion, .axis]
-                if !moving.contains(kind) { $0.menuBarsStale = true }
-            }
-        }
-        callbacks.drag_send = { user, mime, fd in
-            guard let user, let mime else {
-                close(fd)
-                return
-            }
-            let m = String(cString: mime)
-            AppProcess.with(user) { me in
-                guard let session = me.drag?.session else {
-                    close(fd)
-                    return
-                }
-                WaylandDrag.send(session, mime: m, to: fd)
-            }
-        }
-        callbacks.drag_ended = { user, dropped in
-            guard let user else { return }
-            AppProcess.with(user) { me in
-                let finish = me.drag?.finish
-                me.drag = nil
-                finish?(dropped != 0 ? .copy : .cancel)
-            }
-        }
-        callbacks.drop = { user, handle, kind, x, y, mimes, count, own in
-            guard let user else { return }
-            let offered = (0..<Int(max(0, count))).compactMap { i in mimes?[i].map { String(cString: $0) } }
-            AppProcess.with(user) { me in
-                guard let w = me.window(handle) else { return }
-                me.dropEvent(w, kind: kind, at: Point(x, y), offered: offered, own: own != 0)
-            }
-        }
-        callbacks.menu_command = { user, handle, path in
-            guard let user, let path else { return }
-            let p = String(cString: path)
-            AppProcess.with(user) { me in
-                me.window(handle)?.performMenuCommand(p)
-                me.menuBarsStale = true
-            }
-        }
-        callbacks.text_input = { user, handle, deleteBefore, commit, preedit in
-            guard let user else { return }
-            let c = commit.map { String(cString: $0) } ?? ""
-            let p = preedit.map { String(cString: $0) } ?? ""
-            AppProcess.with(user) { me in
-                me.window(handle)?.textInput(deleteBefore: Int(deleteBefore), commit: c, preedit: p)
-                me.menuBarsStale = true
-            }
-        }
-        callbacks.text_action = { user, handle, action in
-            guard let user else { return }
-            AppProcess.with(user) { me in
-                me.window(handle)?.textAction(action)
-                me.menuBarsStale = true
-            }
-        }
-        callbacks.key = { user, handle, sym, text, pressed, mods in
-            guard let user, pressed != 0 else { return }
-            let t = text.map { String(cString: $0) } ?? ""
-            AppProcess.with(user) { me in
-                me.catchUpClock()
-                me.menuBarsStale = true
-                // While one of the app's windows shows a context menu, the keys are the menu's (it is
-                // modal), whichever of its windows the shell gave them to.
-                let menu = me.windows.values.first { w in
-                    w.root.accessibilitySubviews.contains {
-                        ($0 as? any AccessibilityDescribing)?.accessibilityIsModal ?? false
-                    }
-                }
-                (menu ?? me.window(handle))?.keyEvent(sym: sym, text: t, modifiers: mods)
-            }
-        }
-    }
-
-    /// Runs `body` with the app process the C side's `user` pointer names (callbacks come on the
-    /// main thread, from inside `slate_client_dispatch`).
-    private nonisolated static func with(_ user: UnsafeMutableRawPointer, _ body: @MainActor (AppProcess) -> Void) {
-        let address = UInt(bitPattern: user)
-        MainActor.assumeIsolated {
-            guard let user = UnsafeMutableRawPointer(bitPattern: address) else { return }
-            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
-            if let me = box.current { body(me) }
-        }
-    }
-
-    /// What the C callbacks reach: this app process (kept weakly, so the C side never holds it).
-    private final class Box {
-        weak var current: AppProcess?
-    }
 }
 
 /// The session identifier the shell chose, handed to the runtime's identifier maker once.
-@MainActor private final class PendingIdentifier {
-    private var value: String?
+@MainActor final class PendingIdentifier {
+    var value: String?
     func set(_ v: String?) { value = v }
     func take() -> String? {
         defer { value = nil }
@@ -493,7 +363,7 @@ extension AppProcess {
     }
 
     /// Calls `body` with `strings` as a C array of C strings (valid only inside it).
-    private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let pointers = copies.map { UnsafePointer<CChar>($0) }

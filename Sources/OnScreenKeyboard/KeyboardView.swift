@@ -12,8 +12,8 @@ import UI
     /// The background, the bar and the keys: drawn once and kept as a picture.
     let board = View()
     let bar = KeyboardBarView()
-    private let grabber = View()
-    private(set) var keyViews: [KeyView] = []
+    let grabber = View()
+    var keyViews: [KeyView] = []
     /// Whether the keyboard floats (small, anywhere, the windows left as they are).
     public var isFloating = false {
         didSet { if isFloating != oldValue { floatingChanged() } }
@@ -155,7 +155,7 @@ import UI
         }
     }
 
-    private func floatingChanged() {
+    func floatingChanged() {
         refreshKeys()
         shadow = isFloating ? Shadow(color: Color.black.withAlpha(0.3), blur: 24, offset: Point(0, 6)) : nil
         board.isOpaqueCover = !isFloating
@@ -168,7 +168,7 @@ import UI
     // MARK: Touches
 
     /// What a finger on the keys is doing.
-    private struct Press {
+    struct Press {
         /// The key it went down on (an index into `keyViews`).
         var key: Int?
         var start: Point
@@ -181,21 +181,21 @@ import UI
         var repeats = 0
     }
 
-    private var presses: [Int: Press] = [:]
-    private var popup: KeyPopupView?
-    private var popupTouch: Int?
-    private(set) var alternates: AlternatesView?
-    private var alternatesTouch: Int?
-    private(set) var layoutList: AlternatesView?
-    private var layoutListTouch: Int?
+    var presses: [Int: Press] = [:]
+    var popup: KeyPopupView?
+    var popupTouch: Int?
+    var alternates: AlternatesView?
+    var alternatesTouch: Int?
+    var layoutList: AlternatesView?
+    var layoutListTouch: Int?
     /// Two fingers on the keys: where they started (their distance and centre), and once they move
     /// together, the trackpad's travel not yet turned into caret steps.
-    private var twoFingers: (distance: Double, centre: Point)?
-    private(set) var isTrackpad = false
-    private var trackpadTravel = Point.zero
-    private var trackpadLast = Point.zero
+    var twoFingers: (distance: Double, centre: Point)?
+    var isTrackpad = false
+    var trackpadTravel = Point.zero
+    var trackpadLast = Point.zero
     /// The floating keyboard dragged by its grabber: where the finger took it.
-    private var dragOffset: Point?
+    var dragOffset: Point?
 
     public override func hitTest(_ p: Point) -> View? {
         guard !isHidden, alpha > 0.01, bounds.contains(p) else { return nil }
@@ -212,7 +212,7 @@ import UI
         return keyViews.indices.min { a, b in distance(p, keyViews[a].frame) < distance(p, keyViews[b].frame) }
     }
 
-    private func distance(_ p: Point, _ r: Rect) -> Double {
+    func distance(_ p: Point, _ r: Rect) -> Double {
         let dx = max(r.minX - p.x, 0, p.x - r.maxX)
         let dy = max(r.minY - p.y, 0, p.y - r.maxY)
         return dx * dx + dy * dy
@@ -343,176 +343,5 @@ import UI
         twoFingers = nil
         if isTrackpad { endTrackpad() }
         for k in keyViews { k.isPressed = false }
-    }
-
-    // MARK: Holding a key
-
-    private func startHoldTimer(for i: Int, touch: Int) -> Animation? {
-        let k = keyViews[i]
-        switch k.key.kind {
-        case .delete:
-            return after(KeyboardMetrics.deleteRepeatDelay) { [weak self] in self?.repeatDelete(touch) }
-        case .globe:
-            return after(KeyboardMetrics.alternatesDelay) { [weak self] in self?.showLayoutList(over: i, touch: touch) }
-        case .character:
-            guard !keyboard.layout.alternates(for: k.title).isEmpty else { return nil }
-            return after(KeyboardMetrics.alternatesDelay) { [weak self] in self?.showAlternates(over: i, touch: touch) }
-        default:
-            return nil
-        }
-    }
-
-    /// Runs `body` after `seconds` on the screen's clock (nil with no screen).
-    private func after(_ seconds: Double, _ body: @escaping () -> Void) -> Animation? {
-        root?.animator.animate(duration: seconds, curve: .linear, apply: { _ in }) { done in if done { body() } }
-    }
-
-    private func repeatDelete(_ touch: Int) {
-        guard var press = presses[touch] else { return }
-        press.repeats += 1
-        if press.repeats > KeyboardMetrics.deleteByWordsAfter {
-            keyboard.deleteWordBackward()
-        } else {
-            keyboard.deleteBackward()
-        }
-        press.timer = after(KeyboardMetrics.deleteRepeatInterval) { [weak self] in self?.repeatDelete(touch) }
-        presses[touch] = press
-    }
-
-    private func showAlternates(over i: Int, touch: Int) {
-        guard presses[touch] != nil, alternates == nil else { return }
-        let k = keyViews[i]
-        let list = keyboard.layout.alternates(for: k.title)
-        guard !list.isEmpty else { return }
-        hidePopup()
-        let v = AlternatesView(alternates: list)
-        let cell = AlternatesView.cellWidth(keyWidth: k.frame.width)
-        let w = cell * Double(list.count) + 8
-        let h = k.frame.height
-        var x = k.frame.midX - cell / 2 - 4
-        x = min(max(2, x), bounds.width - w - 2)
-        v.frame = Rect(x, k.frame.minY - h - 6, w, h)
-        addSubview(v)
-        alternates = v
-        alternatesTouch = touch
-    }
-
-    private func hideAlternates() {
-        alternates?.removeFromSuperview()
-        alternates = nil
-        alternatesTouch = nil
-    }
-
-    private func showLayoutList(over i: Int, touch: Int) {
-        guard presses[touch] != nil, layoutList == nil, keyboard.layouts.count > 1 else { return }
-        let k = keyViews[i]
-        let names = keyboard.layouts.map { $0.name.resolved($0.language) }
-        let v = AlternatesView(alternates: names)
-        v.cells.forEach { $0.fontSize = KeyboardMetrics.namedKeyFontSize }
-        let cell = 150.0
-        let w = cell * Double(names.count) + 8
-        var x = k.frame.minX
-        x = min(max(2, x), bounds.width - w - 2)
-        v.frame = Rect(x, k.frame.minY - k.frame.height - 6, w, k.frame.height)
-        v.selected = keyboard.state.layoutIndex
-        v.localizedAccessibilityLabel = KeyboardStrings.layouts
-        addSubview(v)
-        layoutList = v
-        layoutListTouch = touch
-    }
-
-    private func hideLayoutList() {
-        layoutList?.removeFromSuperview()
-        layoutList = nil
-        layoutListTouch = nil
-    }
-
-    private func showPopup(for i: Int, touch: Int, text: String) {
-        guard !keyboard.isSecure else { return }
-        hidePopup()
-        let k = keyViews[i]
-        let v = KeyPopupView()
-        v.frame = KeyPopupView.frame(for: k.frame)
-        v.keyRect = Rect(k.frame.minX - v.frame.minX, k.frame.minY - v.frame.minY, k.frame.width, k.frame.height)
-        v.text = text
-        addSubview(v)
-        popup = v
-        popupTouch = touch
-    }
-
-    private func hidePopup() {
-        popup?.removeFromSuperview()
-        popup = nil
-        popupTouch = nil
-    }
-
-    // MARK: Two fingers
-
-    private func midpoint(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
-
-    private func twoFingersMoved() {
-        let two = Array(presses.values)
-        guard two.count == 2 else { return }
-        let points = two.map(\.location)
-        let d = hypot(points[0].x - points[1].x, points[0].y - points[1].y)
-        let c = midpoint(points[0], points[1])
-        if isTrackpad {
-            trackpadTravel.x += c.x - trackpadLast.x
-            trackpadTravel.y += c.y - trackpadLast.y
-            trackpadLast = c
-            let step = KeyboardMetrics.trackpadStep
-            while abs(trackpadTravel.x) >= step {
-                keyboard.moveCaret(trackpadTravel.x > 0 ? .right : .left)
-                trackpadTravel.x -= trackpadTravel.x > 0 ? step : -step
-            }
-            while abs(trackpadTravel.y) >= step * 2 {
-                keyboard.moveCaret(trackpadTravel.y > 0 ? .down : .up)
-                trackpadTravel.y -= trackpadTravel.y > 0 ? step * 2 : -step * 2
-            }
-            return
-        }
-        guard let start = twoFingers, start.distance > 0 else { return }
-        let ratio = d / start.distance
-        if !isFloating, ratio <= KeyboardMetrics.pinchIn {
-            cancelPresses()
-            keyboard.onFloatingChange?(true)
-            return
-        }
-        if isFloating, ratio >= KeyboardMetrics.pinchOut {
-            cancelPresses()
-            keyboard.onFloatingChange?(false)
-            return
-        }
-        // The trackpad: both fingers moving the same way (a pinch moves them apart or together).
-        let v = two.map { Point($0.location.x - $0.start.x, $0.location.y - $0.start.y) }
-        let together = v[0].x * v[1].x + v[0].y * v[1].y > 0
-        let moved = hypot(c.x - start.centre.x, c.y - start.centre.y)
-        if together, moved >= KeyboardMetrics.trackpadStart, ratio > 0.8, ratio < 1.25 {
-            cancelPresses()
-            isTrackpad = true
-            trackpadLast = c
-            trackpadTravel = .zero
-            for k in keyViews { k.isBlank = true }
-        }
-    }
-
-    /// The fingers' presses are taken back: nothing they were on is typed.
-    private func cancelPresses() {
-        for (id, p) in presses {
-            p.timer?.cancel()
-            if let i = p.key, i < keyViews.count { keyViews[i].isPressed = false }
-            presses[id]?.key = nil
-            presses[id]?.timer = nil
-        }
-        hidePopup()
-        hideAlternates()
-        hideLayoutList()
-        keyboard.keyCancelled()
-        twoFingers = nil
-    }
-
-    private func endTrackpad() {
-        isTrackpad = false
-        for k in keyViews { k.isBlank = false }
     }
 }

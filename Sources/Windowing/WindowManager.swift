@@ -6,36 +6,36 @@ public typealias WindowID = String
 /// Where a window goes in Windowed Apps.
 public struct WindowedPlacement: Hashable, Sendable, Codable {
     /// Where it floats — and what it comes back to from a tile or full screen.
-    public fileprivate(set) var frame: Rect
+    public internal(set) var frame: Rect
     /// The tile it fills, if tiled.
-    public fileprivate(set) var tile: Tile?
+    public internal(set) var tile: Tile?
     /// Whether it fills the whole screen (its window controls' green button).
-    public fileprivate(set) var isFullScreen: Bool
+    public internal(set) var isFullScreen: Bool
     /// Whether it is minimized into its app's icon in the Dock (or off the screen).
-    public fileprivate(set) var isMinimized: Bool
+    public internal(set) var isMinimized: Bool
 }
 
 /// One window as the window manager keeps it.
 public struct ManagedWindow: Hashable, Sendable, Codable {
     /// The app the window belongs to (its identifier).
-    public fileprivate(set) var app: String
+    public internal(set) var app: String
     /// Whether it is an auxiliary window (the others are primary).
-    public fileprivate(set) var isAuxiliary: Bool
+    public internal(set) var isAuxiliary: Bool
     /// The sizes its frame may take: its program's limits with the system's smallest window.
-    public fileprivate(set) var limits: SizeLimits
+    public internal(set) var limits: SizeLimits
     /// Where it goes in Windowed Apps.
-    public fileprivate(set) var windowed: WindowedPlacement
+    public internal(set) var windowed: WindowedPlacement
 }
 
 /// What Full-Screen Apps shows: the main screen's arrangement, Slide Over and a centred window.
 public struct FullScreenState: Hashable, Sendable, Codable {
     /// One window full screen, two in Split View, or none (the Home screen).
-    public fileprivate(set) var arrangement: Arrangement<WindowID> = .empty
+    public internal(set) var arrangement: Arrangement<WindowID> = .empty
     /// The Slide Over window, and whether it is pushed off the screen.
-    public fileprivate(set) var slideOver: WindowID?
-    public fileprivate(set) var slideOverHidden = false
+    public internal(set) var slideOver: WindowID?
+    public internal(set) var slideOverHidden = false
     /// A window centred on top (a prominent one, a dialog).
-    public fileprivate(set) var centred: WindowID?
+    public internal(set) var centred: WindowID?
 
     /// The windows on the screen, front first.
     public var visible: [WindowID] {
@@ -50,7 +50,7 @@ public struct FullScreenState: Hashable, Sendable, Codable {
 /// are to be more of them.
 public struct WindowSpace: Hashable, Sendable, Codable {
     /// The space's windows, back to front (minimized ones too, where they were).
-    public fileprivate(set) var stacking: [WindowID] = []
+    public internal(set) var stacking: [WindowID] = []
 }
 
 /// The window manager: every window's place in each multitasking mode, which one is in front and
@@ -66,26 +66,26 @@ public struct WindowSpace: Hashable, Sendable, Codable {
 /// keeps to its window's size limits.
 public struct WindowManager: Hashable, Sendable, Codable {
     /// The mode the screen shows now.
-    public private(set) var mode: MultitaskingMode
+    public internal(set) var mode: MultitaskingMode
     /// The screen, in points.
-    public private(set) var screen: Size
+    public internal(set) var screen: Size
     /// What the system's chrome keeps of the screen's edges from windows (the shell's status bar at
     /// the top, its home indicator at the bottom): windows tile and stay below `chrome.top`, and
     /// Slide Over keeps clear of both. `restored(from:)` keeps the live manager's.
-    public private(set) var chrome: EdgeInsets = .zero
+    public internal(set) var chrome: EdgeInsets = .zero
     /// Every window, by identifier.
-    public private(set) var windows: [WindowID: ManagedWindow] = [:]
+    public internal(set) var windows: [WindowID: ManagedWindow] = [:]
     /// What Full-Screen Apps shows.
-    public private(set) var fullScreen = FullScreenState()
+    public internal(set) var fullScreen = FullScreenState()
     /// Windowed Apps' spaces (one today) and the one shown.
-    public private(set) var spaces: [WindowSpace] = [WindowSpace()]
-    public private(set) var activeSpace = 0
+    public internal(set) var spaces: [WindowSpace] = [WindowSpace()]
+    public internal(set) var activeSpace = 0
     /// The window that takes input.
-    public private(set) var focused: WindowID?
+    public internal(set) var focused: WindowID?
     /// Windows, most recently focused first.
-    public private(set) var recency: [WindowID] = []
+    public internal(set) var recency: [WindowID] = []
     /// Where each app's last window was in Windowed Apps (by app identifier): its next opens there.
-    public private(set) var lastPlacements: [String: WindowedPlacement] = [:]
+    public internal(set) var lastPlacements: [String: WindowedPlacement] = [:]
 
     /// No windows, on a screen of `screen` points whose edges `chrome` keeps, in `mode`.
     public init(screen: Size, chrome: EdgeInsets, mode: MultitaskingMode = .fullScreen) {
@@ -267,183 +267,6 @@ public struct WindowManager: Hashable, Sendable, Codable {
         recency.removeAll { $0 == id }
     }
 
-    // MARK: Full-Screen Apps
-
-    /// Window `id` full screen (Windowed Apps: its full screen, over the others).
-    public mutating func showFullScreen(_ id: WindowID) {
-        guard windows[id] != nil else { return }
-        switch mode {
-        case .fullScreen:
-            leaveFloating(id)
-            fullScreen.arrangement = .fullScreen(id)
-        case .windowed:
-            windows[id]?.windowed.isFullScreen = true
-            windows[id]?.windowed.isMinimized = false
-        }
-        show(id)
-    }
-
-    /// Window `id` in Split View beside what is on the screen, on `side` (Windowed Apps: that half).
-    public mutating func showSplit(_ id: WindowID, on side: EdgeSide) {
-        guard windows[id] != nil else { return }
-        switch mode {
-        case .fullScreen:
-            leaveFloating(id)
-            fullScreen.arrangement = SpaceLayout.arrangement(fullScreen.arrangement, dropping: id, on: side)
-            focus(id)
-        case .windowed:
-            tile(id, side == .left ? .leftHalf : .rightHalf)
-        }
-    }
-
-    /// Window `id` in Slide Over, on the screen (Windowed Apps: floating where Slide Over would be).
-    public mutating func showSlideOver(_ id: WindowID) {
-        guard let w = windows[id] else { return }
-        switch mode {
-        case .fullScreen:
-            leaveArrangement(id)
-            if fullScreen.centred == id { fullScreen.centred = nil }
-            fullScreen.slideOver = id
-            fullScreen.slideOverHidden = false
-            focus(id)
-        case .windowed:
-            let r = SpaceLayout.slideOverFrame(screen: screen, chrome: chrome)
-            float(id, at: r, limits: w.limits)
-            show(id)
-        }
-    }
-
-    /// Window `id` centred on top (Full-Screen Apps; Windowed Apps: floating in the middle).
-    public mutating func showCentred(_ id: WindowID) {
-        guard let w = windows[id] else { return }
-        switch mode {
-        case .fullScreen:
-            leaveArrangement(id)
-            if fullScreen.slideOver == id { fullScreen.slideOver = nil }
-            fullScreen.centred = id
-        case .windowed:
-            float(id, at: SpaceLayout.centredFrame(screen: screen), limits: w.limits)
-        }
-        show(id)
-    }
-
-    /// Pushes the Slide Over window off the screen, or brings it back (it takes input then; the
-    /// main screen's window when it leaves).
-    public mutating func setSlideOverHidden(_ hidden: Bool) {
-        guard let s = fullScreen.slideOver, fullScreen.slideOverHidden != hidden else { return }
-        fullScreen.slideOverHidden = hidden
-        guard mode == .fullScreen else { return }
-        if hidden {
-            if focused == s {
-                focused = nil
-                if let next = fullScreen.arrangement.windows.first { focus(next) } else { settleFocus() }
-            }
-        } else {
-            focus(s)
-        }
-    }
-
-    /// The Split View divider held at `fraction` of the screen's width (while a finger drags it).
-    public mutating func setSplitFraction(_ fraction: Double) {
-        guard case .split(let l, let r, _) = fullScreen.arrangement else { return }
-        let f = min(max(fraction, 0), 1)
-        fullScreen.arrangement = .split(left: l, right: r, fraction: f)
-    }
-
-    /// The divider let go at `x` points: it rests at the nearest Split View width, or closes the side
-    /// it was pushed into (that window leaves the screen; the other takes input if it had it).
-    public mutating func releaseDivider(at x: Double) {
-        guard case .split(let l, let r, _) = fullScreen.arrangement else { return }
-        switch SpaceLayout.snap(dividerAt: x, width: screen.width) {
-        case .fraction(let f): fullScreen.arrangement = .split(left: l, right: r, fraction: f)
-        case .closeLeft:
-            fullScreen.arrangement = .fullScreen(r)
-            if focused == l { focus(r) }
-        case .closeRight:
-            fullScreen.arrangement = .fullScreen(l)
-            if focused == r { focus(l) }
-        }
-        settleFocus()
-    }
-
-    // MARK: Windowed Apps
-
-    /// Moves window `id` so that its frame starts at `origin` (Windowed Apps). A tiled or full-screen
-    /// window floats again at its own size. It stays on the screen, and comes to the front.
-    public mutating func move(_ id: WindowID, to origin: Point) {
-        guard mode == .windowed, let w = windows[id] else { return }
-        let size = w.windowed.frame.size
-        float(id, at: Rect(origin: origin, size: size), limits: w.limits)
-        bringToFront(id)
-        focus(id)
-    }
-
-    /// Resizes window `id` to `size` (Windowed Apps), keeping `anchor` — the corner opposite the one
-    /// dragged — where it is. The size keeps to the window's limits, and the window grows no
-    /// further past the screen's edges than it already reaches. A tiled or full-screen window
-    /// floats at its new size.
-    public mutating func resize(_ id: WindowID, to size: Size, keeping anchor: WindowCorner = .topLeft) {
-        guard mode == .windowed, let w = windows[id], let whole = windowedFrame(of: id) else { return }
-        let area = windowArea
-        // A full-screen window resizes from the part below the status bar, where windows go.
-        let shown = w.windowed.isFullScreen ? whole.intersection(area) : whole
-        var s = w.limits.clamp(size)
-        let left = anchor == .topLeft || anchor == .bottomLeft
-        let top = anchor == .topLeft || anchor == .topRight
-        // Growing toward an edge stops at it (or where the window already reached past it).
-        if left {
-            s.width = min(s.width, max(shown.width, max(area.maxX, shown.maxX) - shown.minX))
-        } else {
-            s.width = min(s.width, max(shown.width, shown.maxX - min(area.minX, shown.minX)))
-        }
-        if top {
-            s.height = min(s.height, max(shown.height, max(area.maxY, shown.maxY) - shown.minY))
-        } else {
-            s.height = min(s.height, max(shown.height, shown.maxY - area.minY))
-        }
-        s = w.limits.clamp(s)
-        let x = left ? shown.minX : shown.maxX - s.width
-        let y = top ? shown.minY : shown.maxY - s.height
-        float(id, at: Rect(x, y, s.width, s.height), limits: w.limits)
-        bringToFront(id)
-        focus(id)
-    }
-
-    /// Tiles window `id` (Windowed Apps), in front. In Full-Screen Apps a half or a third across is
-    /// Split View on that side at that width, Fill is full screen; the other tiles have no place there.
-    public mutating func tile(_ id: WindowID, _ tile: Tile) {
-        guard windows[id] != nil else { return }
-        switch mode {
-        case .windowed:
-            windows[id]?.windowed.tile = tile
-            windows[id]?.windowed.isFullScreen = false
-            windows[id]?.windowed.isMinimized = false
-            show(id)
-        case .fullScreen:
-            if tile == .fill {
-                showFullScreen(id)
-            } else if let split = tile.split {
-                showSplit(id, on: split.side)
-                setSplitFraction(split.fraction)
-            }
-        }
-    }
-
-    /// Window `id` out of its tile and full screen (Windowed Apps): where it last floated.
-    public mutating func untile(_ id: WindowID) {
-        guard mode == .windowed, let w = windows[id], w.windowed.tile != nil || w.windowed.isFullScreen else { return }
-        windows[id]?.windowed.tile = nil
-        windows[id]?.windowed.isFullScreen = false
-        show(id)
-    }
-
-    /// Window `id` out of full screen (Windowed Apps): back to its tile or where it floated.
-    public mutating func exitFullScreen(_ id: WindowID) {
-        guard mode == .windowed, windows[id]?.windowed.isFullScreen == true else { return }
-        windows[id]?.windowed.isFullScreen = false
-        show(id)
-    }
-
     // MARK: The mode and the screen
 
     /// Changes the mode. Each mode keeps its own arrangement; what was on the screen comes along:
@@ -537,163 +360,5 @@ public struct WindowManager: Hashable, Sendable, Codable {
         out.focused = nil
         if let f = saved.focused, out.isVisible(f) { out.focus(f) } else { out.settleFocus() }
         return out
-    }
-
-    // MARK: Helpers
-
-    /// Window `id` floating at `frame` (kept on the screen, within `limits`), out of the Dock.
-    private mutating func float(_ id: WindowID, at frame: Rect, limits: SizeLimits) {
-        let r = kept(frame, limits: limits)
-        windows[id]?.windowed = WindowedPlacement(frame: r, tile: nil, isFullScreen: false, isMinimized: false)
-    }
-
-    /// The focused window stays one on the screen: when it is not (or there is none while windows
-    /// are shown), the front window takes input.
-    private mutating func settleFocus() {
-        if let f = focused, isVisible(f) { return }
-        focused = nil
-        if let front = visibleWindows.first { focus(front) }
-    }
-
-    private mutating func bringToFront(_ id: WindowID) {
-        guard let i = spaces[activeSpace].stacking.firstIndex(of: id) else { return }
-        if i == spaces[activeSpace].stacking.count - 1 { return }
-        spaces[activeSpace].stacking.remove(at: i)
-        spaces[activeSpace].stacking.append(id)
-    }
-
-    /// Takes `id` out of Full-Screen Apps' main screen.
-    private mutating func leaveArrangement(_ id: WindowID) {
-        switch fullScreen.arrangement {
-        case .fullScreen(let w) where w == id: fullScreen.arrangement = .empty
-        case .split(let l, let r, _) where l == id: fullScreen.arrangement = .fullScreen(r)
-        case .split(let l, let r, _) where r == id: fullScreen.arrangement = .fullScreen(l)
-        default: break
-        }
-    }
-
-    /// Takes `id` out of Slide Over and the centre.
-    private mutating func leaveFloating(_ id: WindowID) {
-        if fullScreen.slideOver == id {
-            fullScreen.slideOver = nil
-            fullScreen.slideOverHidden = false
-        }
-        if fullScreen.centred == id { fullScreen.centred = nil }
-    }
-
-    /// Takes `id` out of every place of Full-Screen Apps.
-    private mutating func leaveFullScreenState(_ id: WindowID) {
-        leaveArrangement(id)
-        leaveFloating(id)
-    }
-
-    /// The system's smallest window with a program's own limits: a program whose largest size is
-    /// smaller keeps to its own.
-    static func effectiveLimits(_ limits: SizeLimits) -> SizeLimits {
-        let system = WindowingMetrics.minimumSize
-        func least(_ own: Double, _ ownMax: Double, _ sys: Double) -> Double {
-            max(own, ownMax > 0 ? min(sys, ownMax) : sys)
-        }
-        return SizeLimits(
-            minimum: Size(
-                least(limits.minimum.width, limits.maximum.width, system.width),
-                least(limits.minimum.height, limits.maximum.height, system.height)),
-            maximum: limits.maximum)
-    }
-
-    /// Where a window opening in Windowed Apps goes.
-    private func windowedPlacement(
-        app: String, limits: SizeLimits, opening: WindowOpening, base: WindowedPlacement
-    ) -> WindowedPlacement {
-        var p = base
-        p.isMinimized = false
-        switch opening {
-        case .side(let side):
-            p.tile = side == .left ? .leftHalf : .rightHalf
-        case .centred:
-            p.frame = kept(SpaceLayout.centredFrame(screen: screen), limits: limits)
-        case .beside(let other):
-            if let r = windowedFrame(of: other), !(windows[other]?.windowed.isFullScreen ?? true) {
-                p.frame = cascaded(Rect(origin: r.origin, size: p.frame.size), limits: limits)
-            } else if let last = lastPlacements[app], last.tile == nil, !last.isFullScreen {
-                p.frame = cascaded(last.frame, limits: limits)
-            } else {
-                p.isFullScreen = true
-            }
-        case .at(let point):
-            let size = lastPlacements[app].map { $0.frame.size } ?? p.frame.size
-            p.frame = kept(Rect(center: point, size: size), limits: limits)
-        case .automatic:
-            if let last = lastPlacements[app] {
-                p.frame = cascaded(last.frame, limits: limits)
-                p.tile = last.tile
-                p.isFullScreen = last.isFullScreen
-            } else {
-                p.isFullScreen = true
-            }
-        }
-        return p
-    }
-
-    /// `r`, moved down and right by the cascade while a window on the screen starts at its corner.
-    private func cascaded(_ r: Rect, limits: SizeLimits) -> Rect {
-        var out = kept(r, limits: limits)
-        let taken = Set(visibleWindows.compactMap { windowedFrame(of: $0)?.origin })
-        var steps = 0
-        while taken.contains(out.origin) && steps < 12 {
-            let d = WindowingMetrics.cascadeOffset
-            let next = kept(out.offsetBy(dx: d, dy: d), limits: limits)
-            if next.origin == out.origin { break }
-            out = next
-            steps += 1
-        }
-        return out
-    }
-
-    /// A window's frame when it has none of its own: a share of the area, centred.
-    private func defaultFrame(limits: SizeLimits) -> Rect {
-        let a = windowArea
-        let s = Size(
-            (a.width * WindowingMetrics.defaultShare.width).rounded(),
-            (a.height * WindowingMetrics.defaultShare.height).rounded())
-        return Rect(center: a.center, size: limits.clamp(s)).integral()
-    }
-
-    /// The whole screen — or, for a window that cannot be that large, its largest size, centred.
-    private func fullScreenFrame(limits: SizeLimits) -> Rect {
-        let whole = Rect(size: screen)
-        let s = limits.clamp(screen)
-        guard s != screen else { return whole }
-        return kept(Rect(center: windowArea.center, size: s).integral(), limits: limits)
-    }
-
-    /// A tile's frame for a window with `limits`: the tile, or the window's own size pinned to the
-    /// tile's corner when it cannot take the tile's.
-    private func tileFrame(_ tile: Tile, limits: SizeLimits) -> Rect {
-        let r = tile.frame(in: windowArea, gap: WindowingMetrics.tileGap)
-        let s = limits.clamp(r.size)
-        guard s != r.size else { return r }
-        let x: Double
-        let y: Double
-        switch tile.anchor {
-        case .topLeft: (x, y) = (r.minX, r.minY)
-        case .topRight: (x, y) = (r.maxX - s.width, r.minY)
-        case .bottomLeft: (x, y) = (r.minX, r.maxY - s.height)
-        case .bottomRight: (x, y) = (r.maxX - s.width, r.maxY - s.height)
-        }
-        return kept(Rect(x, y, s.width, s.height), limits: limits)
-    }
-
-    /// `r` within `limits` and on the screen: no larger than the area (unless the limits say
-    /// otherwise), its top below the status bar, and enough of it left on the screen to grab.
-    func kept(_ r: Rect, limits: SizeLimits) -> Rect {
-        let area = windowArea
-        var s = limits.clamp(r.size)
-        s.width = max(limits.minimum.width, min(s.width, area.width))
-        s.height = max(limits.minimum.height, min(s.height, area.height))
-        let keep = WindowingMetrics.keptOnScreen
-        let x = min(max(r.minX, area.minX - s.width + keep), area.maxX - keep)
-        let y = min(max(r.minY, area.minY), area.maxY - keep)
-        return Rect(x.rounded(), y.rounded(), s.width.rounded(), s.height.rounded())
     }
 }
