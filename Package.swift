@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Windowing", targets: ["Windowing"]),
         .library(name: "OnScreenKeyboard", targets: ["OnScreenKeyboard"]),
+        .library(name: "ShellPorts", targets: ["ShellPorts"]),
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "SessionBus", targets: ["SessionBus"]),
@@ -78,7 +79,13 @@ let package = Package(
         .target(name: "Windowing", dependencies: ["Graphics", "Scenes"]),
         // The keyboard on the glass: layouts, pages, Shift and its view; suggestions through `TextSuggesting`.
         .target(name: "OnScreenKeyboard", dependencies: ["Graphics", "UI"]),
-        .target(name: "Shell", dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "OnScreenKeyboard"]),
+        // What the shell needs of the machine, and offers: its services (battery, network, backlight,
+        // sound, Bluetooth, orientation, the clock), the lock's password checking and session, and
+        // notifications, as protocols and values, with the in-memory services of headless runs.
+        .target(name: "ShellPorts", dependencies: ["Graphics"]),
+        .target(
+            name: "Shell",
+            dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "OnScreenKeyboard", "ShellPorts"]),
         // D-Bus (libdbus-1) for the host layer: connections, calls with timeouts, signals, properties,
         // served objects, and a worker thread per connection.
         .target(name: "SessionBus", dependencies: ["CDBus"]),
@@ -90,7 +97,9 @@ let package = Package(
         // backlight, BlueZ, iio-sensor-proxy over SessionBus; PulseAudio or PipeWire through libpulse.
         .target(
             name: "SessionServices",
-            dependencies: ["Graphics", "UI", "Shell", "SessionBus", "SlatePulseShim", "SlatePAMShim", "Rendering"]),
+            dependencies: [
+                "Graphics", "UI", "Scenes", "ShellPorts", "SessionBus", "SlatePulseShim", "SlatePAMShim", "Rendering",
+            ]),
         // Slate's accessibility tree over AT-SPI2 on D-Bus, for Orca, Accerciser and pyatspi.
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The keyboard's suggestions: hunspell and the system's dictionaries, and their words' index.
@@ -138,7 +147,8 @@ let package = Package(
         .target(
             name: "SlateBench",
             dependencies: [
-                "SlateSystem", "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "OnScreenKeyboard",
+                "SlateSystem", "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "ShellPorts",
+                "OnScreenKeyboard",
                 "Mail", "MailStore",
                 "Notes", "Settings", "Compositor", "SessionBus", "SessionServices", "Spelling", "SlateLog",
             ]),
@@ -186,7 +196,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: [
-                "Graphics", "UI", "Menus", "Scenes", "Shell", "Windowing", "OnScreenKeyboard", "Host", "SlateScripts",
+                "Graphics", "UI", "Menus", "Scenes", "Shell", "ShellPorts", "Windowing", "OnScreenKeyboard", "Host",
+                "SlateScripts",
                 "SlateTesting", "FailingFolders",
                 "Mail", "MailStore",
             ],
@@ -197,7 +208,9 @@ let package = Package(
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "OnScreenKeyboard"]),
         .testTarget(
             name: "SessionServicesTests",
-            dependencies: ["SessionServices", "SessionBus", "Shell", "Host", "SlateScripts", "UI", "Graphics"]),
+            dependencies: [
+                "SessionServices", "SessionBus", "Shell", "ShellPorts", "Host", "SlateScripts", "UI", "Graphics",
+            ]),
         .testTarget(
             name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "SessionBus"]),
         // With the two C sides of the wire: the scene protocol's fuzz world speaks it raw, and as an app.

@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import Shell
+import ShellPorts
 import UI
 
 /// The screen's backlight: its level read from `/sys/class/backlight/<name>/`, set through logind's

@@ -1,5 +1,5 @@
 import SessionBus
-import Shell
+import ShellPorts
 import UI
 
 /// Bluetooth from BlueZ (`org.bluez`): the first adapter's `Powered`, read and set; absent (nil)

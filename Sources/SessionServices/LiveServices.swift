@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import Shell
+import ShellPorts
 import UI
 
 /// The machine's real services for the shell: the wall clock, UPower, NetworkManager, the backlight

@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import Shell
+import ShellPorts
 import UI
 
 /// The login manager (systemd-logind, `org.freedesktop.login1`) as the lock screen needs it, as

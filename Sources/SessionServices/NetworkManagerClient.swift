@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import Shell
+import ShellPorts
 import UI
 
 /// The network from NetworkManager (`org.freedesktop.NetworkManager`): what the primary connection is

@@ -1,8 +1,9 @@
 import Foundation
 import Graphics
 import Rendering
+import Scenes
 import SessionBus
-import Shell
+import ShellPorts
 
 extension NotificationServer {
     /// A `Notify` call's arguments (`susssasa{sv}i`) as a notification, bounded: the title and app
@@ -96,7 +97,7 @@ extension NotificationServer {
         let env = ProcessInfo.processInfo.environment
         return AppIconTheme.image(
             named: name, pixels: NotificationLimits.imagePixels, scale: 1,
-            dataDirectories: DesktopCatalog.dataDirectories(env))
+            dataDirectories: HomeFolder.dataDirectories(environment: env))
     }
 
     /// The larger side of the PNG at `path`, read from its header; nil when it is not a PNG.

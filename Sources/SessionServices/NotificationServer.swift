@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import Shell
+import ShellPorts
 import UI
 
 /// Slate as the session's notification server: `org.freedesktop.Notifications` at

@@ -1,6 +1,6 @@
 import Foundation
 import SessionBus
-import Shell
+import ShellPorts
 import SlatePAMShim
 
 /// The lock screen's password checked through PAM, as swaylock and Phosh check it: the service

@@ -1,5 +1,5 @@
 import SessionBus
-import Shell
+import ShellPorts
 import SlatePulseShim
 
 /// The sound output from PulseAudio, or PipeWire's pipewire-pulse (libpulse, through its threaded

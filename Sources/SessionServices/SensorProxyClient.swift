@@ -1,5 +1,5 @@
 import SessionBus
-import Shell
+import ShellPorts
 
 /// The accelerometer from iio-sensor-proxy (`net.hadess.SensorProxy`): claimed while the shell runs
 /// (the proxy reads the sensor only for claimants), its `AccelerometerOrientation` followed; absent

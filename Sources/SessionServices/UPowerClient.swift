@@ -1,5 +1,5 @@
 import SessionBus
-import Shell
+import ShellPorts
 
 /// The battery from UPower's display device (`org.freedesktop.UPower`, the device GNOME's and Phosh's
 /// status bars show): its percentage, state and warning level; nil where the machine has no battery

@@ -1,5 +1,5 @@
 import Foundation
-import Shell
+import ShellPorts
 
 /// The time of day on the machine's wall clock, in its time zone (`TZ`, else `/etc/localtime`), on a
 /// 12- or 24-hour clock as the person's locale (`LC_TIME`, `LC_ALL`, `LANG`) has it.

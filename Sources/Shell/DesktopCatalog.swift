@@ -25,11 +25,7 @@ public struct DesktopCatalog: Sendable {
     /// The data directories in search order: `$XDG_DATA_HOME` (default `~/.local/share`), then
     /// `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
     public static func dataDirectories(_ env: [String: String]) -> [String] {
-        let home = HomeFolder.url(environment: env).path
-        let dataHome = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let dirs = (env["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return [dataHome] + dirs
+        HomeFolder.dataDirectories(environment: env)
     }
 
     /// The dock file: `$XDG_CONFIG_HOME/slate/dock` (default `~/.config/slate/dock`).

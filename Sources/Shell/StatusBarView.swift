@@ -1,4 +1,5 @@
 import Graphics
+import ShellPorts
 import UI
 
 /// The status bar: the time on the leading side; the network (Wi-Fi's bars, Ethernet, or the

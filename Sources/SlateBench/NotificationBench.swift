@@ -4,6 +4,7 @@ import Host
 import SessionBus
 import SessionServices
 @_spi(Testing) import Shell
+import ShellPorts
 import SlateLog
 import SlateSystem
 import UI

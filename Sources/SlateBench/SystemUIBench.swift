@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 @_spi(Testing) import Shell
+import ShellPorts
 import SlateLog
 import SlateSystem
 import UI

@@ -1,5 +1,6 @@
 import Foundation
 import SessionBus
+import ShellPorts
 import Testing
 
 @_spi(Testing) @testable import SessionServices

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 import SessionBus
+import ShellPorts
 import Testing
 @_spi(Testing) import UI
 

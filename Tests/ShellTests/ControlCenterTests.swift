@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Scenes
+import ShellPorts
 import SlateTesting
 import Testing
 @_spi(Testing) import UI

@@ -7,6 +7,7 @@ import Testing
 @_spi(Testing) import UI
 
 @_spi(Testing) @testable import Shell
+@testable import ShellPorts
 @testable import SlateScripts
 
 /// A notification server that keeps what the shell tells it (the D-Bus one is tested against the real

@@ -3,6 +3,7 @@ import Graphics
 import Host
 import Rendering
 import Scenes
+import ShellPorts
 import SlateTesting
 import Testing
 @_spi(Testing) import UI

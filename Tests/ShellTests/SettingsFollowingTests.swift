@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Rendering
 import Scenes
+import ShellPorts
 import SlateScripts
 import Testing
 import UI

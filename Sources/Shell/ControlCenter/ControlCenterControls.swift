@@ -1,4 +1,5 @@
 import Graphics
+import ShellPorts
 import UI
 
 /// A module of Control Center: a rounded platter of glass.

@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 /// A module of Control Center: a view in the grid, its size in the grid's cells, what it changes

@@ -1,4 +1,5 @@
 import Graphics
+import ShellPorts
 import UI
 
 /// The lock screen's password field: a glass capsule with a dot for each character typed. What is

@@ -1,4 +1,5 @@
 import Foundation
+import ShellPorts
 
 /// The notifications Notification Center shows: newest first, at most `NotificationLimits.perApp`
 /// an app and `NotificationLimits.total` in all (the oldest go), grouped by app for showing; written

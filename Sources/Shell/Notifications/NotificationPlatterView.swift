@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import ShellPorts
 import UI
 
 /// One notification on its glass platter, as iPadOS 26 shows it in a banner and in Notification
