@@ -62,8 +62,6 @@ let package = Package(
             cSettings: [.headerSearchPath("protocol")],
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
 
-        // Slate's scene values as the scene protocol's wire enums, for the shell's side and an app's.
-        .target(name: "SceneProtocol", dependencies: ["Scenes", "SlateProtocols"]),
         .target(name: "Graphics"),
         // Row kernels in vector arithmetic for pixels Slate computes itself (under Rendering only).
         .target(name: "SlatePixels"),
@@ -108,14 +106,14 @@ let package = Package(
         .target(
             name: "Compositor",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Shell", "Windowing", "Host", "SlateLog",
+                "Graphics", "Rendering", "UI", "Scenes", "Shell", "Windowing", "Host", "SlateLog",
                 "SlateCompositorShim",
             ]),
         // The client host: a Slate app as a process of its own, its windows shown by Slate's shell.
         .target(
             name: "ClientHost",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Scenes", "SceneProtocol", "Host", "AccessibilityBus", "SessionBus",
+                "Graphics", "Rendering", "UI", "Scenes", "Host", "AccessibilityBus", "SessionBus",
                 "SlateClientShim",
             ]),
         .target(name: "Guidelines", dependencies: ["Graphics", "UI", "Menus", "Scenes", "SlateLog"]),

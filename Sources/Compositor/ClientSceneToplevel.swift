@@ -1,6 +1,5 @@
 import Foundation
 import Menus
-import SceneProtocol
 import Scenes
 import Shell
 import SlateCompositorShim

@@ -1,7 +1,6 @@
 import Foundation
 import Graphics
 import Host
-import SceneProtocol
 import Scenes
 import Shell
 import SlateCompositorShim

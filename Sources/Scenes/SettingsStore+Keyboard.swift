@@ -15,7 +15,7 @@ public enum KeyboardSetting: String, SettingChoice {
     /// The keyboard `name` names, as `SLATE_KEYBOARD` or the file spells it (any case; "" and
     /// `automatic` for `automatic`).
     public init?(name: String) {
-        guard let value = KeyboardSetting(setting: .string(name.lowercased())) else { return nil }
+        guard let value = KeyboardSetting(setting: .string(name)) else { return nil }
         self = value
     }
 }
