@@ -77,10 +77,12 @@ let package = Package(
         .target(name: "Windowing", dependencies: ["Graphics", "Scenes"]),
         // The keyboard on the glass: layouts, pages, Shift and its view; suggestions through `TextSuggesting`.
         .target(name: "OnScreenKeyboard", dependencies: ["Graphics", "UI"]),
-        // What the shell needs of the machine, and offers: its services (battery, network, backlight,
-        // sound, Bluetooth, orientation, the clock), the lock's password checking and session, and
-        // notifications, as protocols and values, with the in-memory services of headless runs.
-        .target(name: "ShellPorts", dependencies: ["Graphics"]),
+        // What the shell needs and offers, as protocols and values: the machine's services (battery,
+        // network, backlight, sound, Bluetooth, orientation, the clock) with the in-memory ones of
+        // headless runs, the lock's password checking and session, notifications, and the ports the
+        // compositor speaks through (programs' toplevels, layer surfaces, session lockers, app
+        // processes, the launcher, desktop entries, privileges).
+        .target(name: "ShellPorts", dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "SlateLog"]),
         .target(
             name: "Shell",
             dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "OnScreenKeyboard", "ShellPorts"]),
@@ -102,11 +104,12 @@ let package = Package(
         .target(name: "AccessibilityBus", dependencies: ["Graphics", "UI", "Menus", "SessionBus"]),
         // The keyboard's suggestions: hunspell and the system's dictionaries, and their words' index.
         .target(name: "Spelling", dependencies: ["OnScreenKeyboard", "SlateLog", "CHunspell"]),
-        // The shell as a Wayland compositor: client toplevels become Shell windows.
+        // The Wayland compositor: client toplevels become the shell's windows, through ShellPorts
+        // alone (the concrete Shell is composed with it above, in SlateSystem and the tests).
         .target(
             name: "Compositor",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Scenes", "Shell", "Windowing", "Host", "SlateLog",
+                "Graphics", "Rendering", "UI", "Scenes", "ShellPorts", "Windowing", "Host", "SlateLog",
                 "SlateCompositorShim",
             ]),
         // The client host: a Slate app as a process of its own, its windows shown by Slate's shell.
@@ -134,7 +137,8 @@ let package = Package(
         .target(
             name: "SlateSystem",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "Windowing", "Mail", "MailStore",
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "ShellPorts", "Windowing", "Mail",
+                "MailStore",
                 "Notes",
                 "Settings", "SlateLog",
                 "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost", "SessionServices",
@@ -215,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "Compositor", "Shell", "Windowing", "Host", "Graphics", "UI", "Scenes", "SlateClientShim",
+                "Compositor", "Shell", "ShellPorts", "Windowing", "Host", "Graphics", "UI", "Scenes", "SlateClientShim",
                 "SlateProtocols",
                 "TestSessionBus",
             ],

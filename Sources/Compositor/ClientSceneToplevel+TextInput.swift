@@ -1,4 +1,4 @@
-import Shell
+import ShellPorts
 import SlateCompositorShim
 import UI
 

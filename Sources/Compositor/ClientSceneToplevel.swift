@@ -1,7 +1,7 @@
 import Foundation
 import Menus
 import Scenes
-import Shell
+import ShellPorts
 import SlateCompositorShim
 import SlateLog
 import UI

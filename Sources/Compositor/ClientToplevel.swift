@@ -1,6 +1,6 @@
 import Foundation
 import Graphics
-import Shell
+import ShellPorts
 import SlateCompositorShim
 import UI
 import Windowing

@@ -1,6 +1,6 @@
 import Graphics
 import Host
-import Shell
+import ShellPorts
 import SlateCompositorShim
 import UI
 

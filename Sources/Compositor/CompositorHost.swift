@@ -1,15 +1,16 @@
 import Foundation
 import Graphics
 import Host
-import Shell
+import ShellPorts
 import UI
 
 /// The shell as a Wayland compositor with no screen: a `HeadlessHost` draws the shell (and the
 /// clients' pictures in its windows) while the compositor serves real client processes on the real
-/// clock. Tests, `slate render --backend headless` and the benchmarks drive it.
-@MainActor public final class CompositorHost {
+/// clock. Tests, `slate render --backend headless` and the benchmarks drive it, with Slate's `Shell`
+/// as `Root` (the compositor knows it only by its ports).
+@MainActor public final class CompositorHost<Root: RootView & CompositorShell & LaunchingShell> {
     /// The shell that shows the clients' windows.
-    public let shell: Shell
+    public let shell: Root
     /// The headless host that draws the shell on the virtual clock.
     public let host: HeadlessHost
     /// The compositor the clients connect to.
@@ -18,7 +19,7 @@ import UI
     public private(set) var processes: [Process] = []
 
     /// A compositor for `shell`, drawn at `scale` by a headless host on `clock`.
-    public init(shell: Shell, clock: VirtualClock, scale: Double) throws(CompositorError) {
+    public init(shell: Root, clock: VirtualClock, scale: Double) throws(CompositorError) {
         self.shell = shell
         host = HeadlessHost(root: shell, clock: clock, scale: scale)
         compositor = try WaylandCompositor(

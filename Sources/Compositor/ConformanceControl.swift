@@ -1,6 +1,6 @@
 import Foundation
 import Graphics
-@_spi(Testing) import Shell
+import ShellPorts
 import SlateCompositorShim
 import SlateLog
 import UI
@@ -37,7 +37,7 @@ private let log = Logger("conformance", label: nil)
     public init(live: LiveHost, descriptor: Int32) {
         self.live = live
         self.descriptor = descriptor
-        live.shell?.placeProgramWindowsFreely()
+        (live.root as? any ConformanceShell)?.placeProgramWindowsFreely()
         live.compositor.enterConformanceMode()
         allowTheSuite()
         live.watch([descriptor]) { [weak self] in self?.readCommand() }
@@ -131,7 +131,7 @@ private let log = Logger("conformance", label: nil)
     /// Puts the toplevel's window at `origin` now, or once it is shown. The pointer is looked at
     /// again where it is (what is under it changed, as when a window moves under a still mouse).
     private func place(_ toplevel: ClientToplevel, at origin: Point) {
-        guard let shell = live.shell, shell.place(toplevel, at: origin) else {
+        guard let shell = live.root as? any ConformanceShell, shell.place(toplevel, at: origin) else {
             pendingPlacements.removeAll { $0.toplevel === toplevel }
             pendingPlacements.append((toplevel, origin))
             return
@@ -145,10 +145,8 @@ private let log = Logger("conformance", label: nil)
     /// When windows moved, changed size, came or went under a still pointer, what is under it is
     /// looked at again (the program beneath sees the pointer enter, the one gone from it leave).
     private func pointerMayHaveChanged() {
-        guard let shell = live.shell else { return }
-        shell.layoutIfNeeded()
-        var now: [String: Rect] = [:]
-        for id in shell.visibleWindows { now[id] = shell.windows[id]?.frame }
+        guard let shell = live.root as? any ConformanceShell else { return }
+        let now = shell.shownWindowFrames()
         guard now != shownWindows else { return }
         shownWindows = now
         if let pointer { live.handle(.pointerMoved(pointer)) }
@@ -168,18 +166,10 @@ private let log = Logger("conformance", label: nil)
     private func trace(_ line: String, _ answer: String) {
         var text = "slate-wlcs: \(line) -> \(answer)"
         let words = line.split(separator: " ")
-        if let shell = live.shell, words.count >= 3, words[0] != "place", words[0] != "button",
-            let x = Double(words[words.count - 2]), let y = Double(words[words.count - 1])
+        if let shell = live.root as? any ConformanceShell, words.count >= 3, words[0] != "place",
+            words[0] != "button", let x = Double(words[words.count - 2]), let y = Double(words[words.count - 1])
         {
-            var chain: [String] = []
-            var v = shell.hitTest(Point(x / live.host.scale, y / live.host.scale))
-            while let cur = v {
-                chain.append("\(type(of: cur))\(cur.frame)")
-                v = cur.superview
-            }
-            text += " over " + chain.joined(separator: " < ")
-            let layers = shell.layers.views.map { "\($0.frame)" }
-            if !layers.isEmpty { text += "; layer surfaces at " + layers.joined(separator: ", ") }
+            text += " over " + shell.describeHit(at: Point(x / live.host.scale, y / live.host.scale))
         }
         log.info(text)
     }

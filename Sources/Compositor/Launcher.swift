@@ -1,21 +1,21 @@
 import Foundation
 import Graphics
 import Host
-import Shell
+import ShellPorts
 import SlateLog
 
 /// This file's lines on the log.
 private let log = Logger("launcher")
 
 /// Starts programs as clients of a compositor and tells the shell which app each belongs to.
-@MainActor public final class Launcher {
+@MainActor public final class Launcher: ProgramLauncher {
     /// The compositor the programs connect to.
     public let compositor: WaylandCompositor
     /// The shell whose apps it starts.
-    public unowned var shell: Shell
+    public unowned var shell: any LaunchingShell
 
     /// A launcher for `shell`'s apps, as clients of `compositor`.
-    public init(compositor: WaylandCompositor, shell: Shell) {
+    public init(compositor: WaylandCompositor, shell: any LaunchingShell) {
         self.compositor = compositor
         self.shell = shell
     }
@@ -27,14 +27,14 @@ private let log = Logger("launcher")
             guard let self else { return false }
             return self.processIDs[identifier] == pid || self.vouched[identifier] == pid
         }
-        for app in shell.foreignApps {
-            guard let f = app.application as? ForeignApp else { continue }
-            f.launch = { [weak self] f in self?.launch(f) ?? false }
-            f.launchAction = { [weak self] f, a in self?.launch(f, exec: a.exec) ?? false }
-        }
-        for app in shell.processApps {
-            guard let p = app.application as? ProcessApp else { continue }
-            p.launch = { [weak self] p in self?.launch(p) ?? false }
+        shell.programLauncher = self
+    }
+
+    /// Starts what the shell asked for: a Slate app's process, or a program from its desktop entry.
+    public func launch(_ request: LaunchRequest) -> Bool {
+        switch request {
+        case .appProcess(let identifier, let command): launchProcess(identifier, command: command)
+        case .program(let identifier, let entry, let exec): launchProgram(identifier, entry: entry, exec: exec)
         }
     }
 
@@ -50,17 +50,17 @@ private let log = Logger("launcher")
     }
 
     /// Starts a Slate app's process; it announces itself and connects its windows.
-    public func launch(_ app: ProcessApp) -> Bool {
+    private func launchProcess(_ identifier: String, command: [String]) -> Bool {
         let pid: pid_t
         do {
-            pid = try Spawn.start(app.command, environment: compositor.clientEnvironment())
+            pid = try Spawn.start(command, environment: compositor.clientEnvironment())
         } catch {
             log.error("\(error)")
             return false
         }
         started.append(pid)
-        processIDs[app.identifier] = pid
-        appLaunches.append((pid, app))
+        processIDs[identifier] = pid
+        appLaunches.append((pid, identifier))
         return true
     }
 
@@ -69,7 +69,7 @@ private let log = Logger("launcher")
     /// themselves is kept). Programs started earlier keep theirs: Qt reads it once.
     func programEnvironment() -> [String: String] {
         var environment = compositor.launchEnvironment()
-        let category = shell.environment.contentSizeCategory
+        let category = shell.contentSizeCategory
         if category != .standard, environment["QT_FONT_DPI"] == nil {
             environment["QT_FONT_DPI"] = String(
                 Int((Self.standardFontDPI * FontMetrics(category: category).scale).rounded()))
@@ -80,29 +80,30 @@ private let log = Logger("launcher")
     /// The font DPI Qt takes on its own (its logical DPI at scale 1).
     static let standardFontDPI = 96.0
 
-    /// App processes started and not yet seen to end.
-    private var appLaunches: [(pid: pid_t, app: ProcessApp)] = []
+    /// App processes started and not yet seen to end, by the app's identifier.
+    private var appLaunches: [(pid: pid_t, app: String)] = []
 
-    /// Starts the app's program: its Exec line, or `exec` (an action's).
-    public func launch(_ app: ForeignApp, exec: String? = nil) -> Bool {
-        guard let entry = app.entry, let argv = try? entry.command(exec, language: shell.language) else { return false }
+    /// Starts the app `identifier`'s program from `entry`: its Exec line, or `exec` (an action's).
+    private func launchProgram(_ identifier: String, entry: DesktopEntry, exec: String?) -> Bool {
+        guard let argv = try? entry.command(exec, language: shell.language) else { return false }
+        let known = shell.displayName(ofApp: identifier) != nil
         let pid: pid_t
         do {
             pid = try Spawn.start(argv, environment: programEnvironment(), directory: entry.path)
         } catch {
             // Said on the screen at the next check, as for a program that ends at once.
-            if let s = shell.app(app.identifier) {
-                failed.append((s, "\(error)"))
+            if known {
+                failed.append((identifier, "\(error)"))
             } else {
                 log.error("\(error)")
             }
             return true
         }
         started.append(pid)
-        if let s = shell.app(app.identifier) {
-            shell.noteLaunch(of: s, processID: pid)
-            failures[s.identifier] = nil
-            running.append((pid, s, false))
+        if known {
+            shell.noteLaunch(ofApp: identifier, processID: pid)
+            failures[identifier] = nil
+            running.append((pid, identifier, false))
         }
         return true
     }
@@ -119,15 +120,16 @@ private let log = Logger("launcher")
         started.removeAll()
     }
 
-    /// Programs started and not yet seen to end, and whether their app has shown a window since.
-    private var running: [(pid: pid_t, app: ShellApp, shown: Bool)] = []
+    /// Programs started and not yet seen to end, by their app's identifier, and whether their app has
+    /// shown a window since.
+    private var running: [(pid: pid_t, app: String, shown: Bool)] = []
     /// Apps whose program could not be started at all, and why.
-    private var failed: [(app: ShellApp, reason: String)] = []
+    private var failed: [(app: String, reason: String)] = []
     /// Programs that ended with success before their app showed a window, and when (seconds of
     /// `MonotonicClock`): a launcher that hands its window to a process already running (Firefox
     /// opening a page in its running instance) ends at once, and that window has `handOffGrace`
     /// to come.
-    private var endedQuietly: [(app: ShellApp, name: String, at: Double)] = []
+    private var endedQuietly: [(app: String, name: String, at: Double)] = []
     /// How long a program that ended with success may take to have its window shown by another of
     /// its processes, in seconds.
     public static let handOffGrace = 5.0
@@ -149,21 +151,21 @@ private let log = Logger("launcher")
             started.removeAll { $0 == pid }
             // Only the launch under way can fail to start (an older process of the app, killed, may
             // be reaped while the next one starts).
-            if app.isLaunching, processIDs[app.identifier] == pid {
-                log.error("\(app.displayName.en) ended (status \(status)) before it connected")
-                shell.processFailedToStart(app)
+            if shell.isLaunching(app: app), processIDs[app] == pid {
+                log.error("\(shell.displayName(ofApp: app)?.en ?? app) ended (status \(status)) before it connected")
+                shell.appProcessFailedToStart(app)
             }
             return true
         }
         let now = MonotonicClock.read()
-        for i in running.indices where !running[i].shown && !shell.windows(of: running[i].app).isEmpty {
+        for i in running.indices where !running[i].shown && shell.hasWindows(app: running[i].app) {
             running[i].shown = true
         }
         running.removeAll { pid, app, shown in
             guard let status = Spawn.reap(pid) else { return false }
             started.removeAll { $0 == pid }
-            guard !shown, shell.windows(of: app).isEmpty else { return true }
-            let name = app.application.displayName.en
+            guard !shown, !shell.hasWindows(app: app) else { return true }
+            let name = shell.displayName(ofApp: app)?.en ?? app
             if status == 0 {
                 endedQuietly.append((app, name, now))
             } else {
@@ -172,7 +174,7 @@ private let log = Logger("launcher")
             return true
         }
         endedQuietly.removeAll { app, name, at in
-            if !shell.windows(of: app).isEmpty { return true }
+            if shell.hasWindows(app: app) { return true }
             guard now - at >= Self.handOffGrace else { return false }
             report(app, "\(name) ended without showing a window")
             return true
@@ -180,9 +182,9 @@ private let log = Logger("launcher")
     }
 
     /// Says on the screen that `app` could not be opened, and why in the log.
-    private func report(_ app: ShellApp, _ reason: String) {
-        failures[app.identifier] = reason
+    private func report(_ app: String, _ reason: String) {
+        failures[app] = reason
         log.error(reason)
-        shell.programFailed(app)
+        shell.programFailed(app: app)
     }
 }

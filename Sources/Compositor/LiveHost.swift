@@ -2,7 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Rendering
-import Shell
+import ShellPorts
 import SlateCompositorShim
 import UI
 
@@ -18,7 +18,7 @@ import UI
     /// The root drawn on the screen.
     public let root: RootView
     /// The shell, when the root is one.
-    public var shell: Shell? { root as? Shell }
+    public var shell: (any LiveScreenShell)? { root as? any LiveScreenShell }
     /// The compositor the clients connect to.
     public let compositor: WaylandCompositor
     /// Draws the root (on a clock this host moves with the wall clock).
@@ -72,15 +72,15 @@ import UI
         host.restDelay = Self.restDelay
         // The clock follows the wall clock: work for the views goes to threads.
         root.environment.backgroundWork.mode = .threads
-        compositor.shell = root as? Shell
+        compositor.shell = shell
         compositor.setTitle(title)
         compositor.onNestedInput = { [weak self] e in self?.handle(e) }
         // On the machine's own screen, the keyboard on the glass follows the keyboards attached.
         if compositor.backend == .session {
-            (root as? Shell)?.hardwareKeyboardAttached(compositor.typingKeyboards > 0)
+            shell?.hardwareKeyboardAttached(compositor.typingKeyboards > 0)
         }
-        (root as? Shell)?.onScreenTurn = { [weak self] turns in self?.turn(to: turns) }
-        (root as? Shell)?.onScreenPower = { [weak self] on in self?.screenPower(on) }
+        shell?.onScreenTurn = { [weak self] turns in self?.turn(to: turns) }
+        shell?.onScreenPower = { [weak self] on in self?.screenPower(on) }
     }
 
     /// The shell put the screen to sleep (the panel off) or woke it (on, drawn whole).
@@ -284,7 +284,7 @@ import UI
             root.setNeedsDisplay()
             unshown = true
         case .keyboards(let count):
-            if compositor.backend == .session { (root as? Shell)?.hardwareKeyboardAttached(count > 0) }
+            if compositor.backend == .session { shell?.hardwareKeyboardAttached(count > 0) }
         case .deviceGone(let kind, let name):
             // One line; the session carries on with the devices left (the keyboard on the glass
             // comes back by itself when the last keyboard went: `.keyboards`).

@@ -1,6 +1,6 @@
 import Foundation
 import Scenes
-import Shell
+import ShellPorts
 import SlateCompositorShim
 
 /// A program as the person knows it: its executable, and its `.desktop` entry where one matches

@@ -2,7 +2,7 @@ import Foundation
 import Graphics
 import Host
 import Scenes
-import Shell
+import ShellPorts
 import SlateCompositorShim
 import SlateLog
 import UI

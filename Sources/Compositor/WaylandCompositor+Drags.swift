@@ -1,6 +1,6 @@
 import Foundation
 import Graphics
-import Shell
+import ShellPorts
 import SlateCompositorShim
 
 // Drags between programs (wl_data_device), as the shell sees them.

@@ -1,5 +1,5 @@
 import Graphics
-import Shell
+import ShellPorts
 import SlateCompositorShim
 import UI
 

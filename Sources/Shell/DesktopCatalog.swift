@@ -1,5 +1,6 @@
 import Foundation
 import Scenes
+import ShellPorts
 
 /// The installed programs, read from the `.desktop` files under `applications/` in the data
 /// directories (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`), and the Dock's list

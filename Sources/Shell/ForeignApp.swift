@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 /// Another program on the Home screen and in the Dock — from its `.desktop` file, or known only by

@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 /// A foreign window's content in its Slate window: the client's picture scaled into the space below

@@ -1,4 +1,5 @@
 import Graphics
+import ShellPorts
 import UI
 
 /// A layer surface on the screen: its pixels drawn straight from its program's buffers, the finger

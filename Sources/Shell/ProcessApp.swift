@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 /// A Slate app that runs as a process of its own. The shell knows it before it runs — its name, icon
@@ -106,14 +107,6 @@ import UI
         isLaunching = launch?(self) ?? false
         return isLaunching
     }
-}
-
-/// The shell's line to a running app process (the scene protocol's manager, for one client).
-@MainActor public protocol AppChannel: AnyObject {
-    /// The process id.
-    var processID: Int32 { get }
-    /// Asks the app to connect a new session with this identifier, for `activity` and `role`.
-    func connect(session: String, role: SceneSession.Role, activity: UserActivity?)
 }
 
 /// One window of an app process in the shell: the app's picture while it runs, its last picture
@@ -286,4 +279,15 @@ extension ShellStrings {
     public static let tapToReopen = LocalizedString(
         en: "%@ is not running. Tap to open it again.", ru: "%@ не запущено. Коснитесь, чтобы открыть снова.")
     public static let openTheWindow = LocalizedString(en: "open the window", ru: "открыть окно")
+}
+
+extension ProcessApp {
+    /// A Slate app process from its `.desktop` file (its Exec line starts it).
+    public convenience init?(entry: DesktopEntry) {
+        // An Exec that does not split was refused by the parser already; none here is not an app.
+        guard let info = entry.slate, let command = try? entry.command(), !command.isEmpty else { return nil }
+        self.init(
+            identifier: info.identifier, displayName: entry.name, icon: info.icon ?? ForeignApp.defaultIcon,
+            activityTypes: info.activityTypes, auxiliaryActivityTypes: info.auxiliaryActivityTypes, command: command)
+    }
 }

@@ -1,4 +1,5 @@
 import Graphics
+import ShellPorts
 import UI
 
 // Windows that ask to come forward. A program may bring its window forward when the person just

@@ -1,10 +1,11 @@
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 // The shell as the compositor sees it (`CompositorShell`): programs' windows, how they show, and
 // what programs ask of them.
-extension Shell: CompositorShell {
+extension Shell: CompositorShell, LiveScreenShell {
     public func visibility(of toplevel: any ForeignToplevel) -> ProgramWindowVisibility? {
         guard let w = window(showing: toplevel) else { return nil }
         // Locked, no window is on the screen: none of its pixels is drawn.

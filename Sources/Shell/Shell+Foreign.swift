@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 /// What the shell keeps about other programs: which app each launched process belongs to.
@@ -73,8 +74,10 @@ extension Shell {
         }
     }
 
-    /// A program started for `app` ended before showing a window, with a failure: a banner says so.
-    public func programFailed(_ app: ShellApp) {
+    /// A program started for the app `identifier` could not start or ended before showing a window,
+    /// with a failure: a banner says so.
+    public func programFailed(app identifier: String) {
+        guard let app = app(identifier) else { return }
         showBanner(ShellStrings.couldNotOpen.formatted(app.application.displayName))
     }
 
@@ -88,9 +91,10 @@ extension Shell {
     /// The app process `pid` was started for, if Slate started it.
     public func app(launchedAs pid: Int32) -> ShellApp? { foreign.launchedBy[pid] }
 
-    /// Remembers that process `pid` was started for `app`, so its first window joins that app.
-    public func noteLaunch(of app: ShellApp, processID pid: Int32) {
-        foreign.launchedBy[pid] = app
+    /// Remembers that process `pid` was started for the app `identifier`, so its first window joins
+    /// that app.
+    public func noteLaunch(ofApp identifier: String, processID pid: Int32) {
+        foreign.launchedBy[pid] = app(identifier)
     }
 
     /// A new window of another program: it becomes a window of its app — the one whose desktop

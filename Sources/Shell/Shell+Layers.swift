@@ -1,4 +1,5 @@
 import Graphics
+import ShellPorts
 import UI
 
 /// The layer surfaces on the screen, in their layers: the background over the wallpaper, the

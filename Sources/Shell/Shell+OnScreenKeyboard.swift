@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import OnScreenKeyboard
 import Scenes
+import ShellPorts
 import UI
 
 /// Whether the keyboard on the glass shows when a field takes text.
@@ -27,16 +28,6 @@ public enum KeyboardPolicy: String, Sendable, CaseIterable {
         case .external: self = .external
         }
     }
-}
-
-/// A program's or an app process's window that may ask for text (the compositor's toplevels: the
-/// text-input-v3 field of a program, a Slate app's field over the scene protocol).
-@MainActor public protocol ForeignTextInput: AnyObject {
-    /// The field taking text in the window now; nil while none asks for it.
-    var activeTextInput: (any TextInputClient)? { get }
-    /// Whether another program types into that field now — an outside keyboard the person allowed
-    /// (squeekboard, wvkbd, over input-method-v2) — so that Slate's keyboard yields to it.
-    var isTypedIntoElsewhere: Bool { get }
 }
 
 /// What the shell keeps of the keyboard on the glass.

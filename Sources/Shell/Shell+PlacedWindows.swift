@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 /// The windows of other programs as the Wayland conformance suite (wlcs) places them: each where the
@@ -22,11 +23,11 @@ import UI
     init() {}
 }
 
-extension Shell {
+extension Shell: ConformanceShell {
     /// Turns the suite's test mode on: from now on each new window of another program is placed at
     /// the screen's corner (until `place(_:at:)` moves it) at its program's size, in front, with no
     /// status bar or home indicator over the screen.
-    @_spi(Testing) public func placeProgramWindowsFreely() {
+    public func placeProgramWindowsFreely() {
         placedWindows.isOn = true
         statusBar.isHidden = true
         homeIndicator.isHidden = true
@@ -41,7 +42,7 @@ extension Shell {
 
     /// Puts the window showing `toplevel` with its corner at `origin` (screen points), in front,
     /// laid out at once. False when the toplevel has no placed window.
-    @_spi(Testing) public func place(_ toplevel: any ForeignToplevel, at origin: Point) -> Bool {
+    public func place(_ toplevel: any ForeignToplevel, at origin: Point) -> Bool {
         guard let w = window(showing: toplevel), placedWindows.origins[w.id] != nil else { return false }
         placedWindows.origins[w.id] = origin
         placedWindows.remembered[ObjectIdentifier(toplevel)] = origin
@@ -50,6 +51,26 @@ extension Shell {
         relayout(animated: false)
         layoutIfNeeded()
         return true
+    }
+
+    public func shownWindowFrames() -> [String: Rect] {
+        layoutIfNeeded()
+        var frames: [String: Rect] = [:]
+        for id in visibleWindows { frames[id] = windows[id]?.frame }
+        return frames
+    }
+
+    public func describeHit(at point: Point) -> String {
+        var chain: [String] = []
+        var view = hitTest(point)
+        while let current = view {
+            chain.append("\(type(of: current))\(current.frame)")
+            view = current.superview
+        }
+        var text = chain.joined(separator: " < ")
+        let layerFrames = layers.views.map { "\($0.frame)" }
+        if !layerFrames.isEmpty { text += "; layer surfaces at " + layerFrames.joined(separator: ", ") }
+        return text
     }
 
     /// Places a new window of another program freely when the test mode is on (no opening animation:

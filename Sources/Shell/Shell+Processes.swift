@@ -1,11 +1,55 @@
 import Foundation
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 // Slate apps as processes of their own (Slate's scene protocol): their windows join the shell as
-// scenes with the app's own session identifiers.
-extension Shell {
+// scenes with the app's own session identifiers; they and the other programs are started by the
+// launcher the compositor gives (`programLauncher`).
+extension Shell: LaunchingShell {
+    /// Sends each app's start to `programLauncher` (called when it is set).
+    func connectLaunches() {
+        for app in apps { connectLaunch(of: app) }
+    }
+
+    /// Sends `app`'s start to `programLauncher` (an app installed after it was set, too).
+    func connectLaunch(of app: ShellApp) {
+        if let program = app.application as? ForeignApp, let entry = program.entry {
+            program.launch = { [weak self] program in
+                self?.programLauncher?.launch(.program(identifier: program.identifier, entry: entry, exec: nil))
+                    ?? false
+            }
+            program.launchAction = { [weak self] program, action in
+                self?.programLauncher?.launch(.program(identifier: program.identifier, entry: entry, exec: action.exec))
+                    ?? false
+            }
+        } else if let process = app.application as? ProcessApp {
+            process.launch = { [weak self] process in
+                self?.programLauncher?.launch(.appProcess(identifier: process.identifier, command: process.command))
+                    ?? false
+            }
+        }
+    }
+
+    public var contentSizeCategory: ContentSizeCategory { environment.contentSizeCategory }
+
+    public func displayName(ofApp identifier: String) -> LocalizedString? { app(identifier)?.application.displayName }
+
+    public func isLaunching(app identifier: String) -> Bool {
+        (app(identifier)?.application as? ProcessApp)?.isLaunching ?? false
+    }
+
+    public func appProcessFailedToStart(_ identifier: String) {
+        guard let process = app(identifier)?.application as? ProcessApp else { return }
+        processFailedToStart(process)
+    }
+
+    public func hasWindows(app identifier: String) -> Bool {
+        guard let app = app(identifier) else { return false }
+        return !windows(of: app).isEmpty
+    }
+
     /// The installed app processes.
     public var processApps: [ShellApp] { apps.filter { $0.application is ProcessApp } }
 

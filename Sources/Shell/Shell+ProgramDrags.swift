@@ -1,4 +1,5 @@
 import Graphics
+import ShellPorts
 @_spi(Hosting) import UI
 
 /// The shell's part in a drag between programs: the picture under the finger, and the screen's

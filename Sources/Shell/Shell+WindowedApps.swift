@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Menus
 import Scenes
+import ShellPorts
 import UI
 import Windowing
 

@@ -71,6 +71,8 @@ import Windowing
     let savedLayout = SavedLayoutState()
     /// Drags between programs, as the compositor tells them (nil: the shell runs no compositor).
     public weak var programDrags: (any ProgramDragSource)?
+    /// Who starts the apps' programs (the compositor's launcher sets itself); none: they do not start.
+    public weak var programLauncher: (any ProgramLauncher)? { didSet { connectLaunches() } }
     /// The drag between programs under way, as the shell shows and takes it.
     @_spi(Testing) public internal(set) var programDrag: ProgramDragState?
     /// Where the finger on a program's window is now (screen points), while it is down.
@@ -166,6 +168,7 @@ import Windowing
             p.keptPicture = { [weak self] session in self?.windowPictures?.picture(for: session) }
         }
         apps.append(app)
+        if programLauncher != nil { connectLaunch(of: app) }
         rebuildIcons()
         scheduleRefresh(of: app)
         if restoring, store != nil {

@@ -53,7 +53,7 @@ extension Bench {
     }
 
     /// A headless compositor over an empty shell at `scale`.
-    static func compositorRig(scale: Double) -> CompositorHost {
+    static func compositorRig(scale: Double) -> CompositorHost<Shell> {
         let clock = VirtualClock()
         let shell = Shell(device: Device(), clock: clock, stateHome: nil)
         do {
@@ -64,7 +64,7 @@ extension Bench {
     }
 
     /// Starts `argv` with its output thrown away and waits for its window's first picture.
-    static func open(_ argv: [String], in rig: CompositorHost) -> ClientToplevel {
+    static func open(_ argv: [String], in rig: CompositorHost<Shell>) -> ClientToplevel {
         let before = rig.compositor.toplevels.count
         do {
             try rig.launch(argv, log: FileHandle(forWritingAtPath: "/dev/null"))

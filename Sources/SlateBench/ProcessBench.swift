@@ -34,7 +34,7 @@ extension Bench {
 
     /// A headless compositor at `scale` with Mail installed as a process (data in a fresh folder),
     /// the launcher ready; `body` runs with them and the folder goes after.
-    static func withMailProcess<R>(scale: Double, _ body: (CompositorHost, ProcessApp, ShellApp) -> R) -> R {
+    static func withMailProcess<R>(scale: Double, _ body: (CompositorHost<Shell>, ProcessApp, ShellApp) -> R) -> R {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slate-bench-mail-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = compositorRig(scale: scale)
@@ -46,7 +46,7 @@ extension Bench {
     }
 
     /// Opens Mail's first window and waits for its picture; returns its window.
-    static func openMail(_ rig: CompositorHost, _ mail: ProcessApp, _ app: ShellApp) -> WindowFrameView {
+    static func openMail(_ rig: CompositorHost<Shell>, _ mail: ProcessApp, _ app: ShellApp) -> WindowFrameView {
         rig.shell.openApp(app)
         guard rig.run(until: { mail.toplevels.values.contains { $0.picture != nil } }, timeout: 20),
             let id = rig.shell.visibleWindows.first, let w = rig.shell.windows[id]

@@ -4,6 +4,7 @@ import Graphics
 import Guidelines
 import Scenes
 import Shell
+import ShellPorts
 import SlateLog
 import UI
 

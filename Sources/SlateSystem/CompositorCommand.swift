@@ -201,7 +201,7 @@ private let log = Logger("session")
             device: device, clock: clock, places: places, apps: apps, language: try args.language())
         let scale = try args.double("scale", default: 2)
         installPrograms(shell, scale: scale, environment: ProcessInfo.processInfo.environment)
-        let host: CompositorHost
+        let host: CompositorHost<Shell>
         do {
             host = try CompositorHost(shell: shell, clock: clock, scale: scale)
         } catch {

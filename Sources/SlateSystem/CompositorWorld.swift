@@ -5,6 +5,7 @@ import Host
 import Menus
 import Scenes
 import Shell
+import ShellPorts
 import SlateScripts
 import UI
 
@@ -125,7 +126,9 @@ import UI
             let foreign = shellApp.application as? ForeignApp
         else { throw UnsupportedStep("cannot install \(entry.name.en)") }
         let before = shellApp.openSessions.count
-        guard launcher.launch(foreign) else { throw UnsupportedStep("cannot start \(entry.exec ?? entry.id)") }
+        guard launcher.launch(.program(identifier: foreign.identifier, entry: foreign.entry ?? entry, exec: nil)) else {
+            throw UnsupportedStep("cannot start \(entry.exec ?? entry.id)")
+        }
         let end = MonotonicClock.read() + Self.launchTimeout
         while MonotonicClock.read() < end, shellApp.openSessions.count <= before,
             launcher.failures[shellApp.identifier] == nil

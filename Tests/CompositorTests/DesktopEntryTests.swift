@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import Shell
+import ShellPorts
 import Testing
 import UI
 

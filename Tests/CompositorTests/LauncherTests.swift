@@ -2,6 +2,7 @@ import Compositor
 import Foundation
 import Host
 @_spi(Testing) import Shell
+import ShellPorts
 import Testing
 
 /// A program started from its icon that ends before it showed a window is named on the screen as

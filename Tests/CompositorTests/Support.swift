@@ -11,7 +11,7 @@ import UI
 @MainActor final class Rig {
     let clock = VirtualClock()
     let shell: Shell
-    let host: CompositorHost
+    let host: CompositorHost<Shell>
     let log: FileHandle
     /// The programs' D-Bus session (`sessionBus(for:)`), ended with the rig.
     let bus: PrivateBus

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import ShellPorts
 import UI
 
 /// What the shell keeps of the lock.

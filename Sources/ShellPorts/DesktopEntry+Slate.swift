@@ -81,14 +81,3 @@ public struct SlateAppInfo: Hashable, Sendable {
 extension Int {
     fileprivate func clamped(_ lo: Int, _ hi: Int) -> Int { Swift.min(Swift.max(self, lo), hi) }
 }
-
-extension ProcessApp {
-    /// A Slate app process from its `.desktop` file (its Exec line starts it).
-    public convenience init?(entry: DesktopEntry) {
-        // An Exec that does not split was refused by the parser already; none here is not an app.
-        guard let info = entry.slate, let command = try? entry.command(), !command.isEmpty else { return nil }
-        self.init(
-            identifier: info.identifier, displayName: entry.name, icon: info.icon ?? ForeignApp.defaultIcon,
-            activityTypes: info.activityTypes, auxiliaryActivityTypes: info.auxiliaryActivityTypes, command: command)
-    }
-}

@@ -91,6 +91,13 @@ public struct VisibilityKey: Hashable, Sendable {
     public var exposeShown: Bool
     /// How many windows there are.
     public var windowCount: Int
+
+    public init(visible: [String], focused: String?, exposeShown: Bool, windowCount: Int) {
+        self.visible = visible
+        self.focused = focused
+        self.exposeShown = exposeShown
+        self.windowCount = windowCount
+    }
 }
 
 /// A program the shell knows: Slate's app or an installed program.
@@ -101,6 +108,12 @@ public struct KnownProgram: Sendable {
     public var name: String
     /// The desktop entry it came from, if any.
     public var entry: DesktopEntry?
+
+    public init(id: String, name: String, entry: DesktopEntry?) {
+        self.id = id
+        self.name = name
+        self.entry = entry
+    }
 }
 
 /// How a program's window shows.

@@ -192,3 +192,13 @@ extension ForeignToplevel {
         set {}
     }
 }
+
+/// A program's or an app process's window that may ask for text (the compositor's toplevels: the
+/// text-input-v3 field of a program, a Slate app's field over the scene protocol).
+@MainActor public protocol ForeignTextInput: AnyObject {
+    /// The field taking text in the window now; nil while none asks for it.
+    var activeTextInput: (any TextInputClient)? { get }
+    /// Whether another program types into that field now — an outside keyboard the person allowed
+    /// (squeekboard, wvkbd, over input-method-v2) — so that Slate's keyboard yields to it.
+    var isTypedIntoElsewhere: Bool { get }
+}
