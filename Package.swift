@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Windowing", targets: ["Windowing"]),
         .library(name: "OnScreenKeyboard", targets: ["OnScreenKeyboard"]),
         .library(name: "ShellPorts", targets: ["ShellPorts"]),
+        .library(name: "SystemUI", targets: ["SystemUI"]),
         .library(name: "Shell", targets: ["Shell"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "SessionBus", targets: ["SessionBus"]),
@@ -83,9 +84,14 @@ let package = Package(
         // compositor speaks through (programs' toplevels, layer surfaces, session lockers, app
         // processes, the launcher, desktop entries, privileges).
         .target(name: "ShellPorts", dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "SlateLog"]),
+        // The system's own views, by feature: the status bar and the chrome, Control Center and its
+        // modules, the lock screen, notifications' platters and Notification Center.
+        .target(name: "SystemUI", dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "ShellPorts"]),
         .target(
             name: "Shell",
-            dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "OnScreenKeyboard", "ShellPorts"]),
+            dependencies: [
+                "Graphics", "UI", "Menus", "Scenes", "Windowing", "OnScreenKeyboard", "ShellPorts", "SystemUI",
+            ]),
         // D-Bus (libdbus-1) for the host layer: connections, calls with timeouts, signals, properties,
         // served objects, and a worker thread per connection.
         .target(name: "SessionBus", dependencies: ["CDBus"]),
@@ -137,8 +143,9 @@ let package = Package(
         .target(
             name: "SlateSystem",
             dependencies: [
-                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "ShellPorts", "Windowing", "Mail",
-                "MailStore",
+                "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "ShellPorts", "SystemUI",
+                "Windowing",
+                "Mail", "MailStore",
                 "Notes",
                 "Settings", "SlateLog",
                 "Guidelines", "SlateScripts", "AccessibilityBus", "Compositor", "ClientHost", "SessionServices",
@@ -198,7 +205,8 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: [
-                "Graphics", "UI", "Menus", "Scenes", "Shell", "ShellPorts", "Windowing", "OnScreenKeyboard", "Host",
+                "Graphics", "UI", "Menus", "Scenes", "Shell", "ShellPorts", "SystemUI", "Windowing", "OnScreenKeyboard",
+                "Host",
                 "SlateScripts",
                 "SlateTesting", "FailingFolders",
                 "Mail", "MailStore",
@@ -211,7 +219,8 @@ let package = Package(
         .testTarget(
             name: "SessionServicesTests",
             dependencies: [
-                "SessionServices", "SessionBus", "Shell", "ShellPorts", "Host", "SlateScripts", "UI", "Graphics",
+                "SessionServices", "SessionBus", "Shell", "ShellPorts", "SystemUI", "Host", "SlateScripts", "UI",
+                "Graphics",
             ]),
         .testTarget(
             name: "AccessibilityBusTests", dependencies: ["AccessibilityBus", "Graphics", "UI", "Menus", "SessionBus"]),
@@ -219,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "CompositorTests",
             dependencies: [
-                "Compositor", "Shell", "ShellPorts", "Windowing", "Host", "Graphics", "UI", "Scenes", "SlateClientShim",
+                "Compositor", "Shell", "ShellPorts", "SystemUI", "Windowing", "Host", "Graphics", "UI", "Scenes",
+                "SlateClientShim",
                 "SlateProtocols",
                 "TestSessionBus",
             ],

@@ -190,13 +190,20 @@ extension PixelSource {
 
     /// The whole source as a picture.
     public func picture() -> PixelImage {
+        var image = pictureOver()
+        image.isOpaque = true
+        return image
+    }
+
+    /// The source's pixels drawn over transparency, as a picture (what it does not paint stays
+    /// clear).
+    public func pictureOver() -> PixelImage {
         var image = PixelImage(width: pixelWidth, height: pixelHeight, scale: scale)
         image.pixels.withUnsafeMutableBytes { raw in
             write(
                 PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight),
                 to: raw.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: pixelWidth)
         }
-        image.isOpaque = true
         return image
     }
 }

@@ -1,6 +1,7 @@
 import Graphics
 import Menus
 import Scenes
+import SystemUI
 import UI
 
 /// The About card the app menu's About command shows: the app's icon, its name, what it is and its

@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import SystemUI
 
 extension AppIconView {
     /// Draws `icon` as a picture for the desktop's icon theme (hicolor): the view the Home screen shows,

@@ -1,4 +1,5 @@
 import Graphics
+import SystemUI
 import UI
 
 /// An app's icon as Slate draws it: a continuous-cornered square with a vertical gradient and a white

@@ -1,4 +1,5 @@
 import Graphics
+import SystemUI
 import UI
 
 /// A short message at the top of the screen saying what could not be done — a window that could not

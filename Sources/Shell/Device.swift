@@ -1,4 +1,5 @@
 import Graphics
+import SystemUI
 
 /// An iPad the shell pretends to be: its screen in points and its safe areas.
 public struct Device: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Graphics
+import SystemUI
 import UI
 
 /// The Dock: a floating translucent shelf of app icons at the bottom of the screen — the apps kept

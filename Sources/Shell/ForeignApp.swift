@@ -1,6 +1,7 @@
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 /// Another program on the Home screen and in the Dock — from its `.desktop` file, or known only by

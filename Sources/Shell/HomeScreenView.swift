@@ -1,4 +1,5 @@
 import Graphics
+import SystemUI
 import UI
 
 /// The Home screen: the apps' icons in a grid over the wallpaper.

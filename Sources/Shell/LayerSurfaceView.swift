@@ -59,17 +59,3 @@ import UI
         return true
     }
 }
-
-extension PixelSource {
-    /// The source's pixels drawn over transparency, as a picture (what it does not paint stays
-    /// clear).
-    func pictureOver() -> PixelImage {
-        var image = PixelImage(width: pixelWidth, height: pixelHeight, scale: scale)
-        image.pixels.withUnsafeMutableBytes { raw in
-            write(
-                PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight),
-                to: raw.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: pixelWidth)
-        }
-        return image
-    }
-}

@@ -1,4 +1,5 @@
 import Graphics
+import SystemUI
 import UI
 
 /// Over a window whose program stopped answering (a ping unanswered for 5 s while it had input):

@@ -1,5 +1,6 @@
 import Graphics
 import ShellPorts
+import SystemUI
 import UI
 
 extension Privilege {

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 /// A Slate app that runs as a process of its own. The shell knows it before it runs — its name, icon

@@ -1,5 +1,6 @@
 import Graphics
 import ShellPorts
+import SystemUI
 import UI
 
 // Windows that ask to come forward. A program may bring its window forward when the person just

@@ -1,4 +1,5 @@
 import Scenes
+import SystemUI
 import UI
 
 // The Dock's recently used apps (after its divider).

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import SystemUI
 import UI
 import Windowing
 

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 /// What the shell keeps about other programs: which app each launched process belongs to.

@@ -1,5 +1,6 @@
 import Graphics
 import ShellPorts
+import SystemUI
 import UI
 
 /// The layer surfaces on the screen, in their layers: the background over the wallpaper, the

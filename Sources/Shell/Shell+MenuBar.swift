@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Menus
 import Scenes
+import SystemUI
 import UI
 
 /// What the shell keeps of the menu bar and the keyboard shortcuts panel.

@@ -3,6 +3,7 @@ import Graphics
 import OnScreenKeyboard
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 /// Whether the keyboard on the glass shows when a field takes text.

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 // Slate apps as processes of their own (Slate's scene protocol): their windows join the shell as

@@ -1,3 +1,4 @@
+import SystemUI
 import UI
 
 // The status bar's recording indicator.

@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import SystemUI
 import UI
 
 // Rotation: the accelerometer (iio-sensor-proxy) turns the screen between portrait and landscape

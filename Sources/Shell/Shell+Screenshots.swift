@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import SystemUI
 import UI
 
 // Screenshots: Print, Ctrl+Shift+3, or power and volume up pressed together take a picture of the

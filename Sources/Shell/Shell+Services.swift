@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 // The machine's services as the shell shows them: the clock ticking at the minute, the battery and

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 import Windowing
 

@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import SystemUI
 import UI
 
 // The system's own gestures, taken before the apps' (they are system gesture recognizers in the

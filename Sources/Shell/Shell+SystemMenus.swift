@@ -1,6 +1,7 @@
 import Graphics
 import Menus
 import Scenes
+import SystemUI
 import UI
 
 // The system's own context menus: the app icon's (W2c) and the multitasking control's.

@@ -1,6 +1,7 @@
 import Graphics
 import Menus
 import Scenes
+import SystemUI
 import UI
 
 // The Window menu's first group: the commands that arrange the focused window on the screen. This is

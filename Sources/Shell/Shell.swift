@@ -3,6 +3,7 @@ import Graphics
 import Menus
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 import Windowing
 

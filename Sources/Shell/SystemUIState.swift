@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Menus
+import SystemUI
 import UI
 
 /// What the shell keeps of its system UI around the apps: Control Center, the clock's next tick,

@@ -1,4 +1,5 @@
 import Graphics
+import SystemUI
 import UI
 
 /// A window's controls in Windowed Apps, at its top left (iPadOS 26's, as macOS's): close, minimize

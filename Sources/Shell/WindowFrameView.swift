@@ -1,5 +1,6 @@
 import Graphics
 import Scenes
+import SystemUI
 import UI
 import Windowing
 

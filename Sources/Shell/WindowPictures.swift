@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import SystemUI
 import UI
 
 /// The last picture of each window of an app process, kept across the shell's restarts

@@ -3,6 +3,7 @@ import Graphics
 import Rendering
 import Scenes
 import Shell
+import SystemUI
 
 /// An app's icon as files of the freedesktop icon theme — `hicolor/N×N/apps/ID.png` at the sizes
 /// desktops look for, and `hicolor/scalable/apps/ID.svg` — each drawn by the shell's own

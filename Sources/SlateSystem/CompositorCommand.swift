@@ -6,6 +6,7 @@ import Rendering
 import Scenes
 import Shell
 import SlateLog
+import SystemUI
 import UI
 
 /// This file's lines on the log.

@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 import Shell
+import SystemUI
 import Testing
 import UI
 

@@ -4,6 +4,7 @@ import Graphics
 import Host
 @_spi(Testing) import Shell
 import ShellPorts
+import SystemUI
 import Testing
 import UI
 

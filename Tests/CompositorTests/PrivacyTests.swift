@@ -3,6 +3,7 @@ import Foundation
 import Graphics
 import Host
 @_spi(Testing) import Shell
+import SystemUI
 import Testing
 import UI
 

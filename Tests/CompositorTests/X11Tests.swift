@@ -425,7 +425,7 @@ import UI
         #expect(longest < 1, "the longest turn while it set its properties: \(longest) s")
         rig.shell.show(fullScreen: window.id)
         // Under load the program's picture at its new size comes a moment after the shell's turns.
-        _ = rig.wait(10, "its window drawn full screen in its colour") {
+        _ = rig.wait(30, "its window drawn full screen in its colour") {
             guard let r = Self.pictureRect(rig, top), r.width > 80, r.height > 80 else { return false }
             return close(rig.meanColor(r.insetBy(dx: 40, dy: 40)), RGBA(1, 0, 1, 1))
         }

@@ -9,6 +9,7 @@ import Testing
 @testable import SessionServices
 @_spi(Testing) @testable import Shell
 @testable import SlateScripts
+@testable import SystemUI
 
 /// The session services against the real protocols — python-dbusmock's UPower, NetworkManager,
 /// logind, BlueZ and iio-sensor-proxy on a bus of the test's own, a sysfs backlight folder, PulseAudio

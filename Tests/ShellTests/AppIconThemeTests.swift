@@ -6,6 +6,7 @@ import SlateTesting
 import Testing
 
 @testable import Shell
+@testable import SystemUI
 
 /// An app's icon for the desktop's icon theme (what `make install` puts into hicolor): the Home
 /// screen's icon, drawn by the same view, with clear space around it; as a PNG at each size and as an

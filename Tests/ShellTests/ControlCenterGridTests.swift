@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Shell
+@testable import SystemUI
 
 /// Control Center's modules placed by their spans: the iPad's arrangement from the table, and a new
 /// module finding its place with no hand-placed cell.

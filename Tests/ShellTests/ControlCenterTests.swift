@@ -9,6 +9,7 @@ import Testing
 
 @_spi(Testing) @testable import Shell
 @testable import SlateScripts
+@testable import SystemUI
 
 /// Control Center: pulled down from the top-right corner as a person does, its modules showing the
 /// services and settings and changing them, missing services missing, in both languages and

@@ -6,6 +6,7 @@ import UI
 
 @testable import Shell
 @testable import SlateScripts
+@testable import SystemUI
 
 /// A failure is logged once and, when a person asked for what failed, shown to them.
 @MainActor @Suite struct ErrorReportingTests {

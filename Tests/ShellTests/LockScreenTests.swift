@@ -9,6 +9,7 @@ import Testing
 
 @_spi(Testing) @testable import Shell
 @testable import SlateScripts
+@testable import SystemUI
 
 /// A password checker for the shell's own tests: one password opens, anything else is refused, and
 /// `unavailable` stands for a PAM that cannot check. The real one (PAM with pam_wrapper) is tested

@@ -9,6 +9,7 @@ import Testing
 @_spi(Testing) @testable import Shell
 @testable import ShellPorts
 @testable import SlateScripts
+@testable import SystemUI
 
 /// A notification server that keeps what the shell tells it (the D-Bus one is tested against the real
 /// bus in `SessionServicesTests`).

@@ -10,6 +10,7 @@ import Testing
 
 @_spi(Testing) @testable import Shell
 @testable import SlateScripts
+@testable import SystemUI
 
 /// Screenshots: the keys, the flash and thumbnail, the file, and a folder that cannot be written.
 @MainActor @Suite(.serialized) struct ScreenshotTests {

@@ -10,6 +10,7 @@ import Windowing
 
 @testable import Shell
 @testable import SlateScripts
+@testable import SystemUI
 
 let shellReferences = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 

@@ -9,6 +9,7 @@ import Testing
 
 @_spi(Testing) @testable import Shell
 @testable import SlateScripts
+@testable import SystemUI
 
 /// The part of the picture `rect` (points) covers.
 func crop(_ image: PixelImage, _ rect: Rect) -> PixelImage {

@@ -1,6 +1,7 @@
 import Graphics
 import Menus
 import Scenes
+import SystemUI
 import UI
 
 // Control Center: pulled down from the top-right corner (a system gesture), closed by a tap outside
@@ -204,21 +205,21 @@ extension Shell: ControlCenterHost {
     }
 
     /// Dark Mode on or off (Control Center's module): the setting, and the screen at once.
-    func setDarkMode(_ on: Bool) {
+    public func setDarkMode(_ on: Bool) {
         settings[.darkMode] = on
         appearance = on ? .dark : .light
         refreshControlCenter()
     }
 
     /// Airplane Mode, the person's setting: every radio off (Wi-Fi and Bluetooth with it), or on again.
-    func setAirplaneMode(_ on: Bool) {
+    public func setAirplaneMode(_ on: Bool) {
         settings[.airplaneMode] = on
         services.network?.setAirplaneMode(on)
         services.bluetooth?.setPowered(!on)
     }
 
     /// Shows in Control Center what the services and settings say now; hides what the machine lacks.
-    func refreshControlCenter() {
+    public func refreshControlCenter() {
         guard let cc = system.controlCenter else { return }
         refresh(cc)
     }

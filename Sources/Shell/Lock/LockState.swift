@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 /// What the shell keeps of the lock.

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import SystemUI
 import UI
 
 // The auto-lock: the screen locks itself and sleeps after Auto-Lock's time with no input.

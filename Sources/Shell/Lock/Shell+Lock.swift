@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 // The lock: the locked state, the password's check, and how the shell's input and layout keep to it.

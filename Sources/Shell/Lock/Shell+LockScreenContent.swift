@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import SystemUI
 import UI
 
 // What the lock screen shows: the time and date, and the notifications.

@@ -1,6 +1,7 @@
 import Foundation
 import Graphics
 import Scenes
+import SystemUI
 import UI
 
 // The power key: a press locks and puts the screen to sleep, as an iPad's top button does; a press,

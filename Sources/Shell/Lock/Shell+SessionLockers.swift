@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 // Other lockers: programs that lock the screen over ext-session-lock-v1 (swaylock).

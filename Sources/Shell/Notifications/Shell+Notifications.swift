@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Scenes
 import ShellPorts
+import SystemUI
 import UI
 
 /// What the shell keeps of notifications: the list Notification Center shows, the banners on the
@@ -120,7 +121,7 @@ extension Shell {
     /// The person tapped notification `n` (its banner or its platter in Notification Center): its
     /// default action goes to the program (with a token to bring its window forward), or its app's
     /// window opens; then it is dismissed.
-    func activateNotification(_ n: ShellNotification, action: String = "default") {
+    public func activateNotification(_ n: ShellNotification, action: String = NotificationCenterActions.open) {
         // Locked, nothing opens: a notification tapped there opens once unlocked (`unlock`).
         guard !isLocked else { return }
         let s = notificationState
@@ -287,7 +288,7 @@ extension Shell {
 
     /// The icon a platter shows: the picture the notification carries, else its app's icon (a Slate
     /// app, or a program of the desktop catalog), else a speech bubble.
-    func notificationIcon(for n: ShellNotification) -> View {
+    public func notificationIcon(for n: ShellNotification) -> View {
         if let image = n.image {
             let v = ImageView()
             v.image = image
@@ -309,7 +310,7 @@ extension Shell {
     }
 
     /// When `date` was, as a platter says it: "now", "5m ago", "2h ago", then the day.
-    func timeText(_ date: Date) -> String {
+    public func timeText(_ date: Date) -> String {
         let seconds = services.time.now().timeIntervalSince(date)
         let language = environment.language
         if seconds < 60 { return NotificationStrings.now.resolved(language) }

@@ -37,8 +37,8 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     /// The page shown.
     public private(set) var page: Page = .clock
     let wallpaper: View?
-    let dim = View()
-    let clock = LockClockView()
+    public let dim = View()
+    public let clock = LockClockView()
     let list = View()
     let hint = Label("", style: .body, color: LockScreenMetrics.secondaryInk)
     let titleLabel = Label("", style: .title3, color: LockScreenMetrics.ink)
@@ -46,17 +46,17 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     public let field = PasswordFieldView()
     let messageLabel = Label("", style: .subheadline, color: LockScreenMetrics.ink)
     /// Told when the person asks for the password page (a swipe up, a tap).
-    var onWantsPassword: (() -> Void)?
+    public var onWantsPassword: (() -> Void)?
     /// A notification's platter was tapped (its identifier): it is opened after the unlock.
-    var onTapNotification: ((UInt32) -> Void)?
+    public var onTapNotification: ((UInt32) -> Void)?
     /// The platters on the list, newest first.
-    private(set) var platters: [NotificationPlatterView] = []
+    public private(set) var platters: [NotificationPlatterView] = []
     private var shake: Animation?
     private var fade: Animation?
 
     /// A lock screen over the person's wallpaper (`wallpaperStyle`, one of Settings' built-in ones, or
     /// `wallpaperPicture`); `plain`: the fallback, black with the password page only.
-    init(frame: Rect, plain: Bool, wallpaperStyle: String = "", wallpaperPicture: PixelImage? = nil) {
+    public init(frame: Rect, plain: Bool, wallpaperStyle: String = "", wallpaperPicture: PixelImage? = nil) {
         isPlain = plain
         if plain {
             wallpaper = nil
@@ -118,13 +118,13 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     }
 
     /// Shows the time and the date.
-    func show(time: String, date: String) {
+    public func show(time: String, date: String) {
         clock.time = time
         clock.date = date
     }
 
     /// Shows `platters` on the list, newest first (no more than the list holds).
-    func setNotifications(_ platters: [NotificationPlatterView]) {
+    public func setNotifications(_ platters: [NotificationPlatterView]) {
         for p in self.platters { p.removeFromSuperview() }
         self.platters = Array(platters.prefix(LockScreenMetrics.maximumNotifications))
         for p in self.platters {
@@ -135,7 +135,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     }
 
     /// Shows `page`, fading the password page's dim in or out.
-    func setPage(_ page: Page, animated: Bool) {
+    public func setPage(_ page: Page, animated: Bool) {
         self.page = page
         let password = page == .password
         clock.isHidden = isPlain
@@ -164,7 +164,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     }
 
     /// Shows one line under the field (why it did not open), or none.
-    func showMessage(_ text: LocalizedString?) {
+    public func showMessage(_ text: LocalizedString?) {
         messageLabel.localizedText = text ?? ""
         messageLabel.isHidden = text == nil || page != .password
     }
@@ -173,7 +173,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
     public var message: String? { messageLabel.isHidden || messageLabel.text.isEmpty ? nil : messageLabel.text }
 
     /// Shakes the field, as iOS does for a wrong passcode.
-    func shakeField() {
+    public func shakeField() {
         shake?.cancel()
         let m = LockScreenMetrics.self
         shake = root?.animator.animate(duration: m.shakeDuration, curve: .linear) { [weak self] (t: Double) in
@@ -212,7 +212,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
 }
 
 /// The lock screen's date and time: the date in a line, the time large under it, centred.
-@MainActor final class LockClockView: View {
+@MainActor public final class LockClockView: View {
     var time = "9:41" {
         didSet { if time != oldValue { setNeedsDisplay() } }
     }
@@ -242,7 +242,7 @@ public struct LockScreenError: LocalizedFailure, Hashable, Sendable {
         LockScreenMetrics.dateFont.size * 1.3 + LockScreenMetrics.clockGap + LockScreenMetrics.clockFont.size * 1.2
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         let m = LockScreenMetrics.self
         let dateLayout = TextLayout(date, font: m.dateFont, color: m.ink, lineLimit: 1, width: bounds.width)
         let dateSize = environment.textMeasurer.measure(dateLayout)

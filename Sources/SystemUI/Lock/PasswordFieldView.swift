@@ -10,11 +10,11 @@ import UI
     /// What is typed so far. Replaced by a fresh one after each check (the checker wipes the old).
     public private(set) var password = PasswordBytes()
     /// Told when the person submits the password (return, or the keyboard's Go).
-    var onSubmit: ((PasswordBytes) -> Void)?
+    public var onSubmit: ((PasswordBytes) -> Void)?
     /// Told of every change of the dots (the page hides its message line once typing starts again).
     var onEdit: (() -> Void)?
     /// While a check runs, typing is ignored.
-    var isChecking = false {
+    public var isChecking = false {
         didSet { setNeedsDisplay() }
     }
     /// How many dots show (the characters typed).

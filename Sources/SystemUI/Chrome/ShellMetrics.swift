@@ -7,9 +7,9 @@ public enum ShellMetrics {
 
     /// Settings' Automatic appearance: dark from this hour (iPadOS's Light Until Sunset, sunset
     /// taken as 19:00)…
-    static let automaticDarkHour = 19
+    public static let automaticDarkHour = 19
     /// …and light again from this one (sunrise taken as 7:00).
-    static let automaticLightHour = 7
+    public static let automaticLightHour = 7
     /// The built-in wallpapers by name (Settings › Wallpaper): Slate's own gradient (sky blue, indigo,
     /// pink, as iPadOS 26's default), and two more in the colours of iPadOS's "Dusk" and graphite.
     static let wallpaperStops: [String: [(Double, Color)]] = [

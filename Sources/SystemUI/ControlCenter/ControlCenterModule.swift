@@ -6,7 +6,7 @@ import UI
 /// A module of Control Center: a view in the grid, its size in the grid's cells, what it changes
 /// and what it shows. A new module is a type of its own (one file in `Modules/`) and a line in
 /// `ControlCenterModules.all`; the grid places it and grows to hold it.
-@MainActor protocol ControlCenterModule: AnyObject {
+@MainActor public protocol ControlCenterModule: AnyObject {
     /// The module as it shows in the grid.
     var view: ControlModuleView { get }
     /// How many of the grid's cells it takes, across and down.
@@ -20,7 +20,7 @@ import UI
 
 /// What Control Center's modules read and change: the machine's services, the person's settings
 /// and the screen's appearance (the shell).
-@MainActor protocol ControlCenterHost: AnyObject {
+@MainActor public protocol ControlCenterHost: AnyObject {
     var services: SystemServices { get }
     var settings: SettingsStore { get }
     /// Whether the screen is locked (the radios are not changed from the lock screen).
@@ -36,8 +36,8 @@ import UI
 
 /// Every module Control Center has, in the order the grid places them and a screen reader reads
 /// them.
-@MainActor enum ControlCenterModules {
-    static func all() -> [any ControlCenterModule] {
+@MainActor public enum ControlCenterModules {
+    public static func all() -> [any ControlCenterModule] {
         [
             ConnectivityModule(), BrightnessModule(), VolumeModule(), RotationLockModule(), DarkModeModule(),
             FocusModule(),
@@ -48,27 +48,27 @@ import UI
 /// Where the modules go: each in the first place, row by row, where its cells are free (as
 /// iPadOS's Control Center packs its modules), in `ControlCenterMetrics.columns` columns and as
 /// many rows as they need.
-enum ControlCenterGrid {
+public enum ControlCenterGrid {
     /// A module's size in cells.
-    struct Span: Hashable, Sendable {
-        var columns: Int
-        var rows: Int
+    public struct Span: Hashable, Sendable {
+        public var columns: Int
+        public var rows: Int
 
-        init(_ columns: Int, _ rows: Int) {
+        public init(_ columns: Int, _ rows: Int) {
             self.columns = columns
             self.rows = rows
         }
     }
 
     /// A module's place: its first cell.
-    struct Cell: Hashable, Sendable {
-        var column: Int
-        var row: Int
+    public struct Cell: Hashable, Sendable {
+        public var column: Int
+        public var row: Int
     }
 
     /// The first cell of each span, in order, in a grid `columns` wide (a span wider than the
     /// grid is made as wide).
-    static func place(_ spans: [Span], columns: Int) -> [Cell] {
+    public static func place(_ spans: [Span], columns: Int) -> [Cell] {
         var taken: Set<Cell> = []
         return spans.map { wanted in
             let span = Span(min(max(1, wanted.columns), columns), max(1, wanted.rows))
@@ -89,7 +89,7 @@ enum ControlCenterGrid {
     }
 
     /// How many rows the spans take once placed.
-    static func rows(_ spans: [Span], columns: Int) -> Int {
+    public static func rows(_ spans: [Span], columns: Int) -> Int {
         zip(place(spans, columns: columns), spans).map { $0.row + max(1, $1.rows) }.max() ?? 0
     }
 
@@ -102,7 +102,7 @@ enum ControlCenterGrid {
     }
 
     /// The rectangle of a module of `span` at `cell`, in the grid's points.
-    static func frame(_ cell: Cell, _ span: Span) -> Rect {
+    public static func frame(_ cell: Cell, _ span: Span) -> Rect {
         let m = ControlCenterMetrics.self
         let unit = m.module + m.spacing
         return Rect(

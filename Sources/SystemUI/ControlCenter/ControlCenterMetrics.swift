@@ -4,9 +4,9 @@ import UI
 /// Control Center's presentation figures, each with where it comes from. Apple publishes none: the
 /// sizes were read off iPadOS 17 screenshots of a 12.9" iPad Pro at 2× (marked "measured"); the
 /// rest are Slate's, said so.
-enum ControlCenterMetrics {
+public enum ControlCenterMetrics {
     /// A small module: 68 × 68 pt (measured), 16 pt apart (measured: 15–16 pt).
-    static let module = 68.0
+    public static let module = 68.0
     static let spacing = 16.0
     /// The grid: four columns (measured), and as many rows as the modules take (with Slate's:
     /// connectivity 2 × 2, brightness and volume 1 × 2 beside it, then rotation lock, Dark Mode and a
@@ -29,24 +29,24 @@ enum ControlCenterMetrics {
     /// Where a pull must start: the status bar's trailing 200 pt, its icons and the space before
     /// them (iPadOS opens Control Center from the top-right corner, the menu bar from the rest of the
     /// top edge; Slate's width, measured to cover the icons with a finger's margin).
-    static let pullZoneWidth = 200.0
+    public static let pullZoneWidth = 200.0
     /// How far a pull travels for Control Center to be all there (Slate: the grid's height and top).
-    static let pullDistance = 300.0
+    public static let pullDistance = 300.0
     /// A pull let go beyond this share of the way, or moving down faster than `flickVelocity`
     /// points a second, opens; otherwise it closes (Slate's, as iPadOS's sheets commit).
-    static let commitFraction = 0.35
-    static let flickVelocity = 400.0
+    public static let commitFraction = 0.35
+    public static let flickVelocity = 400.0
     /// The modules ride down this far as Control Center opens (Slate: a third of the pull).
     static let slide = 100.0
 
     /// Opening and closing: a critically damped spring of 0.35 s (UIKit's default transition).
-    static let curve = TimingCurve.spring(response: 0.35, dampingRatio: 1)
-    static let duration = 0.45
+    public static let curve = TimingCurve.spring(response: 0.35, dampingRatio: 1)
+    public static let duration = 0.45
 
     /// The dim over the blurred screen: darker than a menu's (sampled on iPadOS 17 screenshots: the
     /// light appearance's blur reads about a fifth darker than a context menu's, the dark one about
     /// a fifth too); made into the backdrop once, not blended each frame.
-    static let dim = Color(light: RGBA(0, 0, 0, 0.36), dark: RGBA(0, 0, 0, 0.54))
+    public static let dim = Color(light: RGBA(0, 0, 0, 0.36), dark: RGBA(0, 0, 0, 0.54))
 
     /// The modules' platter (iOS's Control Center material over its blurred backdrop: a grey glass,
     /// lighter in the light appearance; sampled on screenshots).

@@ -3,7 +3,7 @@ import ShellPorts
 import UI
 
 /// A module of Control Center: a rounded platter of glass.
-@MainActor class ControlModuleView: View {
+@MainActor public class ControlModuleView: View {
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
         cornerRadius = ControlCenterMetrics.cornerRadius
@@ -31,12 +31,12 @@ import UI
 
 /// A small module that turns something on or off (rotation lock, Dark Mode): white with its glyph
 /// tinted while on, glass with a white glyph while off.
-@MainActor final class ControlToggleView: ControlModuleView {
+@MainActor public final class ControlToggleView: ControlModuleView {
     let symbol: String
     let onTint: Color
     /// Called with the state a tap asks for.
     var onToggle: ((Bool) -> Void)?
-    var isOn = false {
+    public var isOn = false {
         didSet {
             guard isOn != oldValue else { return }
             backgroundColor = isOn ? ControlCenterMetrics.moduleOn : ControlCenterMetrics.platter
@@ -59,7 +59,7 @@ import UI
             })
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         let g = ControlCenterMetrics.glyph
         ControlGlyph.draw(
             symbol, in: Rect(center: bounds.center, size: Size(g, g)), tint: isOn ? onTint : ControlCenterMetrics.ink,
@@ -73,7 +73,7 @@ import UI
     let symbol: String
     let onColor: Color
     var onToggle: ((Bool) -> Void)?
-    var isOn = false {
+    public var isOn = false {
         didSet {
             guard isOn != oldValue else { return }
             accessibilityValue = (isOn ? ShellStrings.on : ShellStrings.off).resolved(language)
@@ -126,7 +126,7 @@ import UI
 
 /// Brightness or volume: a tall module filled white from the bottom to the level, its glyph near the
 /// bottom. A vertical drag sets the level; on the volume module a tap on the speaker mutes.
-@MainActor final class ControlSliderView: ControlModuleView {
+@MainActor public final class ControlSliderView: ControlModuleView {
     let symbol: String
     /// The glyph while muted (volume), if any.
     var mutedSymbol: String?
@@ -136,7 +136,7 @@ import UI
     var onGlyphTap: (() -> Void)?
     private var dragStart = 0.0
 
-    var level = 0.0 {
+    public var level = 0.0 {
         didSet {
             guard level != oldValue else { return }
             accessibilityValue = "\(Int((level * 100).rounded())) %"
@@ -172,7 +172,7 @@ import UI
         addGestureRecognizer(tap)
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         let height = bounds.height * level
         if height > 0 {
             canvas.fill(Rect(0, bounds.height - height, bounds.width, height), with: ControlCenterMetrics.sliderFill)
@@ -191,7 +191,7 @@ import UI
 @MainActor final class ControlFocusView: ControlModuleView {
     let title: LocalizedString
     var onToggle: ((Bool) -> Void)?
-    var isOn = false {
+    public var isOn = false {
         didSet {
             guard isOn != oldValue else { return }
             accessibilityValue = (isOn ? ShellStrings.on : ShellStrings.off).resolved(language)
@@ -228,7 +228,7 @@ import UI
 
 /// The Wi-Fi networks in reach (a long press on Wi-Fi shows them): the one joined with a check, the
 /// secured with a lock, each with its bars; a tap joins one.
-@MainActor final class WiFiListView: ControlModuleView, AccessibilityDescribing {
+@MainActor public final class WiFiListView: ControlModuleView, AccessibilityDescribing {
     var networks: [WiFiNetwork] = [] {
         didSet {
             guard networks != oldValue else { return }
@@ -245,7 +245,7 @@ import UI
         isAccessibilityElement = false
     }
 
-    var accessibilityRole: AccessibilityRole? { .list }
+    public var accessibilityRole: AccessibilityRole? { .list }
 
     /// The height for the networks shown.
     var preferredHeight: Double {
@@ -265,7 +265,7 @@ import UI
         setNeedsDisplay()
     }
 
-    override func layoutSubviews() {
+    public override func layoutSubviews() {
         for (i, r) in rows.enumerated() {
             r.frame = Rect(
                 0, ControlCenterMetrics.listHeader + Double(i) * ControlCenterMetrics.listRow, bounds.width,
@@ -273,7 +273,7 @@ import UI
         }
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         let header = ControlCenterMetrics.listHeader
         let title = TextLayout(
             ShellStrings.wifi.resolved(language), font: Font(size: 17, weight: .semibold),
@@ -290,7 +290,7 @@ import UI
 
 /// One network of the Wi-Fi list.
 @MainActor final class WiFiRowView: View {
-    let network: WiFiNetwork
+    public let network: WiFiNetwork
 
     init(network: WiFiNetwork) {
         self.network = network

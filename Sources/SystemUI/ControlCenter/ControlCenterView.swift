@@ -7,25 +7,25 @@ import UI
 /// and Do Not Disturb), each showing the state of the service behind it. A module the machine lacks
 /// is not shown. `progress` (0…1) is how far it has come down: a pull from the corner sets it as the
 /// finger moves, the open and close animations spring it.
-@MainActor final class ControlCenterView: View, AccessibilityDescribing {
-    let grid = PassthroughView()
+@MainActor public final class ControlCenterView: View, AccessibilityDescribing {
+    public let grid = PassthroughView()
     /// The modules, in the grid's order.
-    let modules: [any ControlCenterModule]
+    public let modules: [any ControlCenterModule]
     /// Where each module sits in the grid, in the modules' order.
     private let cells: [ControlCenterGrid.Cell]
     /// The grid's rows, as many as the modules take.
-    let rows: Int
-    let wifiList = WiFiListView()
+    public let rows: Int
+    public let wifiList = WiFiListView()
     /// The screen behind, blurred and dimmed (made as Control Center begins to come down).
-    var backdrop: MenuBackdrop?
+    public var backdrop: MenuBackdrop?
     /// The screen as it was shown when Control Center began to come down: the backdrop fades in over
     /// it, so that nothing beneath is drawn again while it does.
-    var beneath: PixelImage? { didSet { isOpaqueCover = beneath != nil && backdrop != nil } }
+    public var beneath: PixelImage? { didSet { isOpaqueCover = beneath != nil && backdrop != nil } }
     /// Called by a tap outside the modules.
-    var onDismiss: (() -> Void)?
+    public var onDismiss: (() -> Void)?
 
     /// How far it has come down: 0 gone, 1 all there (a pull may take it a little beyond).
-    var progress = 0.0 {
+    public var progress = 0.0 {
         didSet {
             guard progress != oldValue else { return }
             applyProgress()
@@ -33,7 +33,7 @@ import UI
     }
 
     /// Control Center with `modules`, placed in the grid in their order.
-    init(frame: Rect = .zero, modules: [any ControlCenterModule] = ControlCenterModules.all()) {
+    public init(frame: Rect = .zero, modules: [any ControlCenterModule] = ControlCenterModules.all()) {
         let columns = ControlCenterMetrics.columns
         self.modules = modules
         cells = ControlCenterGrid.place(modules.map(\.span), columns: columns)
@@ -63,19 +63,19 @@ import UI
         applyProgress()
     }
 
-    var accessibilityRole: AccessibilityRole? { .panel }
+    public var accessibilityRole: AccessibilityRole? { .panel }
     /// While it is shown, what is behind it leaves the accessibility tree (as VoiceOver's).
-    var accessibilityIsModal: Bool { true }
+    public var accessibilityIsModal: Bool { true }
 
     /// The module of type `kind`, if Control Center has one.
-    func module<Module: ControlCenterModule>(_ kind: Module.Type) -> Module? {
+    public func module<Module: ControlCenterModule>(_ kind: Module.Type) -> Module? {
         modules.lazy.compactMap { $0 as? Module }.first
     }
 
     /// The grid's size: the metrics' columns, as many rows as the modules take.
     var gridSize: Size { ControlCenterGrid.size(rows: rows) }
 
-    override func layoutSubviews() {
+    public override func layoutSubviews() {
         let size = gridSize
         grid.frame = Rect(
             bounds.width - ControlCenterMetrics.trailing - size.width, ControlCenterMetrics.top, size.width, size.height
@@ -104,7 +104,7 @@ import UI
         setNeedsDisplay()
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         let opacity = min(1, max(0, progress))
         if let backdrop, let beneath, opacity < 1 {
             backdrop.draw(in: canvas, rect: bounds, opacity: opacity, over: beneath)

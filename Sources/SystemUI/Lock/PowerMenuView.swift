@@ -3,19 +3,19 @@ import UI
 
 /// Power Off, Restart and Cancel, offered when the power key is held: iOS's alert card in the middle
 /// of the dimmed screen, over the lock screen.
-@MainActor final class PowerMenuView: View {
+@MainActor public final class PowerMenuView: View {
     /// What the person chose.
-    enum Choice: Sendable, Hashable {
+    public enum Choice: Sendable, Hashable {
         case powerOff, restart, cancel
     }
 
     /// Told of the choice.
-    var onChoice: ((Choice) -> Void)?
+    public var onChoice: ((Choice) -> Void)?
     private let card = View()
     private var buttons: [Button] = []
     private var separators: [View] = []
 
-    override init(frame: Rect) {
+    public override init(frame: Rect) {
         super.init(frame: frame)
         backgroundColor = Color.black.withAlpha(ShellMetrics.alertDim)
         identifier = "power-menu"
@@ -43,7 +43,7 @@ import UI
         addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onChoice?(.cancel) })
     }
 
-    override func layoutSubviews() {
+    public override func layoutSubviews() {
         let m = LockScreenMetrics.self
         let h = m.powerButtonHeight * Double(buttons.count)
         card.frame = Rect(

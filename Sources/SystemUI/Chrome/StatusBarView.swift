@@ -8,11 +8,11 @@ import UI
 /// redraws it alone.
 @MainActor public final class StatusBarView: View {
     /// The clock.
-    let clock = StatusBarClockView()
+    public let clock = StatusBarClockView()
     /// The network: Wi-Fi, Ethernet or airplane mode.
-    let network = StatusBarNetworkView()
+    public let network = StatusBarNetworkView()
     /// The battery.
-    let battery = StatusBarBatteryView()
+    public let battery = StatusBarBatteryView()
 
     /// White over dark content (wallpaper), black over light windows.
     public var lightContent = true {
@@ -48,7 +48,7 @@ import UI
 }
 
 /// One item of the status bar, drawn white or black.
-@MainActor class StatusBarItemView: View {
+@MainActor public class StatusBarItemView: View {
     /// White over dark content, black over light.
     var lightContent = true { didSet { if lightContent != oldValue { setNeedsDisplay() } } }
     /// The colour of the item's glyphs.
@@ -65,7 +65,7 @@ import UI
 }
 
 /// The time, as the person's clock shows it ("9:41", or "09:41" on a 24-hour clock).
-@MainActor final class StatusBarClockView: StatusBarItemView {
+@MainActor public final class StatusBarClockView: StatusBarItemView {
     /// The text shown.
     private(set) var time = "9:41"
 
@@ -74,7 +74,7 @@ import UI
 
     /// Whether a program records (copies) the screen: the time sits on a red capsule, as iPadOS
     /// shows a recording, white whatever is behind the bar.
-    var isRecording = false {
+    public var isRecording = false {
         didSet {
             guard isRecording != oldValue else { return }
             updateLabel()
@@ -84,7 +84,7 @@ import UI
 
     /// Shows `timeOfDay` on a 12- or 24-hour clock; redraws (and says so to a screen reader) only
     /// when the text changes.
-    func show(_ timeOfDay: TimeOfDay, uses24HourTime: Bool) {
+    public func show(_ timeOfDay: TimeOfDay, uses24HourTime: Bool) {
         let text = StatusBarClockView.text(timeOfDay, uses24HourTime: uses24HourTime)
         spokenTime = StatusBarClockView.spoken(timeOfDay, uses24HourTime: uses24HourTime, language: language)
         updateLabel()
@@ -100,7 +100,7 @@ import UI
     }
 
     /// The status bar's text: "9:41" on a 12-hour clock (no AM or PM, as iPadOS), "09:41" on a 24-hour one.
-    nonisolated static func text(_ t: TimeOfDay, uses24HourTime: Bool) -> String {
+    public nonisolated static func text(_ t: TimeOfDay, uses24HourTime: Bool) -> String {
         let minute = t.minute < 10 ? "0\(t.minute)" : "\(t.minute)"
         if uses24HourTime { return (t.hour < 10 ? "0\(t.hour)" : "\(t.hour)") + ":" + minute }
         let h = t.hour % 12 == 0 ? 12 : t.hour % 12
@@ -108,13 +108,13 @@ import UI
     }
 
     /// What a screen reader says: "9:41 AM" in English on a 12-hour clock; the text otherwise.
-    nonisolated static func spoken(_ t: TimeOfDay, uses24HourTime: Bool, language: Language) -> String {
+    public nonisolated static func spoken(_ t: TimeOfDay, uses24HourTime: Bool, language: Language) -> String {
         let text = text(t, uses24HourTime: uses24HourTime)
         guard !uses24HourTime, language == .en else { return text }
         return text + (t.hour < 12 ? " AM" : " PM")
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         let m = StatusBarMetrics.self
         let layout = TextLayout(time, font: m.clockFont, color: isRecording ? .white : ink)
         if isRecording {
@@ -128,9 +128,9 @@ import UI
 
 /// The network: Wi-Fi's bars when joined, Ethernet's plug, or the airplane; nothing when not connected
 /// or when the network's state is unknown.
-@MainActor final class StatusBarNetworkView: StatusBarItemView {
+@MainActor public final class StatusBarNetworkView: StatusBarItemView {
     /// What is shown; nil: nothing.
-    var status: NetworkStatus? {
+    public var status: NetworkStatus? {
         didSet {
             guard status != oldValue else { return }
             isHidden = status == nil || status == .disconnected
@@ -148,9 +148,9 @@ import UI
         }
     }
 
-    override func didMoveToRoot() { updateLabel() }
+    public override func didMoveToRoot() { updateLabel() }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         let m = StatusBarMetrics.self
         switch status {
         case .wifi(let bars):
@@ -176,9 +176,9 @@ import UI
 
 /// The battery: its level filled in, green with a bolt while on the charger, red when low; nothing
 /// when the machine has no battery.
-@MainActor final class StatusBarBatteryView: StatusBarItemView {
+@MainActor public final class StatusBarBatteryView: StatusBarItemView {
     /// The battery shown; nil: none.
-    var battery: BatteryStatus? {
+    public var battery: BatteryStatus? {
         didSet {
             guard battery != oldValue else { return }
             isHidden = battery == nil
@@ -198,9 +198,9 @@ import UI
         accessibilityLabel = label
     }
 
-    override func didMoveToRoot() { updateLabel() }
+    public override func didMoveToRoot() { updateLabel() }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         guard let b = battery else { return }
         let m = StatusBarMetrics.self
         let c = ink

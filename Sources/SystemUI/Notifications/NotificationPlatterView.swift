@@ -18,13 +18,13 @@ import UI
     /// The buttons of the actions other than `default`, while shown (`showsActions`).
     private(set) var actionButtons: [Button] = []
     /// Told of the key of the action button the person tapped.
-    var onAction: ((String) -> Void)?
+    public var onAction: ((String) -> Void)?
     /// Where it rests as a banner (its slide in goes there).
-    var restingY = 0.0
+    public var restingY = 0.0
 
     /// A platter for `n` with `icon` (the app's, or its picture), its time written `time`, its body
     /// cut to `bodyLines` lines.
-    init(_ n: ShellNotification, icon: View, time: String, bodyLines: Int) {
+    public init(_ n: ShellNotification, icon: View, time: String, bodyLines: Int) {
         notification = n
         self.icon = icon
         super.init()
@@ -39,7 +39,7 @@ import UI
     }
 
     /// Shows `n` (a notification that replaced the one shown), its time written `time`.
-    func update(_ n: ShellNotification, time: String) {
+    public func update(_ n: ShellNotification, time: String) {
         notification = n
         appLabel.text = n.groupName
         timeLabel.text = time
@@ -52,7 +52,7 @@ import UI
     }
 
     /// Whether the other actions show as buttons below the text.
-    var showsActions: Bool = false {
+    public var showsActions: Bool = false {
         didSet {
             guard showsActions != oldValue else { return }
             for b in actionButtons { b.removeFromSuperview() }
@@ -71,7 +71,7 @@ import UI
     }
 
     /// The height the platter takes at `width`.
-    func height(forWidth width: Double) -> Double {
+    public func height(forWidth width: Double) -> Double {
         let m = NotificationMetrics.self
         let textWidth = width - 2 * m.padding - m.iconSide - m.iconGap
         var h = m.padding + appLabel.sizeThatFits(Size(textWidth, 40)).height
@@ -112,15 +112,15 @@ import UI
 
 /// The icon of a program Slate knows no icon of: its name's first letter, white on grey, in the
 /// app icon's rounded square (as iPadOS's placeholder).
-@MainActor final class LetterIconView: View {
+@MainActor public final class LetterIconView: View {
     let letter: String
 
-    init(name: String) {
+    public init(name: String) {
         letter = name.first.map { String($0).uppercased() } ?? "?"
         super.init()
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         canvas.fillRoundedRect(bounds, radius: NotificationMetrics.iconRadius, with: .systemGray)
         let text = TextLayout(
             letter, font: Font(size: bounds.height * 0.55, weight: .semibold), color: .white, lineLimit: 1,

@@ -1,6 +1,6 @@
 /// Rotation lock: the screen keeps its orientation as the device turns (the `rotationLock` setting).
 @MainActor final class RotationLockModule: ControlCenterModule {
-    let toggle = ControlToggleView(symbol: "lock.rotation", onTint: .systemRed, label: ShellStrings.rotationLock)
+    public let toggle = ControlToggleView(symbol: "lock.rotation", onTint: .systemRed, label: ShellStrings.rotationLock)
     var view: ControlModuleView { toggle }
     var span: ControlCenterGrid.Span { .init(1, 1) }
 

@@ -1,7 +1,31 @@
 import Foundation
 import Graphics
 import Menus
+import ShellPorts
 import UI
+
+/// What Notification Center asks of the shell: each notification's icon and time, and what a tap
+/// or a button does.
+@MainActor public protocol NotificationCenterHost: AnyObject {
+    /// The language the person reads.
+    var language: Language { get }
+    /// The icon of the app or program that posted `notification`.
+    func notificationIcon(for notification: ShellNotification) -> View
+    /// When a notification came, as its platter says it ("now", "5m ago", a time).
+    func timeText(_ date: Date) -> String
+    /// Clears the notifications of the app named `name`.
+    func clearNotificationGroup(_ name: String)
+    /// Opens `notification` (`action` is its sender's action key: `NotificationCenterActions.open`
+    /// for a tap on the platter).
+    func activateNotification(_ notification: ShellNotification, action: String)
+}
+
+/// The action keys of Notification Center's taps.
+public enum NotificationCenterActions {
+    /// A tap on a platter: the notification's default action (the Desktop Notifications
+    /// Specification's `default`).
+    public static let open = "default"
+}
 
 /// Notification Center, pulled down from the top-left of the screen: the screen covered, and every
 /// notification kept, grouped by app (the group with the newest first), newest first within each,
@@ -13,12 +37,12 @@ import UI
     let title = Label("", style: .title1, color: .white)
     let empty = Label("", style: .headline, color: Color.white.withAlpha(0.7))
     /// The platters shown, newest first.
-    private(set) var platters: [NotificationPlatterView] = []
+    public private(set) var platters: [NotificationPlatterView] = []
     private var headers: [(label: Label, clear: Button)] = []
     /// Told to close.
-    var onDismiss: (() -> Void)?
+    public var onDismiss: (() -> Void)?
     /// How far down it is, 0 (away) … 1 (shown).
-    var progress: Double = 0 {
+    public var progress: Double = 0 {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
@@ -26,7 +50,7 @@ import UI
         }
     }
     /// The screen blurred and dimmed, as Control Center's (nil: the plain cover).
-    var backdrop: MenuBackdrop?
+    public var backdrop: MenuBackdrop?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -51,7 +75,7 @@ import UI
     }
 
     /// Shows `list`, its icons and times from `shell`.
-    func reload(with list: NotificationList, shell: Shell) {
+    public func reload(with list: NotificationList, shell: any NotificationCenterHost) {
         for p in platters { p.removeFromSuperview() }
         for h in headers {
             h.label.removeFromSuperview()
@@ -59,7 +83,7 @@ import UI
         }
         platters = []
         headers = []
-        let language = shell.environment.language
+        let language = shell.language
         title.text = NotificationStrings.notificationCenter.resolved(language)
         empty.text = NotificationStrings.noNotifications.resolved(language)
         empty.isHidden = !list.items.isEmpty
@@ -82,7 +106,7 @@ import UI
                 p.addGestureRecognizer(
                     TapGestureRecognizer { [weak shell, weak p] _ in
                         guard let shell, let n = p?.notification else { return }
-                        shell.activateNotification(n)
+                        shell.activateNotification(n, action: NotificationCenterActions.open)
                     })
                 p.addGestureRecognizer(
                     LongPressGestureRecognizer { [weak self, weak p] g in
@@ -137,117 +161,4 @@ import UI
         }
         scroll.contentSize = Size(bounds.width, max(bounds.height, y + m.centerTop))
     }
-}
-
-extension Shell {
-    /// Whether Notification Center is shown (or coming down).
-    public var isNotificationCenterShown: Bool { notificationState.center != nil }
-
-    /// Brings Notification Center down.
-    public func showNotificationCenter(animated: Bool = true) {
-        let center = notificationState.center ?? makeNotificationCenter()
-        animateNotificationCenter(center, to: 1, animated: animated)
-    }
-
-    /// Sends Notification Center up and away.
-    public func hideNotificationCenter(animated: Bool = true) {
-        guard let center = notificationState.center else { return }
-        animateNotificationCenter(center, to: 0, animated: animated)
-    }
-
-    /// Clears the group of the app called `name` (Clear): its notifications leave the list, and their
-    /// programs hear they were dismissed.
-    public func clearNotificationGroup(_ name: String) {
-        for n in notifications where n.groupName == name { closeNotification(n.id, reason: .dismissed) }
-    }
-
-    @discardableResult
-    func makeNotificationCenter() -> NotificationCenterView {
-        if let c = notificationState.center { return c }
-        hideControlCenter(animated: false)
-        hideMenuBar(animated: false)
-        setDockRevealed(false)
-        loadNotifications()
-        // The banners go into Notification Center, where they are kept.
-        for b in notificationState.banners { hideBanner(b.notification.id, animated: false) }
-        let center = NotificationCenterView(frame: bounds)
-        center.backdrop = controlCenterBackdrop()
-        center.onDismiss = { [weak self] in self?.hideNotificationCenter() }
-        let close = PanGestureRecognizer()
-        close.axis = .vertical
-        close.action = { [weak self, weak close, weak center] g in
-            guard let self, let close, let center, g.state == .ended else { return }
-            if close.translation().y < -NotificationMetrics.pullDistance / 2 {
-                self.animateNotificationCenter(center, to: 0, animated: true)
-            }
-        }
-        center.addGestureRecognizer(close)
-        center.reload(with: notificationState.list, shell: self)
-        overlayLayer.addSubview(center)
-        notificationState.center = center
-        return center
-    }
-
-    private func animateNotificationCenter(_ center: NotificationCenterView, to target: Double, animated: Bool) {
-        let s = notificationState
-        s.centerAnimation?.cancel()
-        let from = center.progress
-        let done: @MainActor () -> Void = { [weak self, weak center] in
-            guard let self, let center, target == 0, self.notificationState.center === center else { return }
-            center.removeFromSuperview()
-            self.notificationState.center = nil
-        }
-        guard animated, from != target else {
-            center.progress = target
-            done()
-            return
-        }
-        s.centerAnimation = animator.animate(
-            duration: NotificationMetrics.slideDuration, curve: .easeOut,
-            apply: { [weak center] t in center?.progress = from + (target - from) * t },
-            completion: { finished in if finished { done() } })
-    }
-
-    /// The pull from the top-left (or the middle where no menu bar comes down) that opens it.
-    func installNotificationCenterGesture() {
-        let pull = ScreenEdgePanGestureRecognizer(edges: .top)
-        pull.edgeZone = ShellMetrics.statusBarHeight
-        pull.minimumDistance = GestureSettings.touchSlop
-        pull.shouldBegin = { [weak self, weak pull] _ in
-            guard let self, let pull, self.notificationState.center == nil, self.system.controlCenter == nil,
-                self.topEdgePullsAreTheSystems
-            else {
-                return false
-            }
-            let start = pull.location(in: nil) - pull.translation()
-            return self.opensNotificationCenter(fromTopEdgeAt: start.x)
-        }
-        pull.action = { [weak self, weak pull] g in
-            guard let self, let pull else { return }
-            let dy = pull.translation().y
-            switch g.state {
-            case .began, .changed:
-                let center = self.makeNotificationCenter()
-                self.notificationState.centerAnimation?.cancel()
-                center.progress = max(0, min(1, dy / (self.bounds.height / 3)))
-            case .ended, .cancelled:
-                guard let center = self.notificationState.center else { return }
-                let open = g.state == .ended && dy > NotificationMetrics.pullDistance
-                self.animateNotificationCenter(center, to: open ? 1 : 0, animated: true)
-            default: break
-            }
-        }
-        addSystemGestureRecognizer(pull)
-    }
-
-    /// Whether a pull down from the top edge at `x` is Notification Center's: the top-left always;
-    /// the middle when no menu bar would come down there; never Control Center's top-right.
-    func opensNotificationCenter(fromTopEdgeAt x: Double) -> Bool {
-        if x >= bounds.width - ControlCenterMetrics.pullZoneWidth { return false }
-        return x < min(NotificationMetrics.pullZoneWidth, bounds.width * NotificationMetrics.pullZoneMaxFraction)
-            || !canShowMenuBar
-    }
-
-    /// Notification Center's view, while shown.
-    @_spi(Testing) public var notificationCenterView: NotificationCenterView? { notificationState.center }
 }

@@ -3,17 +3,17 @@ import ShellPorts
 import UI
 
 /// A locker's surface on the lock screen: its pixels, the finger and the mouse passed on to it.
-@MainActor final class SessionLockerView: View {
+@MainActor public final class SessionLockerView: View {
     let locker: any SessionLocker
 
-    init(locker: any SessionLocker) {
+    public init(locker: any SessionLocker) {
         self.locker = locker
         super.init()
         backgroundColor = .black
         identifier = "session-locker"
     }
 
-    override func draw(in canvas: any Canvas) {
+    public override func draw(in canvas: any Canvas) {
         guard let live = locker.livePixels else { return }
         if !canvas.drawPixels(live, at: bounds.origin, opacity: 1) {
             let picture = live.pictureOver()
@@ -22,19 +22,19 @@ import UI
         }
     }
 
-    override func touchBegan(_ touch: Touch, at point: Point) {
+    public override func touchBegan(_ touch: Touch, at point: Point) {
         for event in ForeignPointerEvent.began(touch, at: point) { locker.pointer(event) }
     }
 
-    override func touchMoved(_ touch: Touch, at point: Point) { locker.pointer(.moved(touch, to: point)) }
+    public override func touchMoved(_ touch: Touch, at point: Point) { locker.pointer(.moved(touch, to: point)) }
 
-    override func touchEnded(_ touch: Touch, at point: Point) { locker.pointer(.ended(touch, at: point)) }
+    public override func touchEnded(_ touch: Touch, at point: Point) { locker.pointer(.ended(touch, at: point)) }
 
-    override func touchCancelled(_ touch: Touch) { locker.pointer(.cancelled(touch)) }
+    public override func touchCancelled(_ touch: Touch) { locker.pointer(.cancelled(touch)) }
 
-    override func hoverMoved(to point: Point) { locker.pointer(.moved(point)) }
+    public override func hoverMoved(to point: Point) { locker.pointer(.moved(point)) }
 
-    override func handleScroll(dx: Double, dy: Double) -> Bool {
+    public override func handleScroll(dx: Double, dy: Double) -> Bool {
         locker.pointer(.scroll(.zero, dx: dx, dy: dy))
         return true
     }
