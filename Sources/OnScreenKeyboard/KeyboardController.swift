@@ -3,7 +3,7 @@ import UI
 
 /// The keyboard on the glass: its state (layout, page, Shift), the field it types into, and what
 /// each key does there. Its view (`KeyboardView`) draws it and takes the touches; the shell shows
-/// it, hides it and gives it its field (`Shell+OnScreenKeyboard`).
+/// it, hides it and gives it its field (`KeyboardPresenter` in Shell).
 @MainActor public final class KeyboardController {
     /// The layouts the globe key goes through, the screen language's first.
     public let layouts: [KeyboardLayout]

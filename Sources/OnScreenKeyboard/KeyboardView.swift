@@ -30,7 +30,7 @@ import UI
         // Docked, it paints all of its frame: the windows under it are not drawn there.
         isOpaqueCover = true
         // Put away for a moment (a hardware key, the hide key), it keeps its picture to come back in
-        // one cheap frame; the shell lets it go once no field takes text (`Shell+OnScreenKeyboard`).
+        // one cheap frame; the shell lets it go once no field takes text (`KeyboardPresenter` in Shell).
         releasesPicturesWhenHidden = false
         addSubview(board)
         board.addSubview(bar)

@@ -31,25 +31,3 @@ import UI
         label.frame = bounds.insetBy(dx: 20, dy: 4)
     }
 }
-
-extension Shell {
-    /// Shows `message` in the banner for `ShellMetrics.bannerDuration` seconds.
-    func showBanner(_ message: LocalizedString) {
-        banner.message = message.resolved(environment.language)
-        let w = min(ShellMetrics.bannerMaxWidth, bounds.width - 40)
-        banner.frame = Rect(
-            (bounds.width - w) / 2, ShellMetrics.statusBarHeight + ShellMetrics.bannerTopMargin, w,
-            ShellMetrics.bannerHeight)
-        banner.isHidden = false
-        banner.alpha = 1
-        bringSubviewToFront(banner)
-        let shown = banner.message
-        animator.animate(duration: ShellMetrics.bannerDuration, curve: .linear) { [weak self] p in
-            // Fades out over the last fifth of its time.
-            self?.banner.alpha = min(1, (1 - p) * 5)
-        } completion: { [weak self] _ in
-            guard let self, self.banner.message == shown else { return }
-            self.banner.isHidden = true
-        }
-    }
-}

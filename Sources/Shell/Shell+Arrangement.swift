@@ -21,7 +21,7 @@ extension Shell {
         if windowManager.focused != before.focused {
             showFocus()
             if let focused = windowManager.focused { attentionGiven(to: focused) }
-            updateOnScreenKeyboard()
+            keyboardPresenter.updateOnScreenKeyboard()
         }
         relayout(animated: animated)
         refreshDockRecents()
@@ -60,7 +60,7 @@ extension Shell {
     var recencyThenTheRest: [String] { recency + windows.keys.filter { !recency.contains($0) }.sorted() }
 
     /// The windows on screen, front first.
-    public var visibleWindows: [String] { placedWindowIDs + windowManager.visibleWindows }
+    public var visibleWindows: [String] { programs.placedWindowIDs + windowManager.visibleWindows }
 
     public func isOnScreen(_ id: String) -> Bool { windowManager.isVisible(id) || placedWindows.origins[id] != nil }
 
@@ -93,7 +93,7 @@ extension Shell {
     /// Gives a window input focus; the others on screen stay seen but inactive (in Windowed Apps
     /// it comes to the front).
     public func focus(_ id: String, animated: Bool = true) {
-        if focusPlaced(id) { return }
+        if programs.focusPlaced(id) { return }
         manage(animated: animated) { $0.focus(id) }
     }
 
@@ -140,7 +140,8 @@ extension Shell {
         let overWallpaper =
             windowManager.mode == .windowed && !windowManager.layout().windows.contains { $0.style == .fullScreen }
         let light =
-            showsHome || expose != nil || overWallpaper || system.controlCenter != nil || layers.usable.minY > 0
+            showsHome || expose != nil || overWallpaper || controlCenterController.controlCenter != nil
+            || layers.usable.minY > 0
         statusBar.lightContent = light
         homeIndicator.lightContent = light
 
@@ -184,14 +185,14 @@ extension Shell {
                 w.frame = r
             }
         }
-        layoutPlacedWindows()
+        programs.layoutPlacedWindows()
         stackWindows(layout)
         if expose != nil { overlayLayer.bringSubviewToFront(expose!) }
         updateLifecycle()
         updateWallpaperVisibility()
-        placeKeyboard()
-        updateOnScreenKeyboard()
-        applyLock()
+        keyboardPresenter.placeKeyboard()
+        keyboardPresenter.updateOnScreenKeyboard()
+        lockController.applyLock()
     }
 
     /// The wallpaper under a settled full-screen window is never seen: hidden, it keeps no picture
@@ -240,5 +241,13 @@ extension Shell {
         let now = windowLayer.subviews.filter { v in order.contains { $0 === v } }
         guard !zip(now, order).allSatisfy({ $0 === $1 }) || now.count != order.count else { return }
         for v in order { windowLayer.bringSubviewToFront(v) }
+    }
+
+    /// Closes window `id` for good, as Ctrl+W does.
+    func closeWindow(_ id: String) {
+        guard let w = windows[id] else { return }
+        environment.errors.attempt(ShellStrings.closeTheWindow, userAction: true) {
+            try w.app.destroy(w.scene.session, animation: .standard)
+        }
     }
 }

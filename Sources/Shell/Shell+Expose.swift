@@ -12,7 +12,7 @@ extension Shell {
     /// The multitasking control was tapped: its menu (Full Screen, Split View, Slide Over).
     func multitaskingRequested(_ id: String) {
         guard let w = windows[id] else { return }
-        presentMultitaskingMenu(for: w)
+        systemMenus.presentMultitaskingMenu(for: w)
     }
 
     // MARK: Exposé and the switcher
@@ -70,5 +70,28 @@ extension Shell {
             }
         }
         return nil
+    }
+
+    // MARK: Exposé's windows
+
+    /// A downscaled picture of a window for Exposé, cached until the window changes.
+    func snapshot(of w: WindowFrameView) -> PixelImage? {
+        guard let renderer = environment.renderer else { return nil }
+        if let c = snapshotCache[w.id], c.generation == w.contentGeneration { return c.image }
+        let size = w.bounds.isEmpty ? bounds.size : w.bounds.size
+        let scale = ShellMetrics.exposeSnapshotScale * 2
+        w.scene.windowView.frame = Rect(size: size)
+        let image = w.scene.windowView.snapshot(renderer: renderer, scale: scale, appearance: appearance)
+        snapshotCache[w.id] = (w.contentGeneration, image)
+        // At most so many are kept: those of the windows least recently used go first.
+        let excess = snapshotCache.count - ShellMetrics.snapshotCacheLimit
+        if excess > 0 {
+            let order = recencyThenTheRest
+            let oldest = snapshotCache.keys.filter { $0 != w.id }.sorted {
+                (order.firstIndex(of: $0) ?? Int.max, $0) > (order.firstIndex(of: $1) ?? Int.max, $1)
+            }
+            for id in oldest.prefix(excess) { snapshotCache[id] = nil }
+        }
+        return image
     }
 }

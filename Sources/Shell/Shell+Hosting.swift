@@ -15,8 +15,8 @@ extension Shell {
         windows[id] = frame
         if frame.superview == nil { windowLayer.addSubview(frame) }
         frame.control.onTap = { [weak self] in self?.multitaskingRequested(id) }
-        wireWindowControls(frame)
-        if placeFreely(frame) { return }
+        windowing.wireWindowControls(frame)
+        if programs.placeFreely(frame) { return }
         let opening: WindowOpening
         if let side = EdgeSide(placement) {
             opening = .side(side)
@@ -67,7 +67,7 @@ extension Shell {
         // Out of the windows first: the layout leaves it alone while it fades away.
         windows[id] = nil
         snapshotCache[id] = nil
-        forgetPlaced(id)
+        programs.forgetPlaced(id)
         manage { $0.close(id) }
         frame.isUserInteractionEnabled = false
         // Done slides the finished task away downward; Close and declines fade and shrink.
@@ -90,13 +90,13 @@ extension Shell {
         let id = scene.session.persistentIdentifier
         windows[id]?.removeFromSuperview()
         windows[id] = nil
-        forgetPlaced(id)
+        programs.forgetPlaced(id)
         manage { $0.close(id) }
     }
 
     /// Takes a window off the screen and out of the recently used, keeping it (its app quit).
     func detach(_ id: String) {
-        forgetPlaced(id)
+        programs.forgetPlaced(id)
         manage { $0.hide(id) }
     }
 
@@ -109,5 +109,39 @@ extension Shell {
             Size(s.width, s.height > 0 ? s.height + band : 0)
         }
         return SizeLimits(minimum: grown(limits.minimum), maximum: grown(limits.maximum))
+    }
+}
+
+extension Shell {
+    /// Lets `app` look for news every `refreshInterval` seconds (Mail's new mail), on the screen's
+    /// clock.
+    func scheduleRefresh(of app: ShellApp) {
+        guard let interval = app.application.refreshInterval, interval > 0 else { return }
+        dispatcher.schedule(after: interval) { [weak self, weak app] in
+            guard let self, let app, self.apps.contains(where: { $0 === app }) else { return }
+            app.application.refresh()
+            self.scheduleRefresh(of: app)
+        }
+    }
+
+    // MARK: The Dock's recent apps
+
+    // The Dock's recently used apps (after its divider).
+    /// The apps used most recently that the Dock does not keep, most recent first, at most
+    /// `ShellMetrics.dockRecentCount` (identifiers).
+    func recentAppsForDock() -> [String] {
+        var out: [String] = []
+        guard settings[.dockShowsRecents] else { return out }
+        for id in recency {
+            guard let app = windows[id]?.app, !programs.isInDock(app), !out.contains(app.identifier) else { continue }
+            out.append(app.identifier)
+            if out.count == ShellMetrics.dockRecentCount { break }
+        }
+        return out
+    }
+
+    /// Rebuilds the Dock when the recent apps changed (a window of another app took input).
+    func refreshDockRecents() {
+        if recentAppsForDock() != dockRecents { rebuildIcons() }
     }
 }

@@ -36,8 +36,6 @@ import Windowing
     public internal(set) var windowsWantingAttention: Set<String> = []
     /// The questions about programs' privileges waiting for the person, the one shown first.
     var permissionQuestions: [(key: String, program: String, privilege: Privilege, answer: (Bool) -> Void)] = []
-    /// Other programs' layer surfaces (panels, docks, wallpapers), in their layers.
-    public let layers = LayerSurfaces()
     /// What the banner says now; nil while none is shown.
     @_spi(Testing) public var bannerMessage: String? { banner.isHidden ? nil : banner.message }
 
@@ -51,10 +49,10 @@ import Windowing
     public internal(set) var dockRevealed = false
     /// App Exposé or the switcher, when open.
     public internal(set) var expose: ExposeView? {
-        didSet { if expose !== oldValue { updateOnScreenKeyboard() } }
+        didSet { if expose !== oldValue { keyboardPresenter.updateOnScreenKeyboard() } }
     }
-    /// The keyboard on the glass (`Shell+OnScreenKeyboard`).
-    let keyboardState = ShellKeyboardState()
+    /// The keyboard on the glass (`KeyboardPresenter`).
+    private(set) lazy var keyboardPresenter = KeyboardPresenter(shell: self)
 
     /// The drag sources of the icons (a drag interaction holds its delegate weakly).
     var iconDragSources: [AppIconDragSource] = []
@@ -64,26 +62,18 @@ import Windowing
     var liveResizeEnd: Animation?
     /// Hides the wallpaper once a full-screen window over it has come to rest.
     var wallpaperCheck: Animation?
-    /// Other programs' windows and launches.
-    let foreign = ForeignWindows()
-    /// Other programs' windows where the conformance suite puts them (its test mode only).
-    @_spi(Testing) public let placedWindows = PlacedWindows()
     /// Where the windows were, as saved and restored across the shell's restarts.
     let savedLayout = SavedLayoutState()
     /// Drags between programs, as the compositor tells them (nil: the shell runs no compositor).
     public weak var programDrags: (any ProgramDragSource)?
     /// Who starts the apps' programs (the compositor's launcher sets itself); none: they do not start.
-    public weak var programLauncher: (any ProgramLauncher)? { didSet { connectLaunches() } }
-    /// The drag between programs under way, as the shell shows and takes it.
-    @_spi(Testing) public internal(set) var programDrag: ProgramDragState?
-    /// Where the finger on a program's window is now (screen points), while it is down.
-    var programTouchPoint: Point?
+    public weak var programLauncher: (any ProgramLauncher)? { didSet { programs.connectLaunches() } }
     /// The recently used apps the Dock shows after its divider (identifiers).
     var dockRecents: [String] = []
-    /// The menu bar and the keyboard shortcuts panel, while shown.
-    let menuBarState = ShellMenuBarState()
+    /// The menu bar, the shortcuts panel and the system's context menus (`SystemMenusController`).
+    private(set) lazy var systemMenus = SystemMenusController(shell: self)
     /// Windowed Apps' gestures under way: a window moved or resized, windows minimizing.
-    let windowing = WindowingState()
+    private(set) lazy var windowing = WindowedAppsController(shell: self)
     /// Exposé's snapshots, by window, with the content version they were made from.
     var snapshotCache: [String: (generation: Int, image: PixelImage)] = [:]
     /// The snapshots Exposé keeps now, one a window (for measuring what they cost).
@@ -97,8 +87,16 @@ import Windowing
     public var settings = SettingsStore(configHome: nil) { didSet { watchSettings() } }
     /// The system's own UI around the apps: Control Center, the screenshot's thumbnail, rotation.
     let system = SystemUIState()
-    /// The lock screen and what it keeps (`Shell+Lock`).
-    let lockState = LockState()
+    /// Notifications: their banners, their list and Notification Center (`NotificationController`).
+    private(set) lazy var notificationController = NotificationController(shell: self)
+    /// Other programs: their windows, layer surfaces, app processes and drags (`ProgramsController`).
+    private(set) lazy var programs = ProgramsController(shell: self)
+    /// Control Center (`ControlCenterController`).
+    private(set) lazy var controlCenterController = ControlCenterController(shell: self)
+    /// Screenshots, the system keys and the recording indicator (`ScreenCaptureController`).
+    private(set) lazy var screenCapture = ScreenCaptureController(shell: self)
+    /// The lock, the lock screen and the screen's sleep (`LockController`).
+    private(set) lazy var lockController = LockController(shell: self)
 
     /// A screen of `device` on `clock`, keeping apps' state under `stateHome`; `environment` is what
     /// its views share (the host puts its text engine and renderer there).
@@ -139,11 +137,11 @@ import Windowing
         installDividerGesture()
         dragCoordinator.systemTargets = [EdgeDropTarget(shell: self)]
         installSystemGestures()
-        installMenuBar()
-        installLayers()
-        installOnScreenKeyboard()
+        systemMenus.installMenuBar()
+        programs.installLayers()
+        keyboardPresenter.installOnScreenKeyboard()
         dispatcher.keyFilters.append { [weak self] k in self?.shortcut(k) ?? false }
-        installLock()
+        lockController.installLock()
         connectServices()
         watchSettings()
         relayout(animated: false)
@@ -166,10 +164,10 @@ import Windowing
         }
         let app = ShellApp(application: application, store: store, shell: self)
         if let p = application as? ProcessApp {
-            p.keptPicture = { [weak self] session in self?.windowPictures?.picture(for: session) }
+            p.keptPicture = { [weak self] session in self?.programs.windowPictures?.picture(for: session) }
         }
         apps.append(app)
-        if programLauncher != nil { connectLaunch(of: app) }
+        if programLauncher != nil { programs.connectLaunch(of: app) }
         rebuildIcons()
         scheduleRefresh(of: app)
         if restoring, store != nil {
@@ -200,7 +198,7 @@ import Windowing
             v.addInteraction(drag)
             let menu = ContextMenuInteraction { [weak self, weak app] _ in
                 guard let self, let app else { return nil }
-                return self.iconMenu(for: app)
+                return self.systemMenus.iconMenu(for: app)
             }
             v.addInteraction(menu)
             return v
@@ -209,7 +207,7 @@ import Windowing
         home.setIcons(apps.map { icon($0, dock: false) })
         dockRecents = recentAppsForDock()
         dock.setIcons(
-            apps.filter(isInDock).map { icon($0, dock: true) },
+            apps.filter(programs.isInDock).map { icon($0, dock: true) },
             recent: dockRecents.compactMap { id in apps.first { $0.identifier == id }.map { icon($0, dock: true) } })
         relayout(animated: false)
     }

@@ -41,7 +41,7 @@ import UI
     public var systemSettings: SettingsStore? { shell.settings }
 
     public func post(_ notification: UserNotification) throws(SceneError) {
-        shell.post(notification, from: self)
+        shell.notificationController.post(notification, from: self)
     }
 
     // MARK: SceneHosting

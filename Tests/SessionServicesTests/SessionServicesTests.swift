@@ -231,7 +231,7 @@ import Testing
         w.host.drag(id, from: start, to: Point(start.x, 330), duration: 0.2)
         w.host.touchUp(id, at: Point(start.x, 330))
         w.host.run(for: 0.5)
-        let cc = try #require(w.shell.system.controlCenter)
+        let cc = try #require(w.shell.controlCenterController.controlCenter)
 
         // Brightness: dragged up a quarter of the slider, logind is asked for 550 of 1000.
         let slider = try #require(cc.module(BrightnessModule.self)).slider.frameInRoot

@@ -87,13 +87,13 @@ import Testing
         try run(w, "tap \"Airplane Mode\"")
         #expect(!w.shell.settings[.airplaneMode] && network.wifi?.isEnabled == true)
         // The brightness slider, dragged up by half its height.
-        let slider = w.shell.system.controlCenter!.module(BrightnessModule.self)!.slider.frameInRoot
+        let slider = w.shell.controlCenterController.controlCenter!.module(BrightnessModule.self)!.slider.frameInRoot
         let id = w.host.touchDown(at: slider.center)
         w.host.drag(id, from: slider.center, to: Point(slider.midX, slider.midY - slider.height / 4), duration: 0.2)
         w.host.touchUp(id, at: Point(slider.midX, slider.midY - slider.height / 4))
         #expect(abs((brightness.brightness ?? 0) - 0.75) < 0.02)
         // Volume: a drag down, and the speaker mutes.
-        let volume = w.shell.system.controlCenter!.module(VolumeModule.self)!.slider.frameInRoot
+        let volume = w.shell.controlCenterController.controlCenter!.module(VolumeModule.self)!.slider.frameInRoot
         let v = w.host.touchDown(at: volume.center)
         w.host.drag(v, from: volume.center, to: Point(volume.midX, volume.maxY), duration: 0.2)
         w.host.touchUp(v, at: Point(volume.midX, volume.maxY))
@@ -109,7 +109,7 @@ import Testing
         // What another program changes shows at once.
         brightness.brightness = 0.2
         w.host.frame()
-        #expect(w.shell.system.controlCenter?.module(BrightnessModule.self)?.slider.level == 0.2)
+        #expect(w.shell.controlCenterController.controlCenter?.module(BrightnessModule.self)?.slider.level == 0.2)
     }
 
     @Test func theWiFiListShowsTheNetworksAndJoinsOne() throws {
@@ -141,7 +141,7 @@ import Testing
         #expect(!w.shell.isControlCenterShown)
         open(w)
         #expect(w.shell.appearance == .light)
-        #expect(w.shell.system.controlCenter?.module(DarkModeModule.self)?.toggle.isOn == false)
+        #expect(w.shell.controlCenterController.controlCenter?.module(DarkModeModule.self)?.toggle.isOn == false)
     }
 
     @Test func whatTheMachineLacksIsNotShown() throws {

@@ -169,9 +169,9 @@ import Testing
     @Test func aboutShowsTheAppsCardAndQuitTakesItsWindowsAway() throws {
         let w = menuBarWorld()
         try run(w, "launch Notes\nshow menu bar\ntap \"Notes\" in menu bar\ntap \"About Notes\" in menu")
-        #expect(w.shell.menuBarState.about != nil)
+        #expect(w.shell.systemMenus.about != nil)
         try run(w, "expect visible \"Notes\"\nkey escape")
-        #expect(w.shell.menuBarState.about == nil)
+        #expect(w.shell.systemMenus.about == nil)
         try run(w, "key ctrl+q")
         #expect(w.shell.visibleWindows.isEmpty)
         let app = try #require(w.shell.app("org.slate.test.notes"))

@@ -211,7 +211,7 @@ import Testing
         #expect(Set(server.closed.map(\.0)) == [1, 3])
         w.shell.saveNotifications()
         // Kept across a restart of the shell.
-        let file = try #require(w.shell.notificationsFile)
+        let file = try #require(w.shell.notificationController.notificationsFile)
         let again = Shell(clock: VirtualClock(), stateHome: w.stateHome)
         #expect(again.notifications.map(\.title) == ["Anna: Lunch?"])
         #expect(FileManager.default.fileExists(atPath: file.path))

@@ -45,7 +45,7 @@ import Testing
         // Another, swiped away to the left.
         w.host.key(KeyPress(.print))
         w.host.run(for: 0.5)
-        let thumb = try #require(w.shell.system.screenshot).frameInRoot
+        let thumb = try #require(w.shell.screenCapture.screenshot).frameInRoot
         let id = w.host.touchDown(at: thumb.center)
         w.host.drag(id, from: thumb.center, to: Point(thumb.midX - 200, thumb.midY), duration: 0.15)
         w.host.touchUp(id, at: Point(thumb.midX - 200, thumb.midY))
