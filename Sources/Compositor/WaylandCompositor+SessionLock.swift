@@ -53,7 +53,8 @@ extension WaylandCompositor {
 @MainActor final class ClientSessionLock: SessionLocker {
     let handle: OpaquePointer
     let comp: OpaquePointer
-    let touchSlots: TouchSlots
+    /// Its lock surface, as the shell draws it and gives it input.
+    let surface: ShownSurface
     /// False once it unlocked or went.
     var isAlive = true
     var onChange: (() -> Void)?
@@ -61,19 +62,10 @@ extension WaylandCompositor {
     init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots) {
         self.handle = handle
         self.comp = comp
-        self.touchSlots = touchSlots
+        surface = ShownSurface(handle: slate_session_lock_surface(handle), comp: comp, touchSlots: touchSlots)
     }
 
-    var livePixels: (any PixelSource)? {
-        guard isAlive else { return nil }
-        var w: Int32 = 0
-        var h: Int32 = 0
-        var s: Int32 = 1
-        guard slate_session_lock_picture_size(handle, &w, &h, &s) != 0 else { return nil }
-        return ShimSurfacePixels(
-            handle: handle, width: Int(w), height: Int(h), pixelScale: Int(max(1, s)),
-            draw: slate_session_lock_draw, opaqueRect: slate_session_lock_opaque_rect)
-    }
+    var livePixels: (any PixelSource)? { isAlive ? surface.livePixels : nil }
 
     /// The surface is configured to the screen when it is made (one output): nothing more to say.
     func configure(size: Size) {}
@@ -90,8 +82,7 @@ extension WaylandCompositor {
 
     func key(_ press: KeyPress) {
         guard isAlive else { return }
-        slate_session_lock_keyboard_focus(handle)
-        guard slate_session_lock_has_keyboard(handle) != 0 else { return }
+        guard surface.takeKeyboard() else { return }
         if case .character(let c) = press.key, press.modifiers.subtracting(.shift).isEmpty,
             c.unicodeScalars.count == 1, let u = c.unicodeScalars.first,
             slate_comp_type(comp, u.value, slate_comp_now_msec()) == 0
@@ -108,39 +99,6 @@ extension WaylandCompositor {
     }
 
     func pointer(_ event: ForeignPointerEvent) {
-        guard isAlive else { return }
-        let t = slate_comp_now_msec()
-        switch event {
-        case .moved(let p):
-            slate_session_lock_pointer_motion(handle, p.x, p.y, t)
-        case .down(let p):
-            slate_session_lock_pointer_motion(handle, p.x, p.y, t)
-            slate_comp_pointer_button(comp, SLATE_BUTTON_PRIMARY.rawValue, 1, t)
-        case .up(let p):
-            slate_session_lock_pointer_motion(handle, p.x, p.y, t)
-            slate_comp_pointer_button(comp, SLATE_BUTTON_PRIMARY.rawValue, 0, t)
-        case .secondaryClick, .middleClick, .leave:
-            break
-        case .scroll(_, let dx, let dy):
-            slate_comp_pointer_axis(comp, dx, dy, t)
-        case .penDown(let p):
-            pointer(.touchDown(id: ClientToplevel.penTouchID, p))
-        case .penMoved(let p):
-            pointer(.touchMoved(id: ClientToplevel.penTouchID, p))
-        case .penUp(let p):
-            pointer(.touchUp(id: ClientToplevel.penTouchID, p))
-        case .touchDown(let id, let p):
-            guard let slot = touchSlots.take(id) else { return }
-            slate_session_lock_touch_down(handle, slot, p.x, p.y, t)
-        case .touchMoved(let id, let p):
-            guard let slot = touchSlots.slot(of: id) else { return }
-            slate_comp_touch_motion(comp, nil, slot, p.x, p.y, t)
-        case .touchUp(let id, _):
-            guard let slot = touchSlots.slot(of: id) else { return }
-            slate_comp_touch_up(comp, slot, t)
-            touchSlots.free(id)
-        case .touchCancelled:
-            slate_comp_touch_cancel(comp, nil)
-        }
+        if isAlive { surface.pointer(event, secondaryButtons: false) }
     }
 }

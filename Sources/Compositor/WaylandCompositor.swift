@@ -256,8 +256,8 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
         // keep their last picture until they are shown.
         refreshShownViews()
         for v in shownViews where v.isAlive && v.isMapped { slate_view_frame_done(v.handle, t) }
-        for l in layers.values where l.isMapped { slate_layer_frame_done(l.handle, t) }
-        if let lock = sessionLock, lock.isAlive { slate_session_lock_frame_done(lock.handle, t) }
+        for l in layers.values where l.isMapped { l.surface.frameDone(t) }
+        if let lock = sessionLock, lock.isAlive { lock.surface.frameDone(t) }
         tellX11Positions(shownViews)
         turnEnded()
     }
@@ -390,7 +390,7 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
         // when it was shown.
         refreshShownViews()
         for v in shownViews where v.isAlive && v.isMapped { slate_view_sampled(v.handle) }
-        for l in layers.values where l.isMapped { slate_layer_sampled(l.handle) }
+        for l in layers.values where l.isMapped { l.surface.sampled() }
         // A copy waiting (a program the person allowed) is made from this frame.
         if slate_comp_screencopy_pending(c) != 0 { shell?.screenWasCopied() }
         let s = scale

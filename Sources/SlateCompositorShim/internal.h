@@ -339,6 +339,23 @@ int slate_layers_init(slate_comp *comp);
 int slate_session_lock_init(slate_comp *comp);
 /// Locked, fails every screen copy asked for (session_lock.c).
 void slate_lock_refuse_copies(slate_comp *comp);
+/// What `slate_surface`'s calls need of a layer or a lock (shown_surfaces.c): the tree its main
+/// surface heads, whether it is shown, its commits, and how to walk it (a layer's popups are in it).
+struct slate_surface {
+    slate_comp *comp;
+    /// The main surface; NULL until it came (a lock's is asked for later) and once it went.
+    struct wlr_surface *root;
+    /// Whether it is shown (mapped) now.
+    int mapped;
+    /// Commits so far.
+    uint32_t commits;
+    /// Whether a keyboard-shortcuts inhibitor on it may have the shell's shortcuts when it has the
+    /// keys: a layer's may (a remote-desktop panel); a lock's never (the lock is the person's).
+    int may_inhibit_shortcuts;
+    /// Calls `iterator` for each surface of its tree, the main one first; NULL: the main surface and
+    /// its subsurfaces.
+    void (*for_each)(struct slate_surface *surface, wlr_surface_iterator_func_t iterator, void *data);
+};
 /// Draws (or finds the opaque part of) the picture of a surface and its subsurfaces (buffers.c; see
 /// `slate_view_draw` and `slate_view_opaque_rect`), for any surface tree: a window's, a layer's.
 int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, int cy, int cw, int ch, int x, int y,

@@ -11,8 +11,8 @@ struct slate_layer {
     struct wlr_layer_surface_v1 *surface;
     struct wl_listener map, unmap, destroy, commit;
     struct wl_list link;  // slate_comp::layers
-    /// Commits so far (the shell reads the picture again when this moves).
-    uint32_t commits;
+    /// What the shell draws and gives input to (`slate_layer_surface`).
+    struct slate_surface shown;
     /// An overlay of a program the person has not allowed: told it is closed, never shown.
     int refused;
 };
@@ -25,12 +25,14 @@ static void emit(slate_layer *layer, slate_layer_event event) {
 static void on_map(struct wl_listener *l, void *data) {
     (void)data;
     slate_layer *layer = wl_container_of(l, layer, map);
+    layer->shown.mapped = 1;
     if (!layer->refused) emit(layer, SLATE_LAYER_MAP);
 }
 
 static void on_unmap(struct wl_listener *l, void *data) {
     (void)data;
     slate_layer *layer = wl_container_of(l, layer, unmap);
+    layer->shown.mapped = 0;
     if (!layer->refused) emit(layer, SLATE_LAYER_UNMAP);
 }
 
@@ -66,7 +68,7 @@ static void on_commit(struct wl_listener *l, void *data) {
         return;
     }
     if (!layer_permitted(layer)) return;
-    layer->commits++;
+    layer->shown.commits++;
     // The first commit, and each that changes where it wants to be, asks the shell to place it.
     emit(layer, layer->surface->current.committed || !layer->surface->configured ? SLATE_LAYER_CHANGED
                                                                                  : SLATE_LAYER_COMMIT);
@@ -83,6 +85,12 @@ static void on_destroy(struct wl_listener *l, void *data) {
     wl_list_remove(&layer->commit.link);
     wl_list_remove(&layer->link);
     free(layer);
+}
+
+/// Its tree for `slate_surface`'s calls: the main surface, its subsurfaces and its popups.
+static void layer_for_each(struct slate_surface *shown, wlr_surface_iterator_func_t iterator, void *data) {
+    slate_layer *layer = wl_container_of(shown, layer, shown);
+    wlr_layer_surface_v1_for_each_surface(layer->surface, iterator, data);
 }
 
 static void on_new_layer_surface(struct wl_listener *l, void *data) {
@@ -102,6 +110,8 @@ static void on_new_layer_surface(struct wl_listener *l, void *data) {
     }
     layer->comp = comp;
     layer->surface = surface;
+    layer->shown = (struct slate_surface){
+        .comp = comp, .root = surface->surface, .for_each = layer_for_each, .may_inhibit_shortcuts = 1};
     surface->data = layer;
     wl_list_insert(&comp->layers, &layer->link);
     layer->map.notify = on_map;
@@ -162,88 +172,4 @@ void slate_layer_configure(slate_layer *layer, int width, int height) {
 
 void slate_layer_close(slate_layer *layer) { wlr_layer_surface_v1_destroy(layer->surface); }
 
-uint32_t slate_layer_commit_count(slate_layer *layer) { return layer->commits; }
-
-int slate_layer_picture_size(slate_layer *layer, int *width, int *height, int *scale) {
-    struct wlr_surface *s = layer->surface->surface;
-    int k = s->current.scale > 0 ? s->current.scale : 1;
-    *scale = k;
-    *width = s->current.width * k;
-    *height = s->current.height * k;
-    return s->buffer != NULL && *width > 0 && *height > 0;
-}
-
-int slate_layer_draw(slate_layer *layer, int x, int y, int w, int h, uint8_t *out, int stride) {
-    int width, height, scale;
-    if (!slate_layer_picture_size(layer, &width, &height, &scale)) return -1;
-    return slate_surface_tree_draw(layer->comp, layer->surface->surface, 0, 0, width, height, x, y, w, h, out, stride,
-                                   0);
-}
-
-int slate_layer_opaque_rect(slate_layer *layer, int *x, int *y, int *w, int *h) {
-    int width, height, scale;
-    if (!slate_layer_picture_size(layer, &width, &height, &scale)) return 0;
-    return slate_surface_tree_opaque_rect(layer->comp, layer->surface->surface, 0, 0, width, height, x, y, w, h);
-}
-
-static void send_frame_done(struct wlr_surface *surface, int sx, int sy, void *data) {
-    (void)sx;
-    (void)sy;
-    wlr_surface_send_frame_done(surface, data);
-}
-
-void slate_layer_frame_done(slate_layer *layer, uint32_t msec) {
-    struct timespec now = {.tv_sec = msec / 1000, .tv_nsec = (long)(msec % 1000) * 1000000};
-    wlr_layer_surface_v1_for_each_surface(layer->surface, send_frame_done, &now);
-}
-
-void slate_layer_sampled(slate_layer *layer) { slate_output_sampled(layer->comp, layer->surface->surface); }
-
-// ---- Input ------------------------------------------------------------------------------------------
-
-/// The surface of the layer's tree under a point of its main surface, with the point in its own
-/// coordinates.
-static struct wlr_surface *layer_surface_under(slate_layer *layer, double sx, double sy, double *lx, double *ly) {
-    struct wlr_surface *s = wlr_surface_surface_at(layer->surface->surface, sx, sy, lx, ly);
-    if (s) return s;
-    *lx = sx;
-    *ly = sy;
-    return layer->surface->surface;
-}
-
-void slate_layer_pointer_motion(slate_layer *layer, double sx, double sy, uint32_t time) {
-    slate_comp *comp = layer->comp;
-    if (!layer->surface->mapped) return;
-    double lx, ly;
-    struct wlr_surface *target = layer_surface_under(layer, sx, sy, &lx, &ly);
-    if (comp->seat->pointer_state.focused_surface != target) {
-        wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
-        // (No window has the pointer now.)
-        comp->pointer_view = NULL;
-    }
-    wlr_seat_pointer_notify_motion(comp->seat, time, lx, ly);
-    wlr_seat_pointer_notify_frame(comp->seat);
-}
-
-void slate_layer_touch_down(slate_layer *layer, int id, double sx, double sy, uint32_t time) {
-    slate_comp *comp = layer->comp;
-    if (!layer->surface->mapped) return;
-    if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
-    double lx, ly;
-    struct wlr_surface *target = layer_surface_under(layer, sx, sy, &lx, &ly);
-    wlr_seat_touch_notify_down(comp->seat, target, time, id, lx, ly);
-    wlr_seat_touch_notify_frame(comp->seat);
-}
-
-void slate_layer_keyboard_focus(slate_layer *layer) {
-    slate_comp *comp = layer->comp;
-    if (!layer->surface->mapped) return;
-    struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
-    wlr_seat_keyboard_notify_enter(comp->seat, layer->surface->surface, kb->keycodes, kb->num_keycodes,
-                                   &kb->modifiers);
-    slate_shortcuts_focus_changed(comp);
-}
-
-int slate_layer_has_keyboard(slate_layer *layer) {
-    return layer->comp->seat->keyboard_state.focused_surface == layer->surface->surface;
-}
+slate_surface *slate_layer_surface(slate_layer *layer) { return &layer->shown; }

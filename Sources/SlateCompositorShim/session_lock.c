@@ -25,16 +25,16 @@ struct slate_session_lock {
     struct wl_resource *resource;
     /// Its one lock surface (Slate has one output), NULL until asked for.
     struct wl_resource *surface_resource;
-    struct wlr_surface *surface;
     struct wl_listener surface_destroy;
     /// The last configure sent, and whether the client acked one.
     uint32_t configure_serial;
     int acked;
     int width, height;
-    int mapped;
     /// `locked` was sent; the client unlocked; the shell was told it went.
     int locked_sent, unlocked, ended;
-    uint32_t commits;
+    /// Its surface (`shown.root`, NULL until asked for), as the shell draws it and gives it input
+    /// (`slate_session_lock_surface`).
+    struct slate_surface shown;
 };
 
 static void emit(slate_session_lock *lock, slate_session_lock_event event) {
@@ -86,10 +86,10 @@ static void role_commit(struct wlr_surface *surface) {
                                surface->current.height, lock->width, lock->height);
         return;
     }
-    lock->commits++;
+    lock->shown.commits++;
     if (lock->ended) return;
-    if (!lock->mapped) {
-        lock->mapped = 1;
+    if (!lock->shown.mapped) {
+        lock->shown.mapped = 1;
         emit(lock, SLATE_SESSION_LOCK_MAPPED);
     } else {
         emit(lock, SLATE_SESSION_LOCK_COMMIT);
@@ -97,11 +97,11 @@ static void role_commit(struct wlr_surface *surface) {
 }
 
 static void surface_forget(slate_session_lock *lock) {
-    if (!lock->surface) return;
+    if (!lock->shown.root) return;
     wl_list_remove(&lock->surface_destroy.link);
-    if (lock->surface->role_data == lock) lock->surface->role_data = NULL;
-    lock->surface = NULL;
-    lock->mapped = 0;
+    if (lock->shown.root->role_data == lock) lock->shown.root->role_data = NULL;
+    lock->shown.root = NULL;
+    lock->shown.mapped = 0;
 }
 
 static void on_surface_destroy(struct wl_listener *l, void *data) {
@@ -166,7 +166,7 @@ static void lock_get_surface(struct wl_client *client, struct wl_resource *resou
     }
     wl_resource_set_implementation(r, &lock_surface_impl, lock, lock_surface_resource_destroy);
     lock->surface_resource = r;
-    lock->surface = surface;
+    lock->shown.root = surface;
     lock->surface_destroy.notify = on_surface_destroy;
     wl_signal_add(&surface->events.destroy, &lock->surface_destroy);
     // The whole screen, in points.
@@ -248,6 +248,7 @@ static void manager_lock(struct wl_client *client, struct wl_resource *resource,
         return;
     }
     lock->comp = comp;
+    lock->shown.comp = comp;
     lock->resource = r;
     wl_resource_set_implementation(r, &lock_impl, lock, lock_resource_destroy);
     comp->session_lock = lock;
@@ -323,84 +324,4 @@ void slate_session_lock_size(slate_session_lock *lock, int *width, int *height) 
     *height = lock->height;
 }
 
-int slate_session_lock_picture_size(slate_session_lock *lock, int *width, int *height, int *scale) {
-    struct wlr_surface *s = lock->surface;
-    if (!s || !lock->mapped) return 0;
-    int k = s->current.scale > 0 ? s->current.scale : 1;
-    *scale = k;
-    *width = s->current.width * k;
-    *height = s->current.height * k;
-    return s->buffer != NULL && *width > 0 && *height > 0;
-}
-
-int slate_session_lock_draw(slate_session_lock *lock, int x, int y, int w, int h, uint8_t *out, int stride) {
-    int width, height, scale;
-    if (!slate_session_lock_picture_size(lock, &width, &height, &scale)) return -1;
-    return slate_surface_tree_draw(lock->comp, lock->surface, 0, 0, width, height, x, y, w, h, out, stride, 0);
-}
-
-int slate_session_lock_opaque_rect(slate_session_lock *lock, int *x, int *y, int *w, int *h) {
-    int width, height, scale;
-    *x = *y = *w = *h = 0;
-    if (!slate_session_lock_picture_size(lock, &width, &height, &scale)) return 0;
-    return slate_surface_tree_opaque_rect(lock->comp, lock->surface, 0, 0, width, height, x, y, w, h);
-}
-
-static void send_frame_done(struct wlr_surface *surface, int sx, int sy, void *data) {
-    (void)sx;
-    (void)sy;
-    wlr_surface_send_frame_done(surface, data);
-}
-
-void slate_session_lock_frame_done(slate_session_lock *lock, uint32_t msec) {
-    if (!lock->surface) return;
-    struct timespec now = {.tv_sec = msec / 1000, .tv_nsec = (long)(msec % 1000) * 1000000};
-    wlr_surface_for_each_surface(lock->surface, send_frame_done, &now);
-}
-
-uint32_t slate_session_lock_commit_count(slate_session_lock *lock) { return lock->commits; }
-
-void slate_session_lock_keyboard_focus(slate_session_lock *lock) {
-    slate_comp *comp = lock->comp;
-    if (!lock->surface || !lock->mapped) return;
-    if (comp->seat->keyboard_state.focused_surface == lock->surface) return;
-    struct wlr_keyboard *kb = comp->keyboard_device->keyboard;
-    wlr_seat_keyboard_notify_enter(comp->seat, lock->surface, kb->keycodes, kb->num_keycodes, &kb->modifiers);
-}
-
-int slate_session_lock_has_keyboard(slate_session_lock *lock) {
-    return lock->surface && lock->comp->seat->keyboard_state.focused_surface == lock->surface;
-}
-
-void slate_session_lock_pointer_motion(slate_session_lock *lock, double sx, double sy, uint32_t time) {
-    slate_comp *comp = lock->comp;
-    if (!lock->surface || !lock->mapped) return;
-    double lx = sx, ly = sy;
-    struct wlr_surface *target = wlr_surface_surface_at(lock->surface, sx, sy, &lx, &ly);
-    if (!target) {
-        target = lock->surface;
-        lx = sx;
-        ly = sy;
-    }
-    if (comp->seat->pointer_state.focused_surface != target) {
-        wlr_seat_pointer_notify_enter(comp->seat, target, lx, ly);
-        comp->pointer_view = NULL;
-    }
-    wlr_seat_pointer_notify_motion(comp->seat, time, lx, ly);
-    wlr_seat_pointer_notify_frame(comp->seat);
-}
-
-void slate_session_lock_touch_down(slate_session_lock *lock, int id, double sx, double sy, uint32_t time) {
-    slate_comp *comp = lock->comp;
-    if (!lock->surface || !lock->mapped) return;
-    if (wlr_seat_touch_get_point(comp->seat, id)) wlr_seat_touch_notify_up(comp->seat, time, id);
-    double lx = sx, ly = sy;
-    struct wlr_surface *target = wlr_surface_surface_at(lock->surface, sx, sy, &lx, &ly);
-    if (!target) {
-        target = lock->surface;
-        lx = sx;
-        ly = sy;
-    }
-    wlr_seat_touch_notify_down(comp->seat, target, time, id, lx, ly);
-    wlr_seat_touch_notify_frame(comp->seat);
-}
+slate_surface *slate_session_lock_surface(slate_session_lock *lock) { return &lock->shown; }

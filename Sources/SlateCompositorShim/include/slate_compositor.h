@@ -25,6 +25,11 @@ typedef struct slate_view slate_view;
 typedef struct slate_app slate_app;
 /// A layer surface of a client (wlr-layer-shell): a panel, a dock, a wallpaper, a keyboard.
 typedef struct slate_layer slate_layer;
+/// A surface the shell shows by itself rather than as a window — a layer surface (a panel, a dock, a
+/// wallpaper) or a program's lock surface — with one set of calls for either (`slate_surface_…`).
+/// Got from what it belongs to (`slate_layer_surface`, `slate_session_lock_surface`), it lives as
+/// long as that.
+typedef struct slate_surface slate_surface;
 
 /// A program's lock of the screen (ext-session-lock-v1: swaylock), with its one lock surface.
 typedef struct slate_session_lock slate_session_lock;
@@ -607,24 +612,8 @@ int slate_layer_pid(slate_layer *layer);
 void slate_layer_configure(slate_layer *layer, int width, int height);
 /// Closes it (its program is told it was closed).
 void slate_layer_close(slate_layer *layer);
-uint32_t slate_layer_commit_count(slate_layer *layer);
-/// Its picture's size in pixels and its buffer's scale; 0 when it has no buffer.
-int slate_layer_picture_size(slate_layer *layer, int *width, int *height, int *scale);
-/// Draws the part `x, y, w × h` of its picture (pixels), its subsurfaces composed in, over the pixels
-/// at `out` (as `slate_view_draw`). Returns 0, or -1.
-int slate_layer_draw(slate_layer *layer, int x, int y, int w, int h, uint8_t *out, int stride);
-/// The largest rectangle of its picture it paints opaquely (as `slate_view_opaque_rect`).
-int slate_layer_opaque_rect(slate_layer *layer, int *x, int *y, int *w, int *h);
-/// Its frame was shown: frame callbacks to its surfaces.
-void slate_layer_frame_done(slate_layer *layer, uint32_t msec);
-/// It is in the frame about to be presented (presentation feedback).
-void slate_layer_sampled(slate_layer *layer);
-/// The pointer over it at (`sx`, `sy`) of its surface; a finger down on it (moves and lifts as
-/// `slate_comp_touch_motion` and `slate_comp_touch_up`, the view NULL); the keyboard given to it.
-void slate_layer_pointer_motion(slate_layer *layer, double sx, double sy, uint32_t time);
-void slate_layer_touch_down(slate_layer *layer, int id, double sx, double sy, uint32_t time);
-void slate_layer_keyboard_focus(slate_layer *layer);
-int slate_layer_has_keyboard(slate_layer *layer);
+/// Its surface, for the calls every shown surface has.
+slate_surface *slate_layer_surface(slate_layer *layer);
 
 // Scenes (Slate's scene protocol).
 /// The app process's id.
@@ -697,16 +686,30 @@ void slate_session_lock_confirm(slate_session_lock *lock);
 void slate_session_lock_refuse(slate_session_lock *lock);
 /// The size its surface is configured to, in points.
 void slate_session_lock_size(slate_session_lock *lock, int *width, int *height);
-/// Its surface's picture: size in pixels and scale; whether there is one.
-int slate_session_lock_picture_size(slate_session_lock *lock, int *width, int *height, int *scale);
-int slate_session_lock_draw(slate_session_lock *lock, int x, int y, int w, int h, uint8_t *out, int stride);
-int slate_session_lock_opaque_rect(slate_session_lock *lock, int *x, int *y, int *w, int *h);
-void slate_session_lock_frame_done(slate_session_lock *lock, uint32_t msec);
-uint32_t slate_session_lock_commit_count(slate_session_lock *lock);
-/// The keys to its surface (before each key the shell passes on).
-void slate_session_lock_keyboard_focus(slate_session_lock *lock);
-int slate_session_lock_has_keyboard(slate_session_lock *lock);
-void slate_session_lock_pointer_motion(slate_session_lock *lock, double sx, double sy, uint32_t time);
-void slate_session_lock_touch_down(slate_session_lock *lock, int id, double sx, double sy, uint32_t time);
+/// Its lock surface, for the calls every shown surface has (they do nothing until the program
+/// asked for the surface and drew into it).
+slate_surface *slate_session_lock_surface(slate_session_lock *lock);
+
+// ---- Surfaces the shell shows by itself (shown_surfaces.c) ---------------------------------------
+
+/// Commits so far (the shell reads the picture again when this moves).
+uint32_t slate_surface_commit_count(slate_surface *surface);
+/// Its picture's size in pixels and its buffer's scale; 0 while it is not shown or has no buffer.
+int slate_surface_picture_size(slate_surface *surface, int *width, int *height, int *scale);
+/// Draws the part `x, y, w × h` of its picture (pixels), its subsurfaces composed in, over the pixels
+/// at `out` (as `slate_view_draw`). Returns 0, or -1.
+int slate_surface_draw(slate_surface *surface, int x, int y, int w, int h, uint8_t *out, int stride);
+/// The largest rectangle of its picture it paints opaquely (as `slate_view_opaque_rect`).
+int slate_surface_opaque_rect(slate_surface *surface, int *x, int *y, int *w, int *h);
+/// Its frame was shown: frame callbacks to its surfaces (a layer's popups too).
+void slate_surface_frame_done(slate_surface *surface, uint32_t msec);
+/// It is in the frame about to be presented (presentation feedback).
+void slate_surface_sampled(slate_surface *surface);
+/// The pointer over it at (`sx`, `sy`) of its main surface; a finger down on it (moves and lifts as
+/// `slate_comp_touch_motion` and `slate_comp_touch_up`, the view NULL); the keyboard given to it.
+void slate_surface_pointer_motion(slate_surface *surface, double sx, double sy, uint32_t time);
+void slate_surface_touch_down(slate_surface *surface, int id, double sx, double sy, uint32_t time);
+void slate_surface_keyboard_focus(slate_surface *surface);
+int slate_surface_has_keyboard(slate_surface *surface);
 
 #endif
