@@ -167,17 +167,24 @@ import UI
             d.handle(PointerEvent.exit)
         case .touchDown:
             touchPoints[id] = p
-            d.handle(Touch(id: 10_000 + Int(id), phase: .began, location: p, timestamp: now, type: .direct))
+            d.handle(
+                Touch(id: Touch.id(ofDeviceTouch: Int(id)), phase: .began, location: p, timestamp: now, type: .direct))
         case .touchMotion:
             touchPoints[id] = p
-            d.handle(Touch(id: 10_000 + Int(id), phase: .moved, location: p, timestamp: now, type: .direct))
+            d.handle(
+                Touch(id: Touch.id(ofDeviceTouch: Int(id)), phase: .moved, location: p, timestamp: now, type: .direct))
         case .touchUp:
             let last = touchPoints.removeValue(forKey: id) ?? pointer
-            d.handle(Touch(id: 10_000 + Int(id), phase: .ended, location: last, timestamp: now, type: .direct))
+            d.handle(
+                Touch(
+                    id: Touch.id(ofDeviceTouch: Int(id)), phase: .ended, location: last, timestamp: now, type: .direct))
         case .touchCancel:
             // The shell took the finger (a system gesture), or a drag it carried ended elsewhere.
             guard let last = touchPoints.removeValue(forKey: id) else { return }
-            d.handle(Touch(id: 10_000 + Int(id), phase: .cancelled, location: last, timestamp: now, type: .direct))
+            d.handle(
+                Touch(
+                    id: Touch.id(ofDeviceTouch: Int(id)), phase: .cancelled, location: last, timestamp: now,
+                    type: .direct))
         }
     }
 

@@ -327,7 +327,9 @@ import UI
             }
             let type: Touch.TouchType = id == Int(SLATE_PEN_TOUCH_ID) ? .pencil : .direct
             // Timed when it happened, not when the loop came to it: a lift read late is still a tap.
-            d.handle(Touch(id: 10_000 + id, phase: phase, location: p, timestamp: clock.now - age, type: type))
+            d.handle(
+                Touch(
+                    id: Touch.id(ofDeviceTouch: id), phase: phase, location: p, timestamp: clock.now - age, type: type))
         case .scroll(let dx, let dy):
             d.handle(PointerEvent.scroll(pointer, dx: dx * 4, dy: dy * 4))
         case .key(let code, let down):

@@ -25,6 +25,14 @@ public struct Touch: Hashable, Sendable {
 
     /// Stays the same from began to ended.
     public var id: Int
+
+    /// The ids of fingers a touchscreen or a compositor numbered (`wl_touch`'s ids, libinput's
+    /// slots) start here, apart from the small ids a host gives the pointer's presses, so that a
+    /// finger and the mouse never share one.
+    public static let deviceIDBase = 10_000
+
+    /// The id of the finger a device numbered `deviceID`.
+    public static func id(ofDeviceTouch deviceID: Int) -> Int { deviceIDBase + deviceID }
     public var phase: Phase
     /// In screen (root view) coordinates, points.
     public var location: Point
