@@ -1,6 +1,7 @@
 // libFuzzer target: the `.desktop` parser (groups, keys, localized names, escapes, Exec quoting and
 // field codes, Actions, Slate's X-Slate keys) and what the shell makes of an entry.
 import Shell
+import ShellPorts
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDesktopEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

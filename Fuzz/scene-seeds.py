@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the scene fuzz target's seeds (Fuzz/Corpus/scene): a Slate app's life on the wire, and the
 rules of the scene protocol broken one by one, in the byte language WireSession reads
-(Tests/CompositorTests/SceneWireWorld.swift: a step's first byte mod 16 says what it is, the next
+(Tests/CompositorTests/SceneWireSession.swift: a step's first byte mod 16 says what it is, the next
 bytes its choices). Run it again after changing that language; `SLATE_FUZZ_TRACE=1` with the
 regression test (or the fuzz binary on one file) prints what each seed does."""
 import os

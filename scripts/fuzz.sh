@@ -36,6 +36,8 @@ swift build --build-path "$build" --target MailStore "${flags[@]}" >/dev/null ||
 swift build --build-path "$build" --target Shell "${flags[@]}" >/dev/null || exit 1
 bin=$(swift build --build-path "$build" -c release --show-bin-path)
 objects() { for m in "$@"; do find "$bin/$m.build" -name '*.o'; done; }
+# Shell and the modules below it that it stands on.
+shell_modules="Graphics SlateLog UI Menus Scenes Windowing OnScreenKeyboard ShellPorts SystemUI Shell"
 
 # The scene target: the compositor and an app's client side, with their C. The compositor's C is
 # compiled here with the same sanitizers (SwiftPM passes -sanitize only to Swift), so libFuzzer sees
@@ -51,7 +53,7 @@ scene_parts() {
             -I Sources/SlateCompositorShim/include -I Sources/SlateCompositorShim/protocol \
             $(pkg-config --cflags wlroots wayland-server xkbcommon pixman-1) "$c" -o "$dir/$(basename "$c" .c).o" || exit 1
     done
-    echo "$dir"/*.o $(objects Graphics UI Menus Scenes Shell Rendering Host Compositor SlateProtocols SlateClientShim)
+    echo "$dir"/*.o $(objects $shell_modules Rendering Host Compositor SlateProtocols SlateClientShim)
     for m in SlateCompositorShim SlateProtocols SlateClientShim; do echo "-Xcc -fmodule-map-file=$bin/$m.build/module.modulemap"; done
     for m in CCairo CPango CRsvg; do echo "-Xcc -fmodule-map-file=Sources/$m/module.modulemap"; done
     for f in $(pkg-config --cflags cairo pangocairo librsvg-2.0); do echo "-Xcc $f"; done
@@ -72,15 +74,16 @@ for t in "${targets[@]}"; do
     mime) link mime Fuzz/FuzzMIMEParser.swift $(objects MailStore) ;;
     headers) link headers Fuzz/FuzzHeaderDecoders.swift $(objects MailStore) ;;
     script) link script Fuzz/FuzzScriptParser.swift Sources/SlateScripts/Script.swift Sources/SlateScripts/ScriptParser.swift \
-        $(objects Graphics) ;;
-    menu) link menu Fuzz/FuzzMenuFile.swift $(objects Graphics UI Menus Scenes Guidelines) ;;
-    restoration) link restoration Fuzz/FuzzRestoration.swift $(objects Graphics UI Menus Scenes) ;;
-    desktop) link desktop Fuzz/FuzzDesktopEntry.swift $(objects Graphics UI Menus Scenes Shell) ;;
+        Sources/SlateScripts/ScriptLexer.swift Sources/SlateScripts/ScriptLimits.swift $(objects $shell_modules) ;;
+    menu) link menu Fuzz/FuzzMenuFile.swift $(objects Graphics SlateLog UI Menus Scenes Guidelines) ;;
+    restoration) link restoration Fuzz/FuzzRestoration.swift $(objects Graphics SlateLog UI Menus Scenes) ;;
+    desktop) link desktop Fuzz/FuzzDesktopEntry.swift $(objects $shell_modules) ;;
     scene)
         parts=$(scene_parts) || exit 1
         # shellcheck disable=SC2086
         link scene Fuzz/FuzzSceneProtocol.swift Tests/CompositorTests/SceneWireClient.swift \
-            Tests/CompositorTests/SceneWireWorld.swift $parts
+            Tests/CompositorTests/SceneWireWorld.swift Tests/CompositorTests/SceneWireSession.swift \
+            Tests/CompositorTests/SceneWireSession+Requests.swift $parts
         ;;
     *) echo "fuzz: unknown target $t (mime headers script menu restoration desktop scene)"; exit 2 ;;
     esac
