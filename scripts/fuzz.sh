@@ -53,11 +53,11 @@ scene_parts() {
             -I Sources/SlateCompositorShim/include -I Sources/SlateCompositorShim/protocol \
             $(pkg-config --cflags wlroots wayland-server xkbcommon pixman-1) "$c" -o "$dir/$(basename "$c" .c).o" || exit 1
     done
-    echo "$dir"/*.o $(objects $shell_modules Rendering Host Compositor SlateProtocols SlateClientShim)
-    for m in SlateCompositorShim SlateProtocols SlateClientShim; do echo "-Xcc -fmodule-map-file=$bin/$m.build/module.modulemap"; done
+    echo "$dir"/*.o $(objects $shell_modules SlatePixels Rendering Host Compositor SlateProtocols SlateClientShim)
+    for m in SlateCompositorShim SlatePixels SlateProtocols SlateClientShim; do echo "-Xcc -fmodule-map-file=$bin/$m.build/module.modulemap"; done
     for m in CCairo CPango CRsvg; do echo "-Xcc -fmodule-map-file=Sources/$m/module.modulemap"; done
     for f in $(pkg-config --cflags cairo pangocairo librsvg-2.0); do echo "-Xcc $f"; done
-    pkg-config --libs cairo pangocairo librsvg-2.0 wlroots wayland-server wayland-client xkbcommon pixman-1 xcb
+    pkg-config --libs cairo pangocairo librsvg-2.0 wlroots wayland-server wayland-client xkbcommon pixman-1 xcb egl libinput
 }
 link() {  # link NAME SOURCES...
     local name=$1

@@ -11,6 +11,8 @@ struct buffer_read {
     pixman_image_t *image;
     /// The shared memory held open while it is read (NULL: the image is the texture's own).
     struct wlr_buffer *accessed;
+    /// The surface whose buffer it is: its client is disconnected if its memory went.
+    struct wlr_surface *surface;
 };
 
 /// Whether a buffer of `w` × `h` pixels is one the shell copies: at most 16384 a side, and at most
@@ -25,10 +27,13 @@ static int picture_size_ok(slate_comp *comp, int w, int h) {
 /// Opens a client buffer for reading. The pixman renderer that made its texture knows its format
 /// (wlroots' table from DRM to pixman formats); the pixels are read from the client's shared memory
 /// inside wlroots' data-pointer access, which keeps a client that shrinks its file from crashing the
-/// compositor (SIGBUS). Returns 0 when the buffer cannot be read.
-static int buffer_open(slate_comp *comp, struct wlr_client_buffer *cb, struct buffer_read *r) {
+/// compositor (SIGBUS); so does the guard around every read (shm_guard.c), also where wlroots 0.15
+/// gives the memory of a destroyed wl_buffer with no access. Returns 0 when the buffer cannot be read.
+static int buffer_open(slate_comp *comp, struct wlr_surface *surface, struct buffer_read *r) {
+    struct wlr_client_buffer *cb = surface->buffer;
     r->image = NULL;
     r->accessed = NULL;
+    r->surface = surface;
     if (!cb || !cb->texture || !wlr_texture_is_pixman(cb->texture)) return 0;
     int w = cb->base.width, h = cb->base.height;
     if (!picture_size_ok(comp, w, h)) return 0;
@@ -60,11 +65,22 @@ static int buffer_open(slate_comp *comp, struct wlr_client_buffer *cb, struct bu
         wlr_buffer_end_data_ptr_access(r->accessed);
         r->accessed = NULL;
     }
+    if (r->image)
+        slate_shm_guard_begin(pixman_image_get_data(r->image),
+                              (size_t)pixman_image_get_stride(r->image) * (size_t)pixman_image_get_height(r->image));
     return r->image != NULL;
 }
 
 static void buffer_close(struct buffer_read *r) {
-    if (r->image) pixman_image_unref(r->image);
+    if (r->image) {
+        pixman_image_unref(r->image);
+        // Its memory went while it was read (the client shrank the file behind its pool): what was
+        // read is zeros, and the client is told, as libwayland tells one for a buffer it guards.
+        if (slate_shm_guard_end() && r->surface->resource)
+            wl_client_post_implementation_error(wl_resource_get_client(r->surface->resource),
+                                                "its buffer's memory went while it was read (the file behind "
+                                                "its wl_shm pool was shrunk)");
+    }
     if (r->accessed) wlr_buffer_end_data_ptr_access(r->accessed);
     r->image = NULL;
     r->accessed = NULL;
@@ -100,7 +116,7 @@ long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint
     int y1 = rows < 0 ? h : y0 + rows;
     if (y1 > h) y1 = h;
     struct buffer_read r;
-    if (!buffer_open(comp, cb, &r)) return -1;
+    if (!buffer_open(comp, surface, &r)) return -1;
     int result = y0 < y1 ? convert(r.image, 0, y0, dst, w, h, 0, y0, w, y1 - y0) : 0;
     buffer_close(&r);
     return result == 0 ? need : -1;
@@ -294,7 +310,7 @@ int slate_surface_tree_draw(slate_comp *comp, struct wlr_surface *main, int cx, 
     for (int i = 0; i < list.count; i++) {
         struct drawn_surface *d = &list.items[i];
         struct buffer_read r;
-        if (pixman_region32_not_empty(&d->visible) && buffer_open(comp, d->surface->buffer, &r)) {
+        if (pixman_region32_not_empty(&d->visible) && buffer_open(comp, d->surface, &r)) {
             int sw, sh;
             scaled_size(d->surface, scale, &sw, &sh);
             // (A subsurface at another buffer scale than the window's, or a viewport, is scaled.)

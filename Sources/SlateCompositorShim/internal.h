@@ -282,6 +282,11 @@ struct slate_view {
 int slate_output_setup(slate_comp *comp, struct wlr_output *output, char *err, size_t err_len);
 /// The screen went: every layer surface on it is told it is closed (layers.c), as sway does.
 void slate_layers_output_gone(slate_comp *comp);
+/// Guards this thread's reads of a client's memory, `length` bytes from `data` (shm_guard.c): a
+/// client that shrinks the file behind its pool makes them read zeros, not crash the compositor.
+void slate_shm_guard_begin(const void *data, size_t length);
+/// Ends the guard; whether a read faulted (the client's memory went).
+int slate_shm_guard_end(void);
 /// While on, wlroots' own log lines are not written (a failure is said in one line of Slate's).
 void slate_log_silence(int on);
 /// The renderer that puts the shell's frame on the nested window or the panel (renderer.c).
