@@ -74,7 +74,8 @@ a11y: build
 # and test clients for every pixel format, a subsurface tree and each protocol), headless: its Swift
 # tests (one at a time: each drives the shell on the main actor, and a test waiting its turn would
 # spend its time limit), the command line writing a screen with a client beside Mail, and scripts dragging foot
-# from the Dock beside Mail (W2a); then Slate's Mail as a process of its own, killed and opened again.
+# from the Dock beside Mail (W2a); then Slate's Mail as a process of its own, killed and opened again;
+# then the Home screen with 150 programs installed.
 compositor: build
 	$(SWIFT) build --build-tests
 	timeout 480 $(SWIFT) test --skip-build --no-parallel --filter CompositorTests
@@ -88,6 +89,10 @@ compositor: build
 	@grep '^scripts:' .build/compositor-script.log
 	timeout 120 $(SLATE_DEBUG) script --backend headless --processes Tests/process-scripts/*.slate \
 		--out .build/process-script-out
+	# The Home screen with 150 programs installed (and no others): its pages, in both languages.
+	rm -rf .build/home-data && Tests/home-scripts/programs.sh .build/home-data 150
+	XDG_DATA_HOME=$(CURDIR)/.build/home-data XDG_DATA_DIRS=$(CURDIR)/.build/home-data timeout 120 \
+		$(SLATE_DEBUG) script --backend headless Tests/home-scripts/*.slate --out .build/home-script-out
 
 # The Wayland conformance suite (Debian's wlcs): Slate's integration module (C, built here with the
 # system's compiler, not SwiftPM) starts `slate run --backend headless` in its test mode for each test;

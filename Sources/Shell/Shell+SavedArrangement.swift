@@ -177,8 +177,8 @@ extension Shell {
     var isHeld = false
 }
 
-/// The one field every format of the saved arrangement has.
-private struct FormatVersion: Decodable {
+/// The one field every format of the shell's own files has (the arrangement, the Home screen).
+struct FormatVersion: Decodable {
     var version: Int
 }
 

@@ -56,6 +56,8 @@ import Windowing
 
     /// The drag sources of the icons (a drag interaction holds its delegate weakly).
     var iconDragSources: [AppIconDragSource] = []
+    /// While set, installing an app does not make the icons again (`ProgramsController.install(catalog:)`).
+    var iconsHeld = false
     /// Where the divider was when a drag of it began.
     var dividerStart = 0.0
     /// Ends the live resize of Split View's windows when they have settled after the divider's release.
@@ -97,6 +99,8 @@ import Windowing
     private(set) lazy var screenCapture = ScreenCaptureController(shell: self)
     /// The lock, the lock screen and the screen's sleep (`LockController`).
     private(set) lazy var lockController = LockController(shell: self)
+    /// The Home screen's arrangement of icons over its pages.
+    private(set) lazy var homeController = HomeController(shell: self)
 
     /// A screen of `device` on `clock`, keeping apps' state under `stateHome`; `environment` is what
     /// its views share (the host puts its text engine and renderer there).
@@ -184,6 +188,8 @@ import Windowing
     }
 
     func rebuildIcons() {
+        // Many apps installed at once (the programs' catalog) make their icons once, after.
+        guard !iconsHeld else { return }
         func icon(_ app: ShellApp, dock: Bool) -> AppIconView {
             let a = app.application
             let v = AppIconView(
@@ -204,7 +210,7 @@ import Windowing
             return v
         }
         iconDragSources.removeAll()
-        home.setIcons(apps.map { icon($0, dock: false) })
+        home.setIcons(apps.map { icon($0, dock: false) }, pages: homeController.pages(for: apps))
         dockRecents = recentAppsForDock()
         dock.setIcons(
             apps.filter(programs.isInDock).map { icon($0, dock: true) },

@@ -63,6 +63,11 @@ public struct Script: Sendable, Equatable {
         }
     }
 
+    /// Which way a `swipe` goes.
+    public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+        case left, right, up, down
+    }
+
     /// Where a drag ends.
     public enum Destination: Sendable, Equatable {
         case leftEdge, rightEdge
@@ -88,6 +93,9 @@ public struct Script: Sendable, Equatable {
         case key(String)
         /// The menu bar swiped down from the top edge, as a person would.
         case showMenuBar
+        /// A quick swipe across the middle of the screen, with no hold first (a Home-screen page
+        /// turned: `swipe left` goes to the next page).
+        case swipe(SwipeDirection)
         /// A modifier key (ctrl, super) held alone for a while, and kept held until the next step
         /// that acts (an `expect` or a `snapshot` sees what holding it shows).
         case holdKey(String, duration: Double?)

@@ -218,6 +218,13 @@ struct LineParser {
             var d: Double? = nil
             if accept("for") { d = try duration() }
             action = .holdKey(k, duration: d)
+        case "swipe":
+            let way = try word()
+            guard let direction = Script.SwipeDirection(rawValue: way) else {
+                pos -= 1
+                throw error("swipe left, right, up or down, not \(ScriptLimits.shown(way))")
+            }
+            action = .swipe(direction)
         case "show":
             _ = try word("menu")
             _ = try word("bar")

@@ -45,6 +45,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     public static let defaultKeyHold = 1.2
     /// How long the swipe that shows the menu bar takes, and how far down it goes.
     public static let menuBarSwipe = (duration: 0.25, distance: 120.0)
+    /// A `swipe` step: 300 pt in 0.15 s across the middle of the screen (a flick: 2,000 pt/s).
+    public static let quickSwipe = (duration: 0.15, distance: 300.0)
 
     /// A touch held this long lifts an item for dragging (after its long press, as on iPad).
     public static let dragLift = 0.65
@@ -281,6 +283,21 @@ public struct ScriptFailure: Error, CustomStringConvertible {
             host.drag(
                 id, from: start, to: Point(x, Self.menuBarSwipe.distance), duration: Self.menuBarSwipe.duration)
             host.touchUp(id, at: Point(x, Self.menuBarSwipe.distance))
+            settle()
+        case .swipe(let direction):
+            let size = host.root.bounds.size
+            let start = Point((size.width / 2).rounded(), (size.height / 2).rounded())
+            let distance = Self.quickSwipe.distance
+            let end: Point
+            switch direction {
+            case .left: end = Point(start.x - distance, start.y)
+            case .right: end = Point(start.x + distance, start.y)
+            case .up: end = Point(start.x, start.y - distance)
+            case .down: end = Point(start.x, start.y + distance)
+            }
+            let id = host.touchDown(at: start)
+            host.drag(id, from: start, to: end, duration: Self.quickSwipe.duration)
+            host.touchUp(id, at: end)
             settle()
         case .holdKey("power", let duration):
             // The power key held (its menu after a second), then let go.

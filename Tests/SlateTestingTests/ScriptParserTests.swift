@@ -71,6 +71,7 @@ import Testing
         ("drag \"A\" to top edge", 1, 13, "expected an element in quotes or a point x,y"),
         ("tap \"A\" now", 1, 9, "unexpected text at the end of the step"),
         ("keyboard glass", 1, 10, "keyboard is hardware or on-screen, not 'glass'"),
+        ("swipe sideways", 1, 7, "swipe left, right, up or down, not 'sideways'"),
         (
             "tap \"A\" in dashboard", 1, 12,
             "expected dock, menu, menu bar, keyboard or window N after 'in', found 'dashboard'"
@@ -123,6 +124,11 @@ import Testing
     ])
     func badWindowStepsSayWhy(_ text: String, line: Int, column: Int, message: String) {
         badLinesReportLineAndColumn(text, line: line, column: column, message: message)
+    }
+
+    @Test func swipesParse() throws {
+        let script = try ScriptParser.parse("swipe left\nswipe right\nswipe up\nswipe down", source: "t")
+        #expect(script.steps.map(\.action) == [.swipe(.left), .swipe(.right), .swipe(.up), .swipe(.down)])
     }
 
     @Test func theKeyboardOnTheGlassParses() throws {

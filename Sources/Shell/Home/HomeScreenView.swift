@@ -2,33 +2,163 @@ import Graphics
 import SystemUI
 import UI
 
-/// The Home screen: the apps' icons in a grid over the wallpaper.
-@MainActor public final class HomeScreenView: PassthroughView {
+/// The Home screen: the apps' icons over the wallpaper, a page at a time. A horizontal swipe turns
+/// the page (it follows the finger, then settles), and the page dots above the Dock show which page
+/// this is and turn it too.
+@MainActor public final class HomeScreenView: View {
+    /// Every icon, in the layout's order.
     public private(set) var icons: [AppIconView] = []
+    /// The icons of each page shown (the layout's pages, split where a page holds more than the
+    /// screen fits).
+    public private(set) var pages: [[AppIconView]] = []
+    /// The page shown, from 0.
+    public private(set) var currentPage = 0
+    /// The page dots.
+    public let pageDots = PageDotsView()
+    /// Told when the page shown changes.
+    public var onPageChange: ((Int) -> Void)?
+
+    /// Where the pages are: the page shown at 0, the next at 1 (fractional while the finger moves).
+    private var position = 0.0
+    private var turn: Animation?
+    private var positionAtPanStart = 0.0
+    private let pager = PanGestureRecognizer()
+    /// The layout's pages by app identifier, as last set.
+    private var layoutPages: [[String]] = []
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         localizedAccessibilityLabel = ShellStrings.homeScreen
         isAccessibilityElement = false
+        pager.axis = .horizontal
+        pager.action = { [weak self] gesture in
+            guard let self, let pan = gesture as? PanGestureRecognizer else { return }
+            self.panned(pan)
+        }
+        addGestureRecognizer(pager)
+        pageDots.onSelect = { [weak self] page in self?.showPage(page, animated: true) }
+        addSubview(pageDots)
     }
 
-    public func setIcons(_ new: [AppIconView]) {
-        for i in icons { i.removeFromSuperview() }
+    /// The grid a page of this Home screen has.
+    public var grid: HomeGrid { HomeGrid(size: bounds.size) }
+
+    /// Sets the icons and the layout's pages (identifiers; an icon the layout does not name goes on
+    /// the last page).
+    public func setIcons(_ new: [AppIconView], pages layout: [[String]]) {
+        for icon in icons { icon.removeFromSuperview() }
         icons = new
-        for i in new { addSubview(i) }
+        layoutPages = layout
+        for icon in new { addSubview(icon) }
+        bringSubviewToFront(pageDots)
         setNeedsLayout()
     }
 
+    /// Sets the layout's pages, the icons staying.
+    public func setLayoutPages(_ layout: [[String]]) {
+        guard layout != layoutPages else { return }
+        layoutPages = layout
+        setNeedsLayout()
+    }
+
+    /// The page an app's icon is on (nil: none).
+    public func page(of appIdentifier: String) -> Int? {
+        pages.firstIndex { page in page.contains { $0.appIdentifier == appIdentifier } }
+    }
+
+    /// Shows a page (clamped to the pages there are), sliding to it when `animated`.
+    public func showPage(_ page: Int, animated: Bool) {
+        let target = max(0, min(page, pages.count - 1))
+        turn?.cancel()
+        turn = nil
+        let changed = target != currentPage
+        currentPage = target
+        if animated, let animator = root?.animator, abs(position - Double(target)) > 0.001 {
+            let from = position
+            turn = animator.animate(duration: HomeMetrics.pageTurnDuration, curve: HomeMetrics.pageTurnCurve) {
+                [weak self] progress in
+                guard let self else { return }
+                self.position = lerp(from, Double(target), progress)
+                self.placeIcons()
+            }
+        } else {
+            position = Double(target)
+            placeIcons()
+        }
+        pageDots.currentPage = target
+        if changed { onPageChange?(target) }
+    }
+
     public override func layoutSubviews() {
-        let s = ShellMetrics.homeIconSize
-        let cols = ShellMetrics.homeColumns
-        let cellW = min(150, (bounds.width - 160) / Double(cols))
-        let cellH = s + 44
-        let x0 = (bounds.width - cellW * Double(cols)) / 2
-        for (i, icon) in icons.enumerated() {
-            let col = i % cols
-            let row = i / cols
-            icon.frame = Rect(x0 + Double(col) * cellW + (cellW - s) / 2, 72 + Double(row) * cellH, s, s + 22)
+        let grid = self.grid
+        var byID: [String: AppIconView] = [:]
+        for icon in icons { byID[icon.appIdentifier] = icon }
+        var placed = Set<String>()
+        var split: [[AppIconView]] = []
+        for page in HomeLayout(pages: layoutPages).shownPages(perPage: grid.perPage) {
+            split.append(page.compactMap { id in placed.insert(id).inserted ? byID[id] : nil })
+        }
+        let unplaced = icons.filter { !placed.contains($0.appIdentifier) }
+        for start in stride(from: 0, to: unplaced.count, by: grid.perPage) {
+            split.append(Array(unplaced[start..<min(start + grid.perPage, unplaced.count)]))
+        }
+        pages = split.filter { !$0.isEmpty }
+        if pages.isEmpty { pages = [[]] }
+        if currentPage >= pages.count {
+            currentPage = pages.count - 1
+            position = Double(currentPage)
+        }
+        pageDots.numberOfPages = pages.count
+        pageDots.currentPage = currentPage
+        let dotsWidth = pageDots.preferredWidth
+        pageDots.frame = Rect(
+            (bounds.width - dotsWidth) / 2, bounds.height - HomeMetrics.pageDotsArea, dotsWidth,
+            HomeMetrics.pageDotsArea)
+        placeIcons()
+    }
+
+    /// Puts each page's icons at its place for the position now; an icon on a page off the screen is
+    /// hidden (neither drawn, touched nor read by a screen reader).
+    private func placeIcons() {
+        let grid = self.grid
+        for (index, page) in pages.enumerated() {
+            let offset = (Double(index) - position) * bounds.width
+            let shown = abs(Double(index) - position) < 1
+            for (slot, icon) in page.enumerated() {
+                icon.frame = grid.frame(at: slot).offsetBy(dx: offset, dy: 0)
+                icon.isHidden = !shown
+            }
+        }
+        setNeedsDisplay()
+    }
+
+    private func panned(_ pan: PanGestureRecognizer) {
+        let width = max(bounds.width, 1)
+        switch pan.state {
+        case .began:
+            turn?.cancel()
+            turn = nil
+            positionAtPanStart = position
+        case .changed:
+            var next = positionAtPanStart - pan.translation().x / width
+            let last = Double(pages.count - 1)
+            if next < 0 { next *= HomeMetrics.rubberBand }
+            if next > last { next = last + (next - last) * HomeMetrics.rubberBand }
+            position = next
+            placeIcons()
+        case .ended:
+            let moved = position - Double(currentPage)
+            let flick = -pan.velocity.x
+            var target = currentPage
+            if flick > HomeMetrics.pageTurnVelocity || moved > HomeMetrics.pageTurnFraction {
+                target += 1
+            } else if flick < -HomeMetrics.pageTurnVelocity || moved < -HomeMetrics.pageTurnFraction {
+                target -= 1
+            }
+            showPage(target, animated: true)
+        case .cancelled, .failed:
+            showPage(currentPage, animated: true)
+        default: break
         }
     }
 }

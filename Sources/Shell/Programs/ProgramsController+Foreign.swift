@@ -32,6 +32,14 @@ extension ProgramsController {
     func install(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
         for w in catalog.warnings { shell.environment.errors.log(w) }
         foreign.dock = catalog.dock
+        // The icons are made once, for every program; then the Home screen gives up the places of
+        // programs no longer installed.
+        shell.iconsHeld = true
+        defer {
+            shell.iconsHeld = false
+            shell.rebuildIcons()
+            shell.homeController.pruneGone()
+        }
         for e in catalog.entries where shell.app(ForeignApp.identifier(desktopID: e.id)) == nil {
             // A Slate app of its own process: known by its identifier (once, however it came).
             if let info = e.slate {

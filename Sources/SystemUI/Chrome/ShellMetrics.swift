@@ -61,7 +61,6 @@ public enum ShellMetrics {
     /// An app's icon in the desktop's icon theme: the Home screen icon with clear space around it, in
     /// the proportion of Apple's app icon template (an 824 px shape on a 1024 px canvas).
     public static let themeIconSide: Double = homeIconSize * 1024 / 824
-    public static let homeColumns = 6
 
     public static let dividerHandle = (width: 4.0, height: 40.0)
     /// The windows' corner radius in Split View and Slide Over (measured: 10 pt).

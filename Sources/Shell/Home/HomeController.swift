@@ -1,0 +1,94 @@
+import Foundation
+import Scenes
+import SystemUI
+import UI
+
+/// The Home screen's arrangement, an owned part of the shell: which page each app's icon is on, kept
+/// in `$XDG_STATE_HOME/slate/shell/home.json` and fitted to the apps installed as they come and go
+/// (`HomeLayout`). On the first start Slate's apps come first, then other programs by name.
+@MainActor final class HomeController {
+    /// The shell it works for.
+    unowned let shell: Shell
+
+    init(shell: Shell) { self.shell = shell }
+
+    /// The arrangement now (nil until it is first read or made).
+    private(set) var layout: HomeLayout?
+    /// What was last written, so that an unchanged arrangement is not written again.
+    private var written: HomeLayout?
+
+    /// The file the arrangement is kept in, when the shell keeps state.
+    var file: URL? { shell.stateHome?.appendingPathComponent("slate/shell/home.json") }
+
+    /// The pages for the apps installed now (`apps`, in the order they were installed): the kept
+    /// arrangement fitted to them, or a first one; written when it changed. An app it holds that is
+    /// not installed keeps its place until `pruneGone` (it may be installed yet).
+    func pages(for apps: [ShellApp], pruning: Bool = false) -> [[String]] {
+        // A page holds what the 12.9-inch screen in landscape fits, whatever the screen now (a smaller
+        // one shows a page over two).
+        let perPage = HomeMetrics.iconsPerPage
+        let installed = Self.firstOrder(apps)
+        var current = layout ?? read() ?? HomeLayout(fresh: installed, perPage: perPage)
+        current.reconcile(installed: installed, perPage: perPage, pruning: pruning)
+        layout = current
+        write(current)
+        return current.pages
+    }
+
+    /// Every app is installed (the programs' catalog was read): the places of those that went are
+    /// given up, and the Home screen closes up.
+    func pruneGone() {
+        shell.home.setLayoutPages(pages(for: shell.apps, pruning: true))
+    }
+
+    /// The order of a first Home screen: Slate's apps as they were installed, then every other
+    /// program by its name in the shell's language.
+    static func firstOrder(_ apps: [ShellApp]) -> [String] {
+        let slate = apps.filter { !($0.application is ForeignApp) }
+        let programs = apps.filter { $0.application is ForeignApp }
+        return slate.map(\.identifier)
+            + programs.sorted { lhs, rhs in
+                let left = lhs.application.displayName.en
+                let right = rhs.application.displayName.en
+                return left.localizedStandardCompare(right) == .orderedAscending
+            }.map(\.identifier)
+    }
+
+    /// The kept arrangement; nil when there is none. One that cannot be read is said in one line and
+    /// set aside as `home.json.unreadable` (the icons go back to the first order; nothing is lost).
+    private func read() -> HomeLayout? {
+        guard let file, let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        do {
+            let version = try JSONDecoder().decode(FormatVersion.self, from: data).version
+            guard version == 1 else {
+                shell.environment.errors.log("\(file.path) is from a newer Slate (version \(version)); not used")
+                return nil
+            }
+            let kept = try JSONDecoder().decode(HomeLayout.self, from: data)
+            written = kept
+            return kept
+        } catch {
+            let aside = file.appendingPathExtension("unreadable")
+            let setAside = rename(file.path, aside.path) == 0
+            shell.environment.errors.log(
+                "\(file.path) cannot be read (\(RestorationStore.oneLine(error))); "
+                    + (setAside ? "set aside" : "left as it is") + ", the Home screen starts anew")
+            return nil
+        }
+    }
+
+    /// Writes the arrangement when it changed (atomically; a failure is said once, and the Home
+    /// screen goes on as it is).
+    private func write(_ layout: HomeLayout) {
+        guard let file, layout != written else { return }
+        written = layout
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            try AtomicFile.write(try encoder.encode(layout), to: file.path, permissions: 0o600, makingFolders: 0o700)
+        } catch {
+            shell.environment.errors.report(
+                FileWriteError(error, path: file.path), while: HomeStrings.saveTheHomeScreen)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Graphics
+import SystemUI
+import UI
+
+/// The Home screen's figures: its grid, its page dots and how a page turns (iPadOS 26 on a 12.9-inch
+/// iPad, measured from Apple's screenshots at 1×, unless said).
+public enum HomeMetrics {
+    /// An icon's side (ShellMetrics.homeIconSize: 74 pt) and the name under it (12 pt text, 22 pt).
+    public static let iconSize = ShellMetrics.homeIconSize
+    public static let nameHeight: Double = 22
+    /// Icon columns on a page, and rows in landscape and in portrait (iPadOS's smaller-icon layout:
+    /// 6 × 5 in landscape; portrait keeps the columns and fits a sixth row).
+    public static let columns = 6
+    public static let landscapeRows = 5
+    public static let portraitRows = 6
+    /// The icons a page of the arrangement holds (a screen that fits fewer shows it over two).
+    public static let iconsPerPage = columns * landscapeRows
+    /// The grid's rows: an icon and its name at least 118 pt apart, spread over the page's height up
+    /// to 150 pt apart (iPadOS's rows on the 12.9-inch in landscape); from 72 pt under the status bar.
+    public static let rowPitch: Double = iconSize + 44
+    public static let maximumRowPitch: Double = 150
+    public static let topMargin: Double = 72
+    /// The grid's columns: at most 150 pt wide, 80 pt clear at each side.
+    public static let maximumColumnWidth: Double = 150
+    public static let sideMargin: Double = 80
+    /// The page dots: 7 pt dots 9 pt apart (UIPageControl's), centred 16 pt above the Dock's platter,
+    /// in an area of 30 pt the grid leaves them; the current page's white, the others white at 40 %.
+    public static let pageDotSize: Double = 7
+    public static let pageDotSpacing: Double = 9
+    public static let pageDotsArea: Double = 30
+    public static let pageDotOtherAlpha: Double = 0.4
+    /// A page turn: the page follows the finger, then settles in 0.35 s (UIScrollView's paging, as
+    /// timed on iPadOS 26: an ease out); a flick faster than 300 pt/s, or a drag past a third of the
+    /// page, turns it.
+    public static let pageTurnDuration: Double = 0.35
+    public static let pageTurnCurve = TimingCurve.cubicBezier(0.25, 1, 0.35, 1)
+    public static let pageTurnVelocity: Double = 300
+    public static let pageTurnFraction: Double = 1.0 / 3
+    /// Past the first or the last page the page follows the finger at a third of its speed (the
+    /// rubber band of UIScrollView).
+    public static let rubberBand: Double = 1.0 / 3
+}

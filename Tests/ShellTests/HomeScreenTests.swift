@@ -1,0 +1,177 @@
+import Foundation
+import Graphics
+import ShellPorts
+import SlateTesting
+import Testing
+@_spi(Testing) import UI
+
+@testable import Shell
+@testable import SlateScripts
+
+/// The arrangement of the Home screen as a model: where new apps land and where gone ones leave.
+@Suite struct HomeLayoutTests {
+    @Test func aFirstLayoutFillsPagesInOrder() {
+        let layout = HomeLayout(fresh: (1...7).map { "app\($0)" }, perPage: 3)
+        #expect(layout.pages == [["app1", "app2", "app3"], ["app4", "app5", "app6"], ["app7"]])
+    }
+
+    @Test func aNewAppLandsOnTheLastPageWithRoomAndANewPageWhenFull() {
+        var layout = HomeLayout(pages: [["a", "b", "c"], ["d"]])
+        let changed = layout.reconcile(installed: ["a", "b", "c", "d", "e"], perPage: 3)
+        #expect(changed)
+        #expect(layout.pages == [["a", "b", "c"], ["d", "e"]])
+        layout.reconcile(installed: ["a", "b", "c", "d", "e", "f", "g"], perPage: 3)
+        #expect(layout.pages == [["a", "b", "c"], ["d", "e", "f"], ["g"]])
+        // Nothing new: nothing changes, and it says so.
+        let unchanged = !layout.reconcile(installed: ["g", "f", "e", "d", "c", "b", "a"], perPage: 3)
+        #expect(unchanged)
+    }
+
+    @Test func aGoneAppLeavesItsPlaceAndAnEmptyPageGoes() {
+        var layout = HomeLayout(pages: [["a", "b", "c"], ["d"], ["e", "f"]])
+        // As the shell starts, an app not installed yet keeps its place…
+        var starting = layout
+        starting.reconcile(installed: ["a", "c", "e", "f", "g"], perPage: 3)
+        #expect(starting.pages == [["a", "b", "c"], ["d"], ["e", "f", "g"]])
+        // …and once every app is there, the ones that went give theirs up.
+        layout.reconcile(installed: ["a", "c", "e", "f"], perPage: 3, pruning: true)
+        #expect(layout.pages == [["a", "c"], ["e", "f"]])
+        // The person's order on a page is kept; a name twice keeps its first place.
+        var twice = HomeLayout(pages: [["c", "a", "c"], ["a", "b"]])
+        twice.reconcile(installed: ["a", "b", "c"], perPage: 3, pruning: true)
+        #expect(twice.pages == [["c", "a"], ["b"]])
+    }
+
+    @Test func aSmallerScreenShowsAPageOverTwo() {
+        let layout = HomeLayout(pages: [["a", "b", "c", "d", "e"], ["f"]])
+        #expect(layout.shownPages(perPage: 2) == [["a", "b"], ["c", "d"], ["e"], ["f"]])
+        #expect(layout.shownPages(perPage: 30) == layout.pages)
+    }
+
+    @Test func theGridIsSixByFiveInLandscapeAndFitsWhatASmallScreenHas() {
+        let landscape = HomeGrid(size: Size(1366, 884))
+        #expect(landscape.columns == 6 && landscape.rows == 5)
+        let portrait = HomeGrid(size: Size(1024, 1226))
+        #expect(portrait.columns == 6 && portrait.rows == 6)
+        let small = HomeGrid(size: Size(800, 400))
+        #expect(small.rows == 2, "rows fit above the page dots: (400 − 72 − 30) / 118")
+        // Every icon of a page is inside the page, above its dots.
+        for index in 0..<landscape.perPage {
+            let frame = landscape.frame(at: index)
+            #expect(frame.minX >= 0 && frame.maxX <= 1366)
+            #expect(frame.maxY <= 884 - HomeMetrics.pageDotsArea)
+        }
+    }
+}
+
+/// The Home screen a person uses with many programs installed: every one on a page, the pages
+/// turned by a swipe and by the dots, and the arrangement kept across restarts.
+@MainActor @Suite struct HomeScreenTests {
+    func world(stateHome: URL? = nil) -> ShellWorld {
+        let home = stateHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("slate-home-\(UUID())")
+        return ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: 1)
+    }
+
+    /// Notes and `count` programs installed from their desktop files, back at the Home screen.
+    func installed(_ count: Int, in w: ShellWorld) throws {
+        try run(w, "launch Notes\nkey ctrl+h")
+        let entries = try (1...count).map { number in
+            let id = String(format: "program-%03d", number)
+            return try DesktopEntry(
+                parsing: "[Desktop Entry]\nType=Application\nName=Program \(id.dropFirst(8))\nExec=true\n",
+                id: id)
+        }
+        w.shell.install(catalog: DesktopCatalog(entries: entries))
+        w.host.run(for: 0.5)
+    }
+
+    @Test func eightyProgramsFillThreePagesAndEachIsOnOne() throws {
+        let w = world()
+        try installed(80, in: w)
+        let home = w.shell.home
+        #expect(home.pages.map(\.count) == [30, 30, 21])
+        for app in w.shell.apps { #expect(home.page(of: app.identifier) != nil, "\(app.identifier) has a page") }
+        // Slate's apps first, then the programs by name.
+        #expect(home.pages[0].first?.appIdentifier == w.shell.apps.first { $0.application is NotesApp }?.identifier)
+        #expect(home.pages[2].last?.appIdentifier == "desktop:program-080")
+        // The first page's icons show and clear the Dock; the second page's are hidden.
+        let dockTop = w.shell.dock.frameInRoot.minY
+        for icon in home.pages[0] {
+            #expect(!icon.isHidden)
+            #expect(icon.frameInRoot.maxY < dockTop, "\(icon.appIdentifier) clears the Dock")
+        }
+        #expect(home.pages[1].allSatisfy { $0.isHidden })
+        #expect(!home.pageDots.isHidden)
+        #expect(home.pageDots.accessibilityLabel == "Page 1 of 3")
+    }
+
+    @Test func aSwipeTurnsThePageAndTheDotsTurnItBack() throws {
+        let w = world()
+        try installed(80, in: w)
+        let home = w.shell.home
+        try run(w, "swipe left\nexpect visible \"Program 030\"\nexpect not visible \"Program 001\"")
+        #expect(home.currentPage == 1)
+        #expect(home.pageDots.accessibilityLabel == "Page 2 of 3")
+        expectReference(w.host.frame(), "home-page-two")
+        try run(w, "swipe left\nswipe left")
+        #expect(home.currentPage == 2, "no page past the last")
+        try run(w, "swipe right")
+        #expect(home.currentPage == 1)
+        // A tap left of the current dot goes back a page.
+        let dots = home.pageDots.frameInRoot
+        let id = w.host.touchDown(at: Point(dots.minX + 6, dots.midY))
+        w.host.touchUp(id, at: Point(dots.minX + 6, dots.midY))
+        w.host.run(for: 0.5)
+        #expect(home.currentPage == 0)
+        // A slow drag of less than a third of the page settles back.
+        let start = Point(700, 500)
+        let finger = w.host.touchDown(at: start)
+        w.host.drag(finger, from: start, to: Point(500, 500), duration: 1.0)
+        w.host.touchUp(finger, at: Point(500, 500))
+        w.host.run(for: 0.5)
+        #expect(home.currentPage == 0)
+    }
+
+    @Test func theArrangementIsKeptAndANewProgramLandsOnTheLastPage() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("slate-home-\(UUID())")
+        let first = world(stateHome: state)
+        try installed(40, in: first)
+        let file = try #require(first.shell.homeController.file)
+        var kept = try JSONDecoder().decode(HomeLayout.self, from: Data(contentsOf: file))
+        #expect(kept.pages.map(\.count) == [30, 11])
+        // The person moved program 001 to the second page (as arranging would write it).
+        kept.pages[0].removeAll { $0 == "desktop:program-001" }
+        kept.pages[1].insert("desktop:program-001", at: 0)
+        // …and uninstalled a program that was on the first page.
+        kept.pages[0].insert("desktop:gone", at: 3)
+        try JSONEncoder().encode(kept).write(to: file)
+
+        let second = world(stateHome: state)
+        try installed(41, in: second)
+        let home = second.shell.home
+        #expect(home.page(of: "desktop:program-001") == 1)
+        #expect(home.pages[1].first?.appIdentifier == "desktop:program-001")
+        #expect(
+            home.pages[1].last?.appIdentifier == "desktop:program-041", "the new program on the last page with room")
+        let rewritten = try JSONDecoder().decode(HomeLayout.self, from: Data(contentsOf: file))
+        #expect(!rewritten.identifiers.contains("desktop:gone"), "the uninstalled program's place is given up")
+        #expect(rewritten.pages == home.pages.map { $0.map(\.appIdentifier) })
+    }
+
+    @Test func anUnreadableArrangementIsSetAsideInOneLine() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("slate-home-\(UUID())")
+        let file = state.appendingPathComponent("slate/shell/home.json")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"pages\": [[1, 2]".utf8).write(to: file)
+        let w = world(stateHome: state)
+        var lines: [String] = []
+        w.shell.environment.errors.log = { lines.append($0) }
+        try installed(5, in: w)
+        #expect(lines.filter { $0.contains("home.json") }.count == 1, "\(lines)")
+        #expect(FileManager.default.fileExists(atPath: file.path + ".unreadable"))
+        #expect(w.shell.home.pages.map(\.count) == [6])
+        // The fresh arrangement was written in its place.
+        let written = try JSONDecoder().decode(HomeLayout.self, from: Data(contentsOf: file))
+        #expect(written.identifiers.count == 6)
+    }
+}
