@@ -190,32 +190,59 @@ import Windowing
     func rebuildIcons() {
         // Many apps installed at once (the programs' catalog) make their icons once, after.
         guard !iconsHeld else { return }
-        func icon(_ app: ShellApp, dock: Bool) -> AppIconView {
-            let a = app.application
-            let v = AppIconView(
-                appIdentifier: a.identifier, name: a.displayName.resolved(environment.language), symbol: a.icon.symbol,
-                colors: (a.icon.topColor, a.icon.bottomColor), showsName: !dock)
-            v.image = (a as? ForeignApp)?.iconImage
-            v.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.openApp(app) })
-            let source = AppIconDragSource(app: app)
-            iconDragSources.append(source)
-            let drag = DragInteraction(delegate: source)
-            drag.appIdentifier = a.identifier
-            v.addInteraction(drag)
-            let menu = ContextMenuInteraction { [weak self, weak app] _ in
-                guard let self, let app else { return nil }
-                return self.systemMenus.iconMenu(for: app)
-            }
-            v.addInteraction(menu)
-            return v
-        }
         iconDragSources.removeAll()
-        home.setIcons(apps.map { icon($0, dock: false) }, pages: homeController.pages(for: apps))
+        home.setIcons(apps.map { makeIcon($0, showsName: true) }, pages: homeController.pages(for: apps))
+        home.library.makeIcon = { [weak self] identifier, showsName in
+            guard let self, let app = self.apps.first(where: { $0.identifier == identifier }) else { return nil }
+            return self.makeIcon(app, showsName: showsName)
+        }
+        home.library.setApps(
+            libraryEntries, groups: AppLibrary.groups(libraryEntries, recent: recentApps, language: language))
         dockRecents = recentAppsForDock()
         dock.setIcons(
-            apps.filter(programs.isInDock).map { icon($0, dock: true) },
-            recent: dockRecents.compactMap { id in apps.first { $0.identifier == id }.map { icon($0, dock: true) } })
+            apps.filter(programs.isInDock).map { makeIcon($0, showsName: false) },
+            recent: dockRecents.compactMap { id in
+                apps.first { $0.identifier == id }.map { makeIcon($0, showsName: false) }
+            })
         relayout(animated: false)
+    }
+
+    /// An app's icon: a tap opens it, a touch and hold lifts it to be dragged or shows its menu.
+    func makeIcon(_ app: ShellApp, showsName: Bool) -> AppIconView {
+        let application = app.application
+        let view = AppIconView(
+            appIdentifier: application.identifier, name: application.displayName.resolved(environment.language),
+            symbol: application.icon.symbol, colors: (application.icon.topColor, application.icon.bottomColor),
+            showsName: showsName)
+        view.image = (application as? ForeignApp)?.iconImage
+        view.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.openApp(app) })
+        let source = AppIconDragSource(app: app)
+        iconDragSources.append(source)
+        let drag = DragInteraction(delegate: source)
+        drag.appIdentifier = application.identifier
+        view.addInteraction(drag)
+        let menu = ContextMenuInteraction { [weak self, weak app] _ in
+            guard let self, let app else { return nil }
+            return self.systemMenus.iconMenu(for: app)
+        }
+        view.addInteraction(menu)
+        return view
+    }
+
+    /// What the App Library knows of each app.
+    var libraryEntries: [AppLibrary.Entry] {
+        apps.map { app in
+            let foreign = app.application as? ForeignApp
+            return AppLibrary.Entry(
+                id: app.identifier, name: app.application.displayName, categories: foreign?.entry?.categories ?? [],
+                isSlate: foreign == nil)
+        }
+    }
+
+    /// The apps whose windows were used, the most recent first.
+    var recentApps: [String] {
+        var seen = Set<String>()
+        return recency.compactMap { windows[$0]?.app.identifier }.filter { seen.insert($0).inserted }
     }
 
     /// Told each time a window of an app appears (the guideline monitor checks it then).

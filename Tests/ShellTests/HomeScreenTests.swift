@@ -113,9 +113,10 @@ import Testing
         #expect(home.currentPage == 1)
         #expect(home.pageDots.accessibilityLabel == "Page 2 of 3")
         expectReference(w.host.frame(), "home-page-two")
-        try run(w, "swipe left\nswipe left")
-        #expect(home.currentPage == 2, "no page past the last")
-        try run(w, "swipe right")
+        try run(w, "swipe left\nswipe left\nswipe left")
+        #expect(home.isShowingLibrary && home.currentPage == 3, "the App Library after the last page, none past it")
+        #expect(home.pageDots.isHidden, "no dots over the App Library")
+        try run(w, "swipe right\nswipe right")
         #expect(home.currentPage == 1)
         // A tap left of the current dot goes back a page.
         let dots = home.pageDots.frameInRoot
@@ -173,5 +174,50 @@ import Testing
         // The fresh arrangement was written in its place.
         let written = try JSONDecoder().decode(HomeLayout.self, from: Data(contentsOf: file))
         #expect(written.identifiers.count == 6)
+    }
+}
+
+/// The App Library's groups and its list, as a model and on the screen.
+@MainActor @Suite struct AppLibraryTests {
+    static let entries = [
+        AppLibrary.Entry(id: "mail", name: LocalizedString(en: "Mail", ru: "Почта"), isSlate: true),
+        AppLibrary.Entry(id: "firefox", name: "Firefox", categories: ["Network", "WebBrowser"]),
+        AppLibrary.Entry(id: "mpv", name: "mpv", categories: ["AudioVideo", "Player"]),
+        AppLibrary.Entry(id: "audacity", name: "Audacity", categories: ["Audio"]),
+        AppLibrary.Entry(id: "ёжик", name: LocalizedString(en: "Hedgehog", ru: "Ёжик"), categories: ["Game"]),
+        AppLibrary.Entry(id: "odd", name: "Odd", categories: ["NoSuchCategory"]),
+        AppLibrary.Entry(id: "thunderbird", name: "Thunderbird", categories: ["Network", "Email"]),
+    ]
+
+    @Test func groupsFollowTheMainCategoriesWithTheRecentFirst() {
+        let groups = AppLibrary.groups(Self.entries, recent: ["thunderbird"], language: .en)
+        #expect(groups.map(\.id) == ["slate", "internet", "sound-video", "games", "other"])
+        #expect(groups[1].apps == ["thunderbird", "firefox"], "the recently used first, then by name")
+        #expect(groups[2].apps == ["audacity", "mpv"], "Audio and AudioVideo are one group")
+        #expect(groups.last?.apps == ["odd"], "a category that does not exist: Other")
+        #expect(groups[1].name.resolved(.ru) == "Интернет")
+    }
+
+    @Test func theListIsAlphabeticalAndFiltersByWordsInEitherLanguage() {
+        #expect(
+            AppLibrary.alphabetical(Self.entries, language: .en).map(\.id)
+                == ["audacity", "firefox", "ёжик", "mail", "mpv", "odd", "thunderbird"])
+        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "fire").map(\.id) == ["firefox"])
+        #expect(AppLibrary.alphabetical(Self.entries, language: .ru, matching: "ежик").map(\.id) == ["ёжик"])
+        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "ПОЧ").map(\.id) == ["mail"])
+        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "fox").isEmpty, "word starts, not parts")
+        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "  ,. ").count == Self.entries.count)
+        #expect(SearchFolding.fold("Ёлка Café") == "елка cafe")
+        #expect(SearchFolding.fold("Йод") == "йод", "й is a letter of its own")
+    }
+
+    @Test func aRowOfTheListOpensItsApp() throws {
+        let w = world()
+        try run(w, "launch Notes\nkey ctrl+h")
+        let home = w.shell.home
+        home.showPage(home.pages.count, animated: false)
+        #expect(home.isShowingLibrary)
+        try run(w, "tap \"App Library\"\ntype \"not\"\nexpect visible \"Notes\"\ntap \"Notes\"\nexpect windows Notes 1")
+        #expect(!w.shell.visibleWindows.isEmpty)
     }
 }

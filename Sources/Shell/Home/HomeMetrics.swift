@@ -40,3 +40,30 @@ public enum HomeMetrics {
     /// rubber band of UIScrollView).
     public static let rubberBand: Double = 1.0 / 3
 }
+
+/// The App Library's figures (iPadOS 26 on a 12.9-inch iPad, measured from Apple's screenshots at
+/// 1×): a search field over platters of four places, each 180 pt square with 64 pt icons.
+public enum AppLibraryMetrics {
+    /// The search field: 600 pt wide at most, 40 pt tall, 20 pt from the page's top.
+    public static let searchWidth: Double = 600
+    public static let searchHeight: Double = 40
+    public static let searchTop: Double = 20
+    /// Platters: four columns in landscape, three in portrait, 180 pt square, 26 pt corners, 24 pt
+    /// apart; the group's name under each in 22 pt.
+    public static let landscapeColumns = 4
+    public static let portraitColumns = 3
+    public static let platterSide: Double = 180
+    public static let platterCornerRadius: Double = 26
+    public static let gap: Double = 24
+    public static let nameHeight: Double = 22
+    /// A platter's places: 64 pt icons, 14 pt in from its edge; the fourth place's small icons 6 pt
+    /// apart.
+    public static let iconSide: Double = 64
+    public static let platterInset: Double = 14
+    public static let smallGap: Double = 6
+    /// The list's rows: 56 pt, a 40 pt icon.
+    public static let rowHeight: Double = 56
+    /// The frost of the field and the platters over the wallpaper (white at 22 %, black at 25 % in
+    /// dark mode).
+    public static let frost = Color(light: RGBA(1, 1, 1, 0.22), dark: RGBA(0, 0, 0, 0.25))
+}

@@ -2,17 +2,21 @@ import Graphics
 import SystemUI
 import UI
 
-/// The Home screen: the apps' icons over the wallpaper, a page at a time. A horizontal swipe turns
-/// the page (it follows the finger, then settles), and the page dots above the Dock show which page
-/// this is and turn it too.
+/// The Home screen: the apps' icons over the wallpaper, a page at a time, and the App Library after
+/// the last page. A horizontal swipe turns the page (it follows the finger, then settles), and the
+/// page dots above the Dock show which page this is and turn it too.
 @MainActor public final class HomeScreenView: View {
     /// Every icon, in the layout's order.
     public private(set) var icons: [AppIconView] = []
     /// The icons of each page shown (the layout's pages, split where a page holds more than the
     /// screen fits).
     public private(set) var pages: [[AppIconView]] = []
-    /// The page shown, from 0.
+    /// The page shown, from 0 (`pages.count`: the App Library).
     public private(set) var currentPage = 0
+    /// The App Library, the page after the last.
+    public let library = AppLibraryView()
+    /// Whether the App Library is shown.
+    public var isShowingLibrary: Bool { currentPage == pages.count }
     /// The page dots.
     public let pageDots = PageDotsView()
     /// Told when the page shown changes.
@@ -36,7 +40,11 @@ import UI
             self.panned(pan)
         }
         addGestureRecognizer(pager)
-        pageDots.onSelect = { [weak self] page in self?.showPage(page, animated: true) }
+        pageDots.onSelect = { [weak self] page in
+            guard let self else { return }
+            self.showPage(min(page, self.pages.count - 1), animated: true)
+        }
+        addSubview(library)
         addSubview(pageDots)
     }
 
@@ -66,9 +74,11 @@ import UI
         pages.firstIndex { page in page.contains { $0.appIdentifier == appIdentifier } }
     }
 
-    /// Shows a page (clamped to the pages there are), sliding to it when `animated`.
+    /// Shows a page (clamped to the pages there are; `pages.count` is the App Library), sliding to it
+    /// when `animated`.
     public func showPage(_ page: Int, animated: Bool) {
-        let target = max(0, min(page, pages.count - 1))
+        let target = max(0, min(page, pages.count))
+        if target != pages.count { library.closeList() }
         turn?.cancel()
         turn = nil
         let changed = target != currentPage
@@ -85,7 +95,7 @@ import UI
             position = Double(target)
             placeIcons()
         }
-        pageDots.currentPage = target
+        pageDots.currentPage = min(target, pages.count - 1)
         if changed { onPageChange?(target) }
     }
 
@@ -104,12 +114,12 @@ import UI
         }
         pages = split.filter { !$0.isEmpty }
         if pages.isEmpty { pages = [[]] }
-        if currentPage >= pages.count {
-            currentPage = pages.count - 1
+        if currentPage > pages.count {
+            currentPage = pages.count
             position = Double(currentPage)
         }
         pageDots.numberOfPages = pages.count
-        pageDots.currentPage = currentPage
+        pageDots.currentPage = min(currentPage, pages.count - 1)
         let dotsWidth = pageDots.preferredWidth
         pageDots.frame = Rect(
             (bounds.width - dotsWidth) / 2, bounds.height - HomeMetrics.pageDotsArea, dotsWidth,
@@ -129,6 +139,11 @@ import UI
                 icon.isHidden = !shown
             }
         }
+        let libraryOffset = (Double(pages.count) - position) * bounds.width
+        library.frame = Rect(libraryOffset, 0, bounds.width, bounds.height - HomeMetrics.pageDotsArea)
+        library.isHidden = Double(pages.count) - position >= 1
+        // No dots over the App Library (as iPadOS).
+        pageDots.isHidden = pages.count < 2 || position > Double(pages.count) - 0.5
         setNeedsDisplay()
     }
 
@@ -141,7 +156,7 @@ import UI
             positionAtPanStart = position
         case .changed:
             var next = positionAtPanStart - pan.translation().x / width
-            let last = Double(pages.count - 1)
+            let last = Double(pages.count)
             if next < 0 { next *= HomeMetrics.rubberBand }
             if next > last { next = last + (next - last) * HomeMetrics.rubberBand }
             position = next
