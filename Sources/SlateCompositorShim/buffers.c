@@ -13,6 +13,8 @@ struct buffer_read {
     struct wlr_buffer *accessed;
     /// The surface whose buffer it is: its client is disconnected if its memory went.
     struct wlr_surface *surface;
+    /// Whether the read runs inside Slate's own guard (shm_guard.c).
+    int guarded;
 };
 
 /// Whether a buffer of `w` × `h` pixels is one the shell copies: at most 16384 a side, and at most
@@ -27,13 +29,16 @@ static int picture_size_ok(slate_comp *comp, int w, int h) {
 /// Opens a client buffer for reading. The pixman renderer that made its texture knows its format
 /// (wlroots' table from DRM to pixman formats); the pixels are read from the client's shared memory
 /// inside wlroots' data-pointer access, which keeps a client that shrinks its file from crashing the
-/// compositor (SIGBUS); so does the guard around every read (shm_guard.c), also where wlroots 0.15
-/// gives the memory of a destroyed wl_buffer with no access. Returns 0 when the buffer cannot be read.
+/// compositor (SIGBUS): libwayland guards the read of a live wl_buffer, and tells its client. Where
+/// it does not — the client destroyed the wl_buffer (wlroots 0.15 then gives its saved memory with no
+/// access: the buffer is `dropped`), or the texture's own image is read — Slate's guard does
+/// (shm_guard.c). Returns 0 when the buffer cannot be read.
 static int buffer_open(slate_comp *comp, struct wlr_surface *surface, struct buffer_read *r) {
     struct wlr_client_buffer *cb = surface->buffer;
     r->image = NULL;
     r->accessed = NULL;
     r->surface = surface;
+    r->guarded = 0;
     if (!cb || !cb->texture || !wlr_texture_is_pixman(cb->texture)) return 0;
     int w = cb->base.width, h = cb->base.height;
     if (!picture_size_ok(comp, w, h)) return 0;
@@ -65,17 +70,20 @@ static int buffer_open(slate_comp *comp, struct wlr_surface *surface, struct buf
         wlr_buffer_end_data_ptr_access(r->accessed);
         r->accessed = NULL;
     }
-    if (r->image)
+    if (r->image && (!r->accessed || r->accessed->dropped)) {
         slate_shm_guard_begin(pixman_image_get_data(r->image),
                               (size_t)pixman_image_get_stride(r->image) * (size_t)pixman_image_get_height(r->image));
+        r->guarded = 1;
+    }
     return r->image != NULL;
 }
 
 static void buffer_close(struct buffer_read *r) {
-    if (r->image) {
-        pixman_image_unref(r->image);
+    if (r->image) pixman_image_unref(r->image);
+    if (r->guarded) {
         // Its memory went while it was read (the client shrank the file behind its pool): what was
-        // read is zeros, and the client is told, as libwayland tells one for a buffer it guards.
+        // read is zeros, and the client is told, as libwayland tells one for a buffer it guards
+        // (there is no wl_buffer left to tell it on).
         if (slate_shm_guard_end() && r->surface->resource)
             wl_client_post_implementation_error(wl_resource_get_client(r->surface->resource),
                                                 "its buffer's memory went while it was read (the file behind "
@@ -84,6 +92,7 @@ static void buffer_close(struct buffer_read *r) {
     if (r->accessed) wlr_buffer_end_data_ptr_access(r->accessed);
     r->image = NULL;
     r->accessed = NULL;
+    r->guarded = 0;
 }
 
 /// Copies `w` × `h` pixels of `src` from (`sx`, `sy`) to (`dx`, `dy`) of a premultiplied BGRA

@@ -1,12 +1,13 @@
 // Reading a client's shared memory without letting the client crash the compositor.
 //
 // A client can shrink the file behind its wl_shm pool; a read past the file's end then raises
-// SIGBUS. libwayland guards the reads made between wl_shm_buffer_begin_access and _end_access, but
-// wlroots 0.15 hands out a buffer's memory with no guard once the client has destroyed its wl_buffer
-// (the pointer it saved). So every read of a client's buffer here runs between slate_shm_guard_begin
-// and slate_shm_guard_end: a SIGBUS inside the guarded range maps zeroed pages over it, as libwayland
-// does for a pool, and the read goes on; the reader then learns that the memory went, and the client
-// is told so and disconnected. A SIGBUS anywhere else goes to whoever handled SIGBUS before.
+// SIGBUS. libwayland guards the reads made between wl_shm_buffer_begin_access and _end_access (and
+// tells the client with wl_shm's invalid_fd error, as the conformance suite checks), but wlroots 0.15
+// hands out a buffer's memory with no guard once the client has destroyed its wl_buffer (the pointer
+// it saved). Those reads run between slate_shm_guard_begin and slate_shm_guard_end: a SIGBUS inside
+// the guarded range maps zeroed pages over it, as libwayland does for a pool, and the read goes on;
+// the reader then learns that the memory went, and the client is told so and disconnected. A SIGBUS
+// anywhere else goes to whoever handled SIGBUS before (libwayland's guard among them).
 #include "internal.h"
 
 #include <pthread.h>
