@@ -37,6 +37,10 @@ public struct DesktopEntry: Hashable, Sendable {
     public var startupWMClass: String?
     /// `Categories`.
     public var categories: [String] = []
+    /// `Keywords`, for search: the plain list and the lists the English and Russian locales pick
+    /// (`Keywords[ru]`, `Keywords[en_GB]`… as `Name`'s are picked), together, in that order, each keyword
+    /// once — so a program is found by its keywords in either language.
+    public var keywords: [String] = []
     /// The `[Desktop Action …]` groups listed in `Actions`, in that order.
     public var actions: [Action] = []
     /// The Slate app it starts, when it is one (its `X-Slate-*` keys).
@@ -228,6 +232,7 @@ extension DesktopEntry {
         onlyShowIn = Self.list(k["OnlyShowIn"])
         notShowIn = Self.list(k["NotShowIn"])
         categories = Self.list(k["Categories"])
+        keywords = Self.localizedList("Keywords", in: k, locales: locales)
         startupWMClass = k["StartupWMClass"]
         slate = SlateAppInfo.parse(k)
         if let e = exec { _ = try Self.splitExec(e) }
@@ -255,6 +260,19 @@ extension DesktopEntry {
             return plain
         }
         return LocalizedString(en: pick(locales.en), ru: pick(locales.ru))
+    }
+
+    /// A localized list's items: the plain key's, then those of the key each language's locale picks
+    /// (by `localized`'s matching), each item once.
+    static func localizedList(
+        _ key: String, in keys: [String: String], locales: MessageLocales = .standard
+    ) -> [String] {
+        var values = [keys[key]]
+        for locale in [locales.en, locales.ru] {
+            values.append(locale.matchOrder.lazy.compactMap { keys["\(key)[\($0)]"] }.first { !$0.isEmpty })
+        }
+        var seen: Set<String> = []
+        return values.flatMap { list($0) }.filter { seen.insert($0).inserted }
     }
 
     static func bool(_ key: String, in keys: [String: String]) throws(ParseError) -> Bool {

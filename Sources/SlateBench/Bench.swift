@@ -67,7 +67,7 @@ import UI
     static var cases: [Case] {
         let out = screenCases
         return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + notificationCases + mailCases
-            + notesCases + settingsCases + lockCases
+            + notesCases + settingsCases + lockCases + spotlightCases
             + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + keyboardCases
     }
 

@@ -105,6 +105,29 @@ import UI
         #expect(e.comment?.en == "Edit text\nfiles")
     }
 
+    /// `Keywords` for search: the plain list, then those the English and Russian locales pick, each
+    /// word once; a locale that is not Slate's (`de`) is never read.
+    @Test func keywordsInBothLanguages() throws {
+        let text = """
+            [Desktop Entry]
+            Type=Application
+            Name=Firefox
+            Exec=firefox %u
+            Keywords=Internet;WWW;Browser;Web;
+            Keywords[ru]=Интернет;Браузер;Web;Веб\\;сайт;
+            Keywords[de]=Netz;
+            Keywords[en_GB]=Navigator;
+            """
+        let e = try DesktopEntry(parsing: text, id: "firefox")
+        #expect(e.keywords == ["Internet", "WWW", "Browser", "Web", "Интернет", "Браузер", "Веб;сайт"])
+        let gb = try DesktopEntry(parsing: text, id: "firefox", locales: .from(environment: ["LANG": "en_GB.UTF-8"]))
+        #expect(gb.keywords == ["Internet", "WWW", "Browser", "Web", "Navigator", "Интернет", "Браузер", "Веб;сайт"])
+        let onlyRussian = "[Desktop Entry]\nType=Application\nName=A\nExec=a\nKeywords[ru]=Почта;\n"
+        #expect(try DesktopEntry(parsing: onlyRussian, id: "a").keywords == ["Почта"])
+        let none = "[Desktop Entry]\nType=Application\nName=A\nExec=a\n"
+        #expect(try DesktopEntry(parsing: none, id: "a").keywords == [])
+    }
+
     @Test func fieldCodes() throws {
         let text = """
             [Desktop Entry]
