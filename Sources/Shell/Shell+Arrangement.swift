@@ -124,6 +124,7 @@ extension Shell {
         homeIndicator.frame = Rect(
             0, size.height - ShellMetrics.homeIndicatorArea, size.width, ShellMetrics.homeIndicatorArea)
         overlayLayer.frame = bounds
+        spotlight.view?.frame = bounds
         for container in layers.containers.values { container.frame = bounds }
         edgeTargets.left.frame = SpaceLayout.edgeTargetFrame(.left, screen: size)
         edgeTargets.right.frame = SpaceLayout.edgeTargetFrame(.right, screen: size)

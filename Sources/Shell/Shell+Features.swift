@@ -158,6 +158,20 @@ extension Shell {
         notificationController.notificationCenterView
     }
 
+    // MARK: Spotlight (`SpotlightController`)
+
+    /// Whether Spotlight is shown.
+    public var isSpotlightShown: Bool { spotlight.isShown }
+
+    /// Shows Spotlight, its field taking the keys (as Ctrl+Space or a swipe down on the Home screen).
+    public func showSpotlight() { spotlight.show() }
+
+    /// Puts Spotlight away.
+    public func hideSpotlight() { spotlight.hide() }
+
+    /// Spotlight while it shows.
+    @_spi(Testing) public var spotlightView: SpotlightView? { spotlight.view }
+
     // MARK: Control Center (`ControlCenterController`)
 
     /// Whether Control Center is made ready (its backdrop, its modules' picture) each time the screen

@@ -191,6 +191,12 @@ extension Shell {
             }
         }
         if screenCapture.systemKey(k) { return true }
+        // Spotlight's field and Spotlight take the keys (Ctrl+Space again puts it away).
+        if spotlight.isShown {
+            guard k.key == .space, k.modifiers == .control || k.modifiers == .command else { return false }
+            spotlight.hide()
+            return true
+        }
         if k.key == .escape, k.modifiers.isEmpty, isControlCenterShown {
             hideControlCenter()
             return true
@@ -216,6 +222,10 @@ extension Shell {
         case (.up, .control):
             showSwitcher()
             return true
+        case (.space, .control), (.space, .command):
+            // Spotlight anywhere (⌘Space on an iPad); again, it goes away.
+            if spotlight.isShown { spotlight.hide() } else { spotlight.show() }
+            return true
         case (.character("h"), .control):
             goHome()
             return true
@@ -233,6 +243,7 @@ extension Shell {
     /// Back to the Home screen: every window goes to the background (Windowed Apps: into the Dock).
     public func goHome() {
         closeExpose()
+        spotlight.hide()
         manage(animated: false) { $0.goHome() }
     }
 }

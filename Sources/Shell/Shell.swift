@@ -55,7 +55,6 @@ import Windowing
     private(set) lazy var keyboardPresenter = KeyboardPresenter(shell: self)
 
     /// The drag sources of the icons (a drag interaction holds its delegate weakly).
-    var iconDragSources: [AppIconDragSource] = []
     /// While set, installing an app does not make the icons again (`ProgramsController.install(catalog:)`).
     var iconsHeld = false
     /// Where the divider was when a drag of it began.
@@ -101,6 +100,8 @@ import Windowing
     private(set) lazy var lockController = LockController(shell: self)
     /// The Home screen's arrangement of icons over its pages.
     private(set) lazy var homeController = HomeController(shell: self)
+    /// Spotlight and its index (`SpotlightController`).
+    private(set) lazy var spotlight = SpotlightController(shell: self)
 
     /// A screen of `device` on `clock`, keeping apps' state under `stateHome`; `environment` is what
     /// its views share (the host puts its text engine and renderer there).
@@ -117,6 +118,7 @@ import Windowing
         backgroundColor = .black
         addSubview(wallpaper)
         addSubview(home)
+        home.onPullDown = { [weak self] in self?.spotlight.show() }
         addSubview(windowLayer)
         // Exposé hides the windows for a moment: they keep their pictures for when it closes.
         windowLayer.releasesPicturesWhenHidden = false
@@ -190,14 +192,18 @@ import Windowing
     func rebuildIcons() {
         // Many apps installed at once (the programs' catalog) make their icons once, after.
         guard !iconsHeld else { return }
-        iconDragSources.removeAll()
         home.setIcons(apps.map { makeIcon($0, showsName: true) }, pages: homeController.pages(for: apps))
         home.library.makeIcon = { [weak self] identifier, showsName in
             guard let self, let app = self.apps.first(where: { $0.identifier == identifier }) else { return nil }
             return self.makeIcon(app, showsName: showsName)
         }
-        home.library.setApps(
-            libraryEntries, groups: AppLibrary.groups(libraryEntries, recent: recentApps, language: language))
+        spotlight.refreshApps()
+        home.library.listed = { [weak self] query in
+            guard let self else { return [] }
+            return self.spotlight.index.alphabetical(kinds: [.app, .program], language: self.language, matching: query)
+                .map { String($0.id.dropFirst(SpotlightController.appSource.count)) }
+        }
+        home.library.setGroups(AppLibrary.groups(libraryEntries, recent: recentApps, language: language))
         dockRecents = recentAppsForDock()
         dock.setIcons(
             apps.filter(programs.isInDock).map { makeIcon($0, showsName: false) },
@@ -217,7 +223,7 @@ import Windowing
         view.image = (application as? ForeignApp)?.iconImage
         view.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.openApp(app) })
         let source = AppIconDragSource(app: app)
-        iconDragSources.append(source)
+        view.dragSource = source
         let drag = DragInteraction(delegate: source)
         drag.appIdentifier = application.identifier
         view.addInteraction(drag)

@@ -198,19 +198,6 @@ import Testing
         #expect(groups[1].name.resolved(.ru) == "Интернет")
     }
 
-    @Test func theListIsAlphabeticalAndFiltersByWordsInEitherLanguage() {
-        #expect(
-            AppLibrary.alphabetical(Self.entries, language: .en).map(\.id)
-                == ["audacity", "firefox", "ёжик", "mail", "mpv", "odd", "thunderbird"])
-        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "fire").map(\.id) == ["firefox"])
-        #expect(AppLibrary.alphabetical(Self.entries, language: .ru, matching: "ежик").map(\.id) == ["ёжик"])
-        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "ПОЧ").map(\.id) == ["mail"])
-        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "fox").isEmpty, "word starts, not parts")
-        #expect(AppLibrary.alphabetical(Self.entries, language: .en, matching: "  ,. ").count == Self.entries.count)
-        #expect(SearchFolding.fold("Ёлка Café") == "елка cafe")
-        #expect(SearchFolding.fold("Йод") == "йод", "й is a letter of its own")
-    }
-
     @Test func aRowOfTheListOpensItsApp() throws {
         let w = world()
         try run(w, "launch Notes\nkey ctrl+h")

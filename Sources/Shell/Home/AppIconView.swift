@@ -15,6 +15,8 @@ import UI
     public var showsName: Bool { didSet { nameLabel.isHidden = !showsName } }
     /// The red badge's count at the icon's corner (0: none), as iPadOS shows what waits in an app.
     public var badgeCount = 0 { didSet { if badgeCount != oldValue { setNeedsDisplay() } } }
+    /// What lifts the app from the icon to be dragged (the drag interaction holds it weakly).
+    var dragSource: AppIconDragSource?
     /// Dims while the finger is down, as on iPad.
     public var isPressed = false { didSet { if isPressed != oldValue { setNeedsDisplay() } } }
 

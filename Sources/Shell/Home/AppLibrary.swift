@@ -4,7 +4,7 @@ import UI
 /// The App Library's model, after the last page of the Home screen: every app and program in
 /// automatic groups made from its `.desktop` file's `Categories` (the freedesktop menu
 /// specification's main categories), Slate's own apps in a group of their own, the most recently used
-/// first within a group; and the alphabetical list its search field shows and filters.
+/// first within a group. (Its search field's list is Spotlight's index: `SearchIndex.alphabetical`.)
 public enum AppLibrary {
     /// What the library knows of an app.
     public struct Entry: Hashable, Sendable {
@@ -83,46 +83,8 @@ public enum AppLibrary {
         }
     }
 
-    /// Every entry by name in `language`; with a query, those whose name (in either language) has a
-    /// word that starts with each of the query's words, compared folded (`SearchFolding`).
-    public static func alphabetical(_ entries: [Entry], language: Language, matching query: String = "") -> [Entry] {
-        let words = SearchFolding.words(query)
-        let matching =
-            words.isEmpty
-            ? entries
-            : entries.filter { entry in
-                let names = SearchFolding.words(entry.name.en) + SearchFolding.words(entry.name.ru)
-                return words.allSatisfy { word in names.contains { $0.hasPrefix(word) } }
-            }
-        return matching.sorted { precedes($0, $1, language: language) }
-    }
-
     private static func precedes(_ lhs: Entry, _ rhs: Entry, language: Language) -> Bool {
         let order = lhs.name.resolved(language).localizedStandardCompare(rhs.name.resolved(language))
         return order == .orderedSame ? lhs.id < rhs.id : order == .orderedAscending
-    }
-}
-
-/// How search compares text, in English and Russian: case and diacritics set aside, ё read as е, and
-/// anything that is not a letter or a digit a break between words.
-public enum SearchFolding {
-    /// The text folded: lowercased, without diacritics, ё as е.
-    public static func fold(_ text: String) -> String {
-        // (Й keeps its breve: in Russian it is a letter of its own, not an accented И.)
-        var out = ""
-        for character in text.lowercased() {
-            switch character {
-            case "ё": out.append("е")
-            case "й": out.append("й")
-            default:
-                out += String(character).folding(options: [.diacriticInsensitive], locale: nil)
-            }
-        }
-        return out
-    }
-
-    /// The folded words of the text.
-    public static func words(_ text: String) -> [String] {
-        fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 }

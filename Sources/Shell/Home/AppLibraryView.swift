@@ -13,8 +13,9 @@ import UI
     var makeIcon: (String, Bool) -> AppIconView? = { _, _ in nil }
     /// The groups shown.
     public private(set) var groups: [AppLibrary.Group] = []
-    /// Every entry, for the list.
-    private var entries: [AppLibrary.Entry] = []
+    /// Every app's identifier by name, those matching a query (all for an empty one): the shell's
+    /// search index.
+    var listed: (String) -> [String] = { _ in [] }
     /// The list (nil: the groups are shown), and the group it is limited to.
     public private(set) var list: AppLibraryListView?
     private var listGroup: AppLibrary.Group?
@@ -29,9 +30,8 @@ import UI
         addSubview(searchField)
     }
 
-    /// Sets the apps and their groups.
-    func setApps(_ entries: [AppLibrary.Entry], groups: [AppLibrary.Group]) {
-        self.entries = entries
+    /// Sets the groups.
+    func setGroups(_ groups: [AppLibrary.Group]) {
         self.groups = groups
         for platter in platters { platter.removeFromSuperview() }
         platters = groups.map { group in
@@ -75,10 +75,12 @@ import UI
             if !searchField.text.isEmpty { showList(group: nil) }
             return
         }
-        var shown = entries
-        if let listGroup { shown = entries.filter { listGroup.apps.contains($0.id) } }
-        let sorted = AppLibrary.alphabetical(shown, language: language, matching: searchField.text)
-        list.setRows(sorted.compactMap { entry in makeIcon(entry.id, false).map { (entry, $0) } })
+        var ids = listed(searchField.text)
+        if let listGroup {
+            let members = Set(listGroup.apps)
+            ids = ids.filter { members.contains($0) }
+        }
+        list.setRows(ids.compactMap { id in makeIcon(id, false) })
     }
 
     public override func layoutSubviews() {
@@ -201,12 +203,13 @@ import UI
     /// The rows, in order.
     public private(set) var rows: [View] = []
 
-    /// Sets the rows: each app's entry and a small icon of it.
-    func setRows(_ items: [(AppLibrary.Entry, AppIconView)]) {
+    /// Sets the rows: a small icon of each app, its name beside it.
+    func setRows(_ icons: [AppIconView]) {
         for row in rows { row.removeFromSuperview() }
-        rows = items.map { entry, icon in
+        rows = icons.map { icon in
+            let name = icon.accessibilityLabel ?? ""
             let row = View()
-            let label = Label(entry.name, style: .body, color: .white)
+            let label = Label(LocalizedString(verbatim: name), style: .body, color: .white)
             label.isAccessibilityElement = false
             row.addSubview(icon)
             row.addSubview(label)
@@ -214,7 +217,7 @@ import UI
             label.frame = Rect(64, 0, 500, AppLibraryMetrics.rowHeight)
             // The whole row is the app's (a tap on its name opens it too).
             icon.isAccessibilityElement = false
-            row.localizedAccessibilityLabel = entry.name
+            row.accessibilityLabel = name
             row.accessibilityTraits = .button
             for recognizer in icon.gestureRecognizers where recognizer is TapGestureRecognizer {
                 icon.removeGestureRecognizer(recognizer)

@@ -39,6 +39,8 @@ public enum HomeMetrics {
     /// Past the first or the last page the page follows the finger at a third of its speed (the
     /// rubber band of UIScrollView).
     public static let rubberBand: Double = 1.0 / 3
+    /// A swipe down this far on a page of icons brings Spotlight (Slate's figure).
+    public static let pullDownDistance: Double = 60
 }
 
 /// The App Library's figures (iPadOS 26 on a 12.9-inch iPad, measured from Apple's screenshots at

@@ -21,6 +21,8 @@ import UI
     public let pageDots = PageDotsView()
     /// Told when the page shown changes.
     public var onPageChange: ((Int) -> Void)?
+    /// Told when the person swipes down on a page of icons (Spotlight comes down).
+    public var onPullDown: (() -> Void)?
 
     /// Where the pages are: the page shown at 0, the next at 1 (fractional while the finger moves).
     private var position = 0.0
@@ -40,6 +42,16 @@ import UI
             self.panned(pan)
         }
         addGestureRecognizer(pager)
+        // A swipe down on a page of icons: Spotlight.
+        let pull = PanGestureRecognizer()
+        pull.axis = .vertical
+        pull.action = { [weak self] gesture in
+            guard let self, gesture.state == .ended, let pan = gesture as? PanGestureRecognizer,
+                pan.translation().y > HomeMetrics.pullDownDistance, !self.isShowingLibrary
+            else { return }
+            self.onPullDown?()
+        }
+        addGestureRecognizer(pull)
         pageDots.onSelect = { [weak self] page in
             guard let self else { return }
             self.showPage(min(page, self.pages.count - 1), animated: true)

@@ -19,6 +19,7 @@ extension LockController {
         shell.closeExpose()
         shell.hideControlCenter(animated: false)
         shell.hideNotificationCenter(animated: false)
+        shell.hideSpotlight()
         // A banner shown a moment before would stay over the lock screen, its words readable and a
         // tap opening it: it goes (its notification stays, on the lock screen's list).
         for banner in shell.notificationController.banners {

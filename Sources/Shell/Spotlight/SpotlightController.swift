@@ -1,0 +1,137 @@
+import Foundation
+import Menus
+import SystemUI
+import UI
+
+/// Spotlight, an owned part of the shell: what it finds and where it opens it. Its index holds every
+/// app and program (by its name in both languages, its kind, its desktop file's keywords, its
+/// executable and its actions), refreshed as apps come and go; the focused app's menu commands are
+/// added each time it opens, so that a command acts on the window the person was in. Shown by a swipe
+/// down on the Home screen or Ctrl+Space anywhere (⌘Space on an iPad).
+@MainActor final class SpotlightController {
+    /// The shell it works for.
+    unowned let shell: Shell
+
+    init(shell: Shell) { self.shell = shell }
+
+    /// The index of apps, programs and commands (the App Library's search reads it too).
+    private(set) var index = SearchIndex()
+    /// Spotlight on the screen, while it is.
+    private(set) var view: SpotlightView?
+    /// The window that had the keys when Spotlight opened, and its menu bar's commands by item id.
+    private var window: String?
+    private var commands: [String: Action] = [:]
+    /// The most results shown.
+    static let resultLimit = 12
+    /// The source of the apps' items (their ids are it and the app's identifier).
+    static let appSource = "app:"
+
+    /// Whether Spotlight is shown.
+    var isShown: Bool { view != nil }
+
+    /// The apps' items, made again from the apps installed now.
+    func refreshApps() {
+        let recent = shell.recentApps
+        let items = shell.apps.map { app -> SearchItem in
+            let foreign = app.application as? ForeignApp
+            let entry = foreign?.entry
+            var keywords: [String] = []
+            if let generic = entry?.genericName { keywords += [generic.en, generic.ru] }
+            keywords += entry?.keywords ?? []
+            // The program's own name ("firefox-esr"), as a person who knows it types it.
+            if let program = entry?.exec?.split(separator: " ").first {
+                keywords.append((String(program) as NSString).lastPathComponent)
+            }
+            for action in entry?.actions ?? [] { keywords += [action.name.en, action.name.ru] }
+            let rank = recent.firstIndex(of: app.identifier).map { Double(recent.count - $0) }
+            return SearchItem(
+                id: Self.appSource + app.identifier, kind: foreign == nil ? .app : .program,
+                title: app.application.displayName, subtitle: entry?.genericName ?? entry?.comment,
+                keywords: keywords, lastUsed: rank)
+        }
+        index.replace(source: Self.appSource, with: items)
+    }
+
+    /// Shows Spotlight with its field focused (nothing while the screen is locked).
+    func show() {
+        guard view == nil, !shell.isLocked else { return }
+        shell.hideControlCenter(animated: false)
+        shell.hideNotificationCenter(animated: false)
+        shell.hideMenuBar(animated: false)
+        window = shell.focusedWindow
+        indexCommands()
+        let spotlight = SpotlightView(frame: shell.bounds)
+        spotlight.backdrop = shell.controlCenterController.controlCenterBackdrop()
+        spotlight.onChange = { [weak self] text in self?.search(text) }
+        spotlight.onChoose = { [weak self] item in self?.open(item) }
+        spotlight.onDismiss = { [weak self] in self?.hide() }
+        // Over everything but the status bar and the home indicator (and modal: what is under it
+        // leaves the accessibility tree).
+        shell.insertSubview(spotlight, above: shell.overlayLayer)
+        view = spotlight
+        shell.setFocus(spotlight.field)
+    }
+
+    /// Puts Spotlight away; the keys go back where they were.
+    func hide() {
+        guard let spotlight = view else { return }
+        view = nil
+        spotlight.removeFromSuperview()
+        commands = [:]
+        index.replace(source: "command:", with: [])
+        if let window, let frame = shell.windows[window] {
+            shell.focus(frame.id)
+        } else {
+            shell.setFocus(nil)
+        }
+    }
+
+    /// The results for what is typed now.
+    private func search(_ text: String) {
+        guard let spotlight = view else { return }
+        let hits = index.search(text, limit: Self.resultLimit)
+        // The top hit first, then the rest grouped by kind in their order.
+        let rest = hits.dropFirst().sorted { $0.item.kind < $1.item.kind }
+        let items = (hits.prefix(1) + rest).map(\.item)
+        spotlight.setResults(items.map { item in (item, icon(for: item)) })
+    }
+
+    /// An app's icon for its row (a touch and hold on it shows its menu, as on the Home screen).
+    private func icon(for item: SearchItem) -> AppIconView? {
+        guard item.id.hasPrefix(Self.appSource),
+            let app = shell.apps.first(where: { Self.appSource + $0.identifier == item.id })
+        else { return nil }
+        return shell.makeIcon(app, showsName: false)
+    }
+
+    /// Opens a result: an app as a tap on its icon, a command in the window it was found for.
+    private func open(_ item: SearchItem) {
+        let action = commands[item.id]
+        hide()
+        if let action {
+            guard !action.isDisabled else { return }
+            action.handler(action)
+        } else if let app = shell.apps.first(where: { Self.appSource + $0.identifier == item.id }) {
+            shell.openApp(app)
+        }
+    }
+
+    /// The focused window's menu commands, found by their titles (in the menus they are in).
+    private func indexCommands() {
+        commands = [:]
+        guard let window, let bar = shell.systemMenus.menuBar(forWindow: window) else {
+            index.replace(source: "command:", with: [])
+            return
+        }
+        var items: [SearchItem] = []
+        for (position, command) in bar.commands.enumerated() where !command.action.isDisabled {
+            let id = "command:\(position)"
+            commands[id] = command.action
+            let place = LocalizedString { language in
+                command.menuTitles.map { $0.resolved(language) }.joined(separator: " ▸ ")
+            }
+            items.append(SearchItem(id: id, kind: .command, title: command.action.title, subtitle: place))
+        }
+        index.replace(source: "command:", with: items)
+    }
+}
