@@ -99,23 +99,12 @@ import UI
 /// The menu bar's search field: typing in it finds commands. The arrows that move between menus and
 /// down their rows, Return, Esc and Tab go on to the menu bar (left and right only while it is empty,
 /// else they move its caret).
-@MainActor public final class MenuBarSearchField: TextField {
+@MainActor public final class MenuBarSearchField: SearchField {
     public override func handleKey(_ press: KeyPress) -> Bool {
         switch press.key {
         case .up, .down, .return, .escape, .tab: return false
         case .left, .right: return text.isEmpty ? false : super.handleKey(press)
         default: return super.handleKey(press)
         }
-    }
-
-    public override func draw(in canvas: any Canvas) {
-        let s = bounds.height * 0.5
-        canvas.drawSymbol(
-            "magnifyingglass", in: Rect(8, (bounds.height - s) / 2, s, s), tint: .secondaryLabel)
-        canvas.save()
-        canvas.clip(to: bounds)
-        canvas.translate(x: s + 8, y: 0)
-        super.draw(in: canvas)
-        canvas.restore()
     }
 }

@@ -67,7 +67,7 @@ import UI
     static var cases: [Case] {
         let out = screenCases
         return out + scenesCases + menusCases + menuBarCases + shellCases + systemCases + notificationCases + mailCases
-            + notesCases + settingsCases + lockCases + spotlightCases
+            + notesCases + settingsCases + lockCases + spotlightCases + homeCases
             + compositorCases + compositorPaceCases + processCases + startupCases + windowedCases + keyboardCases
     }
 

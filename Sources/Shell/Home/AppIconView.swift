@@ -35,15 +35,21 @@ import UI
         addSubview(nameLabel)
     }
 
+    /// Room kept above the icon's square for its shadow, when the view keeps its picture (the
+    /// Home screen's icons: a picture holds only what is inside the view).
+    public var shadowRoom: Double = 0 { didSet { setNeedsLayout() } }
+
     /// The square of the icon itself within the view.
     public var iconRect: Rect {
-        let side = min(bounds.width, showsName ? bounds.height - 22 : bounds.height)
-        return Rect(bounds.midX - side / 2, 0, side, side)
+        let side = min(bounds.width, (showsName ? bounds.height - 22 : bounds.height) - shadowRoom)
+        return Rect(bounds.midX - side / 2, shadowRoom, side, side)
     }
 
     public override func layoutSubviews() {
         let r = iconRect
-        nameLabel.frame = Rect(bounds.minX - 10, r.maxY + 5, bounds.width + 20, 16)
+        // The name is 10 pt wider than the icon at each side (the view is as wide as that on the
+        // Home screen, so that its picture holds the name whole).
+        nameLabel.frame = Rect(r.minX - 10, r.maxY + 5, r.width + 20, 16)
     }
 
     public override func draw(in canvas: any Canvas) {

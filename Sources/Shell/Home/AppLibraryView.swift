@@ -105,12 +105,15 @@ import UI
 
 /// The App Library's search field: a magnifier, the placeholder, and what is typed; it says when it
 /// takes focus (the list then shows).
-@MainActor public final class AppLibrarySearchField: TextField {
+@MainActor public final class AppLibrarySearchField: SearchField {
     /// Told when the field takes focus.
     var onFocus: (() -> Void)?
 
-    init(placeholder: LocalizedString) {
-        super.init(text: "", placeholder: placeholder)
+    override init(placeholder: LocalizedString) {
+        super.init(placeholder: placeholder)
+        symbolFraction = 0.45
+        symbolInset = 12
+        textGap = 6
         backgroundColor = AppLibraryMetrics.frost
         cornerRadius = AppLibraryMetrics.searchHeight / 2 - 6
         textInputTraits.returnKeyType = .search
@@ -121,16 +124,6 @@ import UI
         if root?.focusedView === self { onFocus?() }
     }
 
-    public override func draw(in canvas: any Canvas) {
-        let side = bounds.height * 0.45
-        canvas.drawSymbol(
-            "magnifyingglass", in: Rect(12, (bounds.height - side) / 2, side, side), tint: .secondaryLabel)
-        canvas.save()
-        canvas.clip(to: bounds)
-        canvas.translate(x: side + 18, y: 0)
-        super.draw(in: canvas)
-        canvas.restore()
-    }
 }
 
 /// A group's platter: up to four places of a 2 × 2 grid on a frosted rounded square, the group's

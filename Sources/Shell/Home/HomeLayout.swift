@@ -83,8 +83,8 @@ public struct HomeGrid: Hashable, Sendable {
     /// Icons on a page.
     public var perPage: Int { columns * rows }
 
-    /// The frame of the `index`th icon of a page (its square and its name below), in the page's
-    /// coordinates.
+    /// The frame of the `index`th icon of a page (its square, with room for its shadow above it, and
+    /// its name below, 10 pt wider than the square at each side), in the page's coordinates.
     public func frame(at index: Int) -> Rect {
         let side = HomeMetrics.iconSize
         let cellWidth = min(HomeMetrics.maximumColumnWidth, (size.width - 2 * HomeMetrics.sideMargin) / Double(columns))
@@ -94,7 +94,8 @@ public struct HomeGrid: Hashable, Sendable {
         let column = index % columns
         let row = index / columns
         return Rect(
-            left + Double(column) * cellWidth + (cellWidth - side) / 2,
-            HomeMetrics.topMargin + Double(row) * pitch, side, side + HomeMetrics.nameHeight)
+            left + Double(column) * cellWidth + (cellWidth - side) / 2 - HomeMetrics.nameOverhang,
+            HomeMetrics.topMargin + Double(row) * pitch - HomeMetrics.shadowRoom, side + 2 * HomeMetrics.nameOverhang,
+            HomeMetrics.shadowRoom + side + HomeMetrics.nameHeight)
     }
 }

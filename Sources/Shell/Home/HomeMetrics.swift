@@ -8,6 +8,9 @@ public enum HomeMetrics {
     /// An icon's side (ShellMetrics.homeIconSize: 74 pt) and the name under it (12 pt text, 22 pt).
     public static let iconSize = ShellMetrics.homeIconSize
     public static let nameHeight: Double = 22
+    /// How far an icon's name reaches past its square at each side, and its shadow above it.
+    public static let nameOverhang: Double = 10
+    public static let shadowRoom: Double = 8
     /// Icon columns on a page, and rows in landscape and in portrait (iPadOS's smaller-icon layout:
     /// 6 × 5 in landscape; portrait keeps the columns and fits a sixth row).
     public static let columns = 6

@@ -69,7 +69,12 @@ import UI
         for icon in icons { icon.removeFromSuperview() }
         icons = new
         layoutPages = layout
-        for icon in new { addSubview(icon) }
+        for icon in new {
+            // Each icon keeps its picture (a swipe moves pictures; one off the screen lets its go).
+            icon.rasterizes = true
+            icon.shadowRoom = HomeMetrics.shadowRoom
+            addSubview(icon)
+        }
         bringSubviewToFront(pageDots)
         setNeedsLayout()
     }
@@ -140,7 +145,7 @@ import UI
     }
 
     /// Puts each page's icons at its place for the position now; an icon on a page off the screen is
-    /// hidden (neither drawn, touched nor read by a screen reader).
+    /// hidden (neither drawn, touched nor read by a screen reader) and lets its picture go.
     private func placeIcons() {
         let grid = self.grid
         for (index, page) in pages.enumerated() {

@@ -130,9 +130,12 @@ import UI
 
 /// Spotlight's search field: a magnifier, the placeholder, what is typed. The arrows, Return and
 /// Esc go on to Spotlight.
-@MainActor public final class SpotlightSearchField: TextField {
-    init(placeholder: LocalizedString) {
-        super.init(text: "", placeholder: placeholder)
+@MainActor public final class SpotlightSearchField: SearchField {
+    override init(placeholder: LocalizedString) {
+        super.init(placeholder: placeholder)
+        symbolFraction = 0.42
+        symbolInset = 18
+        textGap = 8
         backgroundColor = SpotlightMetrics.platterColor
         cornerRadius = SpotlightMetrics.fieldHeight / 2
         font = Font(size: 22, weight: .regular)
@@ -148,16 +151,6 @@ import UI
         }
     }
 
-    public override func draw(in canvas: any Canvas) {
-        let side = bounds.height * 0.42
-        canvas.drawSymbol(
-            "magnifyingglass", in: Rect(18, (bounds.height - side) / 2, side, side), tint: .secondaryLabel)
-        canvas.save()
-        canvas.clip(to: bounds)
-        canvas.translate(x: side + 26, y: 0)
-        super.draw(in: canvas)
-        canvas.restore()
-    }
 }
 
 /// One result: its icon, its title and a line under it (a program's kind, a command's menu).
