@@ -166,9 +166,13 @@ extension WaylandCompositor {
         }
     }
 
-    /// The oldest an event may be, in milliseconds, and still be timed by its device's clock: a
-    /// turn of the loop longer than this is not waited out (nor is a clock that is not this machine's).
-    static let longestEventAge: UInt32 = 1000
+    /// The oldest an event may be, in milliseconds, and still be timed by its device's clock. Ages
+    /// come only from the session's libinput, whose clock is this machine's (a nested window's events
+    /// have none), so a lift read late after a long turn of the loop is still timed when it happened:
+    /// up to 10 s. Past that the age is taken for a broken time (a clock set back wraps to a huge
+    /// one), and the event for now. (It was 1 s: a tap whose lift the loop read 1.2 s late on the
+    /// virtual machine's slow CPU became a hold, and opened the icon's menu.)
+    static let longestEventAge: UInt32 = 10_000
 
     /// How long ago, in seconds, an event `milliseconds` old by its device's clock happened: 0 past
     /// `longestEventAge`.

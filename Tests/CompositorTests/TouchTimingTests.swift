@@ -47,11 +47,19 @@ import UI
         #expect(unknown.taps == 0 && unknown.holds == 1, "\(unknown)")
     }
 
-    @Test func theDevicesAgeIsTakenOnlyWithinASecond() {
-        // Ages past a second are a clock that is not this machine's: taken as now.
+    @Test func theDevicesAgeIsTakenWithinTenSeconds() {
+        // A lift read 1.2 s late is timed when it happened; ages past ten seconds are a broken time
+        // (a clock set back wraps to a huge one): taken as now.
         #expect(WaylandCompositor.eventAge(milliseconds: 740) == 0.74)
-        #expect(WaylandCompositor.eventAge(milliseconds: 1000) == 1)
-        #expect(WaylandCompositor.eventAge(milliseconds: 1001) == 0)
+        #expect(WaylandCompositor.eventAge(milliseconds: 1200) == 1.2)
+        #expect(WaylandCompositor.eventAge(milliseconds: 10_000) == 10)
+        #expect(WaylandCompositor.eventAge(milliseconds: 10_001) == 0)
         #expect(WaylandCompositor.eventAge(milliseconds: UInt32.max) == 0)
+    }
+
+    @Test func aTapWhoseLiftIsReadMoreThanASecondLateIsStillATap() throws {
+        // The age as the session's input gives it: 1,240 ms by the kernel's clock.
+        let late = try tapReadLate(stall: 1.3, age: WaylandCompositor.eventAge(milliseconds: 1240))
+        #expect(late.taps == 1 && late.holds == 0, "\(late)")
     }
 }
