@@ -23,10 +23,17 @@ public struct DesktopCatalog: Sendable {
         self.dock = dock
     }
 
-    /// The data directories in search order: `$XDG_DATA_HOME` (default `~/.local/share`), then
-    /// `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
+    /// The data directories in search order: `$XDG_DATA_HOME` (default `~/.local/share`), Flatpak's
+    /// export folders (the person's, `$XDG_DATA_HOME/flatpak/exports/share`, then the system's,
+    /// `/var/lib/flatpak/exports/share`), then `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
+    /// Flatpak's profile script puts its folders there for a login shell only; a session started
+    /// otherwise lacks them, so they are added where missing, in that place: a program installed
+    /// from Flathub shows on the Home screen as any other.
     public static func dataDirectories(_ env: [String: String]) -> [String] {
-        HomeFolder.dataDirectories(environment: env)
+        let standard = HomeFolder.dataDirectories(environment: env)
+        guard let dataHome = standard.first else { return standard }
+        let flatpak = [dataHome + "/flatpak/exports/share", "/var/lib/flatpak/exports/share"]
+        return [dataHome] + flatpak.filter { !standard.contains($0) } + standard.dropFirst()
     }
 
     /// The dock file: `$XDG_CONFIG_HOME/slate/dock` (default `~/.config/slate/dock`).
