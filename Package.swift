@@ -87,10 +87,14 @@ let package = Package(
         // The system's own views, by feature: the status bar and the chrome, Control Center and its
         // modules, the lock screen, notifications' platters and Notification Center.
         .target(name: "SystemUI", dependencies: ["Graphics", "UI", "Menus", "Scenes", "Windowing", "ShellPorts"]),
+        // Search: an inverted index of items by the words of their titles, keywords and text, in English
+        // and Russian — Spotlight's and the App Library's.
+        .target(name: "Search", dependencies: ["UI"]),
         .target(
             name: "Shell",
             dependencies: [
                 "Graphics", "UI", "Menus", "Scenes", "Windowing", "OnScreenKeyboard", "ShellPorts", "SystemUI",
+                "Search",
             ]),
         // D-Bus (libdbus-1) for the host layer: connections, calls with timeouts, signals, properties,
         // served objects, and a worker thread per connection.
@@ -157,6 +161,7 @@ let package = Package(
             name: "SlateBench",
             dependencies: [
                 "SlateSystem", "Graphics", "Rendering", "UI", "Menus", "Host", "Scenes", "Shell", "ShellPorts",
+                "Search",
                 "OnScreenKeyboard",
                 "Mail", "MailStore",
                 "Notes", "Settings", "Compositor", "SessionBus", "SessionServices", "Spelling", "SlateLog",
@@ -206,6 +211,7 @@ let package = Package(
             name: "ShellTests",
             dependencies: [
                 "Graphics", "UI", "Menus", "Scenes", "Shell", "ShellPorts", "SystemUI", "Windowing", "OnScreenKeyboard",
+                "Search",
                 "Host",
                 "SlateScripts",
                 "SlateTesting", "FailingFolders",
@@ -213,6 +219,7 @@ let package = Package(
             ],
             resources: [.copy("References")]),
         .testTarget(name: "SlateLogTests", dependencies: ["SlateLog"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "UI"]),
         .testTarget(name: "WindowingTests", dependencies: ["Windowing", "Graphics", "Scenes"]),
         .testTarget(name: "SessionBusTests", dependencies: ["SessionBus", "TestSessionBus"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "OnScreenKeyboard"]),

@@ -37,7 +37,7 @@ swift build --build-path "$build" --target Shell "${flags[@]}" >/dev/null || exi
 bin=$(swift build --build-path "$build" -c release --show-bin-path)
 objects() { for m in "$@"; do find "$bin/$m.build" -name '*.o'; done; }
 # Shell and the modules below it that it stands on.
-shell_modules="Graphics SlateLog UI Menus Scenes Windowing OnScreenKeyboard ShellPorts SystemUI Shell"
+shell_modules="Graphics SlateLog UI Menus Scenes Windowing OnScreenKeyboard ShellPorts SystemUI Search Shell"
 
 # The scene target: the compositor and an app's client side, with their C. The compositor's C is
 # compiled here with the same sanitizers (SwiftPM passes -sanitize only to Swift), so libFuzzer sees

@@ -2,6 +2,7 @@ import Foundation
 import Graphics
 import Menus
 import Scenes
+import Search
 import ShellPorts
 import SystemUI
 import UI

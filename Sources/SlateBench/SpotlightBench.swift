@@ -1,5 +1,6 @@
 import Foundation
 import Host
+import Search
 import Shell
 import ShellPorts
 import UI

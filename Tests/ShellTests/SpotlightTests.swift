@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Search
 import ShellPorts
 import SlateTesting
 import Testing

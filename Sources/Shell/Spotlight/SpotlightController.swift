@@ -1,5 +1,6 @@
 import Foundation
 import Menus
+import Search
 import SystemUI
 import UI
 

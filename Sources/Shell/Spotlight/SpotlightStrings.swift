@@ -1,4 +1,5 @@
 import Graphics
+import Search
 import UI
 
 /// Spotlight's words, in English and Russian (iPadOS's own).

@@ -1,5 +1,6 @@
 import Graphics
 import Menus
+import Search
 import SystemUI
 import UI
 

@@ -1,7 +1,7 @@
 import Testing
 import UI
 
-@testable import Shell
+@testable import Search
 
 /// The search index behind Spotlight and the App Library (issue 46): folding, matching by word
 /// prefixes, ranking, sources refreshed apart, the alphabetical list, and bounds.
