@@ -42,7 +42,7 @@ import UI
     }
 
     /// The order of a first Home screen: Slate's apps as they were installed, then every other
-    /// program by its name in the shell's language.
+    /// program by its English name (the same order whichever language the shell speaks after).
     static func firstOrder(_ apps: [ShellApp]) -> [String] {
         let slate = apps.filter { !($0.application is ForeignApp) }
         let programs = apps.filter { $0.application is ForeignApp }

@@ -2,8 +2,9 @@ import Graphics
 import SystemUI
 import UI
 
-/// The Home screen's figures: its grid, its page dots and how a page turns (iPadOS 26 on a 12.9-inch
-/// iPad, measured from Apple's screenshots at 1×, unless said).
+/// The Home screen's figures: its grid, its page dots and how a page turns. The grid's counts are
+/// iPadOS 26's on a 12.9-inch iPad; the rest are Slate's figures, set by eye against iPadOS's look
+/// (not measured), unless said.
 public enum HomeMetrics {
     /// An icon's side (ShellMetrics.homeIconSize: 74 pt) and the name under it (12 pt text, 22 pt).
     public static let iconSize = ShellMetrics.homeIconSize
@@ -26,15 +27,15 @@ public enum HomeMetrics {
     /// The grid's columns: at most 150 pt wide, 80 pt clear at each side.
     public static let maximumColumnWidth: Double = 150
     public static let sideMargin: Double = 80
-    /// The page dots: 7 pt dots 9 pt apart (UIPageControl's), centred 16 pt above the Dock's platter,
+    /// The page dots: 7 pt dots 9 pt apart, centred 16 pt above the Dock's platter,
     /// in an area of 30 pt the grid leaves them; the current page's white, the others white at 40 %.
     public static let pageDotSize: Double = 7
     public static let pageDotSpacing: Double = 9
     public static let pageDotsArea: Double = 30
     public static let pageDotOtherAlpha: Double = 0.4
-    /// A page turn: the page follows the finger, then settles in 0.35 s (UIScrollView's paging, as
-    /// timed on iPadOS 26: an ease out); a flick faster than 300 pt/s, or a drag past a third of the
-    /// page, turns it.
+    /// A page turn: the page follows the finger, then settles in 0.35 s with an ease out (after
+    /// UIScrollView's paging); a flick faster than 300 pt/s, or a drag past a third of the page,
+    /// turns it.
     public static let pageTurnDuration: Double = 0.35
     public static let pageTurnCurve = TimingCurve.cubicBezier(0.25, 1, 0.35, 1)
     public static let pageTurnVelocity: Double = 300
@@ -46,8 +47,8 @@ public enum HomeMetrics {
     public static let pullDownDistance: Double = 60
 }
 
-/// The App Library's figures (iPadOS 26 on a 12.9-inch iPad, measured from Apple's screenshots at
-/// 1×): a search field over platters of four places, each 180 pt square with 64 pt icons.
+/// The App Library's figures (Slate's, set by eye against iPadOS 26's on a 12.9-inch iPad, not
+/// measured): a search field over platters of four places, each 180 pt square with 64 pt icons.
 public enum AppLibraryMetrics {
     /// The search field: 600 pt wide at most, 40 pt tall, 20 pt from the page's top.
     public static let searchWidth: Double = 600

@@ -29,8 +29,8 @@ public enum SpotlightStrings {
     }
 }
 
-/// Spotlight's figures (iPadOS 26 on a 12.9-inch iPad, measured from Apple's screenshots at 1×): a
-/// field 640 pt wide and 52 pt tall, 110 pt from the top, over a platter of 56 pt rows.
+/// Spotlight's figures (Slate's, set by eye against iPadOS 26's on a 12.9-inch iPad, not measured):
+/// a field 640 pt wide and 52 pt tall, 110 pt from the top, over a platter of 56 pt rows.
 public enum SpotlightMetrics {
     public static let width: Double = 640
     public static let top: Double = 110
