@@ -1,6 +1,7 @@
 import Foundation
 import Menus
 import Search
+import ShellPorts
 import SystemUI
 import UI
 
@@ -26,11 +27,16 @@ import UI
     static let resultLimit = 12
     /// The source of the apps' items (their ids are it and the app's identifier).
     static let appSource = "app:"
+    /// The source of the programs' actions (their `.desktop` files' `Actions`: New Private Window).
+    static let actionSource = "action:"
+    /// Each action's app and the action, by its item's id.
+    private var actions: [String: (app: String, action: DesktopEntry.Action)] = [:]
 
     /// Whether Spotlight is shown.
     var isShown: Bool { view != nil }
 
-    /// The apps' items, made again from the apps installed now.
+    /// The apps' items, and their programs' actions as items of their own (found by their names, shown
+    /// with the program's icon and name), made again from the apps installed now.
     func refreshApps() {
         let recent = shell.recentApps
         let items = shell.apps.map { app -> SearchItem in
@@ -51,6 +57,26 @@ import UI
                 keywords: keywords, lastUsed: rank)
         }
         index.replace(source: Self.appSource, with: items)
+        actions = [:]
+        var actionItems: [SearchItem] = []
+        for app in shell.apps {
+            guard let entry = (app.application as? ForeignApp)?.entry else { continue }
+            for action in entry.actions {
+                let id = Self.actionSource + app.identifier + "\u{1F}" + action.id
+                actions[id] = (app.identifier, action)
+                actionItems.append(
+                    SearchItem(id: id, kind: .program, title: action.name, subtitle: app.application.displayName))
+            }
+        }
+        index.replace(source: Self.actionSource, with: actionItems)
+    }
+
+    /// The app an item opens: its own, or the program whose action it is.
+    private func app(of item: SearchItem) -> ShellApp? {
+        let identifier =
+            actions[item.id]?.app
+            ?? (item.id.hasPrefix(Self.appSource) ? String(item.id.dropFirst(Self.appSource.count)) : nil)
+        return identifier.flatMap { id in shell.apps.first { $0.identifier == id } }
     }
 
     /// Shows Spotlight with its field focused (nothing while the screen is locked).
@@ -99,20 +125,22 @@ import UI
 
     /// An app's icon for its row (a touch and hold on it shows its menu, as on the Home screen).
     private func icon(for item: SearchItem) -> AppIconView? {
-        guard item.id.hasPrefix(Self.appSource),
-            let app = shell.apps.first(where: { Self.appSource + $0.identifier == item.id })
-        else { return nil }
-        return shell.makeIcon(app, showsName: false)
+        app(of: item).map { shell.makeIcon($0, showsName: false) }
     }
 
-    /// Opens a result: an app as a tap on its icon, a command in the window it was found for.
+    /// Opens a result: an app as a tap on its icon, a program's action started as from its icon's
+    /// menu, a command in the window it was found for.
     private func open(_ item: SearchItem) {
-        let action = commands[item.id]
+        let command = commands[item.id]
+        let programAction = actions[item.id]?.action
+        let app = app(of: item)
         hide()
-        if let action {
-            guard !action.isDisabled else { return }
-            action.handler(action)
-        } else if let app = shell.apps.first(where: { Self.appSource + $0.identifier == item.id }) {
+        if let command {
+            guard !command.isDisabled else { return }
+            command.handler(command)
+        } else if let programAction, let app {
+            shell.launch(app, action: programAction)
+        } else if let app {
             shell.openApp(app)
         }
     }
