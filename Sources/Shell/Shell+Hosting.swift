@@ -142,6 +142,6 @@ extension Shell {
 
     /// Rebuilds the Dock when the recent apps changed (a window of another app took input).
     func refreshDockRecents() {
-        if recentAppsForDock() != dockRecents { rebuildIcons() }
+        if recentAppsForDock() != dockRecents { rebuildRecents() }
     }
 }

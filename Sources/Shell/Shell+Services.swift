@@ -113,7 +113,7 @@ extension Shell {
         if changed(.language) {
             setLanguage(settings[.language].language ?? Language.fromEnvironment(ProcessInfo.processInfo.environment))
         }
-        if change.is(.dockApps) || change.is(.dockShowsRecents) { rebuildIcons() }
+        if change.is(.dockApps) || change.is(.dockShowsRecents) { rebuildRecents() }
         if changed(.multitasking), let mode = MultitaskingMode(settings[.multitasking]) { setMultitasking(mode) }
         if change.includes(.wallpaper) { showWallpaper(settings[.wallpaper]) }
         if change.includes(.textSize) { setContentSizeCategory(ContentSizeCategory(bodySize: settings[.textSize])) }

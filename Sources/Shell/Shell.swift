@@ -120,6 +120,15 @@ import Windowing
         addSubview(wallpaper)
         addSubview(home)
         home.onPullDown = { [weak self] in self?.spotlight.show() }
+        home.library.makeIcon = { [weak self] identifier, showsName in
+            guard let self, let app = self.apps.first(where: { $0.identifier == identifier }) else { return nil }
+            return self.makeIcon(app, showsName: showsName)
+        }
+        home.library.listed = { [weak self] query in
+            guard let self else { return [] }
+            return self.spotlight.index.alphabetical(kinds: [.app, .program], language: self.language, matching: query)
+                .map { String($0.id.dropFirst(SpotlightController.appSource.count)) }
+        }
         addSubview(windowLayer)
         // Exposé hides the windows for a moment: they keep their pictures for when it closes.
         windowLayer.releasesPicturesWhenHidden = false
@@ -194,16 +203,13 @@ import Windowing
         // Many apps installed at once (the programs' catalog) make their icons once, after.
         guard !iconsHeld else { return }
         home.setIcons(apps.map { makeIcon($0, showsName: true) }, pages: homeController.pages(for: apps))
-        home.library.makeIcon = { [weak self] identifier, showsName in
-            guard let self, let app = self.apps.first(where: { $0.identifier == identifier }) else { return nil }
-            return self.makeIcon(app, showsName: showsName)
-        }
-        spotlight.refreshApps()
-        home.library.listed = { [weak self] query in
-            guard let self else { return [] }
-            return self.spotlight.index.alphabetical(kinds: [.app, .program], language: self.language, matching: query)
-                .map { String($0.id.dropFirst(SpotlightController.appSource.count)) }
-        }
+        rebuildRecents()
+    }
+
+    /// What follows the recently used apps — the Dock (kept and recent), the App Library's groups
+    /// (the most recent first) and Spotlight's ranking — made again; the Home screen's icons stay.
+    func rebuildRecents() {
+        spotlight.appsChanged()
         home.library.setGroups(AppLibrary.groups(libraryEntries, recent: recentApps, language: language))
         dockRecents = recentAppsForDock()
         dock.setIcons(

@@ -161,7 +161,6 @@ import UI
         library.isHidden = Double(pages.count) - position >= 1
         // No dots over the App Library (as iPadOS).
         pageDots.isHidden = pages.count < 2 || position > Double(pages.count) - 0.5
-        setNeedsDisplay()
     }
 
     private func panned(_ pan: PanGestureRecognizer) {
