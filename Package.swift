@@ -184,7 +184,7 @@ let package = Package(
         .target(name: "TestSessionBus", path: "Tests/TestSessionBus"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(
-            name: "RenderingTests", dependencies: ["Graphics", "Rendering", "SlateTesting"],
+            name: "RenderingTests", dependencies: ["Graphics", "Rendering", "SlateTesting", "UI"],
             resources: [.copy("References")]),
         .testTarget(name: "UITests", dependencies: ["Graphics", "UI"]),
         .testTarget(

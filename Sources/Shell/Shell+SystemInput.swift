@@ -244,6 +244,8 @@ extension Shell {
     public func goHome() {
         closeExpose()
         spotlight.hide()
+        homeEditor.closeFolder()
+        homeEditor.end()
         manage(animated: false) { $0.goHome() }
     }
 }

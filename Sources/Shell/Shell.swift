@@ -101,6 +101,8 @@ import Windowing
     private(set) lazy var lockController = LockController(shell: self)
     /// The Home screen's arrangement of icons over its pages.
     private(set) lazy var homeController = HomeController(shell: self)
+    /// The Home screen's edit mode and its folders (`HomeEditor`).
+    public private(set) lazy var homeEditor = HomeEditor(shell: self)
     /// Spotlight and its index (`SpotlightController`).
     private(set) lazy var spotlight = SpotlightController(shell: self)
 
@@ -120,6 +122,7 @@ import Windowing
         addSubview(wallpaper)
         addSubview(home)
         home.onPullDown = { [weak self] in self?.spotlight.show() }
+        homeController.installEditing()
         home.library.makeIcon = { [weak self] identifier, showsName in
             guard let self, let app = self.apps.first(where: { $0.identifier == identifier }) else { return nil }
             return self.makeIcon(app, showsName: showsName)
@@ -212,11 +215,18 @@ import Windowing
         spotlight.appsChanged()
         home.library.setGroups(AppLibrary.groups(libraryEntries, recent: recentApps, language: language))
         dockRecents = recentAppsForDock()
+        // The Dock's order as the person arranged it; an app added otherwise (Settings) at its end.
+        let order = homeController.layout?.dockOrder ?? []
+        let kept = apps.filter(programs.isInDock).enumerated().sorted { lhs, rhs in
+            (order.firstIndex(of: lhs.element.identifier) ?? order.count + lhs.offset)
+                < (order.firstIndex(of: rhs.element.identifier) ?? order.count + rhs.offset)
+        }.map(\.element)
         dock.setIcons(
-            apps.filter(programs.isInDock).map { makeIcon($0, showsName: false) },
+            kept.map { makeIcon($0, showsName: false) },
             recent: dockRecents.compactMap { id in
                 apps.first { $0.identifier == id }.map { makeIcon($0, showsName: false) }
             })
+        homeEditor.dockChanged()
         relayout(animated: false)
     }
 
@@ -239,6 +249,11 @@ import Windowing
             return self.systemMenus.iconMenu(for: app)
         }
         view.addInteraction(menu)
+        view.removeBadge.onTap = { [weak self, weak app] in
+            guard let self, let app else { return }
+            self.homeEditor.askToRemove(app, inDock: !showsName)
+        }
+        view.removeBadge.localizedAccessibilityLabel = HomeStrings.removeNamed.formatted(application.displayName)
         return view
     }
 
@@ -271,6 +286,7 @@ import Windowing
     /// the Dock), or a new primary window.
     public func openApp(_ app: ShellApp) {
         closeExpose()
+        homeEditor.closeFolder()
         if let p = app.application as? ProcessApp, !p.isRunning {
             // Started, it brings back its windows itself (or opens a first one).
             if app.openSessions.isEmpty {

@@ -86,7 +86,8 @@ public struct Script: Sendable, Equatable {
         case kill(String)
         case tap(Target)
         case hold(Target, duration: Double?, slideTo: Target?)
-        case drag(Target, to: Destination)
+        /// A touch held, moved to `to`, and held there `resting` seconds (the default: a moment) before it lifts.
+        case drag(Target, to: Destination, resting: Double?)
         case secondaryClick(Target)
         /// A middle click (a program pastes its primary selection there).
         case middleClick(Target)

@@ -245,15 +245,18 @@ struct LineParser {
         case "drag":
             let t = try target()
             _ = try word("to")
+            let destination: Script.Destination
             if accept("left") {
                 _ = try word("edge")
-                action = .drag(t, to: .leftEdge)
+                destination = .leftEdge
             } else if accept("right") {
                 _ = try word("edge")
-                action = .drag(t, to: .rightEdge)
+                destination = .rightEdge
             } else {
-                action = .drag(t, to: .target(try target()))
+                destination = .target(try target())
             }
+            // `resting 1s`: the finger waits there (a folder made, a page turned) before it lifts.
+            action = .drag(t, to: destination, resting: accept("resting") ? try duration() : nil)
         case "secondary-click":
             action = .secondaryClick(try target())
         case "middle-click":

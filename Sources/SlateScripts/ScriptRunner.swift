@@ -108,7 +108,7 @@ public struct ScriptFailure: Error, CustomStringConvertible {
     public func settle() {
         var t = 0.0
         host.frame()
-        while host.root.needsFrame && t < Self.settleLimit && !host.root.dispatcher.hasTouches {
+        while host.root.isSettling && t < Self.settleLimit && !host.root.dispatcher.hasTouches {
             host.run(for: HeadlessHost.frameInterval)
             t += HeadlessHost.frameInterval
         }
@@ -246,7 +246,7 @@ public struct ScriptFailure: Error, CustomStringConvertible {
                 host.touchUp(id, at: p)
             }
             settle()
-        case .drag(let t, let dest):
+        case .drag(let t, let dest, let resting):
             let p = try point(t)
             let q: Point
             switch dest {
@@ -257,7 +257,7 @@ public struct ScriptFailure: Error, CustomStringConvertible {
             let id = host.touchDown(at: p)
             host.run(for: Self.dragLift)
             host.drag(id, from: p, to: q, duration: Self.dragTravel)
-            host.run(for: Self.dragRest)
+            host.run(for: resting ?? Self.dragRest)
             host.touchUp(id, at: q)
             settle()
         case .secondaryClick(let t):

@@ -101,7 +101,10 @@ import Graphics
         let titleHeight = titleLabel.sizeThatFits(Size(inner, 120)).height
         let messageHeight = messageLabel.text.isEmpty ? 0 : messageLabel.sizeThatFits(Size(inner, 240)).height
         let buttonHeight = AlertMetrics.buttonHeight
-        let side = buttons.count == 2
+        // Two choices side by side, unless a title would not fit in half the card (as UIKit stacks them).
+        let side =
+            buttons.count == 2
+            && buttons.allSatisfy { $0.sizeThatFits(Size(width, buttonHeight)).width <= width / 2 - 8 }
         let buttonsHeight = side ? buttonHeight : buttonHeight * Double(buttons.count)
         let textHeight = pad + 4 + titleHeight + (messageHeight > 0 ? 4 + messageHeight : 0) + pad
         let height = textHeight + buttonsHeight
@@ -117,6 +120,9 @@ import Graphics
             button.frame = frame
             lines[index].frame = Rect(frame.minX, frame.minY, frame.width, 0.5)
         }
-        if side { lines[2].frame = Rect(width / 2 - 0.25, textHeight, 0.5, buttonHeight) }
+        if lines.count > buttons.count {
+            lines[buttons.count].isHidden = !side
+            lines[buttons.count].frame = Rect(width / 2 - 0.25, textHeight, 0.5, buttonHeight)
+        }
     }
 }

@@ -82,15 +82,19 @@ public enum TimingCurve: Sendable, Hashable {
     public let duration: Double
     public let curve: TimingCurve
     public let startTime: Double
+    /// Whether it runs until cancelled, as a decoration of a state rather than a change to wait
+    /// for (the Home screen's icons jiggling while it is edited): `Animator.loop`.
+    public let isAmbient: Bool
     let apply: (Double) -> Void
     var completion: ((Bool) -> Void)?
     public private(set) var isFinished = false
 
     init(
-        start: Double, duration: Double, curve: TimingCurve, apply: @escaping (Double) -> Void,
-        completion: ((Bool) -> Void)?
+        start: Double, duration: Double, curve: TimingCurve, isAmbient: Bool = false,
+        apply: @escaping (Double) -> Void, completion: ((Bool) -> Void)?
     ) {
         self.startTime = start
+        self.isAmbient = isAmbient
         self.duration = duration
         self.curve = curve
         self.apply = apply
@@ -108,6 +112,10 @@ public enum TimingCurve: Sendable, Hashable {
     func step(to now: Double) {
         guard !isFinished else { return }
         let t = now - startTime
+        if isAmbient {
+            apply(t)
+            return
+        }
         apply(curve.value(at: t, duration: duration))
         if t >= duration {
             isFinished = true
@@ -125,6 +133,21 @@ public enum TimingCurve: Sendable, Hashable {
     init(clock: any Clock) { self.clock = clock }
 
     public var isRunning: Bool { !running.isEmpty }
+
+    /// Whether an animation that comes to an end runs (an ambient loop does not count: a script or
+    /// a test waiting for the screen to settle does not wait for it).
+    public var isSettling: Bool { running.contains { !$0.isAmbient } }
+
+    /// Starts an ambient animation now, which runs until cancelled: `apply` receives the seconds
+    /// since it began, each frame.
+    @discardableResult
+    public func loop(apply: @escaping (Double) -> Void) -> Animation {
+        let a = Animation(
+            start: clock.now, duration: .infinity, curve: .linear, isAmbient: true, apply: apply, completion: nil)
+        running.append(a)
+        a.step(to: clock.now)
+        return a
+    }
 
     /// Starts an animation now. `apply` receives the progress (0…1, springs may overshoot) and sets
     /// the animated properties; `completion` learns whether it ran to its end.

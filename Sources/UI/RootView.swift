@@ -64,6 +64,13 @@ import Graphics
     /// timer, or a scheduled action come due.
     public var needsFrame: Bool { needsFrameNow || dispatcher.hasPendingTimers }
 
+    /// Whether the screen is still changing toward a rest: as `needsFrame`, but an ambient
+    /// animation (`Animator.loop`) does not count — it runs until its state ends.
+    public var isSettling: Bool {
+        !damaged.isEmpty || needsLayoutPass || animator.isSettling || dispatcher.hasPendingTimers
+            || dispatcher.hasDueTimer || dispatcher.hasDueActionTimer
+    }
+
     /// Whether a frame is wanted now: as `needsFrame`, but a gesture's timer only once it is due. A
     /// host that sleeps until `EventDispatcher.nextTimerTime` draws no frames for a timer meanwhile
     /// (an app's process, while a finger rests on a row with a menu, sleeps instead of spinning).

@@ -1,3 +1,4 @@
+import Foundation
 import Graphics
 
 // Drawing a view and its subtree: background, shadow, rounded clips, occlusion and the raster cache.
@@ -21,6 +22,11 @@ extension View {
             return
         }
         canvas.save()
+        if keepsTurnedPictures, rasterizes, let renderer, let turn = turnIndex {
+            renderTurned(turn, in: canvas, renderer: renderer)
+            canvas.restore()
+            return
+        }
         canvas.concatenate(transformToSuperview)
         if rasterizes, let renderer {
             renderRasterized(in: canvas, renderer: renderer)
@@ -254,6 +260,62 @@ extension View {
         }
         if let s = shadow { renderShadow(s, bounds, in: canvas) }
         drawPicture(rasterCache!, in: canvas)
+    }
+
+    /// The multiple of `turnStep` the view's transform turns it by, when it is a rotation alone by one
+    /// (not an unturned view: that draws its picture as it is).
+    var turnIndex: Int? {
+        let t = transform
+        guard abs(t.tx) < 1e-9, abs(t.ty) < 1e-9, abs(t.a - t.d) < 1e-9, abs(t.b + t.c) < 1e-9 else { return nil }
+        let steps = atan2(t.b, t.a) / View.turnStep
+        let index = Int(steps.rounded())
+        guard index != 0, abs(steps - Double(index)) < 1e-3 else { return nil }
+        return index
+    }
+
+    /// Draws the view's picture turned by `turn` steps, turning it once and keeping it.
+    func renderTurned(_ turn: Int, in canvas: any Canvas, renderer: any RasterRenderer) {
+        let key = RasterCache.Key(
+            size: bounds.size, scale: canvas.scale, appearance: canvas.appearance, language: environment.language)
+        if rasterCache?.key != key || rasterCache?.valid != true { makePicture(key, renderer: renderer) }
+        guard let picture = rasterCache?.image else { return }
+        if turnedVersion != contentVersion || turnedPictures.values.first?.image.scale != picture.scale {
+            turnedPictures = [:]
+            turnedVersion = contentVersion
+        }
+        let turned: (image: PixelImage, rect: Rect)
+        if let kept = turnedPictures[turn] {
+            turned = kept
+        } else {
+            let centre = Point(bounds.midX, bounds.midY)
+            let rotation = Transform(translationX: -centre.x, y: -centre.y)
+                .concatenating(Transform(rotationAngle: Double(turn) * View.turnStep))
+                .concatenating(Transform(translationX: centre.x, y: centre.y))
+            let scale = canvas.scale
+            let area = rotation.apply(to: bounds)
+            let rect = Rect(
+                (area.minX * scale).rounded(.down) / scale, (area.minY * scale).rounded(.down) / scale,
+                (area.width * scale).rounded(.up) / scale + 1 / scale,
+                (area.height * scale).rounded(.up) / scale + 1 / scale)
+            let image = renderer.render(size: rect.size, scale: scale, appearance: canvas.appearance) { c in
+                c.translate(x: -rect.minX, y: -rect.minY)
+                c.concatenate(rotation)
+                c.drawImage(picture, in: bounds, opacity: 1)
+            }
+            turned = (image, rect)
+            turnedPictures[turn] = turned
+        }
+        // Unturned, on whole device pixels where the canvas says where they are.
+        let place = Transform(translationX: frame.minX - bounds.minX, y: frame.minY - bounds.minY)
+        canvas.concatenate(place)
+        var rect = turned.rect
+        if let origin = canvas.deviceOrigin {
+            let scale = canvas.scale
+            rect.origin = Point(
+                ((origin.x + rect.minX * scale).rounded() - origin.x) / scale,
+                ((origin.y + rect.minY * scale).rounded() - origin.y) / scale)
+        }
+        canvas.drawImage(turned.image, in: rect, opacity: alpha)
     }
 
     /// Draws the view's whole picture anew.

@@ -183,6 +183,17 @@ import Graphics
         }
     }
 
+    /// A rasterized view turned by one of a few angles again and again (the Home screen's icons
+    /// jiggling): its picture is turned once per angle and kept, and each frame draws the kept one
+    /// unturned — turning a picture as it is drawn costs Pixman some 10 ns a pixel, copying it one.
+    /// Its `transform` should then be a rotation by a multiple of `turnStep`. The pictures go when
+    /// it is set back to false.
+    public var keepsTurnedPictures = false {
+        didSet { if !keepsTurnedPictures { turnedPictures = [:] } }
+    }
+    /// The angle between the kept turned pictures (radians).
+    public static let turnStep = 0.5 * Double.pi / 180
+
     /// Whether `draw(in:)` applies the view's `alpha` itself — a leaf view that draws one picture
     /// with it as its opacity — so that a fading view needs no group the size of the screen's clip
     /// composited again. False by default: a view with `alpha` below 1 is drawn into a group.
@@ -205,6 +216,10 @@ import Graphics
     /// straight to the screen then), kept to draw the next picture into: a new picture of a window
     /// costs more in page faults than drawing it does.
     var spareRasterPixels: PixelImage?
+    /// The turned pictures (`keepsTurnedPictures`), by multiple of `turnStep`, each with where it
+    /// lies in the view's coordinates; `turnedVersion` is the picture they were turned from.
+    var turnedPictures: [Int: (image: PixelImage, rect: Rect)] = [:]
+    var turnedVersion = -1
     /// The content version at the last render of a rasterized view, and whether it had changed then.
     var rasterState: (version: Int, changedBefore: Bool) = (-1, false)
 

@@ -42,6 +42,68 @@ import Testing
         #expect(twice.pages == [["c", "a"], ["b"]])
     }
 
+    @Test func aPlaceMovedMakesRoomAndAFullPagePushesItsLastOn() {
+        var layout = HomeLayout(pages: [["a", "b", "c"], ["d", "e", "f"], ["g"]])
+        layout.take("a")
+        layout.insert("a", page: 1, slot: 1, perPage: 3)
+        #expect(layout.pages == [["b", "c"], ["d", "a", "e"], ["f", "g"]])
+        // Past the last page: a new one.
+        layout.take("b")
+        layout.insert("b", page: 9, slot: 0, perPage: 3)
+        #expect(layout.pages == [["c"], ["d", "a", "e"], ["f", "g"], ["b"]])
+    }
+
+    @Test func twoAppsMakeAFolderAndItsSecondLastAppEndsIt() throws {
+        var layout = HomeLayout(pages: [["a", "b", "c"], ["d"]])
+        let made = layout.merge(app: "d", onto: "b", folderID: layout.newFolderID())
+        let folder = try #require(made)
+        #expect(folder.apps == ["b", "d"])
+        #expect(layout.pages[0][1] == .folder(folder))
+        #expect(layout.pages[1].isEmpty, "the page d left is empty until it closes up")
+        layout.closeUp()
+        #expect(layout.pages.count == 1)
+        // Onto the folder: it joins; into itself: nothing happens (nothing lost).
+        layout.merge(app: "c", onto: folder.key, folderID: "x")
+        #expect(layout.folder(keyed: folder.key)?.apps == ["b", "d", "c"])
+        let again = layout.merge(app: "c", onto: folder.key, folderID: "x")
+        #expect(again == nil)
+        #expect(layout.identifiers.sorted() == ["a", "b", "c", "d"])
+        layout.rename(folder: folder.key, to: "  Web ")
+        #expect(layout.folder(keyed: folder.key)?.name == "Web")
+        // Out of it one by one: the last but one leaves the last app in its place.
+        layout.takeFromFolder("b")
+        layout.takeFromFolder("d")
+        #expect(layout.pages == [["a", "c"]])
+        // A folder's apps are not new apps to place again.
+        var kept = HomeLayout(pages: [["a", .folder(HomeScreenFolder(id: "1", apps: ["b", "c"]))]])
+        let keptChanged = kept.reconcile(installed: ["a", "b", "c"], perPage: 3)
+        #expect(!keptChanged)
+        kept.reconcile(installed: ["a", "b"], perPage: 3, pruning: true)
+        #expect(kept.pages == [["a", "b"]], "a folder left with one app becomes the app")
+    }
+
+    @Test func anAppTakenOffThePagesStaysOffUntilPutBack() {
+        var layout = HomeLayout(pages: [["a", "b"], ["c"]])
+        layout.takeOffPages("c")
+        layout.closeUp()
+        #expect(layout.pages == [["a", "b"]])
+        let changed = layout.reconcile(installed: ["a", "b", "c"], perPage: 3)
+        #expect(!changed, "not placed again as new")
+        layout.placeAtEnd("c", perPage: 2)
+        #expect(layout.pages == [["a", "b"], ["c"]])
+        #expect(layout.offPages.isEmpty)
+    }
+
+    @Test func formatOneIsReadAndFoldersAreWrittenAsObjects() throws {
+        let old = try JSONDecoder().decode(HomeLayout.self, from: Data(#"{"pages":[["a","b"]],"version":1}"#.utf8))
+        #expect(old.pages == [["a", "b"]] && old.version == 1 && old.offPages.isEmpty && old.dockOrder == nil)
+        let layout = HomeLayout(pages: [["a", .folder(HomeScreenFolder(id: "1", name: "Web", apps: ["b", "c"]))]])
+        let text = String(decoding: try JSONEncoder().encode(layout), as: UTF8.self)
+        #expect(text.contains(#""apps":["b","c"]"#) && text.contains(#""version":2"#), "\(text)")
+        let decoded = try JSONDecoder().decode(HomeLayout.self, from: Data(text.utf8))
+        #expect(decoded == layout)
+    }
+
     @Test func aSmallerScreenShowsAPageOverTwo() {
         let layout = HomeLayout(pages: [["a", "b", "c", "d", "e"], ["f"]])
         #expect(layout.shownPages(perPage: 2) == [["a", "b"], ["c", "d"], ["e"], ["f"]])
@@ -92,13 +154,13 @@ import Testing
         #expect(home.pages.map(\.count) == [30, 30, 21])
         for app in w.shell.apps { #expect(home.page(of: app.identifier) != nil, "\(app.identifier) has a page") }
         // Slate's apps first, then the programs by name.
-        #expect(home.pages[0].first?.appIdentifier == w.shell.apps.first { $0.application is NotesApp }?.identifier)
-        #expect(home.pages[2].last?.appIdentifier == "desktop:program-080")
+        #expect(home.pages[0].first?.placeKey == w.shell.apps.first { $0.application is NotesApp }?.identifier)
+        #expect(home.pages[2].last?.placeKey == "desktop:program-080")
         // The first page's icons show and clear the Dock; the second page's are hidden.
         let dockTop = w.shell.dock.frameInRoot.minY
         for icon in home.pages[0] {
             #expect(!icon.isHidden)
-            #expect(icon.frameInRoot.maxY < dockTop, "\(icon.appIdentifier) clears the Dock")
+            #expect(icon.frameInRoot.maxY < dockTop, "\(icon.placeKey) clears the Dock")
         }
         #expect(home.pages[1].allSatisfy { $0.isHidden })
         #expect(!home.pageDots.isHidden)
@@ -141,7 +203,7 @@ import Testing
         var kept = try JSONDecoder().decode(HomeLayout.self, from: Data(contentsOf: file))
         #expect(kept.pages.map(\.count) == [30, 11])
         // The person moved program 001 to the second page (as arranging would write it).
-        kept.pages[0].removeAll { $0 == "desktop:program-001" }
+        kept.pages[0].removeAll { $0 == .app("desktop:program-001") }
         kept.pages[1].insert("desktop:program-001", at: 0)
         // …and uninstalled a program that was on the first page.
         kept.pages[0].insert("desktop:gone", at: 3)
@@ -151,12 +213,46 @@ import Testing
         try installed(41, in: second)
         let home = second.shell.home
         #expect(home.page(of: "desktop:program-001") == 1)
-        #expect(home.pages[1].first?.appIdentifier == "desktop:program-001")
+        #expect(home.pages[1].first?.placeKey == "desktop:program-001")
         #expect(
-            home.pages[1].last?.appIdentifier == "desktop:program-041", "the new program on the last page with room")
+            home.pages[1].last?.placeKey == "desktop:program-041", "the new program on the last page with room")
         let rewritten = try JSONDecoder().decode(HomeLayout.self, from: Data(contentsOf: file))
         #expect(!rewritten.identifiers.contains("desktop:gone"), "the uninstalled program's place is given up")
-        #expect(rewritten.pages == home.pages.map { $0.map(\.appIdentifier) })
+        #expect(rewritten.pages.map { $0.map(\.key) } == home.pages.map { $0.map(\.placeKey) })
+    }
+
+    @Test func anEditIsKeptAcrossARestartAndEditingEnds() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("slate-home-\(UUID())")
+        let first = world(stateHome: state)
+        try installed(12, in: first)
+        try run(
+            first,
+            """
+            hold "Program 002"
+            tap "Edit Home Screen" in menu
+            expect visible "Done"
+            drag "Program 003" to "Program 002" resting 1s
+            tap "Remove Program 005"
+            tap "Remove from Home Screen"
+            """)
+        let home = first.shell.home
+        #expect(home.isEditing)
+        let folder = try #require(home.folderIcons.first)
+        #expect(folder.folder.apps == ["desktop:program-002", "desktop:program-003"])
+        #expect(home.page(of: "desktop:program-005") == nil, "taken off the Home screen")
+        #expect(first.shell.homeController.layout?.offPages == ["desktop:program-005"])
+        // Home ends editing; the icons are upright again.
+        try run(first, "key ctrl+h")
+        #expect(!home.isEditing)
+        #expect(home.pages.joined().allSatisfy { $0.transform.isIdentity })
+
+        let second = world(stateHome: state)
+        try installed(12, in: second)
+        let again = second.shell.home
+        #expect(again.folderIcons.map(\.folder) == [folder.folder])
+        #expect(again.page(of: "desktop:program-005") == nil, "still off the pages after a restart")
+        #expect(again.page(of: folder.folder.key) == 0)
+        #expect(second.shell.homeController.name(of: folder.folder).resolved(.en) == "Folder")
     }
 
     @Test func anUnreadableArrangementIsSetAsideInOneLine() throws {

@@ -23,7 +23,7 @@ import Testing
             drag "Встреча завтра" to right edge
             drag "Mail" in dock to left edge
             drag "A" to "B" in window 2
-            drag "A" to 100,200.5
+            drag "A" to 100,200.5 resting 1.5s
             secondary-click "Встреча завтра"
             key ctrl+n
             type "text # not a comment"
@@ -49,9 +49,9 @@ import Testing
             a[8]
                 == .hold(
                     .element("Встреча завтра", .anywhere), duration: nil, slideTo: .element("Переслать", .anywhere)))
-        #expect(a[10] == .drag(.element("Mail", .dock), to: .leftEdge))
-        #expect(a[11] == .drag(.element("A", .anywhere), to: .target(.element("B", .window(2)))))
-        #expect(a[12] == .drag(.element("A", .anywhere), to: .target(.point(Point(100, 200.5)))))
+        #expect(a[10] == .drag(.element("Mail", .dock), to: .leftEdge, resting: nil))
+        #expect(a[11] == .drag(.element("A", .anywhere), to: .target(.element("B", .window(2))), resting: nil))
+        #expect(a[12] == .drag(.element("A", .anywhere), to: .target(.point(Point(100, 200.5))), resting: 1.5))
         #expect(a[14] == .key("ctrl+n"))
         #expect(a[15] == .type("text # not a comment"))
         #expect(a[16] == .wait(0.5) && a[17] == .wait(0.6))

@@ -17,6 +17,8 @@ import UI
     public var badgeCount = 0 { didSet { if badgeCount != oldValue { setNeedsDisplay() } } }
     /// What lifts the app from the icon to be dragged (the drag interaction holds it weakly).
     var dragSource: AppIconDragSource?
+    /// The "−" badge at the icon's top-left corner, shown while the Home screen is edited.
+    public let removeBadge = RemoveBadgeView()
     /// Dims while the finger is down, as on iPad.
     public var isPressed = false { didSet { if isPressed != oldValue { setNeedsDisplay() } } }
 
@@ -33,6 +35,7 @@ import UI
         accessibilityLabel = name
         accessibilityTraits = .button
         addSubview(nameLabel)
+        addSubview(removeBadge)
     }
 
     /// Room kept above the icon's square for its shadow, when the view keeps its picture (the
@@ -50,6 +53,9 @@ import UI
         // The name is 10 pt wider than the icon at each side (the view is as wide as that on the
         // Home screen, so that its picture holds the name whole).
         nameLabel.frame = Rect(r.minX - 10, r.maxY + 5, r.width + 20, 16)
+        // Over the corner, inside the room the view keeps for the name and the shadow.
+        let badge = HomeMetrics.removeBadgeSize
+        removeBadge.frame = Rect(r.minX - badge / 2 + 6, r.minY - badge / 2 + 6, badge, badge)
     }
 
     public override func draw(in canvas: any Canvas) {

@@ -23,7 +23,7 @@ import UI
     /// The pages for the apps installed now (`apps`, in the order they were installed): the kept
     /// arrangement fitted to them, or a first one; written when it changed. An app it holds that is
     /// not installed keeps its place until `pruneGone` (it may be installed yet).
-    func pages(for apps: [ShellApp], pruning: Bool = false) -> [[String]] {
+    func pages(for apps: [ShellApp], pruning: Bool = false) -> [[HomeItem]] {
         // A page holds what the 12.9-inch screen in landscape fits, whatever the screen now (a smaller
         // one shows a page over two).
         let perPage = HomeMetrics.iconsPerPage
@@ -33,6 +33,57 @@ import UI
         layout = current
         write(current)
         return current.pages
+    }
+
+    /// Connects the Home screen and the Dock to the edit mode: touch and hold an empty spot, Done,
+    /// a place dragged, a folder tapped, a Dock's icon dragged while editing.
+    func installEditing() {
+        let home = shell.home
+        let editor = shell.homeEditor
+        home.onEditRequest = { [weak editor] in editor?.begin() }
+        home.onEditDone = { [weak editor] in editor?.end() }
+        home.onPlaceDrag = { [weak editor] key, state, point in editor?.dragged(key, from: .page, state, point) }
+        home.onFolderTap = { [weak editor] view in editor?.open(view.folder) }
+        home.makeFolderIcon = { [weak self] folder in
+            guard let self else { return FolderIconView(folder: folder, name: HomeStrings.folder, miniIcons: []) }
+            let icons = folder.apps.prefix(FolderMetrics.miniColumns * FolderMetrics.miniColumns).compactMap { id in
+                self.shell.app(id).map { self.shell.makeIcon($0, showsName: false) }
+            }
+            return FolderIconView(folder: folder, name: self.name(of: folder), miniIcons: icons)
+        }
+        editor.installDockDrag()
+    }
+
+    /// Changes the arrangement (the person's edit), keeps it, and shows it — the places that move
+    /// sliding there when `animated`.
+    func edit(animated: Bool = false, _ change: (inout HomeLayout) -> Void) {
+        var current = layout ?? HomeLayout(fresh: Self.firstOrder(shell.apps), perPage: HomeMetrics.iconsPerPage)
+        change(&current)
+        current.closeUp()
+        layout = current
+        write(current)
+        shell.home.setLayoutPages(current.pages, animated: animated)
+        if current.dockOrder != nil { shell.rebuildRecents() }
+    }
+
+    /// A folder's name: the person's, or else the App Library's group most of its apps are in
+    /// ("Folder" when that is none of the named groups).
+    func name(of folder: HomeScreenFolder) -> LocalizedString {
+        if let name = folder.name { return LocalizedString(verbatim: name) }
+        let entries = shell.libraryEntries
+        var counts: [String: Int] = [:]
+        var first: [String] = []
+        for id in folder.apps {
+            guard let entry = entries.first(where: { $0.id == id }) else { continue }
+            let group = AppLibrary.groupID(of: entry)
+            if counts[group] == nil { first.append(group) }
+            counts[group, default: 0] += 1
+        }
+        let best = first.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) }
+        guard let best, best != "other", let group = AppLibrary.groupOrder.first(where: { $0.id == best }) else {
+            return HomeStrings.folder
+        }
+        return group.name
     }
 
     /// Every app is installed (the programs' catalog was read): the places of those that went are
@@ -60,7 +111,7 @@ import UI
         guard let file, let data = FileManager.default.contents(atPath: file.path) else { return nil }
         do {
             let version = try JSONDecoder().decode(FormatVersion.self, from: data).version
-            guard version == 1 else {
+            guard version <= HomeLayout.currentVersion else {
                 shell.environment.errors.log("\(file.path) is from a newer Slate (version \(version)); not used")
                 return nil
             }

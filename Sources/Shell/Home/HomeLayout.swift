@@ -1,65 +1,177 @@
 import Foundation
 import Graphics
 
-/// Where each icon of the Home screen is: pages of app identifiers, in reading order — the person's
+/// Where each icon of the Home screen is: pages of apps and folders, in reading order — the person's
 /// arrangement, kept across restarts (`$XDG_STATE_HOME/slate/shell/home.json`). As on iPadOS, an
 /// app installed later lands on the last page with room (a new page when every one is full), and an
-/// app that goes away leaves its place empty for the others to close up.
+/// app that goes away leaves its place empty for the others to close up. An app the person took off
+/// the pages (to the Dock, or Remove from Home Screen) stays off them, in the App Library.
 public struct HomeLayout: Codable, Hashable, Sendable {
-    /// The pages, each the identifiers of its icons in reading order.
-    public var pages: [[String]]
-    /// The format, so that a later Slate knows what it reads.
-    public var version = 1
+    /// The pages, each its apps and folders in reading order.
+    public var pages: [[HomeItem]]
+    /// The apps kept off the pages: moved to the Dock or removed from the Home screen (the App
+    /// Library lists them still).
+    public var offPages: [String] = []
+    /// The Dock's order as the person arranged it (nil: the apps' own order); which apps are in the
+    /// Dock is Settings' `dockApps`, shared with Settings › Home Screen & Dock.
+    public var dockOrder: [String]?
+    /// The format, so that a later Slate knows what it reads: 1 held apps alone, 2 folders and
+    /// the Dock's order too.
+    public var version = Self.currentVersion
+
+    /// The format this Slate writes (it reads 1 as well).
+    public static let currentVersion = 2
 
     /// A layout of these pages.
-    public init(pages: [[String]] = []) {
+    public init(pages: [[HomeItem]] = []) {
         self.pages = pages
     }
 
     /// The first layout of a Home screen: `apps` in their order, `perPage` to a page.
     public init(fresh apps: [String], perPage: Int) {
         let size = max(1, perPage)
-        pages = stride(from: 0, to: apps.count, by: size).map { Array(apps[$0..<min($0 + size, apps.count)]) }
+        pages = stride(from: 0, to: apps.count, by: size).map {
+            apps[$0..<min($0 + size, apps.count)].map(HomeItem.app)
+        }
     }
 
-    /// Every identifier, page after page.
-    public var identifiers: [String] { pages.flatMap { $0 } }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pages = try container.decode([[HomeItem]].self, forKey: .pages)
+        offPages = try container.decodeIfPresent([String].self, forKey: .offPages) ?? []
+        dockOrder = try container.decodeIfPresent([String].self, forKey: .dockOrder)
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+    }
+
+    /// Every app on the pages (those in folders too), page after page.
+    public var identifiers: [String] { pages.flatMap { $0.flatMap(\.apps) } }
 
     /// Fits the layout to the apps installed now: each new app is added, in `installed`'s order, to
     /// the last page with room for it or on a page of its own after it; a name seen twice keeps its
-    /// first place. With `pruning`, a name no longer installed leaves its page (a page left empty
-    /// goes); without, it keeps its place, for an app not installed yet as the shell starts. Returns
-    /// whether anything changed.
+    /// first place. With `pruning`, a name no longer installed leaves its page or folder (a page left
+    /// empty goes, a folder left with one app becomes that app); without, it keeps its place, for an
+    /// app not installed yet as the shell starts. Returns whether anything changed.
     @discardableResult
     public mutating func reconcile(installed: [String], perPage: Int, pruning: Bool = false) -> Bool {
         let size = max(1, perPage)
         let present = Set(installed)
         var seen = Set<String>()
-        var fitted = pages.map { page in
-            page.filter { (!pruning || present.contains($0)) && seen.insert($0).inserted }
+        func keeps(_ id: String) -> Bool { (!pruning || present.contains(id)) && seen.insert(id).inserted }
+        let kept = offPages.filter(keeps)
+        var fitted: [[HomeItem]] = pages.map { page in
+            page.compactMap { item in
+                switch item {
+                case .app(let id): return keeps(id) ? item : nil
+                case .folder(var folder):
+                    folder.apps = folder.apps.filter(keeps)
+                    return HomeItem(folder)
+                }
+            }
         }
         fitted.removeAll { $0.isEmpty }
         for id in installed where seen.insert(id).inserted {
             if let last = fitted.indices.last, fitted[last].count < size {
-                fitted[last].append(id)
+                fitted[last].append(.app(id))
             } else {
-                fitted.append([id])
+                fitted.append([.app(id)])
             }
         }
-        guard fitted != pages else { return false }
+        let order = dockOrder.map { $0.filter { !pruning || present.contains($0) } }
+        guard fitted != pages || kept != offPages || order != dockOrder else { return false }
         pages = fitted
+        offPages = kept
+        dockOrder = order
         return true
     }
 
     /// The pages as shown on a screen that fits `perPage` icons to a page: a page the person filled
     /// on a larger screen goes on over as many pages as it needs, in its order (the layout itself
     /// keeps it whole, for the larger screen).
-    public func shownPages(perPage: Int) -> [[String]] {
+    public func shownPages(perPage: Int) -> [[HomeItem]] {
         let size = max(1, perPage)
         return pages.flatMap { page in
             stride(from: 0, to: page.count, by: size).map { Array(page[$0..<min($0 + size, page.count)]) }
         }
     }
+}
+
+/// A place on a Home-screen page: an app's icon, or a folder of apps.
+public enum HomeItem: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
+    /// An app, by its identifier.
+    case app(String)
+    /// A folder.
+    case folder(HomeScreenFolder)
+
+    /// An app's place (a string literal is one).
+    public init(stringLiteral identifier: String) { self = .app(identifier) }
+
+    /// The place a folder of these apps takes: the folder; its one app when it holds one; none when
+    /// it is empty (a folder does not outlive its second-last app, as on iPadOS).
+    public init?(_ folder: HomeScreenFolder) {
+        switch folder.apps.count {
+        case 0: return nil
+        case 1: self = .app(folder.apps[0])
+        default: self = .folder(folder)
+        }
+    }
+
+    /// What names the place among the others: the app's identifier, or the folder's.
+    public var key: String {
+        switch self {
+        case .app(let id): id
+        case .folder(let folder): folder.key
+        }
+    }
+
+    /// The apps it holds.
+    public var apps: [String] {
+        switch self {
+        case .app(let id): [id]
+        case .folder(let folder): folder.apps
+        }
+    }
+
+    // An app is written as its identifier alone (as format 1 wrote every place), a folder as an
+    // object.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let id = try? container.decode(String.self) {
+            self = .app(id)
+        } else {
+            self = .folder(try container.decode(HomeScreenFolder.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .app(let id): try container.encode(id)
+        case .folder(let folder): try container.encode(folder)
+        }
+    }
+}
+
+/// A folder on the Home screen: its apps in order, and the name the person gave it (nil: named after
+/// what its apps are, in the screen's language).
+public struct HomeScreenFolder: Codable, Hashable, Sendable {
+    /// What tells it apart from the other folders (never an app's identifier).
+    public var id: String
+    /// The person's name for it; nil while it keeps the name it was given.
+    public var name: String?
+    /// Its apps, in order.
+    public var apps: [String]
+
+    /// A folder of `apps`.
+    public init(id: String, name: String? = nil, apps: [String]) {
+        self.id = id
+        self.name = name
+        self.apps = apps
+    }
+
+    /// Its place's key: `folder:` and its id.
+    public var key: String { Self.keyPrefix + id }
+    /// What every folder's key starts with.
+    public static let keyPrefix = "folder:"
 }
 
 /// Where the icons of one Home-screen page go on a screen: six columns, and as many rows as iPadOS

@@ -45,6 +45,53 @@ public enum HomeMetrics {
     public static let rubberBand: Double = 1.0 / 3
     /// A swipe down this far on a page of icons brings Spotlight (Slate's figure).
     public static let pullDownDistance: Double = 60
+
+    // Editing (Slate's figures, by eye against iPadOS 26's edit mode, not measured).
+
+    /// The jiggle: each icon turns ±1.5° about its centre, a cycle in 0.26 s, each a little out of
+    /// step with its neighbours; in steps of `View.turnStep` (0.5°), so that each icon's picture is
+    /// turned once per step and kept (a picture turned as it is drawn costs a frame its time).
+    public static let jiggleAngle: Double = 1.5 * .pi / 180
+    public static let jigglePeriod: Double = 0.26
+    /// The "−" badge at an icon's top-left corner: 22 pt, grey frost with a dark minus.
+    public static let removeBadgeSize: Double = 22
+    /// The Done button: at the top right of the page, 80 × 32 pt, 16 pt corners.
+    public static let doneSize = Size(80, 32)
+    /// A lifted icon grows by a tenth and loses its name.
+    public static let liftScale: Double = 1.1
+    /// Icons make room once the dragging finger rests 0.2 s over a place (not as it passes), and
+    /// slide there in 0.25 s.
+    public static let makeRoomDelay: Double = 0.2
+    public static let makeRoomDuration: Double = 0.25
+    /// Held over the middle of another icon (its middle half) for 0.4 s, a dragged app makes a
+    /// folder with it; held within 40 pt of the page's side for 0.6 s, the page turns.
+    public static let folderHoldDuration: Double = 0.4
+    public static let folderTargetFraction: Double = 0.5
+    public static let edgeTurnDistance: Double = 40
+    public static let edgeTurnDuration: Double = 0.6
+    /// The Dock holds at most 13 kept apps (as the 12.9-inch iPad's Dock).
+    public static let dockCapacity = 13
+}
+
+/// A folder's figures (Slate's, by eye against iPadOS 26's, not measured): its icon a frosted
+/// square with its first nine apps small in three rows of three, and, open, a platter of its apps in
+/// four columns under its name.
+public enum FolderMetrics {
+    /// The icon's small apps: three to a row, a ninth of the square's inset each side.
+    public static let miniColumns = 3
+    public static let miniInsetFraction: Double = 0.12
+    public static let miniGapFraction: Double = 0.06
+    /// The frost of the folder's icon and of its open platter.
+    public static let frost = Color(light: RGBA(1, 1, 1, 0.35), dark: RGBA(0.2, 0.2, 0.22, 0.5))
+    /// The open folder: four columns of 74 pt icons 132 pt apart, 40 pt inside a platter with 38 pt
+    /// corners; the name above it in 34 pt.
+    public static let columns = 4
+    public static let cellSize = Size(132, 128)
+    public static let platterInset: Double = 40
+    public static let platterCornerRadius: Double = 38
+    public static let nameFontSize: Double = 34
+    public static let nameHeight: Double = 48
+    public static let nameGap: Double = 24
 }
 
 /// The App Library's figures (Slate's, set by eye against iPadOS 26's on a 12.9-inch iPad, not

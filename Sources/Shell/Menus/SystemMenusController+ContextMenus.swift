@@ -37,6 +37,12 @@ extension SystemMenusController {
                         self.shell.newWindow(of: app)
                     }
                 }
+                // On the Home screen, its edit mode (as iPadOS's icon menu).
+                if self?.shell.home.isHidden == false {
+                    Action(HomeStrings.editHomeScreen, image: "pencil", identifier: "edit-home-screen") { _ in
+                        self?.shell.homeEditor.begin()
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,143 @@
+import Foundation
+
+// The person's edits of the arrangement (the Home screen's edit mode): moving a place to another
+// page and slot, making a folder of two apps, taking an app out of a folder, and taking apps off the
+// pages and back.
+extension HomeLayout {
+    /// Where a place (`HomeItem.key`) is: its page and slot; nil when it is on none.
+    public func position(of key: String) -> (page: Int, slot: Int)? {
+        for (page, items) in pages.enumerated() {
+            if let slot = items.firstIndex(where: { $0.key == key }) { return (page, slot) }
+        }
+        return nil
+    }
+
+    /// The folder that holds the app `identifier`, where it is; nil when the app is in none.
+    public func folder(holding identifier: String) -> (folder: HomeScreenFolder, page: Int, slot: Int)? {
+        for (page, items) in pages.enumerated() {
+            for (slot, item) in items.enumerated() {
+                if case .folder(let folder) = item, folder.apps.contains(identifier) { return (folder, page, slot) }
+            }
+        }
+        return nil
+    }
+
+    /// The folder with this key, if there is one.
+    public func folder(keyed key: String) -> HomeScreenFolder? {
+        guard let (page, slot) = position(of: key), case .folder(let folder) = pages[page][slot] else { return nil }
+        return folder
+    }
+
+    /// Takes the place `key` off its page, leaving the page as it is otherwise (an empty page stays
+    /// until `closeUp`); returns it, or nil when no page holds it.
+    @discardableResult
+    public mutating func take(_ key: String) -> HomeItem? {
+        guard let (page, slot) = position(of: key) else { return nil }
+        return pages[page].remove(at: slot)
+    }
+
+    /// Takes the app `identifier` out of the folder that holds it (a folder left with one app becomes
+    /// that app, in its place); returns whether a folder held it.
+    @discardableResult
+    public mutating func takeFromFolder(_ identifier: String) -> Bool {
+        guard let (found, page, slot) = folder(holding: identifier) else { return false }
+        var folder = found
+        folder.apps.removeAll { $0 == identifier }
+        if let rest = HomeItem(folder) {
+            pages[page][slot] = rest
+        } else {
+            pages[page].remove(at: slot)
+        }
+        return true
+    }
+
+    /// Puts `item` at `slot` of `page` (clamped to the pages and slots there are; a page past the
+    /// last is a new one); a page it fills past `perPage` pushes its last place on to the next page,
+    /// as iPadOS's icons make room.
+    public mutating func insert(_ item: HomeItem, page: Int, slot: Int, perPage: Int) {
+        let size = max(1, perPage)
+        let target = max(0, min(page, pages.count))
+        if target == pages.count { pages.append([]) }
+        pages[target].insert(item, at: max(0, min(slot, pages[target].count)))
+        var index = target
+        while index < pages.count, pages[index].count > size {
+            let pushed = pages[index].removeLast()
+            if index + 1 == pages.count { pages.append([]) }
+            pages[index + 1].insert(pushed, at: 0)
+            index += 1
+        }
+    }
+
+    /// Drops the app `identifier` onto the place `target`: onto an app, the two become a folder in the
+    /// target's place (`folderID` names it); onto a folder, the app joins it at its end. Returns the
+    /// folder, or nil when `target` is no place to drop an app on (the app is then not moved).
+    @discardableResult
+    public mutating func merge(app identifier: String, onto target: String, folderID: String) -> HomeScreenFolder? {
+        guard target != identifier, let (page, slot) = position(of: target) else { return nil }
+        var folder: HomeScreenFolder
+        switch pages[page][slot] {
+        case .app(let other): folder = HomeScreenFolder(id: folderID, apps: [other])
+        case .folder(let existing):
+            // Already in it: nothing to do.
+            guard !existing.apps.contains(identifier) else { return nil }
+            folder = existing
+        }
+        take(identifier)
+        takeFromFolder(identifier)
+        // Taking the app may have moved the target up its page.
+        guard let (targetPage, targetSlot) = position(of: target) else { return nil }
+        folder.apps.removeAll { $0 == identifier }
+        folder.apps.append(identifier)
+        pages[targetPage][targetSlot] = .folder(folder)
+        return folder
+    }
+
+    /// Renames a folder (an empty name: the name it was given again).
+    public mutating func rename(folder key: String, to name: String) {
+        guard let (page, slot) = position(of: key), case .folder(var folder) = pages[page][slot] else { return }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        folder.name = trimmed.isEmpty ? nil : trimmed
+        pages[page][slot] = .folder(folder)
+    }
+
+    /// Takes the app `identifier` off the pages (to the Dock, or out of the Home screen): it stays off
+    /// them, in the App Library, until it is put back.
+    public mutating func takeOffPages(_ identifier: String) {
+        take(identifier)
+        takeFromFolder(identifier)
+        if !offPages.contains(identifier) { offPages.append(identifier) }
+    }
+
+    /// Puts the app `identifier` back on the pages at `page` and `slot` (from the Dock, or from
+    /// elsewhere on the pages), wherever it was.
+    public mutating func place(_ identifier: String, page: Int, slot: Int, perPage: Int) {
+        take(identifier)
+        takeFromFolder(identifier)
+        offPages.removeAll { $0 == identifier }
+        insert(.app(identifier), page: page, slot: slot, perPage: perPage)
+    }
+
+    /// Puts an app kept off the pages back, on the last page with room (as a new app lands).
+    public mutating func placeAtEnd(_ identifier: String, perPage: Int) {
+        guard offPages.contains(identifier) || !identifiers.contains(identifier) else { return }
+        let last = max(0, pages.count - 1)
+        let room = pages.isEmpty || pages[last].count < max(1, perPage)
+        place(identifier, page: room ? last : last + 1, slot: .max, perPage: perPage)
+    }
+
+    /// Lets pages left empty by the edits go.
+    public mutating func closeUp() {
+        pages.removeAll { $0.isEmpty }
+    }
+
+    /// An id for a new folder that no folder of the layout has.
+    public func newFolderID() -> String {
+        var taken = Set<String>()
+        for item in pages.joined() {
+            if case .folder(let folder) = item { taken.insert(folder.id) }
+        }
+        var number = taken.count + 1
+        while taken.contains("\(number)") { number += 1 }
+        return "\(number)"
+    }
+}
