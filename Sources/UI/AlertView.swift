@@ -104,7 +104,7 @@ import Graphics
         // Two choices side by side, unless a title would not fit in half the card (as UIKit stacks them).
         let side =
             buttons.count == 2
-            && buttons.allSatisfy { $0.sizeThatFits(Size(width, buttonHeight)).width <= width / 2 - 8 }
+            && buttons.allSatisfy { $0.sizeThatFits(Size(width, buttonHeight)).width <= width / 2 }
         let buttonsHeight = side ? buttonHeight : buttonHeight * Double(buttons.count)
         let textHeight = pad + 4 + titleHeight + (messageHeight > 0 ? 4 + messageHeight : 0) + pad
         let height = textHeight + buttonsHeight

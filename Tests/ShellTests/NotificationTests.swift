@@ -293,3 +293,28 @@ import Testing
         #expect(w.shell.notifications.isEmpty)
     }
 }
+
+/// A notification shows its app's own icon however its program names itself: a desktop-file id with
+/// or without `.desktop`, the name shown, the executable's name; a name no app has: its letter.
+@MainActor @Suite struct NotificationIconTests {
+    @Test(arguments: [
+        ("", "firefox-esr", true), ("", "firefox-esr.desktop", true), ("Firefox ESR", "", true),
+        ("firefox ESR", "", true), ("firefox-esr", "", true), ("Nobody", "", false), ("", "nobody", false),
+    ])
+    func aProgramsNotificationShowsItsIcon(appName: String, desktopEntry: String, found: Bool) throws {
+        let w = world()
+        let entry = try DesktopEntry(
+            parsing: "[Desktop Entry]\nType=Application\nName=Firefox ESR\nExec=/usr/lib/firefox-esr/firefox-esr %u\n",
+            id: "firefox-esr")
+        w.shell.install(catalog: DesktopCatalog(entries: [entry]))
+        let notification = ShellNotification(
+            id: 1, appName: appName, desktopEntry: desktopEntry, title: "Downloads", body: "Done", date: Date(),
+            origin: .bus(sender: ":1.7"))
+        let icon = w.shell.notificationController.notificationIcon(for: notification)
+        if found {
+            #expect((icon as? AppIconView)?.appIdentifier == "desktop:firefox-esr")
+        } else {
+            #expect(icon is LetterIconView)
+        }
+    }
+}

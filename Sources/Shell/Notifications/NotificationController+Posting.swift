@@ -252,9 +252,7 @@ extension NotificationController {
             v.clipsToBounds = true
             return v
         }
-        let identifier: String? =
-            if case .app(let id, _) = n.origin { id } else { n.desktopEntry.isEmpty ? nil : n.desktopEntry }
-        if let app = identifier.flatMap({ shell.app($0) }) ?? (n.appName.isEmpty ? nil : shell.app(n.appName)) {
+        if let app = app(of: n) {
             let a = app.application
             let v = AppIconView(
                 appIdentifier: a.identifier, name: "", symbol: a.icon.symbol,
@@ -263,6 +261,35 @@ extension NotificationController {
             return v
         }
         return LetterIconView(name: n.groupName)
+    }
+
+    /// The app a notification is from: a Slate app's own; else the program its `desktop-entry` hint
+    /// names (a desktop-file id, with or without `.desktop`: `firefox-esr`); else the one its app name
+    /// is (`notify-send -a Firefox`), as shown or as its executable is called. Nil: none installed.
+    func app(of n: ShellNotification) -> ShellApp? {
+        if case .app(let id, _) = n.origin, let app = shell.app(id) { return app }
+        var entry = n.desktopEntry
+        if entry.hasSuffix(".desktop") { entry.removeLast(".desktop".count) }
+        if !entry.isEmpty {
+            if let app = shell.app(ForeignApp.identifier(desktopID: entry)) ?? shell.app(entry) { return app }
+            let folded = entry.lowercased()
+            if let app = shell.apps.first(where: { ($0.application as? ForeignApp)?.entry?.id.lowercased() == folded })
+            {
+                return app
+            }
+        }
+        let name = n.appName.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return nil }
+        if let app = shell.app(name) { return app }
+        let folded = name.lowercased()
+        return shell.apps.first { app in
+            let shown = app.application.displayName
+            if shown.en.lowercased() == folded || shown.ru.lowercased() == folded { return true }
+            guard let exec = (app.application as? ForeignApp)?.entry?.exec?.split(separator: " ").first else {
+                return false
+            }
+            return (String(exec) as NSString).lastPathComponent.lowercased() == folded
+        }
     }
 
     /// When `date` was, as a platter says it: "now", "5m ago", "2h ago", then the day.
