@@ -11,9 +11,21 @@ import UI
     public private(set) var recentIcons: [AppIconView] = []
     private let divider = View()
 
+    /// Whether it shows over an app (swiped up from the bottom edge) rather than over the wallpaper:
+    /// its platter is then the thicker material iPadOS gives it there, with a soft shadow, so that
+    /// it stands apart from a white window (the thin one over the wallpaper vanishes on one).
+    public var isOverApp = false {
+        didSet { if isOverApp != oldValue { applyMaterial() } }
+    }
+
+    /// The platter over the wallpaper, and over an app (Slate's figures, by eye against iPadOS 26).
+    static let wallpaperMaterial = Color(light: RGBA(1, 1, 1, 0.42), dark: RGBA(0.16, 0.16, 0.17, 0.62))
+    static let appMaterial = Color(light: RGBA(0.93, 0.93, 0.95, 0.92), dark: RGBA(0.17, 0.17, 0.19, 0.92))
+    static let appShadow = View.Shadow(color: Color.black.withAlpha(0.16), blur: 18, offset: Point(0, 4))
+
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = Color(light: RGBA(1, 1, 1, 0.42), dark: RGBA(0.16, 0.16, 0.17, 0.62))
+        applyMaterial()
         cornerRadius = ShellMetrics.dockCornerRadius
         border = (Color(light: RGBA(1, 1, 1, 0.35), dark: RGBA(1, 1, 1, 0.12)), 0.5)
         localizedAccessibilityLabel = ShellStrings.dock
@@ -22,6 +34,11 @@ import UI
         divider.backgroundColor = ShellMetrics.dockDividerColor
         divider.isHidden = true
         addSubview(divider)
+    }
+
+    private func applyMaterial() {
+        backgroundColor = isOverApp ? Self.appMaterial : Self.wallpaperMaterial
+        shadow = isOverApp ? Self.appShadow : nil
     }
 
     /// The kept apps' icons, and the recent ones after the divider (none: no divider).
