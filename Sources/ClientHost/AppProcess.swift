@@ -70,6 +70,8 @@ public struct AppProcessError: Error, CustomStringConvertible {
     public var onWindowPlaced: ((WindowScene) -> Void)?
     /// Where problems go, one line each.
     let log: @Sendable (String) -> Void
+    /// Spotlight changes the app made before the shell was reached (`changeSearchableItems`).
+    var searchChangesBeforeConnecting: [SearchableChange] = []
     /// The app's line to the shell's notification server, made at the first notification.
     lazy var notifier = AppNotifier(
         destination: ProcessInfo.processInfo.environment["SLATE_NOTIFICATIONS"] ?? "", log: log)
@@ -95,6 +97,10 @@ public struct AppProcessError: Error, CustomStringConvertible {
         client = c
         // Copy and paste go through the system's clipboard, shared with every program.
         pasteboard = WaylandPasteboard(client: c)
+        // What the app offered Spotlight as it connected to its system (before the shell was reached).
+        let early = searchChangesBeforeConnecting
+        searchChangesBeforeConnecting = []
+        for change in early { send(searchChange: change) }
     }
 
     /// The windows on the shell's screen, in the order the app's scenes connected.
@@ -215,6 +221,27 @@ public struct AppProcessError: Error, CustomStringConvertible {
         let json = (try? JSONEncoder().encode(activity)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         slate_client_open_activity(c, activity.activityType, json, slate_client_placement(request.placement))
         return nil
+    }
+
+    /// Sends the shell one change of the app's Spotlight items (as JSON in a memfd, `change_search`).
+    /// Where the shell's protocol has no Spotlight (an older Slate), or none is connected, nothing.
+    public func changeSearchableItems(_ change: SearchableChange) throws(SceneError) {
+        guard client != nil else {
+            // Offered as the app connects to its system, before the shell is reached: sent once it is.
+            searchChangesBeforeConnecting.append(change)
+            return
+        }
+        send(searchChange: change)
+    }
+
+    private func send(searchChange change: SearchableChange) {
+        guard let c = client else { return }
+        // Items of strings, dates and activities always encode; the fallback is never taken.
+        guard let json = try? JSONEncoder().encode(change) else { return }
+        let sent = json.withUnsafeBytes { slate_client_change_search(c, $0.baseAddress, $0.count) }
+        if sent != 0 {
+            log("Spotlight's items not sent (\(json.count) bytes): the shell has no Spotlight, or no memory")
+        }
     }
 
     // MARK: SceneHosting

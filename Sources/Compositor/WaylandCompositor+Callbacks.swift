@@ -166,6 +166,26 @@ extension WaylandCompositor {
         }
     }
 
+    /// An app process changed its Spotlight items: the file's bytes (a regular file, as the shim
+    /// checked; a memfd in memory, so reading it is a copy) go to the shell, which decodes them away
+    /// from the loop. The descriptor is closed here.
+    func appSearch(_ handle: OpaquePointer, fd: Int32, size: Int) {
+        defer { close(fd) }
+        guard let app = apps[handle] else { return }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                log.warning("process \(app.processID) sent a Spotlight change that cannot be read; dropped")
+                return
+            }
+            done += n
+        }
+        shell?.processChangedSearch(app, change: Data(bytes))
+    }
+
     /// The oldest an event may be, in milliseconds, and still be timed by its device's clock. Ages
     /// come only from the session's libinput, whose clock is this machine's (a nested window's events
     /// have none), so a lift read late after a long turn of the loop is still timed when it happened:

@@ -137,6 +137,14 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
             let p = payload.map { String(cString: $0) } ?? ""
             return MainActor.assumeIsolated { box.current?.appEvent(app, event, t, p, placement) ?? 0 }
         }
+        callbacks.app_search = { user, app, fd, size in
+            guard let user, let app else {
+                close(fd)
+                return
+            }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.appSearch(app, fd: fd, size: Int(size)) }
+        }
         callbacks.layer_event = { user, layer, event in
             guard let user, let layer else { return }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()

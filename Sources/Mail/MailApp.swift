@@ -8,7 +8,7 @@ import UI
 /// one message, or one message being written, in an auxiliary window.
 @MainActor public final class MailApp: Application {
     public static let mailboxActivity = "org.slate.mail.mailbox"
-    public static let messageActivity = "org.slate.mail.message"
+    public nonisolated static let messageActivity = "org.slate.mail.message"
     public static let composeActivity = "org.slate.mail.compose"
 
     public let identifier = "org.slate.mail"
@@ -25,6 +25,11 @@ import UI
     /// The Inbox's messages already known (announced, or there before Mail looked); nil before the
     /// first look.
     var knownInbox: Set<String>?
+    /// Whether the messages are being read for Spotlight, and whether the mail changed meanwhile
+    /// (`MailApp+Spotlight`).
+    var spotlightReading = false
+    var spotlightStale = true
+    var spotlightObserver: UUID?
 
     public init(library: MailLibrary) {
         self.library = library
@@ -68,7 +73,7 @@ import UI
     }
 
     /// What opens a message in its own window: its activity (W2b, W2d).
-    public static func messageActivity(_ s: MessageSummary) -> UserActivity {
+    public nonisolated static func messageActivity(_ s: MessageSummary) -> UserActivity {
         // The title is saved with the window's state: a huge subject is kept to what a title shows.
         let subject = ShownText.clipped(s.subject, ShownText.longestLine)
         return

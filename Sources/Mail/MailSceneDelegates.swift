@@ -31,6 +31,8 @@ import UI
         scene.rootView = v
         v.show(box, scroll: state?.scroll ?? 0)
         session.userActivity = MailApp.mailboxActivity(box, scroll: state?.scroll ?? 0)
+        // Every message to Spotlight, read away from this window's frames.
+        app.offerMailToSpotlight(from: v)
     }
 
     func scene(_ scene: WindowScene, continue userActivity: UserActivity) {

@@ -125,4 +125,6 @@ public enum MailStrings {
         default: "folder"
         }
     }
+    /// What was being done (in "cannot offer the mail to Spotlight: …").
+    static let offerToSpotlight = LocalizedString(en: "offer the mail to Spotlight", ru: "передать почту в Spotlight")
 }

@@ -156,6 +156,10 @@ public struct FileStamp: Hashable, Sendable {
         return text
     }
 
+    /// The note's beginning (its first 2 KB, cut at a line), as written: what Spotlight is offered of
+    /// its text.
+    public func head(_ s: NoteSummary) -> String { readHead(s.path) }
+
     private func readHead(_ path: String) -> String {
         let fd = open(self.path(path), O_RDONLY)
         guard fd >= 0 else { return "" }

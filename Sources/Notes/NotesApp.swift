@@ -32,6 +32,11 @@ import UI
     public internal(set) var unsavedDocuments: [String: NoteDocument] = [:]
     /// Whether a retry of `unsavedDocuments` waits on a screen's clock.
     var isRetryScheduled = false
+    /// The system its notes are offered to Spotlight on, what was offered (each note's date), and
+    /// the store's observer that offers changes (`NotesApp+Spotlight`).
+    weak var system: (any SceneSystem)?
+    var offered: [String: Date] = [:]
+    var spotlightObserver: UUID?
 
     /// Notes over `store`.
     public init(store: NoteStore) {

@@ -34,6 +34,8 @@ import UI
     public private(set) var events: [HostingEvent] = []
     /// The notifications the app posted, in order (nothing shows them here).
     public private(set) var postedNotifications: [UserNotification] = []
+    /// The changes of the app's Spotlight items, in order (nothing finds them here).
+    public private(set) var searchableChanges: [SearchableChange] = []
 
     /// A system for `application`, saving to `store` (nil: nothing is saved), its windows in
     /// `language`.
@@ -52,6 +54,10 @@ import UI
 
     public func post(_ notification: UserNotification) throws(SceneError) {
         postedNotifications.append(notification)
+    }
+
+    public func changeSearchableItems(_ change: SearchableChange) throws(SceneError) {
+        searchableChanges.append(change)
     }
 
     @discardableResult

@@ -22,6 +22,9 @@ public enum SceneError: LocalizedFailure, Hashable, Sendable, CustomStringConver
     /// The system the app runs on shows no notifications (an app process with no way to the shell's
     /// notification server).
     case notificationsUnavailable(app: String)
+    /// The app offered Spotlight more items than one app may keep (`SearchableItem.appLimit`): the
+    /// change was not made.
+    case tooManySearchableItems(app: String, limit: Int)
 
     /// The message in a language.
     public var message: LocalizedString {
@@ -57,6 +60,11 @@ public enum SceneError: LocalizedFailure, Hashable, Sendable, CustomStringConver
         case .notificationsUnavailable(let app):
             LocalizedString(en: "%@ cannot show notifications here", ru: "%@ не может показывать здесь уведомления")
                 .formatted(app)
+        case .tooManySearchableItems(let app, let limit):
+            LocalizedString(
+                en: "%@ offered Spotlight more than %@ items; none of them were taken",
+                ru: "%@ предложило Spotlight больше %@ объектов; ни один не принят"
+            ).formatted(app, String(limit))
         }
     }
 

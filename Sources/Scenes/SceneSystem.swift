@@ -41,6 +41,9 @@ import UI
     /// app's one of its identifier); a tap opens its activity. Throws
     /// `SceneError.notificationsUnavailable` where the system shows none.
     func post(_ notification: UserNotification) throws(SceneError)
+    /// Changes the app's items in Spotlight's index (`indexSearchableItems`, `deleteSearchableItems`).
+    /// A system with no Spotlight keeps nothing and says nothing.
+    func changeSearchableItems(_ change: SearchableChange) throws(SceneError)
     /// The person's system settings as this system keeps them (`settings.json`, observed live), for
     /// an app that shows or changes them (Settings); nil where the system keeps none.
     var systemSettings: SettingsStore? { get }
@@ -49,6 +52,9 @@ import UI
 extension SceneSystem {
     /// A system that keeps no settings has none to give.
     public var systemSettings: SettingsStore? { nil }
+
+    /// A system with no Spotlight keeps nothing.
+    public func changeSearchableItems(_ change: SearchableChange) throws(SceneError) {}
 
     /// A system that shows no notifications says so.
     public func post(_ notification: UserNotification) throws(SceneError) {

@@ -49,6 +49,7 @@ import UI
     /// The system's settings, when it keeps them, are the ones shown and changed.
     public func didConnect(to system: any SceneSystem) {
         if let settings = system.systemSettings { store = settings }
+        offerSectionsToSpotlight(on: system)
     }
 
     /// The sections in a primary window; one section in an auxiliary one with Done.

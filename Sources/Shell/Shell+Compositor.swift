@@ -1,3 +1,4 @@
+import Foundation
 import Graphics
 import Scenes
 import ShellPorts
@@ -138,6 +139,16 @@ extension Shell: CompositorShell, LiveScreenShell, LaunchingShell, ConformanceSh
     /// shell asked for meanwhile).
     public func processDidAnnounce(_ identifier: String, channel: any AppChannel) -> Bool {
         programs.processDidAnnounce(identifier, channel: channel)
+    }
+
+    /// An app process changed its items in Spotlight (`SearchableChange` as JSON): decoded away from
+    /// the frame, then made in the order sent.
+    public func processChangedSearch(_ channel: any AppChannel, change: Data) {
+        guard let app = programs.processApps.first(where: { ($0.application as? ProcessApp)?.channel === channel })
+        else {
+            return
+        }
+        spotlight.received(change, from: app)
     }
 
     /// An app process's connection ended (it quit or crashed): its windows stay, dimmed.

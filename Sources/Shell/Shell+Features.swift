@@ -169,6 +169,11 @@ extension Shell {
     /// Puts Spotlight away.
     public func hideSpotlight() { spotlight.hide() }
 
+    /// How many items the apps offered Spotlight, and whether some are still being indexed (or their
+    /// changes decoded).
+    public var spotlightAppItemCount: Int { spotlight.appItems.values.reduce(0) { $0 + $1.count } }
+    public var isIndexingSpotlightItems: Bool { !spotlight.itemsIndexing.isEmpty || !spotlight.decoding.isEmpty }
+
     /// Spotlight while it shows.
     @_spi(Testing) public var spotlightView: SpotlightView? { spotlight.view }
 

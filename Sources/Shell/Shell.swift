@@ -186,6 +186,8 @@ import Windowing
             p.keptPicture = { [weak self] session in self?.programs.windowPictures?.picture(for: session) }
         }
         apps.append(app)
+        // What it offered Spotlight before is found before it runs again.
+        if !(application is ForeignApp) { spotlight.loadKeptItems(of: app.identifier) }
         if programLauncher != nil { programs.connectLaunch(of: app) }
         rebuildIcons()
         scheduleRefresh(of: app)

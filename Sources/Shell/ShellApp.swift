@@ -44,6 +44,10 @@ import UI
         shell.notificationController.post(notification, from: self)
     }
 
+    public func changeSearchableItems(_ change: SearchableChange) throws(SceneError) {
+        try shell.spotlight.change(change, from: self)
+    }
+
     // MARK: SceneHosting
 
     /// The shell's screen: the app's windows are made in its language.

@@ -1,3 +1,4 @@
+import Foundation
 import Graphics
 import Scenes
 import UI
@@ -79,6 +80,8 @@ import Windowing
     func processDidEnd(_ channel: any AppChannel)
     /// An app process asks for a window of whichever app declares the activity's type.
     func openActivity(from channel: any AppChannel, activity: UserActivity, placement: Placement)
+    /// An app process changed its items in Spotlight: one `SearchableChange` as JSON.
+    func processChangedSearch(_ channel: any AppChannel, change: Data)
 }
 
 /// What decides which windows are seen (`CompositorShell.visibilityKey`).

@@ -123,7 +123,7 @@ static void registry_global(void *data, struct wl_registry *r, uint32_t name, co
     } else if (strcmp(interface, wl_data_device_manager_interface.name) == 0) {
         c->data_manager = wl_registry_bind(r, name, &wl_data_device_manager_interface, version < 3 ? version : 3);
     } else if (strcmp(interface, slate_scene_manager_v1_interface.name) == 0) {
-        c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 3 ? version : 3);
+        c->scenes = wl_registry_bind(r, name, &slate_scene_manager_v1_interface, version < 4 ? version : 4);
         slate_scene_manager_v1_add_listener(c->scenes, &manager_listener, c);
     }
 }
@@ -269,4 +269,28 @@ void slate_client_open_activity(slate_client *c, const char *activity_type, cons
                                 slate_client_placement placement) {
     slate_scene_manager_v1_open_activity(c->scenes, activity_type, payload, (uint32_t)placement);
     wl_display_flush(c->display);
+}
+
+int slate_client_change_search(slate_client *c, const void *json, size_t size) {
+    if (!c->scenes || wl_proxy_get_version((struct wl_proxy *)c->scenes) < SLATE_SCENE_MANAGER_V1_CHANGE_SEARCH_SINCE_VERSION)
+        return -1;
+    if (size > UINT32_MAX) return -1;
+    int fd = memfd_create("slate-search-change", MFD_CLOEXEC);
+    if (fd < 0) return -1;
+    const char *bytes = json;
+    size_t written = 0;
+    while (written < size) {
+        ssize_t n = write(fd, bytes + written, size - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            close(fd);
+            return -1;
+        }
+        written += (size_t)n;
+    }
+    // libwayland sends a copy of the descriptor: this one goes.
+    slate_scene_manager_v1_change_search(c->scenes, fd, (uint32_t)size);
+    close(fd);
+    wl_display_flush(c->display);
+    return 0;
 }

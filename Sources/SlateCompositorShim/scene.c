@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "internal.h"
 #include "scene_text_input.h"
@@ -17,6 +19,8 @@ _Static_assert((int)SLATE_SCENE_ANIMATION_DECLINE == (int)SLATE_SCENE_V1_ANIMATI
 
 /// The longest session identifier and activity payload a client may send, in bytes.
 enum { SESSION_MAX = 128, PAYLOAD_MAX = 64 * 1024, APP_ID_MAX = 255 };
+/// The most a Spotlight change may hold (version 4), in bytes: a mailbox of 250,000 messages' worth.
+#define SEARCH_CHANGE_MAX (256u * 1024u * 1024u)
 /// The most a window's menu bar may take, all its pieces together (version 2), in bytes.
 enum { MENU_BAR_MAX = 1024 * 1024 };
 
@@ -318,11 +322,36 @@ static void manager_handle_open_activity(struct wl_client *client, struct wl_res
                                 (slate_scene_placement)placement);
 }
 
+static void manager_handle_change_search(struct wl_client *client, struct wl_resource *resource, int32_t fd,
+                                         uint32_t size) {
+    (void)client;
+    slate_app *app = wl_resource_get_user_data(resource);
+    if (!announced(app)) {
+        close(fd);
+        return;
+    }
+    // A regular file of at least `size` bytes: reading it never waits on another program (a pipe
+    // or a socket could hold the shell forever).
+    struct stat st;
+    if (size > SEARCH_CHANGE_MAX || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size < size) {
+        close(fd);
+        wl_resource_post_error(resource, SLATE_SCENE_MANAGER_V1_ERROR_INVALID_SEARCH,
+                               "a search change must be a regular file of its size, at most 256 MiB");
+        return;
+    }
+    if (app->comp->cb.app_search) {
+        app->comp->cb.app_search(app->comp->cb.user, app, fd, size);
+    } else {
+        close(fd);
+    }
+}
+
 static const struct slate_scene_manager_v1_interface manager_impl = {
     .destroy = manager_handle_destroy,
     .announce = manager_handle_announce,
     .get_scene = manager_handle_get_scene,
     .open_activity = manager_handle_open_activity,
+    .change_search = manager_handle_change_search,
 };
 
 static void manager_resource_destroy(struct wl_resource *resource) {
@@ -361,7 +390,7 @@ static void manager_bind(struct wl_client *client, void *data, uint32_t version,
 }
 
 int slate_scene_init(slate_comp *comp) {
-    return wl_global_create(comp->display, &slate_scene_manager_v1_interface, 3, comp, manager_bind) ? 0 : -1;
+    return wl_global_create(comp->display, &slate_scene_manager_v1_interface, 4, comp, manager_bind) ? 0 : -1;
 }
 
 // ---- The owner's side ---------------------------------------------------------------------------

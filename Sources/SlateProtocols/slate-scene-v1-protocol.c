@@ -41,6 +41,7 @@ static const struct wl_message slate_scene_manager_v1_requests[] = {
 	{ "announce", "s", slate_scene_v1_types + 0 },
 	{ "get_scene", "nosuus", slate_scene_v1_types + 6 },
 	{ "open_activity", "ssu", slate_scene_v1_types + 0 },
+	{ "change_search", "4hu", slate_scene_v1_types + 0 },
 };
 
 static const struct wl_message slate_scene_manager_v1_events[] = {
@@ -49,8 +50,8 @@ static const struct wl_message slate_scene_manager_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface slate_scene_manager_v1_interface = {
-	"slate_scene_manager_v1", 3,
-	4, slate_scene_manager_v1_requests,
+	"slate_scene_manager_v1", 4,
+	5, slate_scene_manager_v1_requests,
 	2, slate_scene_manager_v1_events,
 };
 
@@ -73,7 +74,7 @@ static const struct wl_message slate_scene_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface slate_scene_v1_interface = {
-	"slate_scene_v1", 3,
+	"slate_scene_v1", 4,
 	7, slate_scene_v1_requests,
 	5, slate_scene_v1_events,
 };

@@ -1,5 +1,6 @@
 import Foundation
 import Graphics
+import Scenes
 import Search
 import ShellPorts
 import SlateTesting
@@ -136,5 +137,119 @@ import Testing
         #expect(titles(w).first == "Новое приватное окно")
         #expect(titles(w).contains("Firefox ESR"))
         expectReference(w.host.frame(), "spotlight-private-window-ru")
+    }
+}
+
+/// What apps offer Spotlight (`SceneSystem.indexSearchableItems`, as Core Spotlight): found as the
+/// person types under the app's name, opened in the app's window, taken out by identifier or domain,
+/// kept across a restart, bounded, and a process's change that does not decode said in one line.
+@MainActor @Suite struct SpotlightAppItemTests {
+    func world(stateHome: URL? = nil) throws -> (ShellWorld, ShellApp) {
+        let home = stateHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("slate-items-\(UUID())")
+        let w = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: home, scale: 1)
+        try run(w, "launch Notes\nkey ctrl+h")
+        return (w, try #require(w.shell.app("org.slate.test.notes")))
+    }
+
+    func note(_ title: String, domain: String = "notes", text: String? = nil) -> SearchableItem {
+        SearchableItem(
+            identifier: "note/\(title)", domain: domain, kind: .document, title: title, text: text,
+            userActivity: NotesApp.activity(title))
+    }
+
+    /// Runs frames until the offered items are indexed.
+    func settle(_ w: ShellWorld) {
+        var frames = 0
+        while w.shell.isIndexingSpotlightItems, frames < 600 {
+            w.host.run(for: 1.0 / 60)
+            frames += 1
+        }
+    }
+
+    func titles(_ w: ShellWorld, typing query: String) throws -> [String] {
+        try run(w, "key ctrl+space\ntype \"\(query)\"")
+        defer { w.shell.hideSpotlight() }
+        return (w.shell.spotlightView?.rows ?? []).map { $0.item.title.resolved(w.shell.language) }
+    }
+
+    @Test func anAppsItemsAreFoundUnderItsNameAndOpenTheirWindow() throws {
+        let (w, notes) = try world()
+        try notes.indexSearchableItems([
+            note("Shopping", text: "milk, bread and dark chocolate"), note("Ideas"), note("Встреча завтра"),
+        ])
+        settle(w)
+        #expect(try titles(w, typing: "chocolate") == ["Shopping"], "found by its text")
+        try run(w, "key ctrl+space\ntype \"встр\"")
+        #expect(w.shell.spotlightView?.rows.map { $0.item.title.en } == ["Встреча завтра"])
+        try run(w, "key return")
+        #expect(w.shell.visibleWindows.contains { w.shell.windows[$0]?.scene.title == "Встреча завтра" })
+    }
+
+    @Test func itemsGoByIdentifierByDomainAndAllTogether() throws {
+        let (w, notes) = try world()
+        try notes.indexSearchableItems([note("Alpha one"), note("Alpha two", domain: "work"), note("Alpha three")])
+        settle(w)
+        #expect(try titles(w, typing: "alpha").count == 3)
+        try notes.deleteSearchableItems(identifiers: ["note/Alpha one"])
+        try notes.deleteSearchableItems(domains: ["work"])
+        settle(w)
+        #expect(try titles(w, typing: "alpha") == ["Alpha three"])
+        try notes.deleteSearchableItems(domains: nil)
+        settle(w)
+        #expect(try titles(w, typing: "alpha").isEmpty)
+    }
+
+    @Test func theItemsAreKeptAcrossARestart() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("slate-items-\(UUID())")
+        let (first, notes) = try world(stateHome: state)
+        try notes.indexSearchableItems([note("Kept note", text: "remembered across restarts")])
+        settle(first)
+        first.host.run(for: SpotlightController.saveDelay + 0.5)
+        let file = state.appendingPathComponent("slate/shell/spotlight/org.slate.test.notes.json")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        // A new shell, the app not offering anything: what it offered is found.
+        let (second, _) = try world(stateHome: state)
+        settle(second)
+        #expect(try titles(second, typing: "remembered") == ["Kept note"])
+        // A kept file that does not read is set aside in one line.
+        try Data("[{\"identifier\": 1".utf8).write(to: file)
+        var lines: [String] = []
+        let third = ShellWorld(catalog: ["Notes": { NotesApp() }], stateHome: state, scale: 1)
+        third.shell.environment.errors.log = { lines.append($0) }
+        try run(third, "launch Notes\nkey ctrl+h")
+        settle(third)
+        #expect(lines.filter { $0.contains("spotlight/org.slate.test.notes.json") }.count == 1, "\(lines)")
+        #expect(FileManager.default.fileExists(atPath: file.path + ".unreadable"))
+    }
+
+    @Test func hostileItemsAreBoundedAndTooManyAreRefusedWhole() throws {
+        let (w, notes) = try world()
+        let huge = String(repeating: "ж", count: 600_000)
+        try notes.indexSearchableItems([
+            SearchableItem(
+                identifier: "huge", kind: .document, title: huge, text: huge + " needle",
+                keywords: Array(repeating: "word", count: 10_000), userActivity: NotesApp.activity("huge"))
+        ])
+        let kept = try #require(w.shell.spotlight.appItems["org.slate.test.notes"]?["huge"])
+        #expect(kept.title.utf8.count <= SearchableItem.fieldLimit)
+        #expect((kept.text?.utf8.count ?? 0) <= SearchableItem.textLimit)
+        #expect(kept.keywords.count == SearchableItem.keywordLimit)
+        var lines: [String] = []
+        w.shell.environment.errors.log = { lines.append($0) }
+        let many = (0...SearchableItem.appLimit).map { number in
+            SearchableItem(
+                identifier: "n\(number)", kind: .document, title: "n", userActivity: NotesApp.activity("n"))
+        }
+        #expect(throws: SceneError.tooManySearchableItems(app: "org.slate.test.notes", limit: SearchableItem.appLimit))
+        {
+            try notes.indexSearchableItems(many)
+        }
+        #expect(w.shell.spotlight.appItems["org.slate.test.notes"]?.count == 1, "none of them taken")
+        #expect(lines.count == 1, "\(lines)")
+        // A process's change that does not decode: one line, nothing changed.
+        w.shell.spotlight.received(Data("{\"index\": [1, 2".utf8), from: notes)
+        settle(w)
+        #expect(lines.count == 2 && lines[1].contains("does not decode"), "\(lines)")
+        #expect(w.shell.spotlight.appItems["org.slate.test.notes"]?.count == 1)
     }
 }

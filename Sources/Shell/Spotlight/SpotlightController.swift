@@ -1,5 +1,6 @@
 import Foundation
 import Menus
+import Scenes
 import Search
 import ShellPorts
 import SystemUI
@@ -38,6 +39,20 @@ import UI
     static let actionSource = "action:"
     /// Each action's app and the action, by its item's id.
     private var actions: [String: (app: String, action: DesktopEntry.Action)] = [:]
+    /// The items apps offered (`SearchableItem`), by app identifier and item identifier
+    /// (`SpotlightController+AppItems`).
+    var appItems: [String: [String: SearchableItem]] = [:]
+    /// The apps whose items are being indexed off the main thread, each with its change count then.
+    var itemsIndexing: [String: Int] = [:]
+    /// How many changes each app's items have had (a part indexed for an older count is indexed again).
+    var itemsChanges: [String: Int] = [:]
+    /// The apps whose kept items are to be written, and whether a write is under way.
+    var itemsUnsaved: Set<String> = []
+    var itemsSaving = false
+    /// Each app process's changes waiting to be decoded, in the order sent, and whether one is being
+    /// decoded now.
+    var receivedChanges: [String: [Data]] = [:]
+    var decoding: Set<String> = []
 
     /// Whether Spotlight is shown.
     var isShown: Bool { view != nil }
@@ -83,11 +98,19 @@ import UI
         built.replace(source: Self.actionSource, with: actionItems)
     }
 
-    /// The app an item opens: its own, or the program whose action it is.
-    private func app(of item: SearchItem) -> ShellApp? {
+    /// Puts an app's items, indexed ahead, in place of those it had; Spotlight, when shown, searches
+    /// again (a note saved while it is open is found as it is now).
+    func replaceItems(source: String, with part: SearchIndex.Part) {
+        built.replace(source: source, with: part)
+        if let text = view?.field.text, !text.isEmpty { search(text) }
+    }
+
+    /// The app an item opens: its own, the program whose action it is, or the app that offered it.
+    func app(of item: SearchItem) -> ShellApp? {
         let identifier =
             actions[item.id]?.app
             ?? (item.id.hasPrefix(Self.appSource) ? String(item.id.dropFirst(Self.appSource.count)) : nil)
+            ?? Self.offeredItem(item.id)?.app
         return identifier.flatMap { id in shell.apps.first { $0.identifier == id } }
     }
 
@@ -104,6 +127,11 @@ import UI
         spotlight.onChange = { [weak self] text in self?.search(text) }
         spotlight.onChoose = { [weak self] item in self?.open(item) }
         spotlight.onDismiss = { [weak self] in self?.hide() }
+        spotlight.sectionOf = { [weak self] item in
+            // An app's own items are listed under its name (Notes, Mail, Settings, Recipes).
+            guard Self.offeredItem(item.id) != nil else { return nil }
+            return self?.app(of: item)?.application.displayName
+        }
         // Over everything but the status bar and the home indicator (and modal: what is under it
         // leaves the accessibility tree).
         shell.insertSubview(spotlight, above: shell.overlayLayer)
@@ -126,7 +154,7 @@ import UI
     }
 
     /// The results for what is typed now.
-    private func search(_ text: String) {
+    func search(_ text: String) {
         guard let spotlight = view else { return }
         let hits = index.search(text, limit: Self.resultLimit)
         // The top hit first, then the rest grouped by kind in their order.
@@ -146,8 +174,11 @@ import UI
         let command = commands[item.id]
         let programAction = actions[item.id]?.action
         let app = app(of: item)
+        let offered = Self.offeredItem(item.id).flatMap { appItems[$0.app]?[$0.identifier] }
         hide()
-        if let command {
+        if let offered, let app {
+            open(offered, of: app)
+        } else if let command {
             guard !command.isDisabled else { return }
             command.handler(command)
         } else if let programAction, let app {

@@ -21,6 +21,8 @@ import UI
     var onChange: ((String) -> Void)?
     var onChoose: ((SearchItem) -> Void)?
     var onDismiss: (() -> Void)?
+    /// The section a result is listed under after the top hit (nil: by its kind, `SpotlightStrings`).
+    var sectionOf: ((SearchItem) -> LocalizedString?)?
     private let platter = View()
     private var headers: [Label] = []
 
@@ -59,7 +61,9 @@ import UI
         }
         var lastSection: LocalizedString?
         for (index, row) in rows.enumerated() {
-            let section = index == 0 ? SpotlightStrings.topHit : SpotlightStrings.section(of: row.item.kind)
+            let section =
+                index == 0
+                ? SpotlightStrings.topHit : sectionOf?(row.item) ?? SpotlightStrings.section(of: row.item.kind)
             if section != lastSection {
                 let header = Label(section, style: .footnote, color: .secondaryLabel)
                 header.font = Font(size: 13, weight: .semibold)

@@ -191,6 +191,11 @@ int slate_client_dispatch(slate_client *client, int timeout_ms);
 int slate_client_dispatch_watching(slate_client *client, int timeout_ms, const int *fds, int count, int *ready);
 /// The output's scale (pixels a point).
 int slate_client_scale(slate_client *client);
+/// Sends the shell one change of the app's Spotlight items, `size` bytes of JSON (`change_search`,
+/// in a memfd). Returns 0, or -1 when the shell's protocol has no Spotlight (before version 4) or
+/// the file could not be made.
+int slate_client_change_search(slate_client *client, const void *json, size_t size);
+
 /// Asks for a window of whichever app declares `activity_type` (`open_activity`).
 void slate_client_open_activity(slate_client *client, const char *activity_type, const char *payload,
                                 slate_client_placement placement);

@@ -45,6 +45,11 @@ extern "C" {
  * and actions for the keys that are not text (Delete, return, the trackpad's steps, Undo, Redo,
  * Paste, and the hide key).
  *
+ * Version 4 adds Spotlight: the app offers the system what a person may look for in it (notes,
+ * messages, pages of settings), each with the activity that opens its window, as Core Spotlight's
+ * searchable items; the shell keeps them, finds them as the person types, and reads none of the
+ * app's files.
+ *
  * @section page_ifaces_slate_scene_v1 Interfaces
  * - @subpage page_iface_slate_scene_manager_v1 - the door between an app process and the shell
  * - @subpage page_iface_slate_scene_v1 - one scene session shown by one toplevel
@@ -112,7 +117,16 @@ enum slate_scene_manager_v1_error {
 	 * an activity payload too long or not UTF-8
 	 */
 	SLATE_SCENE_MANAGER_V1_ERROR_INVALID_PAYLOAD = 5,
+	/**
+	 * a search change's file too large or not a file
+	 * @since 4
+	 */
+	SLATE_SCENE_MANAGER_V1_ERROR_INVALID_SEARCH = 6,
 };
+/**
+ * @ingroup iface_slate_scene_manager_v1
+ */
+#define SLATE_SCENE_MANAGER_V1_ERROR_INVALID_SEARCH_SINCE_VERSION 4
 #endif /* SLATE_SCENE_MANAGER_V1_ERROR_ENUM */
 
 #ifndef SLATE_SCENE_MANAGER_V1_ROLE_ENUM
@@ -201,6 +215,7 @@ slate_scene_manager_v1_add_listener(struct slate_scene_manager_v1 *slate_scene_m
 #define SLATE_SCENE_MANAGER_V1_ANNOUNCE 1
 #define SLATE_SCENE_MANAGER_V1_GET_SCENE 2
 #define SLATE_SCENE_MANAGER_V1_OPEN_ACTIVITY 3
+#define SLATE_SCENE_MANAGER_V1_CHANGE_SEARCH 4
 
 /**
  * @ingroup iface_slate_scene_manager_v1
@@ -227,6 +242,10 @@ slate_scene_manager_v1_add_listener(struct slate_scene_manager_v1 *slate_scene_m
  * @ingroup iface_slate_scene_manager_v1
  */
 #define SLATE_SCENE_MANAGER_V1_OPEN_ACTIVITY_SINCE_VERSION 1
+/**
+ * @ingroup iface_slate_scene_manager_v1
+ */
+#define SLATE_SCENE_MANAGER_V1_CHANGE_SEARCH_SINCE_VERSION 4
 
 /** @ingroup iface_slate_scene_manager_v1 */
 static inline void
@@ -300,6 +319,23 @@ slate_scene_manager_v1_open_activity(struct slate_scene_manager_v1 *slate_scene_
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) slate_scene_manager_v1,
 			 SLATE_SCENE_MANAGER_V1_OPEN_ACTIVITY, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_manager_v1), 0, activity_type, payload, placement);
+}
+
+/**
+ * @ingroup iface_slate_scene_manager_v1
+ *
+ * The file (a memfd or another regular file) holds one change as JSON, size bytes of it, at
+ * most 256 MiB: items indexed (each added, or replacing the app's item with its identifier),
+ * items deleted by identifier, or every item of some domains (or all) deleted. The shell reads
+ * it away from its loop and closes its copy; changes take effect in the order sent. A file that
+ * is not a regular file or holds fewer bytes is a protocol error (invalid_search); a change that
+ * does not decode is logged and dropped.
+ */
+static inline void
+slate_scene_manager_v1_change_search(struct slate_scene_manager_v1 *slate_scene_manager_v1, int32_t change, uint32_t size)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) slate_scene_manager_v1,
+			 SLATE_SCENE_MANAGER_V1_CHANGE_SEARCH, NULL, wl_proxy_get_version((struct wl_proxy *) slate_scene_manager_v1), 0, change, size);
 }
 
 #ifndef SLATE_SCENE_V1_ERROR_ENUM

@@ -321,6 +321,10 @@ typedef struct slate_comp_callbacks {
     /// What a Slate app process says (`slate_app_event`); the handle is invalid after GONE returns.
     int (*app_event)(void *user, slate_app *app, slate_app_event event, const char *text, const char *payload,
                      slate_scene_placement placement);
+    /// A Slate app process changed its items in Spotlight (`change_search`, version 4): `fd` a regular
+    /// file holding `size` bytes of JSON, which the callee owns (reads, then closes). NULL: the shim
+    /// closes it, and the change is dropped.
+    void (*app_search)(void *user, slate_app *app, int fd, uint32_t size);
     /// What a layer surface did; the handle is invalid after DESTROY returns.
     void (*layer_event)(void *user, slate_layer *layer, slate_layer_event event);
     /// Whether the program of process `pid` may have `privilege`; `asked`: it tries to use it now

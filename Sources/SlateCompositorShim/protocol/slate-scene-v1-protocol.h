@@ -48,6 +48,11 @@ struct wl_resource;
  * and actions for the keys that are not text (Delete, return, the trackpad's steps, Undo, Redo,
  * Paste, and the hide key).
  *
+ * Version 4 adds Spotlight: the app offers the system what a person may look for in it (notes,
+ * messages, pages of settings), each with the activity that opens its window, as Core Spotlight's
+ * searchable items; the shell keeps them, finds them as the person types, and reads none of the
+ * app's files.
+ *
  * @section page_ifaces_slate_scene_v1 Interfaces
  * - @subpage page_iface_slate_scene_manager_v1 - the door between an app process and the shell
  * - @subpage page_iface_slate_scene_v1 - one scene session shown by one toplevel
@@ -115,7 +120,16 @@ enum slate_scene_manager_v1_error {
 	 * an activity payload too long or not UTF-8
 	 */
 	SLATE_SCENE_MANAGER_V1_ERROR_INVALID_PAYLOAD = 5,
+	/**
+	 * a search change's file too large or not a file
+	 * @since 4
+	 */
+	SLATE_SCENE_MANAGER_V1_ERROR_INVALID_SEARCH = 6,
 };
+/**
+ * @ingroup iface_slate_scene_manager_v1
+ */
+#define SLATE_SCENE_MANAGER_V1_ERROR_INVALID_SEARCH_SINCE_VERSION 4
 #endif /* SLATE_SCENE_MANAGER_V1_ERROR_ENUM */
 
 #ifndef SLATE_SCENE_MANAGER_V1_ROLE_ENUM
@@ -212,6 +226,24 @@ struct slate_scene_manager_v1_interface {
 			      const char *activity_type,
 			      const char *payload,
 			      uint32_t placement);
+	/**
+	 * changes the app's items in Spotlight
+	 *
+	 * The file (a memfd or another regular file) holds one change as
+	 * JSON, size bytes of it, at most 256 MiB: items indexed (each
+	 * added, or replacing the app's item with its identifier), items
+	 * deleted by identifier, or every item of some domains (or all)
+	 * deleted. The shell reads it away from its loop and closes its
+	 * copy; changes take effect in the order sent. A file that is not
+	 * a regular file or holds fewer bytes is a protocol error
+	 * (invalid_search); a change that does not decode is logged and
+	 * dropped.
+	 * @since 4
+	 */
+	void (*change_search)(struct wl_client *client,
+			      struct wl_resource *resource,
+			      int32_t change,
+			      uint32_t size);
 };
 
 #define SLATE_SCENE_MANAGER_V1_READY 0
@@ -242,6 +274,10 @@ struct slate_scene_manager_v1_interface {
  * @ingroup iface_slate_scene_manager_v1
  */
 #define SLATE_SCENE_MANAGER_V1_OPEN_ACTIVITY_SINCE_VERSION 1
+/**
+ * @ingroup iface_slate_scene_manager_v1
+ */
+#define SLATE_SCENE_MANAGER_V1_CHANGE_SEARCH_SINCE_VERSION 4
 
 /**
  * @ingroup iface_slate_scene_manager_v1

@@ -29,7 +29,16 @@ enum slate_scene_manager_v1_error {
 	 * an activity payload too long or not UTF-8
 	 */
 	SLATE_SCENE_MANAGER_V1_ERROR_INVALID_PAYLOAD = 5,
+	/**
+	 * a search change's file too large or not a file
+	 * @since 4
+	 */
+	SLATE_SCENE_MANAGER_V1_ERROR_INVALID_SEARCH = 6,
 };
+/**
+ * @ingroup iface_slate_scene_manager_v1
+ */
+#define SLATE_SCENE_MANAGER_V1_ERROR_INVALID_SEARCH_SINCE_VERSION 4
 #endif /* SLATE_SCENE_MANAGER_V1_ERROR_ENUM */
 
 #ifndef SLATE_SCENE_MANAGER_V1_ROLE_ENUM

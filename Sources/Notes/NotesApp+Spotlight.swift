@@ -1,0 +1,58 @@
+import Foundation
+import Scenes
+import UI
+
+// Notes in Spotlight: every note offered by its title and the beginning of its text, opened in its
+// own window (W2d) from a result. Offered when the app starts on a system, and again as notes are
+// saved, moved and deleted — only what changed.
+extension NotesApp {
+    /// Keeps the system and offers it every note; later changes of the store are offered as they come.
+    public func didConnect(to system: any SceneSystem) {
+        self.system = system
+        // What the system kept from an earlier run is offered anew: a note deleted meanwhile goes.
+        offered = [:]
+        try? system.deleteSearchableItems(domains: nil)
+        offerNotesToSpotlight()
+        if spotlightObserver == nil {
+            spotlightObserver = store.observe { [weak self] in self?.offerNotesToSpotlight() }
+        }
+    }
+
+    /// Offers Spotlight the notes that are new or changed since the last offer, and takes out those
+    /// that are gone. A folder that cannot be read is left as it was offered.
+    func offerNotesToSpotlight() {
+        guard let system else { return }
+        var now: [String: NoteSummary] = [:]
+        var unreadable = Set<String>()
+        for folder in store.folders() {
+            guard let notes = try? store.notes(in: folder) else {
+                unreadable.insert(folder)
+                continue
+            }
+            for note in notes { now[note.path] = note }
+        }
+        let changed = now.values.filter { offered[$0.path] != $0.modified }
+        let gone = offered.keys.filter { path in
+            now[path] == nil
+                && !unreadable.contains(NoteSummary(path: path, modified: .distantPast, title: "", preview: "").folder)
+        }
+        guard !changed.isEmpty || !gone.isEmpty else { return }
+        let items = changed.map { listed -> SearchableItem in
+            let note = store.summary(listed)
+            let title = note.title.isEmpty ? NotesStrings.newNote.resolved(system.language) : note.title
+            return SearchableItem(
+                identifier: note.path, domain: note.folder, kind: .document, title: title,
+                subtitle: note.folder.isEmpty ? nil : note.folder, text: store.head(note), date: note.modified,
+                userActivity: Self.noteActivity(path: note.path, title: note.title, language: system.language))
+        }
+        do {
+            if !gone.isEmpty { try system.deleteSearchableItems(identifiers: gone) }
+            if !items.isEmpty { try system.indexSearchableItems(items) }
+            for path in gone { offered[path] = nil }
+            for note in changed { offered[note.path] = note.modified }
+        } catch {
+            // More notes than one app may keep in Spotlight (the system says so in its log): what
+            // was offered before stays, and the app works as before.
+        }
+    }
+}
