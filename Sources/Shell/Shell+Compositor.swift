@@ -75,6 +75,14 @@ extension Shell: CompositorShell, LiveScreenShell, LaunchingShell, ConformanceSh
         programs.install(catalog: catalog, icon: icon)
     }
 
+    /// Applies a catalog read again: new programs installed, those whose desktop file changed
+    /// updated (name, icon, actions), and those an earlier catalog installed that this one lacks
+    /// uninstalled (`uninstall`: a program running keeps its windows until they close). Slate's own
+    /// apps are never uninstalled by it.
+    public func apply(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
+        programs.apply(catalog: catalog, icon: icon)
+    }
+
     /// The installed foreign apps.
     public var foreignApps: [ShellApp] { programs.foreignApps }
 
