@@ -83,6 +83,21 @@ extension Shell: CompositorShell, LiveScreenShell, LaunchingShell, ConformanceSh
         programs.apply(catalog: catalog, icon: icon)
     }
 
+    /// Where the catalog is read again from when its files change; nil (the default): it is read
+    /// once, at start.
+    public var catalogSource: CatalogSource? {
+        get { programs.catalogState.source }
+        set { programs.catalogState.source = newValue }
+    }
+
+    /// The desktop files changed (the host's watch saw a program installed, changed or removed):
+    /// once they have been quiet a moment (a package's burst of files is one change), the catalog
+    /// is read again from `catalogSource` off the main thread and applied (`apply(catalog:)`).
+    public func programFilesChanged() { programs.catalogFilesChanged() }
+
+    /// How many catalogs read again were applied (a burst of changed files is one).
+    @_spi(Testing) public var catalogReadingsApplied: Int { programs.catalogState.readingsApplied }
+
     /// The installed foreign apps.
     public var foreignApps: [ShellApp] { programs.foreignApps }
 

@@ -3,6 +3,24 @@ import Graphics
 import ShellPorts
 import UI
 
+/// Where the programs' catalog is read again from when its files change (`Shell.programFilesChanged`),
+/// off the main thread: the reading and the icons' drawing are the host's (the shell reads no
+/// files of its own and draws no icon files).
+public struct CatalogSource: Sendable {
+    /// Reads the catalog: every desktop file of the data directories (`DesktopCatalog.load`).
+    public var load: @Sendable () -> DesktopCatalog
+    /// Draws a program's icon (nil: its neutral symbol is drawn).
+    public var icon: @Sendable (DesktopEntry) -> PixelImage?
+
+    /// A source that reads with `load` and draws with `icon`.
+    public init(
+        load: @escaping @Sendable () -> DesktopCatalog, icon: @escaping @Sendable (DesktopEntry) -> PixelImage?
+    ) {
+        self.load = load
+        self.icon = icon
+    }
+}
+
 /// A catalog read, with the icons drawn for the programs new or changed since the one before.
 struct CatalogReading: Sendable {
     var catalog: DesktopCatalog
@@ -11,17 +29,40 @@ struct CatalogReading: Sendable {
     var icons: [String: PixelImage?]
 }
 
-/// The programs' catalog as the shell follows it: what the last one installed.
+/// The programs' catalog as the shell follows it: what the last one installed, and the reading
+/// waited for or under way.
 @MainActor final class CatalogState {
+    /// How long the files must be quiet before the catalog is read again, in seconds: apt and dpkg
+    /// write a package's files in a burst (a file every few milliseconds, then a trigger's
+    /// `mimeinfo.cache`), and the catalog is read once after it, not once per file; a person who
+    /// drops one file in `~/.local/share/applications` sees its icon a quarter of a second later
+    /// (Slate's figure).
+    static let quietPeriod = 0.25
+    /// The longest a reading waits for files that keep changing, in seconds: a long upgrade of
+    /// many packages shows its programs as it goes, not only at its end (Slate's figure).
+    static let longestWait = 2.0
+
+    /// Where the catalog is read again from; nil: it is read once, at start.
+    var source: CatalogSource?
     /// The desktop-file ids of the programs the catalogs installed (those gone from the next
     /// reading are uninstalled).
     var installedIDs: Set<String> = []
     /// The warnings said already: a file that cannot be read is said once, not at every reading.
     var warningsSaid: Set<String> = []
+    /// The reading that waits for the files to be quiet.
+    var pending: ScheduledAction?
+    /// When the files began changing, on the screen's clock, since the last reading began.
+    var burstStart: Double?
+    /// The reading under way, off the main thread.
+    var reading: BackgroundWork.Ticket?
+    /// Files changed while a reading was under way: another follows it.
+    var changedWhileReading = false
+    /// The readings applied (a burst of changed files is one).
+    var readingsApplied = 0
 }
 
-// The programs' catalog: installed at start, applied again — new programs installed, changed ones
-// updated, gone ones uninstalled.
+// The programs' catalog: installed at start, read again when its files change — new programs
+// installed, changed ones updated, gone ones uninstalled.
 extension ProgramsController {
     /// Installs the catalog's programs on the Home screen (those in its dock list in the Dock too),
     /// and updates those installed whose desktop file changed, saying once each file it skipped;
@@ -35,6 +76,49 @@ extension ProgramsController {
     /// keeps its windows until they close).
     func apply(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
         apply(CatalogReading(catalog: catalog, icons: icons(for: catalog, drawing: icon)), uninstallingGone: true)
+    }
+
+    /// The desktop files changed (the host's watch saw a program installed, changed or removed):
+    /// the catalog is read again once they have been quiet `quietPeriod` (`longestWait` at most),
+    /// so a burst of files is one reading.
+    func catalogFilesChanged() {
+        guard catalogState.source != nil else { return }
+        let now = shell.clock.now
+        let start = catalogState.burstStart ?? now
+        catalogState.burstStart = start
+        catalogState.pending?.cancel()
+        let due = min(now + CatalogState.quietPeriod, start + CatalogState.longestWait)
+        catalogState.pending = shell.dispatcher.schedule(at: due) { [weak self] in self?.readCatalog() }
+    }
+
+    /// Reads the catalog and draws the icons of the programs new or changed off the main thread
+    /// (ten thousand files take no frame), then applies it on the main actor.
+    func readCatalog() {
+        catalogState.pending = nil
+        catalogState.burstStart = nil
+        guard let source = catalogState.source else { return }
+        guard catalogState.reading == nil else {
+            catalogState.changedWhileReading = true
+            return
+        }
+        let known = knownEntries()
+        catalogState.reading = shell.environment.backgroundWork.run(for: shell) {
+            let catalog = source.load()
+            var icons: [String: PixelImage?] = [:]
+            for entry in catalog.entries where entry.slate == nil && known[entry.id] != entry {
+                icons[entry.id] = source.icon(entry)
+            }
+            return CatalogReading(catalog: catalog, icons: icons)
+        } deliver: { [weak self] reading in
+            guard let self else { return }
+            self.catalogState.reading = nil
+            self.catalogState.readingsApplied += 1
+            self.apply(reading, uninstallingGone: true)
+            if self.catalogState.changedWhileReading {
+                self.catalogState.changedWhileReading = false
+                self.catalogFilesChanged()
+            }
+        }
     }
 
     /// The entries of the programs installed or departing, by desktop-file id.
