@@ -35,9 +35,34 @@ public enum AppIconTheme {
         return nil
     }
 
-    /// The icon `name` drawn into a `pixels`-square picture at `scale`, or nil.
+    /// The largest icon file drawn, in bytes: the largest real ones (a detailed SVG) are a few
+    /// hundred KiB; a larger file is not read.
+    public static let maximumFileBytes = 8 * 1024 * 1024
+    /// The widest and tallest PNG icon drawn, in pixels: a small file may claim a picture of
+    /// gigabytes (Cairo makes the whole of it before it is scaled down); icons are 512 at most.
+    public static let maximumPNGSide = 4096
+
+    /// Whether the icon file at `path` may be drawn: a plain file (a FIFO would block the reader),
+    /// not larger than `maximumFileBytes`, and a PNG not wider or taller than `maximumPNGSide`.
+    static func isDrawable(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size <= maximumFileBytes
+        else { return false }
+        guard !path.hasSuffix(".svg") else { return true }
+        // The PNG header: the signature (8 bytes), IHDR's length and name (8), then the width and
+        // height (4 bytes each, big-endian).
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 24), header.count == 24 else { return false }
+        let side = { (at: Int) in header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return side(16) <= maximumPNGSide && side(20) <= maximumPNGSide
+    }
+
+    /// The icon `name` drawn into a `pixels`-square picture at `scale`, or nil (none found, or one
+    /// that is not `isDrawable` or does not decode).
     public static func image(named name: String, pixels: Int, scale: Double, dataDirectories: [String]) -> PixelImage? {
-        guard let path = path(for: name, dataDirectories: dataDirectories) else { return nil }
+        guard let path = path(for: name, dataDirectories: dataDirectories), isDrawable(path) else { return nil }
         var image = PixelImage(width: pixels, height: pixels, scale: scale)
         let ok = image.pixels.withUnsafeMutableBufferPointer { buf -> Bool in
             let surface = cairo_image_surface_create_for_data(
@@ -57,10 +82,9 @@ public enum AppIconTheme {
                 if let e = error { g_error_free(e) }
                 return drawn != 0
             }
-            guard let png = cairo_image_surface_create_from_png(path),
-                cairo_surface_status(png) == CAIRO_STATUS_SUCCESS
-            else { return false }
+            guard let png = cairo_image_surface_create_from_png(path) else { return false }
             defer { cairo_surface_destroy(png) }
+            guard cairo_surface_status(png) == CAIRO_STATUS_SUCCESS else { return false }
             let w = Double(cairo_image_surface_get_width(png))
             let h = Double(cairo_image_surface_get_height(png))
             guard w > 0, h > 0 else { return false }

@@ -72,7 +72,7 @@ extension Shell {
 
     /// The app a window belongs to.
     public func app(ofWindow id: String) -> ShellApp? {
-        apps.first { app in app.openSessions.contains { $0.persistentIdentifier == id } }
+        hostedApps.first { app in app.openSessions.contains { $0.persistentIdentifier == id } }
     }
 
     // MARK: Privileges

@@ -76,6 +76,29 @@ extension Shell: CompositorShell, LiveScreenShell, LaunchingShell, ConformanceSh
         programs.install(catalog: catalog, icon: icon)
     }
 
+    /// Applies a catalog read again: new programs installed, those whose desktop file changed
+    /// updated (name, icon, actions), and those an earlier catalog installed that this one lacks
+    /// uninstalled (`uninstall`: a program running keeps its windows until they close). Slate's own
+    /// apps are never uninstalled by it.
+    public func apply(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
+        programs.apply(catalog: catalog, icon: icon)
+    }
+
+    /// Where the catalog is read again from when its files change; nil (the default): it is read
+    /// once, at start.
+    public var catalogSource: CatalogSource? {
+        get { programs.catalogState.source }
+        set { programs.catalogState.source = newValue }
+    }
+
+    /// The desktop files changed (the host's watch saw a program installed, changed or removed):
+    /// once they have been quiet a moment (a package's burst of files is one change), the catalog
+    /// is read again from `catalogSource` off the main thread and applied (`apply(catalog:)`).
+    public func programFilesChanged() { programs.catalogFilesChanged() }
+
+    /// How many catalogs read again were applied (a burst of changed files is one).
+    @_spi(Testing) public var catalogReadingsApplied: Int { programs.catalogState.readingsApplied }
+
     /// The installed foreign apps.
     public var foreignApps: [ShellApp] { programs.foreignApps }
 

@@ -61,7 +61,7 @@ extension Shell {
 
     /// Connects a session that has no window now (disconnected in the background) and returns its window.
     func connect(_ id: String) -> WindowFrameView? {
-        for app in apps {
+        for app in hostedApps {
             if let s = app.runtime.session(withIdentifier: id) {
                 environment.errors.attempt(ShellStrings.openTheApp, userAction: true) {
                     try app.activate(ActivationRequest(session: s))

@@ -69,6 +69,8 @@ extension Shell {
         snapshotCache[id] = nil
         programs.forgetPlaced(id)
         manage { $0.close(id) }
+        // The last window of an app uninstalled meanwhile: the app goes with it.
+        programs.forgetDepartedApps()
         frame.isUserInteractionEnabled = false
         // Done slides the finished task away downward; Close and declines fade and shrink.
         animator.animate(duration: 0.3, curve: .easeIn) { p in
@@ -133,7 +135,10 @@ extension Shell {
         var out: [String] = []
         guard settings[.dockShowsRecents] else { return out }
         for id in recency {
-            guard let app = windows[id]?.app, !programs.isInDock(app), !out.contains(app.identifier) else { continue }
+            // An app uninstalled while its windows are open has no icon, here either.
+            guard let app = windows[id]?.app, apps.contains(where: { $0 === app }), !programs.isInDock(app),
+                !out.contains(app.identifier)
+            else { continue }
             out.append(app.identifier)
             if out.count == ShellMetrics.dockRecentCount { break }
         }

@@ -135,7 +135,7 @@ extension Shell {
 
     /// Whether an app has a session `id` (a window not connected now, which choosing connects).
     private func hasSession(_ id: String) -> Bool {
-        apps.contains { $0.runtime.session(withIdentifier: id) != nil }
+        hostedApps.contains { $0.runtime.session(withIdentifier: id) != nil }
     }
 
     /// Watches every touch as it goes down: a touch in a window focuses it; a touch outside the

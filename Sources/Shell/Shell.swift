@@ -18,7 +18,14 @@ import Windowing
     /// Nil keeps state in memory only.
     public let stateHome: URL?
 
+    /// The installed apps: each has an icon on the Home screen, in the App Library and in Spotlight.
     public internal(set) var apps: [ShellApp] = []
+    /// Apps uninstalled while windows of theirs were open (a program removed while it runs): the
+    /// windows stay and work until they close, and the app goes with the last. They have no icon
+    /// anywhere — not on the Home screen, in the Dock, the App Library or Spotlight.
+    public internal(set) var departingApps: [ShellApp] = []
+    /// The apps whose windows the shell shows: the installed ones, then the departing ones.
+    var hostedApps: [ShellApp] { departingApps.isEmpty ? apps : apps + departingApps }
 
     let wallpaper = WallpaperView()
     public let home = HomeScreenView()
@@ -195,6 +202,19 @@ import Windowing
             _ = app.runtime.restore(openingNewWindowIfEmpty: false)
         }
         return app
+    }
+
+    /// Takes `app` off the Home screen (its place there given up), the Dock, the App Library and
+    /// Spotlight: it is no longer installed. Nothing is ended: windows of it that are open stay and
+    /// work (`departingApps`) until they close, and the app goes with the last.
+    public func uninstall(_ app: ShellApp) {
+        guard let index = apps.firstIndex(where: { $0 === app }) else { return }
+        apps.remove(at: index)
+        if programs.hasWindows(app) { departingApps.append(app) }
+        // Many apps uninstalled at once (the programs' catalog) give up their icons once, after.
+        guard !iconsHeld else { return }
+        rebuildIcons()
+        homeController.pruneGone()
     }
 
     public func app(_ identifier: String) -> ShellApp? {

@@ -174,6 +174,9 @@ extension DesktopEntry {
         parsing text: String, id: String, file: String? = nil, locales: MessageLocales = .standard
     ) throws(ParseError) {
         var groups: [(name: String, keys: [String: String])] = []
+        // Where each group is, by name, to find one in one step (a file of 50,000 groups, or of as
+        // many actions, takes no longer than one of 50,000 keys).
+        var groupIndex: [String: Int] = [:]
         var lineNo = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNo += 1
@@ -188,8 +191,8 @@ extension DesktopEntry {
                 guard !name.contains("["), !name.contains("]") else {
                     throw ParseError(line: lineNo, reason: "a bad group header")
                 }
-                if groups.contains(where: { $0.name == name }) {
-                    throw ParseError(line: lineNo, reason: "the group [\(name)] twice")
+                guard groupIndex.updateValue(groups.count, forKey: name) == nil else {
+                    throw ParseError(line: lineNo, reason: "the group [\(Self.excerpt(name))] twice")
                 }
                 groups.append((name, [:]))
                 continue
@@ -201,10 +204,10 @@ extension DesktopEntry {
             let key = line[..<eq].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "-[]@_.".contains($0) }) else {
-                throw ParseError(line: lineNo, reason: "a bad key name '\(key)'")
+                throw ParseError(line: lineNo, reason: "a bad key name '\(Self.excerpt(key))'")
             }
             if groups[groups.count - 1].keys[key] != nil {
-                throw ParseError(line: lineNo, reason: "the key \(key) twice")
+                throw ParseError(line: lineNo, reason: "the key \(Self.excerpt(key)) twice")
             }
             groups[groups.count - 1].keys[key] = value
         }
@@ -236,9 +239,12 @@ extension DesktopEntry {
         startupWMClass = k["StartupWMClass"]
         slate = SlateAppInfo.parse(k)
         if let e = exec { _ = try Self.splitExec(e) }
-        for actionID in Self.list(k["Actions"]) {
-            // An action listed without its group is ignored, as the spec allows.
-            guard let g = groups.first(where: { $0.name == "Desktop Action \(actionID)" }),
+        var listedActions: Set<String> = []
+        for actionID in Self.list(k["Actions"]) where listedActions.insert(actionID).inserted {
+            // An action listed without its group is ignored, as the spec allows; one listed twice
+            // is one action.
+            guard let index = groupIndex["Desktop Action \(actionID)"],
+                case let g = groups[index],
                 let n = Self.localized("Name", in: g.keys, locales: locales)
             else { continue }
             actions.append(Action(id: actionID, name: n, icon: g.keys["Icon"], exec: g.keys["Exec"].map(Self.unescape)))
@@ -279,8 +285,19 @@ extension DesktopEntry {
         switch keys[key] {
         case nil, "false": return false
         case "true": return true
-        case let v?: throw ParseError(line: 0, reason: "\(key) is true or false, not '\(v)'")
+        case let v?: throw ParseError(line: 0, reason: "\(key) is true or false, not '\(excerpt(v))'")
         }
+    }
+
+    /// The longest piece of a file quoted in a `ParseError`'s reason, in characters: a warning is one
+    /// line of the log, whatever the file holds.
+    static let longestQuote = 60
+
+    /// `text` as a reason quotes it: its first `longestQuote` characters, an ellipsis for the rest,
+    /// control characters (a line's end) as `?`.
+    static func excerpt(_ text: String) -> String {
+        let shown = text.prefix(longestQuote).map { $0.isNewline || $0.asciiValue.map { $0 < 32 } == true ? "?" : $0 }
+        return String(shown) + (text.count > longestQuote ? "…" : "")
     }
 
     /// A `;`-separated list (the last `;` optional; `\;` is a semicolon inside an item).

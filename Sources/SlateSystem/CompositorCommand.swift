@@ -5,6 +5,7 @@ import Host
 import Rendering
 import Scenes
 import Shell
+import ShellPorts
 import SlateLog
 import SystemUI
 import UI
@@ -45,13 +46,57 @@ private let log = Logger("session")
 
     /// Puts the installed programs on the Home screen (and those in the dock file in the Dock).
     static func installPrograms(_ shell: Shell, scale: Double, environment: [String: String]) {
+        shell.install(catalog: DesktopCatalog.load(environment: environment), icon: iconDrawer(scale, environment))
+    }
+
+    /// Draws a program's icon for the Home screen at `scale` from the icon themes of `environment`'s
+    /// data directories (on any thread: it reads and decodes a file, nothing more).
+    static func iconDrawer(_ scale: Double, _ environment: [String: String]) -> @Sendable (DesktopEntry) -> PixelImage?
+    {
         let dirs = DesktopCatalog.dataDirectories(environment)
         let pixels = Int((iconPoints * scale).rounded())
-        shell.install(catalog: DesktopCatalog.load(environment: environment)) { entry in
-            entry.icon.flatMap {
-                AppIconTheme.image(named: $0, pixels: pixels, scale: scale, dataDirectories: dirs)
+        return { entry in
+            entry.icon.flatMap { AppIconTheme.image(named: $0, pixels: pixels, scale: scale, dataDirectories: dirs) }
+        }
+    }
+
+    /// Watches the `applications` folders of `environment`'s data directories (made before the
+    /// catalog is read, so that a program installed meanwhile is not missed); nil, said in one line,
+    /// when inotify cannot be had: the catalog is then read at start only.
+    static func watchPrograms(environment: [String: String], errors: ErrorReporter) -> FolderTreeWatch? {
+        let roots = DesktopCatalog.dataDirectories(environment).map { $0 + "/applications" }
+        do {
+            return try FolderTreeWatch(roots: roots, fileSuffix: ".desktop")
+        } catch {
+            errors.log("programs installed or removed while Slate runs show after a restart: \(error)")
+            return nil
+        }
+    }
+
+    /// Follows the programs' desktop files while `host` runs: when `watch` sees them change, the
+    /// shell reads the catalog again once the burst is over, off the main thread, and applies it
+    /// (`Shell.programFilesChanged`). Folders that cannot be watched are said once each.
+    static func followPrograms(
+        _ shell: Shell, watch: FolderTreeWatch?, host: LiveHost, scale: Double, environment: [String: String]
+    ) {
+        guard let watch else { return }
+        shell.catalogSource = CatalogSource(
+            load: { DesktopCatalog.load(environment: environment) }, icon: iconDrawer(scale, environment))
+        var said: Set<String> = []
+        let errors = shell.environment.errors
+        func sayUnwatchable() {
+            for folder in watch.unwatchable.sorted() where said.insert(folder).inserted {
+                errors.log("cannot watch \(folder) (inotify's watches used up): programs there show after a restart")
             }
         }
+        sayUnwatchable()
+        host.watch([watch.fileDescriptor]) { [weak shell] in
+            guard watch.drain() else { return }
+            shell?.programFilesChanged()
+            sayUnwatchable()
+        }
+        // What changed while the catalog was read at start (the watch was already there) is read now.
+        if watch.drain() { shell.programFilesChanged() }
     }
 
     /// `slate run [--backend nested|headless]` and `slate session`: the shell serves clients until
@@ -120,6 +165,7 @@ private let log = Logger("session")
             }
         }
         shell.keyboardPolicy = KeyboardPolicy(keyboard)
+        let programsWatch = watchPrograms(environment: env, errors: shell.environment.errors)
         installPrograms(shell, scale: scale, environment: env)
         let live: LiveHost
         do {
@@ -153,6 +199,7 @@ private let log = Logger("session")
         }
         // The battery, network, brightness, sound, Bluetooth and accelerometer, and the real clock.
         let services = SessionWiring.attach(shell: shell, host: live, environment: env)
+        followPrograms(shell, watch: programsWatch, host: live, scale: scale, environment: env)
         // Slate's app processes post their notifications to Slate's server by its name on the bus,
         // known now: the first frame waits for no bus.
         let compositor = live.compositor

@@ -331,7 +331,9 @@ import Graphics
         guard let sv = superview else { return }
         if !leavingScreenAsDrawn { damageSelf(force: true) }
         let oldRoot = root
-        sv.subviews.removeAll { $0 === self }
+        // A view is in its superview's subviews once (inserting removes it first): the search stops
+        // there. Removing each of 10,000 icons in order no longer walks the 10,000 (14 s, debug).
+        if let index = sv.subviews.firstIndex(where: { $0 === self }) { sv.subviews.remove(at: index) }
         superview = nil
         if oldRoot != nil { propagateRootChange(from: oldRoot, to: nil) }
     }

@@ -44,7 +44,9 @@ public struct DesktopCatalog: Sendable {
     }
 
     /// Reads every desktop file of `env`'s data directories; `desktops` are `XDG_CURRENT_DESKTOP`'s
-    /// names (Slate's own is always one).
+    /// names (Slate's own is always one). A file that cannot be a program's — not a plain file (a
+    /// FIFO would block the reader), a link in a loop, larger than `maximumFileBytes`, not UTF-8,
+    /// not a desktop entry — is skipped with one line in `warnings`, in bounded time and memory.
     public static func load(
         environment env: [String: String] = ProcessInfo.processInfo.environment,
         programExists: (String) -> Bool = DesktopCatalog.programExists
@@ -55,25 +57,21 @@ public struct DesktopCatalog: Sendable {
         var seen: Set<String> = []
         var entries: [DesktopEntry] = []
         var warnings: [String] = []
-        let fm = FileManager.default
         for dir in dataDirectories(env) {
             let apps = dir + "/applications"
-            guard let files = fm.enumerator(atPath: apps) else { continue }
+            // Links to folders are not followed (no loop can be walked); links to files are.
+            guard let files = FileManager.default.enumerator(atPath: apps) else { continue }
             var found: [String] = []
-            while let f = files.nextObject() as? String {
-                if f.hasSuffix(".desktop") { found.append(f) }
+            while let file = files.nextObject() as? String {
+                if file.hasSuffix(".desktop") { found.append(file) }
             }
-            for f in found.sorted() {
-                let id = String(f.dropLast(".desktop".count)).replacingOccurrences(of: "/", with: "-")
+            for file in found.sorted() {
+                let id = String(file.dropLast(".desktop".count)).replacingOccurrences(of: "/", with: "-")
                 guard seen.insert(id).inserted else { continue }
-                let path = apps + "/" + f
-                guard let data = fm.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    warnings.append("skipping \(path): cannot read it as UTF-8")
-                    continue
-                }
-                do {
-                    let e = try DesktopEntry(parsing: text, id: id, file: path, locales: locales)
-                    if e.isShown(in: desktops, programExists: programExists) { entries.append(e) }
+                let path = apps + "/" + file
+                do throws(Skip) {
+                    let entry = try read(path, id: id, locales: locales)
+                    if entry.isShown(in: desktops, programExists: programExists) { entries.append(entry) }
                 } catch {
                     warnings.append("skipping \(path): \(error)")
                 }
@@ -88,6 +86,81 @@ public struct DesktopCatalog: Sendable {
                 .map { $0.hasSuffix(".desktop") ? String($0.dropLast(".desktop".count)) : $0 }
         }
         return DesktopCatalog(entries: entries, warnings: warnings, dock: dock)
+    }
+
+    /// The largest `.desktop` file read, in bytes: the largest real ones (a browser's, with every
+    /// language's names and actions) are under 100 KiB; a larger file is skipped unread, so a
+    /// file of 100 MB costs no memory.
+    public static let maximumFileBytes = 256 * 1024
+    /// The most symbolic links followed to a file: Linux's own limit (`MAXSYMLINKS`); more is a loop.
+    static let maximumLinks = 40
+
+    /// Why a desktop file was skipped (the rest of its warning line, after its path).
+    public enum Skip: Error, CustomStringConvertible, Hashable, Sendable {
+        /// A FIFO, a socket, a device or a folder: nothing a program is described by, and a FIFO
+        /// would block whoever opened it.
+        case notAFile
+        /// Links that lead back to themselves (or more than `maximumLinks` of them).
+        case linkLoop
+        /// Larger than `maximumFileBytes`; its size.
+        case tooLarge(bytes: Int)
+        /// It could not be opened or read (gone since it was listed, no permission).
+        case unreadable
+        /// Its bytes are not UTF-8 text.
+        case notUTF8
+        /// Not a desktop entry.
+        case notAnEntry(DesktopEntry.ParseError)
+
+        public var description: String {
+            switch self {
+            case .notAFile: "not a plain file"
+            case .linkLoop: "its symbolic links go round in a loop"
+            case .tooLarge(let bytes):
+                "too large (\(bytes) bytes; a desktop file is read up to \(DesktopCatalog.maximumFileBytes))"
+            case .unreadable: "cannot read it"
+            case .notUTF8: "cannot read it as UTF-8"
+            case .notAnEntry(let error): "\(error)"
+            }
+        }
+    }
+
+    /// The desktop entry in the file at `path`: the file's type and size are looked at before it
+    /// is opened, and `maximumFileBytes` at most are read.
+    static func read(_ path: String, id: String, locales: MessageLocales) throws(Skip) -> DesktopEntry {
+        let fm = FileManager.default
+        var target = path
+        var links = 0
+        var attributes: [FileAttributeKey: Any]
+        while true {
+            guard let found = try? fm.attributesOfItem(atPath: target) else { throw .unreadable }
+            attributes = found
+            guard attributes[.type] as? FileAttributeType == .typeSymbolicLink else { break }
+            links += 1
+            guard links <= maximumLinks else { throw .linkLoop }
+            guard let destination = try? fm.destinationOfSymbolicLink(atPath: target) else { throw .unreadable }
+            target =
+                destination.hasPrefix("/")
+                ? destination : (target as NSString).deletingLastPathComponent + "/" + destination
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw .notAFile }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumFileBytes else { throw .tooLarge(bytes: size) }
+        guard let handle = FileHandle(forReadingAtPath: target) else { throw .unreadable }
+        defer { try? handle.close() }
+        // One byte more than allowed tells a file that grew since it was looked at.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()
+        } catch {
+            throw .unreadable
+        }
+        guard data.count <= maximumFileBytes else { throw .tooLarge(bytes: max(size, data.count)) }
+        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
+        do {
+            return try DesktopEntry(parsing: text, id: id, file: path, locales: locales)
+        } catch {
+            throw .notAnEntry(error)
+        }
     }
 
     /// Whether a program (a name looked up on `PATH`, or a path) can be run.

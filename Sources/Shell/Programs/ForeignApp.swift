@@ -9,12 +9,12 @@ import UI
 /// of this app (one primary configuration, nothing restored), so full screen, Split View, Slide
 /// Over, Exposé and focus treat them as they treat Slate's own windows.
 @MainActor public final class ForeignApp: Application {
-    /// The desktop entry it came from, if any.
-    public let entry: DesktopEntry?
+    /// The desktop entry it came from, if any (the latest, when its file changed: `update(entry:)`).
+    public private(set) var entry: DesktopEntry?
     /// `desktop:` and the desktop-file id (or the app id of a window with no desktop file).
     public let identifier: String
     /// The `.desktop` Name, or the app id.
-    public let displayName: LocalizedString
+    public private(set) var displayName: LocalizedString
     /// A neutral symbol, drawn when the program's own icon (`iconImage`) could not be found.
     public let icon: AppIcon
     /// The icon from the icon theme, drawn in place of the symbol when there is one.
@@ -57,6 +57,13 @@ import UI
         identifier = ForeignApp.identifier(desktopID: entry.id)
         displayName = LocalizedString(en: entry.name.en, ru: entry.name.ru)
         icon = ForeignApp.defaultIcon
+    }
+
+    /// The program's desktop file changed (or one came for a program known by its window alone): its
+    /// name, icon, actions and command are the new file's from now on; its windows stay as they are.
+    func update(entry: DesktopEntry) {
+        self.entry = entry
+        displayName = LocalizedString(en: entry.name.en, ru: entry.name.ru)
     }
 
     /// An app known only by a window's app id (or, with none, by its title).

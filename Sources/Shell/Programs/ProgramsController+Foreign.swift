@@ -26,34 +26,6 @@ extension ProgramsController {
         shell.install(app, restoring: false)
     }
 
-    /// Installs the catalog's programs on the Home screen (those in its dock list in the Dock too),
-    /// printing one warning for each file it skipped; `icon` draws each one's icon (nil: a
-    /// neutral symbol).
-    func install(catalog: DesktopCatalog, icon: (DesktopEntry) -> PixelImage? = { _ in nil }) {
-        for w in catalog.warnings { shell.environment.errors.log(w) }
-        foreign.dock = catalog.dock
-        // The icons are made once, for every program; then the Home screen gives up the places of
-        // programs no longer installed.
-        shell.iconsHeld = true
-        defer {
-            shell.iconsHeld = false
-            shell.rebuildIcons()
-            shell.homeController.pruneGone()
-        }
-        for e in catalog.entries where shell.app(ForeignApp.identifier(desktopID: e.id)) == nil {
-            // A Slate app of its own process: known by its identifier (once, however it came).
-            if let info = e.slate {
-                if shell.app(info.identifier) == nil, let p = ProcessApp(entry: e) {
-                    shell.install(p, restoring: false)
-                }
-                continue
-            }
-            let f = ForeignApp(entry: e)
-            f.iconImage = icon(e)
-            install(foreign: f)
-        }
-    }
-
     /// Whether an app's icon belongs in the Dock: Slate's own always; another program when the dock
     /// file lists it.
     func isInDock(_ app: ShellApp) -> Bool {
@@ -68,6 +40,9 @@ extension ProgramsController {
 
     /// The installed foreign apps.
     var foreignApps: [ShellApp] { shell.apps.filter { $0.application is ForeignApp } }
+    /// The foreign apps whose windows the shell shows: the installed ones, and those uninstalled
+    /// while their windows were open.
+    var hostedForeignApps: [ShellApp] { shell.hostedApps.filter { $0.application is ForeignApp } }
 
     /// Starts the program of a foreign app (its `.desktop` Exec line); a failure shows a banner.
     func launch(_ app: ShellApp) {
@@ -142,6 +117,8 @@ extension ProgramsController {
 
     /// A foreign window went away (the client closed it, or died): its window leaves the screen.
     func toplevelDidClose(_ toplevel: any ForeignToplevel) {
+        // The last window of a program uninstalled meanwhile: its app goes with it.
+        defer { forgetDepartedApps() }
         guard let app = foreign.shown.removeValue(forKey: ObjectIdentifier(toplevel)) else { return }
         if let scene = toplevel as? SceneToplevel {
             sceneToplevelDidClose(scene, app: app)
@@ -182,9 +159,14 @@ extension ProgramsController {
     }
 
     func foreignApp(for toplevel: any ForeignToplevel) -> ShellApp {
-        if toplevel.processID > 0, let a = foreign.launchedBy[toplevel.processID] { return a }
+        if toplevel.processID > 0, let a = foreign.launchedBy[toplevel.processID] {
+            // A program uninstalled while it ran shows a window again: the window is shown, its app
+            // still without an icon.
+            if !shell.hostedApps.contains(where: { $0 === a }) { shell.departingApps.append(a) }
+            return a
+        }
         let appID = toplevel.appID
-        let candidates = foreignApps
+        let candidates = hostedForeignApps
         if !appID.isEmpty {
             let lower = appID.lowercased()
             if let a = candidates.first(where: {

@@ -16,13 +16,17 @@ extension ProgramsController {
 
     /// Sends `app`'s start to `programLauncher` (an app installed after it was set, too).
     func connectLaunch(of app: ShellApp) {
-        if let program = app.application as? ForeignApp, let entry = program.entry {
+        if let program = app.application as? ForeignApp {
+            // The entry as it is when the program starts: its file may have changed since.
             program.launch = { [weak self] program in
-                self?.shell.programLauncher?.launch(.program(identifier: program.identifier, entry: entry, exec: nil))
+                guard let entry = program.entry else { return false }
+                return self?.shell.programLauncher?.launch(
+                    .program(identifier: program.identifier, entry: entry, exec: nil))
                     ?? false
             }
             program.launchAction = { [weak self] program, action in
-                self?.shell.programLauncher?.launch(
+                guard let entry = program.entry else { return false }
+                return self?.shell.programLauncher?.launch(
                     .program(identifier: program.identifier, entry: entry, exec: action.exec))
                     ?? false
             }

@@ -15,6 +15,8 @@ import UI
 
     /// Other programs' windows and launches.
     let foreign = ForeignWindows()
+    /// The programs' catalog: what it installed, and its reading again when its files change.
+    let catalogState = CatalogState()
     /// Other programs' layer surfaces (panels, docks, wallpapers), in their layers.
     let layers = LayerSurfaces()
     /// Other programs' windows where the conformance suite puts them (its test mode only).

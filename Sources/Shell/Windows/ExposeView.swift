@@ -125,7 +125,7 @@ import Windowing
     }
 
     func close(_ id: String) {
-        for app in shell.apps {
+        for app in shell.hostedApps {
             if let s = app.runtime.session(withIdentifier: id) {
                 shell.environment.errors.attempt(ShellStrings.closeTheWindow, userAction: true) {
                     try app.destroy(s, animation: .standard)
