@@ -134,7 +134,8 @@ extension Shell {
         let dockY =
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
-        dock.isOverApp = !showsHome
+        // Over an app's window the thicker platter; over the wallpaper (Home, App Exposé) the thin one.
+        dock.isOverApp = !visibleWindows.isEmpty && expose == nil
         home.isHidden = !showsHome
         // Light status bar and home indicator over the wallpaper, Exposé and Control Center, dark over
         // windows (in Windowed Apps, over a full-screen one; the status bar is over the wallpaper when

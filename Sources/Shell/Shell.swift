@@ -57,7 +57,12 @@ import Windowing
     public internal(set) var dockRevealed = false
     /// App Exposé or the switcher, when open.
     public internal(set) var expose: ExposeView? {
-        didSet { if expose !== oldValue { keyboardPresenter.updateOnScreenKeyboard() } }
+        didSet {
+            guard expose !== oldValue else { return }
+            keyboardPresenter.updateOnScreenKeyboard()
+            // Over App Exposé's wallpaper the Dock has its thin platter again.
+            dock.isOverApp = !visibleWindows.isEmpty && expose == nil
+        }
     }
     /// The keyboard on the glass (`KeyboardPresenter`).
     private(set) lazy var keyboardPresenter = KeyboardPresenter(shell: self)

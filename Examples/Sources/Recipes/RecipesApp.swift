@@ -31,6 +31,20 @@ import UI
         activity.activityType == Self.recipeActivity ? .auxiliary : .primary
     }
 
+    /// Offers every recipe to Spotlight: found by its title and its steps, opened in its own window.
+    public func didConnect(to system: any SceneSystem) {
+        let items = cookbook.recipes.compactMap { recipe in
+            Self.activity(for: recipe).map { activity in
+                SearchableItem(
+                    identifier: recipe.id, kind: .document, title: recipe.title,
+                    subtitle: Strings.minutes.formatted(String(recipe.minutes)).resolved(system.language),
+                    text: recipe.steps.joined(separator: "\n"), userActivity: activity)
+            }
+        }
+        // The one failure is more items than an app may keep, which a cookbook never is.
+        try? system.indexSearchableItems(items)
+    }
+
     /// What opens a recipe in its own window (Open in New Window, a drop on a side of the screen).
     public static func activity(for recipe: Recipe) -> UserActivity? {
         try? UserActivity(
