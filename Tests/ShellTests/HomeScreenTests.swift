@@ -255,6 +255,34 @@ import Testing
         #expect(second.shell.homeController.name(of: folder.folder).resolved(.en) == "Folder")
     }
 
+    @Test func aProgramRemovedWhileItsIconIsDraggedLeavesNoTrace() throws {
+        let w = world()
+        try installed(12, in: w)
+        let home = w.shell.home
+        w.shell.homeEditor.begin()
+        let icon = try #require(home.icons.first { $0.appIdentifier == "desktop:program-003" })
+        let start = icon.convert(Point(icon.iconRect.midX, icon.iconRect.midY), to: nil)
+        let finger = w.host.touchDown(at: start)
+        w.host.run(for: 0.3)
+        w.host.drag(finger, from: start, to: Point(start.x + 300, start.y + 200), duration: 0.3)
+        #expect(home.liftedKey == "desktop:program-003", "the icon follows the finger")
+        // The program is uninstalled under the finger (its desktop file went).
+        w.shell.uninstall(try #require(w.shell.app("desktop:program-003")))
+        w.host.drag(finger, from: Point(start.x + 300, start.y + 200), to: Point(600, 500), duration: 0.2)
+        w.host.touchUp(finger, at: Point(600, 500))
+        w.host.run(for: 0.5)
+        #expect(home.liftedKey == nil)
+        #expect(home.page(of: "desktop:program-003") == nil)
+        #expect(w.shell.homeController.layout?.identifiers.contains("desktop:program-003") == false)
+        let stray = home.subviews.filter { view in
+            guard let place = view as? AppIconView else { return false }
+            return !home.icons.contains { $0 === place }
+        }
+        #expect(stray.isEmpty, "no icon left behind")
+        #expect(!w.shell.overlayLayer.subviews.contains { $0 is AppIconView }, "nothing left over the screen")
+        #expect(home.isEditing, "editing goes on")
+    }
+
     @Test func anUnreadableArrangementIsSetAsideInOneLine() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("slate-home-\(UUID())")
         let file = state.appendingPathComponent("slate/shell/home.json")

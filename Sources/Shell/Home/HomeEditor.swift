@@ -389,13 +389,18 @@ import UI
         lifted.removeFromSuperview()
         lifted.transform = .identity
         lifted.isUserInteractionEnabled = true
-        if current.source == .page {
+        // Back to the page — unless the icons were made again meanwhile (a program installed or
+        // removed during the drag): the page has its new one.
+        let stillShown = home.icons.contains { $0 === lifted } || home.folderIcons.contains { $0 === lifted }
+        if current.source == .page, stillShown {
             home.addSubview(lifted)
             let origin = home.convert(onScreen.origin, from: nil)
             lifted.frame = Rect(origin: origin, size: onScreen.size)
         }
         home.liftedKey = nil
         if var layout = result {
+            // A program removed while it was dragged gives up its place here and now.
+            layout.reconcile(installed: HomeController.firstOrder(shell.apps), perPage: perPage, pruning: true)
             layout.closeUp()
             if let change = dockChange {
                 var order = layout.dockOrder ?? shell.dock.icons.map(\.appIdentifier)

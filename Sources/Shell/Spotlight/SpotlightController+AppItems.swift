@@ -1,4 +1,6 @@
 import Foundation
+import Graphics
+import Menus
 import Scenes
 import Search
 import UI
@@ -144,12 +146,43 @@ extension SpotlightController {
         return kept
     }
 
-    /// Opens an app's item: its activity's window, as a tap on the app's notification does (W2d).
-    func open(_ item: SearchableItem, of app: ShellApp) {
+    /// Opens an app's item: its activity's window, as a tap on the app's notification does (W2d);
+    /// `newWindow`: in a window of its own, as its context menu's Open in New Window.
+    func open(_ item: SearchableItem, of app: ShellApp, newWindow: Bool = false) {
         shell.environment.errors.attempt(SpotlightStrings.openTheResult, userAction: true) {
-            let session = try app.activate(ActivationRequest(userActivity: item.userActivity))
+            let session = try app.activate(
+                ActivationRequest(userActivity: item.userActivity, forcesNewWindow: newWindow))
             if let window = shell.windows[session.persistentIdentifier] { shell.present(window.id) }
         }
+    }
+
+    /// A row of an app's item gets its context menu: Open, and Open in New Window (W2d).
+    func attachMenu(to row: SpotlightRowView) {
+        guard let (app, identifier) = Self.offeredItem(row.item.id) else { return }
+        let interaction = ContextMenuInteraction { [weak self] _ in
+            ContextMenuConfiguration(identifier: "spotlight.result") { _ in
+                Menu(identifier: "spotlight.result") {
+                    Action(SpotlightStrings.open, image: "arrow.up.left.and.arrow.down.right", identifier: "open") {
+                        _ in
+                        self?.openOffered(app: app, identifier: identifier, newWindow: false)
+                    }
+                    Action(
+                        SceneStrings.openInNewWindow, image: "macwindow.badge.plus",
+                        identifier: WindowMenuItems.openInNewWindowIdentifier
+                    ) { _ in
+                        self?.openOffered(app: app, identifier: identifier, newWindow: true)
+                    }
+                }
+            }
+        }
+        row.addInteraction(interaction)
+    }
+
+    /// Puts Spotlight away and opens an app's item.
+    private func openOffered(app identifier: String, identifier item: String, newWindow: Bool) {
+        guard let offered = appItems[identifier]?[item], let app = shell.app(identifier) else { return }
+        hide()
+        open(offered, of: app, newWindow: newWindow)
     }
 
     // MARK: Kept across restarts

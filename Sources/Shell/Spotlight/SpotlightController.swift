@@ -1,4 +1,5 @@
 import Foundation
+import Graphics
 import Menus
 import Scenes
 import Search
@@ -53,6 +54,9 @@ import UI
     /// decoded now.
     var receivedChanges: [String: [Data]] = [:]
     var decoding: Set<String> = []
+    /// The pictures of apps' icons for the rows of their items (`icon(for:)`), by app, scale and
+    /// appearance.
+    private var rowIcons: [String: PixelImage] = [:]
 
     /// Whether Spotlight is shown.
     var isShown: Bool { view != nil }
@@ -161,11 +165,34 @@ import UI
         let rest = hits.dropFirst().sorted { $0.item.kind < $1.item.kind }
         let items = (hits.prefix(1) + rest).map(\.item)
         spotlight.setResults(items.map { item in (item, icon(for: item)) })
+        for row in spotlight.rows { attachMenu(to: row) }
     }
 
-    /// An app's icon for its row (a touch and hold on it shows its menu, as on the Home screen).
-    private func icon(for item: SearchItem) -> AppIconView? {
-        app(of: item).map { shell.makeIcon($0, showsName: false) }
+    /// An app's icon for its row (a touch and hold on it shows its menu, as on the Home screen); for
+    /// an item an app offered, the app's icon as a picture made once (a dozen of Mail's messages draw
+    /// no dozen icons each keystroke).
+    private func icon(for item: SearchItem) -> View? {
+        guard let app = app(of: item) else { return nil }
+        guard Self.offeredItem(item.id) != nil, let picture = iconPicture(of: app) else {
+            return shell.makeIcon(app, showsName: false)
+        }
+        let view = ImageView()
+        view.image = picture
+        return view
+    }
+
+    /// The picture of an app's icon for a row, made once for the screen's scale and appearance (nil
+    /// where the screen draws no pictures).
+    private func iconPicture(of app: ShellApp) -> PixelImage? {
+        guard let renderer = shell.environment.renderer else { return nil }
+        let scale = shell.environment.displayScale
+        let key = "\(app.identifier)|\(scale)|\(shell.appearance)"
+        if let kept = rowIcons[key] { return kept }
+        let icon = shell.makeIcon(app, showsName: false)
+        icon.frame = Rect(0, 0, SpotlightMetrics.iconSide, SpotlightMetrics.iconSide)
+        let picture = icon.snapshot(renderer: renderer, scale: scale, appearance: shell.appearance)
+        rowIcons[key] = picture
+        return picture
     }
 
     /// Opens a result: an app as a tap on its icon, a program's action started as from its icon's

@@ -16,6 +16,8 @@ public enum SpotlightStrings {
     public static let commands = LocalizedString(en: "Menu Commands", ru: "Команды меню")
     public static let notes = LocalizedString(en: "Notes", ru: "Заметки")
     public static let mail = LocalizedString(en: "Mail", ru: "Почта")
+    /// A result's context menu's first command.
+    public static let open = LocalizedString(en: "Open", ru: "Открыть")
     /// What was being done (in "cannot open the result: …").
     public static let openTheResult = LocalizedString(en: "open the result", ru: "открыть результат")
 

@@ -49,7 +49,7 @@ import UI
 
     /// Shows these results: `items` in order, each with its icon (nil: its kind's symbol), under a
     /// header where the kind changes (the first is the top hit).
-    func setResults(_ items: [(SearchItem, AppIconView?)]) {
+    func setResults(_ items: [(SearchItem, View?)]) {
         for row in rows { row.removeFromSuperview() }
         for header in headers { header.removeFromSuperview() }
         headers = []
@@ -166,16 +166,16 @@ import UI
     var header: Label?
     /// Whether Return opens it (drawn highlighted).
     var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
-    private let icon: AppIconView?
+    private let icon: View?
 
-    init(item: SearchItem, icon: AppIconView?) {
+    init(item: SearchItem, icon: View?) {
         self.item = item
         self.icon = icon
         super.init()
         localizedAccessibilityLabel = item.title
         accessibilityTraits = .button
         if let icon {
-            // The row opens the app (once): the icon keeps its touch and hold, not its tap.
+            // The row opens the app (once): an app's icon keeps its touch and hold, not its tap.
             for recognizer in icon.gestureRecognizers where recognizer is TapGestureRecognizer {
                 icon.removeGestureRecognizer(recognizer)
             }
