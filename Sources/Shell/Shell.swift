@@ -314,6 +314,7 @@ import Windowing
     public func openApp(_ app: ShellApp) {
         closeExpose()
         homeEditor.closeFolder()
+        homeEditor.end()
         if let p = app.application as? ProcessApp, !p.isRunning {
             // Started, it brings back its windows itself (or opens a first one).
             if app.openSessions.isEmpty {

@@ -68,7 +68,7 @@ import UI
         isEditing = true
         home.setEditing(true)
         dockChanged()
-        if let folder = openFolder?.folder { open(folder) }
+        refreshOpenFolder()
         jiggle = shell.animator.loop { [weak self] time in
             guard let self else { return }
             self.home.applyJiggle(at: time)
@@ -89,7 +89,7 @@ import UI
         home.setEditing(false)
         for icon in shell.dock.icons { icon.transform = .identity }
         dockChanged()
-        if let folder = openFolder?.folder { open(folder) }
+        refreshOpenFolder()
     }
 
     /// The Dock's icons were made again: they show the state of editing.
@@ -168,19 +168,14 @@ import UI
             guard let view = home.pages.joined().first(where: { $0.placeKey == key }) else { return }
             lifted = view
             base.take(key)
-        case .dock:
+        case .dock, .folder:
+            // A new icon with its name, as on a page (the Dock's and the folder's stay where they are).
             guard let app = shell.app(key) else { return }
             let icon = shell.makeIcon(app, showsName: true)
             icon.shadowRoom = HomeMetrics.shadowRoom
             lifted = icon
-            base.take(key)
-            base.takeFromFolder(key)
-        case .folder:
-            guard let app = shell.app(key) else { return }
-            let icon = shell.makeIcon(app, showsName: true)
-            icon.shadowRoom = HomeMetrics.shadowRoom
-            lifted = icon
-            // Off the platter, the folder goes and the app is on the page.
+            // From the Dock it may be on a page too; from a folder, off the platter, it goes to the page.
+            if source == .dock { base.take(key) }
             base.takeFromFolder(key)
         }
         // Where it is on the screen (unturned by the jiggle); a new icon, under the finger.
