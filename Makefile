@@ -87,7 +87,7 @@ compositor: build
 		Tests/compositor-scripts/*.slate --out .build/compositor-script-out >.build/compositor-script.log 2>&1 \
 		|| { cat .build/compositor-script.log; exit 1; }
 	@grep '^scripts:' .build/compositor-script.log
-	timeout 120 $(SLATE_DEBUG) script --backend headless --processes Tests/process-scripts/*.slate \
+	timeout 180 $(SLATE_DEBUG) script --backend headless --processes Tests/process-scripts/*.slate \
 		--out .build/process-script-out
 	# The Home screen with 150 programs installed (and no others): its pages, in both languages.
 	rm -rf .build/home-data && Tests/home-scripts/programs.sh .build/home-data 150
