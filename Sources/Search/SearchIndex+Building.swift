@@ -32,6 +32,7 @@ extension SearchIndex.Segment {
         titles = []
         items = order.map { SearchIndex.StoredItem(given[$0]) }
         liveCount = items.count
+        sources = Set(given.map { SearchIndex.sourceKey(of: $0.id) })
 
         // Every word of every item, each item's words in the order of their best field first, so
         // that the posting kept for a word (its first) has its best field.

@@ -42,6 +42,14 @@ extension SearchIndex {
         var removed: [UInt64] = []
         /// How many items are not removed.
         var liveCount = 0
+        /// The sources its items came from (`SearchIndex.sourceKey`): a replace of another source
+        /// passes it by, reading none of its ids.
+        var sources: Set<String> = []
+
+        /// Whether it may hold items of `source` (a source named more or less finely than its own).
+        func mayHold(_ source: String) -> Bool {
+            sources.contains { $0.hasPrefix(source) || source.hasPrefix($0) }
+        }
 
         /// Where an item has a word, best first; an item is posted for the best only.
         enum Field: UInt32 {

@@ -115,6 +115,8 @@ public struct SearchIndex: Sendable {
 
     /// The parts, one for each `replace(source:with:)` whose items are still here, oldest first.
     var segments: [Segment] = []
+    /// How many parts the last replace read the ids of (for tests).
+    var partsReadByLastReplace = 0
 
     /// An empty index.
     public init() {}
@@ -137,7 +139,11 @@ public struct SearchIndex: Sendable {
     public mutating func replace(source: String, with newItems: [SearchItem]) {
         var lastIndex: [String: Int] = [:]
         for (position, item) in newItems.enumerated() { lastIndex[item.id] = position }
-        for index in segments.indices {
+        // A part of other sources holds none of these (their ids start with the source): passed by.
+        let ownIDs = newItems.allSatisfy { $0.id.hasPrefix(source) }
+        partsReadByLastReplace = 0
+        for index in segments.indices where !ownIDs || segments[index].mayHold(source) {
+            partsReadByLastReplace += 1
             segments[index].remove { $0.hasPrefix(source) || lastIndex[$0] != nil }
         }
         segments.removeAll { $0.liveCount == 0 }
@@ -151,6 +157,8 @@ public struct SearchIndex: Sendable {
         let segment: Segment?
         /// The ids of its items.
         let ids: Set<String>
+        /// Their sources (`SearchIndex.sourceKey`).
+        let sources: Set<String>
 
         /// `items` indexed (of items given twice, the later is kept).
         public init(_ items: [SearchItem]) {
@@ -159,17 +167,29 @@ public struct SearchIndex: Sendable {
             let kept = items.enumerated().filter { lastIndex[$0.element.id] == $0.offset }.map(\.element)
             segment = kept.isEmpty ? nil : Segment(building: kept)
             ids = Set(lastIndex.keys)
+            sources = Set(ids.map(SearchIndex.sourceKey(of:)))
         }
     }
 
     /// Replaces every item whose id starts with `source` by a part indexed ahead (`Part`), as
     /// `replace(source:with:)` with its items, without indexing them here.
     public mutating func replace(source: String, with part: Part) {
-        for index in segments.indices {
+        let ownIDs = part.ids.allSatisfy { $0.hasPrefix(source) }
+        partsReadByLastReplace = 0
+        for index in segments.indices where !ownIDs || segments[index].mayHold(source) {
+            partsReadByLastReplace += 1
             segments[index].remove { $0.hasPrefix(source) || part.ids.contains($0) }
         }
         segments.removeAll { $0.liveCount == 0 }
         if let segment = part.segment { segments.append(segment) }
+    }
+
+    /// What an id's source is known by: the id up to its first U+001F (`item:org.slate.mail` and the
+    /// separator: one app's items), else up to its first ":" (`app:`, `command:`), else all of it.
+    static func sourceKey(of id: String) -> String {
+        if let unit = id.firstIndex(of: "\u{1F}") { return String(id[...unit]) }
+        if let colon = id.firstIndex(of: ":") { return String(id[...colon]) }
+        return id
     }
 
     /// The best `limit` hits for what the person typed, best first (see the type's rules). Nothing

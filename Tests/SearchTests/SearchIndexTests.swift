@@ -264,3 +264,28 @@ import UI
         #expect(index.indexBytes < 8_000_000, "about 10,000 items' worth: \(index.indexBytes) bytes")
     }
 }
+
+/// A replace of one source passes the parts of others by (opening Spotlight replaces its commands
+/// beside 110,000 notes and messages), and finds what it must wherever it is.
+@Suite struct SearchIndexSourceTests {
+    func item(_ id: String, _ title: String) -> SearchItem {
+        SearchItem(id: id, kind: .note, title: LocalizedString(verbatim: title))
+    }
+
+    @Test func aReplaceReadsOnlyThePartsItsSourceMayBeIn() {
+        var index = SearchIndex()
+        index.replace(source: "item:mail\u{1F}", with: (0..<100).map { item("item:mail\u{1F}\($0)", "message \($0)") })
+        index.replace(source: "item:notes\u{1F}", with: [item("item:notes\u{1F}a", "note alpha")])
+        index.replace(source: "command:", with: [item("command:0", "reply")])
+        index.replace(source: "command:", with: [item("command:1", "forward")])
+        #expect(index.partsReadByLastReplace == 1, "only the commands' own part was read")
+        index.replace(source: "item:notes\u{1F}", with: SearchIndex.Part([item("item:notes\u{1F}b", "note beta")]))
+        #expect(index.partsReadByLastReplace == 1, "only the notes' own part was read")
+        #expect(index.search("reply").isEmpty && index.search("forward").count == 1)
+        // A broader source reaches every part it names; an id given under another source is found.
+        index.replace(source: "item:", with: [])
+        #expect(index.search("message").isEmpty && index.search("alpha").isEmpty)
+        index.replace(source: "app:", with: [item("app:x", "xylophone"), item("command:1", "forward again")])
+        #expect(index.search("forward").map(\.item.title.en) == ["forward again"], "ids stay unique")
+    }
+}
