@@ -357,6 +357,7 @@ extension View {
     public func releasePictures() {
         if rasterCache != nil { rasterCache = nil }
         spareRasterPixels = nil
+        if !turnedPictures.isEmpty { turnedPictures = [:] }
         for s in subviews { s.releasePictures() }
     }
 
