@@ -109,6 +109,12 @@ extension Shell {
         }
     }
 
+    /// The Dock's platter: the thicker one over an app's window, the thin one over the wallpaper (the
+    /// Home screen, App Exposé).
+    func updateDockMaterial() {
+        dock.isOverApp = !visibleWindows.isEmpty && expose == nil
+    }
+
     /// Puts every view where the state says, animating windows that move.
     func relayout(animated: Bool) {
         let size = bounds.size
@@ -134,8 +140,7 @@ extension Shell {
         let dockY =
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
-        // Over an app's window the thicker platter; over the wallpaper (Home, App Exposé) the thin one.
-        dock.isOverApp = !visibleWindows.isEmpty && expose == nil
+        updateDockMaterial()
         home.isHidden = !showsHome
         // Light status bar and home indicator over the wallpaper, Exposé and Control Center, dark over
         // windows (in Windowed Apps, over a full-screen one; the status bar is over the wallpaper when

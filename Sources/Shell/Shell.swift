@@ -60,8 +60,7 @@ import Windowing
         didSet {
             guard expose !== oldValue else { return }
             keyboardPresenter.updateOnScreenKeyboard()
-            // Over App Exposé's wallpaper the Dock has its thin platter again.
-            dock.isOverApp = !visibleWindows.isEmpty && expose == nil
+            updateDockMaterial()
         }
     }
     /// The keyboard on the glass (`KeyboardPresenter`).

@@ -338,23 +338,6 @@ import Graphics
         if oldRoot != nil { propagateRootChange(from: oldRoot, to: nil) }
     }
 
-    /// Whether `self` is `view` or inside it.
-    public func isDescendant(of view: View) -> Bool {
-        var v: View? = self
-        while let cur = v {
-            if cur === view { return true }
-            v = cur.superview
-        }
-        return false
-    }
-
-    /// The root of the tree, if the tree has one.
-    public var root: RootView? {
-        var v: View = self
-        while let s = v.superview { v = s }
-        return v as? RootView
-    }
-
     /// The environment a view on no screen reads — a custom menu preview or a picture drawn offscreen
     /// — set by whoever draws it there (the menu sets its screen's). Once the view's tree joins a
     /// screen, the screen's environment is used instead.
@@ -372,20 +355,6 @@ import Graphics
         didMoveToRoot()
         for i in interactions { i.viewDidMoveToRoot(new) }
         for s in subviews { s.propagateRootChange(from: old, to: new) }
-    }
-
-    /// All views of the subtree, depth first, the view itself first.
-    public func allViews() -> [View] {
-        var out: [View] = [self]
-        for s in subviews { out += s.allViews() }
-        return out
-    }
-
-    /// The first view in the subtree (self included) that satisfies `test`.
-    public func firstView(where test: (View) -> Bool) -> View? {
-        if test(self) { return self }
-        for s in subviews { if let v = s.firstView(where: test) { return v } }
-        return nil
     }
 
     // MARK: Layout

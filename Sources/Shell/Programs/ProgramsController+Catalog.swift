@@ -178,7 +178,7 @@ extension ProgramsController {
             let identifier = ForeignApp.identifier(desktopID: entry.id)
             if let app = hosted[identifier], let program = app.application as? ForeignApp {
                 // Installed again while its windows stayed open: its icon comes back.
-                if shell.departingApps.contains(where: { $0 === app }) { shell.reinstall(app) }
+                if shell.departingApps.contains(where: { $0 === app }) { reinstall(app) }
                 if program.entry != entry {
                     program.update(entry: entry)
                     if let icon = reading.icons[entry.id] { program.iconImage = icon }
@@ -212,14 +212,12 @@ extension ProgramsController {
         guard !shell.departingApps.isEmpty else { return }
         shell.departingApps.removeAll { !hasWindows($0) }
     }
-}
 
-extension Shell {
     /// Puts back an app uninstalled while its windows stayed open (its program was installed again).
     func reinstall(_ app: ShellApp) {
-        guard let index = departingApps.firstIndex(where: { $0 === app }) else { return }
-        departingApps.remove(at: index)
-        apps.append(app)
-        rebuildIcons()
+        guard let index = shell.departingApps.firstIndex(where: { $0 === app }) else { return }
+        shell.departingApps.remove(at: index)
+        shell.apps.append(app)
+        shell.rebuildIcons()
     }
 }
