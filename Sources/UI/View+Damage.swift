@@ -10,10 +10,11 @@ extension View {
     public func setNeedsDisplay(_ rect: Rect) { damage(rect) }
 
     /// Marks where the view shows in its superview damaged — its visual frame and its shadow — leaving
-    /// its cached picture valid: for a change of place, transform, opacity or shadow, which a
-    /// rasterized view draws by moving, scaling or fading the same picture (as a `CALayer` does).
-    func damagePlacement() {
-        guard !isHidden, let sv = superview else { return }
+    /// its cached picture valid: for a change of place, transform, opacity, shadow or visibility,
+    /// which a rasterized view draws by moving, scaling, fading or leaving out the same picture (as a
+    /// `CALayer` does). `force`: damaged even while hidden (the view was just hidden).
+    func damagePlacement(force: Bool = false) {
+        guard !isHidden || force, let sv = superview else { return }
         let t = transformToSuperview
         sv.damage(t.apply(to: bounds), from: self)
         if let s = shadow { sv.damage(t.apply(to: bounds.insetBy(dx: -Self.pad(s), dy: -Self.pad(s))), from: self) }
@@ -29,7 +30,14 @@ extension View {
     }
 
     func damageSelf(force: Bool = false) {
-        if isHidden && !force { return }
+        if isHidden && !force {
+            // Nothing shows, but its picture is stale: showing the view again keeps its picture.
+            if rasterizes, rasterCache != nil {
+                rasterCache?.invalidate()
+                contentVersion &+= 1
+            }
+            return
+        }
         damage(bounds)
         if let s = shadow {
             damage(bounds.insetBy(dx: -s.blur * 1.5 - abs(s.offset.x), dy: -s.blur * 1.5 - abs(s.offset.y)))

@@ -386,6 +386,19 @@ extension View {
         }
     }
 
+    /// Whether `preparePictures()` would draw a picture in this subtree now: a rasterized view's is
+    /// missing, stale, or at another scale, appearance or language. False off a screen.
+    public var needsPictures: Bool {
+        guard let root, root.environment.renderer != nil else { return false }
+        let scale = root.environment.displayScale
+        return allViews().contains { v in
+            guard v.rasterizes, !v.bounds.isEmpty else { return false }
+            let key = RasterCache.Key(
+                size: v.bounds.size, scale: scale, appearance: root.appearance, language: root.environment.language)
+            return v.rasterCache?.key != key || v.rasterCache?.valid != true
+        }
+    }
+
     /// The side of the squares at the rounded corners (the continuous corner reaches 1.53 r along
     /// each edge), on whole points.
     var cornerSquare: Double {

@@ -135,7 +135,9 @@ import Graphics
     public var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
-            damageSelf(force: true)
+            // Where it shows is drawn again; its own picture stays as it was (a page of icons
+            // hidden and shown again only copies theirs).
+            damagePlacement(force: true)
             // What is not seen keeps no picture (a window off the screen, the Home screen under one).
             if isHidden, releasesPicturesWhenHidden { releasePictures() }
         }

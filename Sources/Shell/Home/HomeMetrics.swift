@@ -37,6 +37,12 @@ public enum HomeMetrics {
     /// UIScrollView's paging); a flick faster than 300 pt/s, or a drag past a third of the page,
     /// turns it.
     public static let pageTurnDuration: Double = 0.35
+    /// How many icons of the pages beside the one shown have their pictures drawn in a frame (about
+    /// 0.4 ms each at 2× on a 2-core x86: two keep a frame well inside 8.3 ms, and the 30 of a page
+    /// are drawn within a page turn and a few frames of rest). Slate's figure.
+    public static let picturesPerFrame = 2
+    /// The pause between frames drawing those pictures: the next frame (Slate's figure).
+    public static let pictureInterval: Double = 1.0 / 120
     public static let pageTurnCurve = TimingCurve.cubicBezier(0.25, 1, 0.35, 1)
     public static let pageTurnVelocity: Double = 300
     public static let pageTurnFraction: Double = 1.0 / 3

@@ -57,6 +57,10 @@ import UI
     private var draggedKey: String?
     /// Places sliding to make room.
     private var reflow: Animation?
+    /// The pages whose icons keep their pictures while hidden: the one shown and those beside it.
+    private var keptPages = 0...0
+    /// The next frame's drawing of pictures for the pages beside the one shown.
+    private var warming: ScheduledAction?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -352,22 +356,45 @@ import UI
     }
 
     /// Puts each page's icons at its place for the position now; an icon on a page off the screen is
-    /// hidden (neither drawn, touched nor read by a screen reader) and lets its picture go.
+    /// hidden (neither drawn, touched nor read by a screen reader). Those of the pages beside the one
+    /// shown keep their pictures, drawn a few a frame beforehand (`warmNeighbours`), so that a swipe's
+    /// first frame only copies them; those further away let theirs go.
     private func placeIcons() {
         let grid = self.grid
+        let kept = (currentPage - 1)...(currentPage + 1)
+        let keptChanged = kept != keptPages
+        keptPages = kept
         for (index, page) in pages.enumerated() {
             let offset = (Double(index) - position) * bounds.width
             let shown = abs(Double(index) - position) < 1
+            let keeps = kept.contains(index) && !isEditing
             for (slot, view) in page.enumerated() where view.placeKey != liftedKey {
                 view.frame = grid.frame(at: slot).offsetBy(dx: offset, dy: 0)
+                view.releasesPicturesWhenHidden = !keeps
+                if keptChanged, !keeps, view.isHidden { view.releasePictures() }
                 view.isHidden = !shown
             }
         }
+        warmNeighbours()
         let libraryOffset = (Double(pages.count) - position) * bounds.width
         library.frame = Rect(libraryOffset, 0, bounds.width, bounds.height - HomeMetrics.pageDotsArea)
         library.isHidden = Double(pages.count) - position >= 1
         // No dots over the App Library (as iPadOS).
         pageDots.isHidden = pages.count < 2 || position > Double(pages.count) - 0.5
+    }
+
+    /// Draws the pictures of the icons on the pages beside the one shown, `HomeMetrics.picturesPerFrame`
+    /// a frame, until each has its picture (a person swiping at once meets a few drawn in that frame).
+    private func warmNeighbours() {
+        guard warming == nil, !isEditing, let dispatcher = root?.dispatcher else { return }
+        let beside = [currentPage + 1, currentPage - 1].filter { pages.indices.contains($0) }
+        let waiting = beside.lazy.flatMap { self.pages[$0] }.filter { $0.isHidden && $0.needsPictures }
+        guard !waiting.isEmpty else { return }
+        for view in waiting.prefix(HomeMetrics.picturesPerFrame) { view.preparePictures() }
+        warming = dispatcher.schedule(after: HomeMetrics.pictureInterval) { [weak self] in
+            self?.warming = nil
+            if self?.isHidden == false { self?.warmNeighbours() }
+        }
     }
 
     private func panned(_ pan: PanGestureRecognizer) {
