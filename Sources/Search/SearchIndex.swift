@@ -37,7 +37,7 @@ public struct SearchItem: Hashable, Sendable {
     public var keywords: [String]
     /// Long body text (a note's text, a message's subject and sender), searched with the least weight.
     /// The index keeps it only as its words (of its first `SearchIndex.indexedTextBytes` bytes): the
-    /// items `SearchIndex` gives back have none.
+    /// items `SearchIndex` gives back have none, and no keywords either.
     public var text: String?
     /// When it was last used, in seconds since some epoch (higher is more recent); breaks ties. NaN
     /// is taken for none.
@@ -263,7 +263,6 @@ public struct SearchIndex: Sendable {
         var id: String
         var title: LocalizedString
         var subtitle: LocalizedString?
-        var keywords: [String]
         /// `lastUsed`, NaN for none.
         var lastUsed: Double
         var kind: SearchItem.Kind
@@ -272,16 +271,14 @@ public struct SearchIndex: Sendable {
             id = item.id
             title = item.title
             subtitle = item.subtitle
-            keywords = item.keywords
             lastUsed = item.lastUsed ?? .nan
             kind = item.kind
         }
 
-        /// The item, without its text.
+        /// The item, without its keywords and text (kept only as words of the index).
         var item: SearchItem {
             SearchItem(
-                id: id, kind: kind, title: title, subtitle: subtitle, keywords: keywords,
-                lastUsed: lastUsed.isNaN ? nil : lastUsed)
+                id: id, kind: kind, title: title, subtitle: subtitle, lastUsed: lastUsed.isNaN ? nil : lastUsed)
         }
     }
 

@@ -172,6 +172,10 @@ extension Shell {
     /// How many items the apps offered Spotlight, and whether some are still being indexed (or their
     /// changes decoded).
     public var spotlightAppItemCount: Int { spotlight.appItems.values.reduce(0) { $0 + $1.count } }
+    /// Whether the items apps offered Spotlight are still to be written to disk, or being written.
+    public var isSavingSpotlightItems: Bool { spotlight.itemsSaving || !spotlight.itemsUnsaved.isEmpty }
+    /// The bytes the items apps offered Spotlight are kept in (for measuring).
+    public var spotlightAppItemBytes: Int { spotlight.appItems.values.reduce(0) { $0 + $1.byteCount } }
     public var isIndexingSpotlightItems: Bool { !spotlight.itemsIndexing.isEmpty || !spotlight.decoding.isEmpty }
 
     /// Spotlight while it shows.

@@ -231,7 +231,10 @@ enum SpotlightBench {
     /// typed into its field, to the end of the frame that shows the results (the search, the rows
     /// and their icons made, laid out and drawn), with 10,000 notes and 100,000 messages offered
     /// through the apps' API (`indexSearchableItems`) beside the programs, apps and Mail's commands;
-    /// beside it, the time from the offer to the items found, and the memory they hold.
+    /// typed once they are indexed and written to disk. Beside it, the time from the offer to the
+    /// items found, the memory they hold (and the bytes of the shell's store of them), and the 99th
+    /// percentile in processor time of the whole process (`p99-cpu`: what the frames cost where no
+    /// other machine takes the core away).
     @MainActor static func keystrokeToFrame() -> Bench.Result {
         let screen = ShellScreen(scale: 2)
         defer { screen.close() }
@@ -275,7 +278,11 @@ enum SpotlightBench {
         ProcessMemory.releaseFreed()
         let after = Bench.processStatus()["RssAnon"] ?? .nan
         precondition(screen.shell.spotlightAppItemCount >= 110_000, "the notes and messages were all kept")
+        // Typed once the items are written to disk too (a second core's work meanwhile is not the
+        // keystrokes').
+        while screen.shell.isSavingSpotlightItems { screen.host.run(for: 0.1) }
         var times: [Double] = []
+        var processor: [Double] = []
         var make: [Double] = []
         let queries = [
             "mail", "new message", "reply", "program", "tool", "meeting notes", "отчёт", "re: budget", "zzz",
@@ -289,11 +296,13 @@ enum SpotlightBench {
             for query in queries {
                 for character in query {
                     let start = Bench.now()
+                    let cpuStart = MonotonicClock.processCPUTime()
                     screen.host.root.dispatcher.handleText(String(character))
                     let made = Bench.now()
                     screen.host.frame()
                     if round >= 2 {
                         times.append((Bench.now() - start) * 1000)
+                        processor.append((MonotonicClock.processCPUTime() - cpuStart) * 1000)
                         make.append((made - start) * 1000)
                     }
                 }
@@ -308,9 +317,11 @@ enum SpotlightBench {
         result.extra["app-items"] = Double(screen.shell.spotlightAppItemCount)
         result.extra["offer-to-indexed-ms"] = offerMS
         result.extra["app-items-rss-MB"] = after - before
+        result.extra["app-items-kept-MB"] = Double(screen.shell.spotlightAppItemBytes) / 1_048_576
         result.extra["show-ms"] = Bench.median(shows)
         result.extra["make"] = Bench.median(make)
         result.extra["make-p99"] = Bench.p99(make)
+        result.extra["p99-cpu"] = Bench.p99(processor)
         result.extra["aim-p99-ms"] = 8.3
         return result
     }

@@ -321,7 +321,8 @@ import Graphics
         guard let i = subviews.firstIndex(where: { $0 === v }), i != subviews.count - 1 else { return }
         subviews.remove(at: i)
         subviews.append(v)
-        v.damageSelf(force: true)
+        // Drawn over its siblings now: where it shows, not its own picture.
+        v.damagePlacement(force: true)
     }
 
     public func removeFromSuperview() { removeFromSuperview(leavingScreenAsDrawn: false) }

@@ -46,6 +46,28 @@ import Testing
         (w.shell.spotlightView?.rows ?? []).map { $0.item.title.resolved(w.shell.language) }
     }
 
+    /// A letter that keeps results keeps their rows and their pictures: only new rows are made and
+    /// drawn; every row is read in the results' order.
+    @Test func rowsShownForTheLastLetterAreKept() throws {
+        let w = try world()
+        try run(w, "key ctrl+space\ntype \"n\"")
+        let spotlight = try #require(w.shell.spotlightView)
+        let before = spotlight.rows
+        #expect(before.count >= 2, "\(titles(w))")
+        _ = w.host.frame()
+        let drawn = View.picturesDrawn
+        try run(w, "type \"o\"")
+        _ = w.host.frame()
+        let kept = spotlight.rows.filter { row in before.contains { $0 === row } }
+        #expect(!kept.isEmpty && titles(w).first == "Notes", "\(titles(w))")
+        #expect(View.picturesDrawn - drawn <= spotlight.rows.count - kept.count + 1, "only new rows drawn")
+        let order = spotlight.rows.flatMap { row in [row.header, row].compactMap { $0 } }
+        #expect(order.allSatisfy { $0.superview != nil })
+        let platter = try #require(spotlight.rows.first?.superview)
+        let listed = platter.subviews.filter { view in order.contains { $0 === view } }
+        #expect(listed.elementsEqual(order, by: ===), "read in the results' order")
+    }
+
     @Test func ctrlSpaceFindsAnAppAndReturnOpensIt() throws {
         let w = try world()
         try run(w, "key ctrl+space")
@@ -230,7 +252,7 @@ import Testing
                 identifier: "huge", kind: .document, title: huge, text: huge + " needle",
                 keywords: Array(repeating: "word", count: 10_000), userActivity: NotesApp.activity("huge"))
         ])
-        let kept = try #require(w.shell.spotlight.appItems["org.slate.test.notes"]?["huge"])
+        let kept = try #require(w.shell.spotlight.appItems["org.slate.test.notes"]?[identifier: "huge"])
         #expect(kept.title.utf8.count <= SearchableItem.fieldLimit)
         #expect((kept.text?.utf8.count ?? 0) <= SearchableItem.textLimit)
         #expect(kept.keywords.count == SearchableItem.keywordLimit)

@@ -29,26 +29,22 @@ extension SpotlightController {
     /// would leave the app more than `SearchableItem.appLimit` items is not made.
     func change(_ change: SearchableChange, from app: ShellApp) throws(SceneError) {
         let identifier = app.identifier
-        var items = appItems[identifier] ?? [:]
+        var items = appItems[identifier] ?? KeptItems()
         switch change {
         case .index(let offered):
-            for item in offered {
-                let kept = Self.bounded(item)
-                items[kept.identifier] = kept
-            }
+            for item in offered { items.insert(Self.bounded(item)) }
             guard items.count <= SearchableItem.appLimit else {
                 shell.environment.errors.log(
                     "\(identifier) offered Spotlight more than \(SearchableItem.appLimit) items; none were taken")
                 throw .tooManySearchableItems(app: identifier, limit: SearchableItem.appLimit)
             }
         case .delete(let identifiers):
-            for id in identifiers { items[id] = nil }
+            items.remove(identifiers: identifiers)
         case .deleteDomains(let domains):
             if let domains {
-                let gone = Set(domains)
-                items = items.filter { !gone.contains($0.value.domain ?? "") }
+                items.remove(domains: Set(domains))
             } else {
-                items = [:]
+                items = KeptItems()
             }
         }
         appItems[identifier] = items
@@ -100,10 +96,10 @@ extension SpotlightController {
         guard itemsIndexing[app] == nil else { return }
         let count = itemsChanges[app] ?? 0
         itemsIndexing[app] = count
-        let items = Array((appItems[app] ?? [:]).values)
+        let items = appItems[app] ?? KeptItems()
         let source = Self.itemSource(of: app)
         shell.environment.backgroundWork.run(for: shell) {
-            SearchIndex.Part(items.map { Self.searchItem($0, source: source) })
+            SearchIndex.Part(items.items.map { Self.searchItem($0, source: source) })
         } deliver: { [weak self] part in
             guard let self else { return }
             self.itemsIndexing[app] = nil
@@ -180,7 +176,7 @@ extension SpotlightController {
 
     /// Puts Spotlight away and opens an app's item.
     private func openOffered(app identifier: String, identifier item: String, newWindow: Bool) {
-        guard let offered = appItems[identifier]?[item], let app = shell.app(identifier) else { return }
+        guard let offered = appItems[identifier]?[identifier: item], let app = shell.app(identifier) else { return }
         hide()
         open(offered, of: app, newWindow: newWindow)
     }
@@ -215,7 +211,7 @@ extension SpotlightController {
             guard let self, (self.itemsChanges[app] ?? 0) == changesThen else { return }
             switch result {
             case .success(let items):
-                self.appItems[app] = Dictionary(items.map { ($0.identifier, Self.bounded($0)) }) { _, later in later }
+                self.appItems[app] = KeptItems(items.map(Self.bounded))
                 self.itemsChanges[app, default: 0] += 1
                 self.indexItems(of: app)
             case .failure(let error):
@@ -242,12 +238,12 @@ extension SpotlightController {
     private func saveItems() {
         let apps = itemsUnsaved
         itemsUnsaved = []
-        let work = apps.compactMap { app in itemsFile(of: app).map { ($0, Array((appItems[app] ?? [:]).values)) } }
+        let work = apps.compactMap { app in itemsFile(of: app).map { ($0, appItems[app] ?? KeptItems()) } }
         shell.environment.backgroundWork.run(for: shell) { () -> [String] in
             var failures: [String] = []
-            for (file, items) in work {
+            for (file, kept) in work {
                 do {
-                    let data = try JSONEncoder().encode(items.sorted { $0.identifier < $1.identifier })
+                    let data = try JSONEncoder().encode(kept.items.sorted { $0.identifier < $1.identifier })
                     try AtomicFile.write(data, to: file.path, permissions: 0o600, makingFolders: 0o700)
                 } catch {
                     failures.append("cannot keep Spotlight's items in \(file.path): \(error)")

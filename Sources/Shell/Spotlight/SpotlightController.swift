@@ -42,7 +42,7 @@ import UI
     private var actions: [String: (app: String, action: DesktopEntry.Action)] = [:]
     /// The items apps offered (`SearchableItem`), by app identifier and item identifier
     /// (`SpotlightController+AppItems`).
-    var appItems: [String: [String: SearchableItem]] = [:]
+    var appItems: [String: KeptItems] = [:]
     /// The apps whose items are being indexed off the main thread, each with its change count then.
     var itemsIndexing: [String: Int] = [:]
     /// How many changes each app's items have had (a part indexed for an older count is indexed again).
@@ -164,8 +164,7 @@ import UI
         // The top hit first, then the rest grouped by kind in their order.
         let rest = hits.dropFirst().sorted { $0.item.kind < $1.item.kind }
         let items = (hits.prefix(1) + rest).map(\.item)
-        spotlight.setResults(items.map { item in (item, icon(for: item)) })
-        for row in spotlight.rows { attachMenu(to: row) }
+        for row in spotlight.setResults(items, icon: icon(for:)) { attachMenu(to: row) }
     }
 
     /// An app's icon for its row (a touch and hold on it shows its menu, as on the Home screen); for
@@ -201,7 +200,7 @@ import UI
         let command = commands[item.id]
         let programAction = actions[item.id]?.action
         let app = app(of: item)
-        let offered = Self.offeredItem(item.id).flatMap { appItems[$0.app]?[$0.identifier] }
+        let offered = Self.offeredItem(item.id).flatMap { appItems[$0.app]?[identifier: $0.identifier] }
         hide()
         if let offered, let app {
             open(offered, of: app)

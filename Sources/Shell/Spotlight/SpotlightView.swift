@@ -47,36 +47,58 @@ import UI
             })
     }
 
-    /// Shows these results: `items` in order, each with its icon (nil: its kind's symbol), under a
-    /// header where the kind changes (the first is the top hit).
-    func setResults(_ items: [(SearchItem, View?)]) {
-        for row in rows { row.removeFromSuperview() }
-        for header in headers { header.removeFromSuperview() }
-        headers = []
-        rows = items.map { item, icon in
-            let row = SpotlightRowView(item: item, icon: icon)
+    /// Shows these results: `items` in order, each with its icon (`icon`; nil: its kind's symbol),
+    /// under a header where the kind changes (the first is the top hit). A row or a header shown for
+    /// the last keystroke is kept, with its picture, and only new ones are made: each letter typed
+    /// changes a few of a dozen rows. Returns the rows made.
+    @discardableResult
+    func setResults(_ items: [SearchItem], icon: (SearchItem) -> View?) -> [SpotlightRowView] {
+        var keptRows = Dictionary(rows.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
+        var keptHeaders = Dictionary(headers.map { ($0.localizedText, $0) }, uniquingKeysWith: { first, _ in first })
+        var made: [SpotlightRowView] = []
+        rows = items.map { item in
+            if let kept = keptRows.removeValue(forKey: item) { return kept }
+            let row = SpotlightRowView(item: item, icon: icon(item))
+            row.rasterizes = true
             row.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onChoose?(item) })
             platter.addSubview(row)
+            made.append(row)
             return row
         }
+        for gone in keptRows.values { gone.removeFromSuperview() }
+        var shownHeaders: [Label] = []
         var lastSection: LocalizedString?
         for (index, row) in rows.enumerated() {
             let section =
                 index == 0
                 ? SpotlightStrings.topHit : sectionOf?(row.item) ?? SpotlightStrings.section(of: row.item.kind)
+            row.header = nil
             if section != lastSection {
-                let header = Label(section, style: .footnote, color: .secondaryLabel)
-                header.font = Font(size: 13, weight: .semibold)
-                header.accessibilityTraits = .header
-                platter.addSubview(header)
-                headers.append(header)
+                let header = keptHeaders.removeValue(forKey: section) ?? makeHeader(section)
+                shownHeaders.append(header)
                 row.header = header
                 lastSection = section
             }
         }
+        // Read (and drawn) in the results' order.
+        let order: [View] = rows.flatMap { row in [row.header, row].compactMap { $0 } }
+        if !platter.subviews.elementsEqual(order, by: ===) {
+            for view in order { platter.bringSubviewToFront(view) }
+        }
+        for gone in keptHeaders.values { gone.removeFromSuperview() }
+        headers = shownHeaders
         platter.isHidden = rows.isEmpty
         select(rows.isEmpty ? nil : 0)
         setNeedsLayout()
+        return made
+    }
+
+    private func makeHeader(_ section: LocalizedString) -> Label {
+        let header = Label(section, style: .footnote, color: .secondaryLabel)
+        header.font = Font(size: 13, weight: .semibold)
+        header.accessibilityTraits = .header
+        platter.addSubview(header)
+        return header
     }
 
     /// Selects a row (clamped; nil: none).
