@@ -48,6 +48,9 @@ import Graphics
     public let multiline: Bool
     public var font: Font = .preferred(.body) { didSet { setNeedsDisplay() } }
     public var textColor: Color = .label { didSet { setNeedsDisplay() } }
+    /// Where a one-line field's text sits across it (`.center`: a folder's name); `.natural`, `.left`
+    /// and a field of several lines start at its leading edge.
+    public var alignment: TextAlignment = .natural { didSet { if alignment != oldValue { setNeedsDisplay() } } }
     public var isEditable = true
     /// The caret, as a character offset.
     public internal(set) var caret: Int
@@ -174,9 +177,19 @@ import Graphics
         let shownFont = metrics.scaledFont(font)
         // The space above the text grows with it, keeping a line in the middle of a field that grew.
         let padding = EdgeInsets(vertical: metrics.scaledValue(Self.padding.top), horizontal: Self.padding.left)
-        let inner = bounds.inset(by: padding)
+        var inner = bounds.inset(by: padding)
         let text = shownText
         let showsPlaceholder = text.isEmpty
+        if !multiline, alignment == .center || alignment == .right {
+            // The line's box narrowed to the text and moved across: the text, its selection and
+            // the caret go with it.
+            let shown = canvas.textMeasurer.measure(
+                TextLayout(showsPlaceholder ? placeholder : text, font: shownFont, lineLimit: 1)
+            ).width.rounded(.up)
+            let spare = max(0, inner.width - shown - 2)
+            inner.origin.x += alignment == .center ? (spare / 2).rounded() : spare
+            inner.size.width -= spare
+        }
         if isAllSelected, isFocused {
             let m = canvas.textMeasurer.measure(
                 TextLayout(text, font: shownFont, lineLimit: multiline ? 0 : 1, width: inner.width))

@@ -48,6 +48,7 @@ import UI
         addSubview(nameLabel)
         nameField.localizedAccessibilityLabel = HomeStrings.folderName
         nameField.textColor = .white
+        nameField.alignment = .center
         addSubview(nameField)
         nameLabel.isHidden = editing
         nameField.isHidden = !editing
