@@ -46,8 +46,8 @@ import Testing
         (w.shell.spotlightView?.rows ?? []).map { $0.item.title.resolved(w.shell.language) }
     }
 
-    /// A letter that keeps results keeps their rows and their pictures: only new rows are made and
-    /// drawn; every row is read in the results' order.
+    /// A letter that keeps results keeps their rows: only new rows are made (drawn straight), a kept
+    /// row keeps its picture; every row is read in the results' order.
     @Test func rowsShownForTheLastLetterAreKept() throws {
         let w = try world()
         try run(w, "key ctrl+space\ntype \"n\"")
@@ -60,7 +60,15 @@ import Testing
         _ = w.host.frame()
         let kept = spotlight.rows.filter { row in before.contains { $0 === row } }
         #expect(!kept.isEmpty && titles(w).first == "Notes", "\(titles(w))")
-        #expect(View.picturesDrawn - drawn <= spotlight.rows.count - kept.count + 1, "only new rows drawn")
+        // New rows are drawn straight; a kept row's picture is made once, then copied.
+        #expect(View.picturesDrawn - drawn <= kept.count + 1, "no picture for a new row")
+        #expect(
+            kept.allSatisfy(\.rasterizes)
+                && !spotlight.rows.contains { row in !kept.contains { $0 === row } && row.rasterizes })
+        let madeOnce = View.picturesDrawn
+        spotlight.setNeedsDisplay()
+        _ = w.host.frame()
+        #expect(View.picturesDrawn == madeOnce, "kept rows copied, not drawn again")
         let order = spotlight.rows.flatMap { row in [row.header, row].compactMap { $0 } }
         #expect(order.allSatisfy { $0.superview != nil })
         let platter = try #require(spotlight.rows.first?.superview)

@@ -49,17 +49,22 @@ import UI
 
     /// Shows these results: `items` in order, each with its icon (`icon`; nil: its kind's symbol),
     /// under a header where the kind changes (the first is the top hit). A row or a header shown for
-    /// the last keystroke is kept, with its picture, and only new ones are made: each letter typed
-    /// changes a few of a dozen rows. Returns the rows made.
+    /// the last keystroke is kept, and only new ones are made: each letter typed changes a few of a
+    /// dozen rows; a row kept keeps its picture. Returns the rows made.
     @discardableResult
     func setResults(_ items: [SearchItem], icon: (SearchItem) -> View?) -> [SpotlightRowView] {
         var keptRows = Dictionary(rows.map { ($0.item, $0) }, uniquingKeysWith: { first, _ in first })
         var keptHeaders = Dictionary(headers.map { ($0.localizedText, $0) }, uniquingKeysWith: { first, _ in first })
         var made: [SpotlightRowView] = []
         rows = items.map { item in
-            if let kept = keptRows.removeValue(forKey: item) { return kept }
+            if let kept = keptRows.removeValue(forKey: item) {
+                // Shown again: it keeps its picture from now on (made once, then copied).
+                kept.rasterizes = true
+                return kept
+            }
+            // Drawn straight the first time: a picture made for a row that the next letter may
+            // take away would only add its allocation and a copy to the first letter's frame.
             let row = SpotlightRowView(item: item, icon: icon(item))
-            row.rasterizes = true
             row.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onChoose?(item) })
             platter.addSubview(row)
             made.append(row)
