@@ -135,9 +135,10 @@ import Graphics
     public var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
-            // Where it shows is drawn again; its own picture stays as it was (a page of icons
-            // hidden and shown again only copies theirs).
-            damagePlacement(force: true)
+            // Where it shows is drawn again. A view that keeps its pictures while hidden (a page of
+            // icons beside the one shown) keeps them valid too; any other is drawn whole again, as
+            // what it shows may have changed unseen (a program's window while off the screen).
+            if releasesPicturesWhenHidden { damageSelf(force: true) } else { damagePlacement(force: true) }
             // What is not seen keeps no picture (a window off the screen, the Home screen under one).
             if isHidden, releasesPicturesWhenHidden { releasePictures() }
         }
@@ -321,8 +322,7 @@ import Graphics
         guard let i = subviews.firstIndex(where: { $0 === v }), i != subviews.count - 1 else { return }
         subviews.remove(at: i)
         subviews.append(v)
-        // Drawn over its siblings now: where it shows, not its own picture.
-        v.damagePlacement(force: true)
+        v.damageSelf(force: true)
     }
 
     public func removeFromSuperview() { removeFromSuperview(leavingScreenAsDrawn: false) }
