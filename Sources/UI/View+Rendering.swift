@@ -390,13 +390,18 @@ extension View {
     /// missing, stale, or at another scale, appearance or language. False off a screen.
     public var needsPictures: Bool {
         guard let root, root.environment.renderer != nil else { return false }
-        let scale = root.environment.displayScale
-        return allViews().contains { v in
-            guard v.rasterizes, !v.bounds.isEmpty else { return false }
-            let key = RasterCache.Key(
-                size: v.bounds.size, scale: scale, appearance: root.appearance, language: root.environment.language)
-            return v.rasterCache?.key != key || v.rasterCache?.valid != true
+        return hasStalePicture(
+            scale: root.environment.displayScale, appearance: root.appearance, language: root.environment.language)
+    }
+
+    /// Whether a rasterized view in this subtree lacks a valid picture for these; walks the tree with
+    /// no array made (the Home screen asks it of its neighbour pages' icons every frame of a swipe).
+    private func hasStalePicture(scale: Double, appearance: Appearance, language: Language) -> Bool {
+        if rasterizes, !bounds.isEmpty {
+            let key = RasterCache.Key(size: bounds.size, scale: scale, appearance: appearance, language: language)
+            if rasterCache?.key != key || rasterCache?.valid != true { return true }
         }
+        return subviews.contains { $0.hasStalePicture(scale: scale, appearance: appearance, language: language) }
     }
 
     /// The side of the squares at the rounded corners (the continuous corner reaches 1.53 r along
