@@ -16,14 +16,7 @@ import Testing
         root.environment.renderer = renderer
         root.environment.displayScale = 2
         root.backgroundColor = .white
-        let card = View(frame: Rect(60, 40, 160, 110))
-        card.backgroundColor = .systemBlue
-        card.cornerRadius = 18
-        let label = Label("Атлас", style: .title1, color: .white)
-        label.frame = Rect(16, 30, 130, 40)
-        card.addSubview(label)
-        root.addSubview(card)
-        card.rasterizes = true
+        let (card, label) = addPictureCard(to: root)
         card.releasesPicturesWhenHidden = false
         return (root, card, label)
     }

@@ -14,14 +14,7 @@ import Testing
     func frame(keeping: Bool, frames: Int = 1) -> (PixelImage, RootView, View) {
         let root = RootView(size: Size(300, 200), clock: VirtualClock())
         root.backgroundColor = .systemGroupedBackground
-        let card = View(frame: Rect(60, 40, 160, 110))
-        card.backgroundColor = .systemBlue
-        card.cornerRadius = 18
-        let label = Label("Атлас", style: .title1, color: .white)
-        label.frame = Rect(16, 30, 130, 40)
-        card.addSubview(label)
-        root.addSubview(card)
-        card.rasterizes = true
+        let card = addPictureCard(to: root).card
         card.keepsTurnedPictures = keeping
         card.transform = Transform(rotationAngle: 2 * View.turnStep)
         var image = PixelImage(width: 1, height: 1)
