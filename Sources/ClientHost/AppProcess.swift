@@ -66,6 +66,8 @@ public struct AppProcessError: Error, CustomStringConvertible {
     }
     /// Wakes the loop when the settings file is written.
     var settingsWatch: SettingsFileWatch?
+    /// The folders the app observes (`AppProcess+Folders`), by their watch.
+    var observedFolders: [ObjectIdentifier: ObservedFolder] = [:]
     /// Told each time a window is placed (a debug build checks the guidelines then).
     public var onWindowPlaced: ((WindowScene) -> Void)?
     /// Where problems go, one line each.
@@ -150,11 +152,15 @@ public struct AppProcessError: Error, CustomStringConvertible {
         queuedConnects.removeAll()
         // Screen readers (AT-SPI), when an accessibility bus runs.
         let accessibility = connectAccessibility()
-        let watched = (accessibility?.fileDescriptors ?? []) + (settingsWatch.map { [$0.fileDescriptor] } ?? [])
+        let alwaysWatched = (accessibility?.fileDescriptors ?? []) + (settingsWatch.map { [$0.fileDescriptor] } ?? [])
         var seen: [ObjectIdentifier] = []
         while running, !TerminationRequest.isRequested, let c = client {
             let busy = windows.values.contains { $0.needsFrameNow && !$0.framePending }
-            let timer = windows.values.compactMap { $0.root.dispatcher.nextTimerTime }.min()
+            let timer =
+                (windows.values.compactMap { $0.root.dispatcher.nextTimerTime } + [nextFolderChange].compactMap { $0 })
+                .min()
+            // The folders the app observes come and go as it asks.
+            let watched = alwaysWatched + observedFolderDescriptors
             let wait = busy ? 0 : Int32((min(timer.map { max(0, $0 - clock.now) } ?? 0.5, 0.5) * 1000).rounded(.up))
             var ready: Int32 = 0
             if slate_client_dispatch_watching(c, wait, watched, Int32(watched.count), &ready) < 0 {
@@ -169,6 +175,8 @@ public struct AppProcessError: Error, CustomStringConvertible {
             // at each turn instead: one stat, at most twice a second at rest.
             if settingsWatch == nil { settings?.reloadIfChanged() }
             catchUpClock()
+            if ready != 0 { drainObservedFolders(now: clock.now) }
+            deliverFolderChanges(now: clock.now)
             if let interval = runtime.application.refreshInterval, clock.now - lastRefresh >= interval {
                 lastRefresh = clock.now
                 runtime.application.refresh()

@@ -71,10 +71,30 @@ public final class FolderTreeWatch {
 
     deinit { close(fileDescriptor) }
 
+    /// What came, changed or went in the trees since the last drain.
+    public struct Changes: Equatable, Sendable {
+        /// The files (those that count) and folders that came, changed or went, by absolute path.
+        public var paths: Set<String> = []
+        /// Whether anything at all may have changed: events were lost (the kernel's queue overflowed)
+        /// or a tree's root came.
+        public var everything = false
+
+        /// Changes of these `paths`, or of `everything`.
+        public init(paths: Set<String> = [], everything: Bool = false) {
+            self.paths = paths
+            self.everything = everything
+        }
+    }
+
     /// Reads what inotify has to say; returns whether a file that counts (or a folder of a tree)
     /// came, changed or went since the last call. A queue that overflowed counts as a change of
     /// everything. Folders that came are watched before it returns.
-    public func drain() -> Bool {
+    public func drain() -> Bool { drainChanges() != nil }
+
+    /// Reads what inotify has to say: what changed since the last call, or nil when nothing that
+    /// counts did. Folders that came are watched before it returns.
+    public func drainChanges() -> Changes? {
+        var changes = Changes()
         var changed = false
         var needsRescan = false
         // Room for many events at once (each is 16 bytes and its name, NAME_MAX at most).
@@ -97,6 +117,7 @@ public final class FolderTreeWatch {
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     // Events were lost: everything may have changed, folders included.
                     changed = true
+                    changes.everything = true
                     needsRescan = true
                     continue
                 }
@@ -104,24 +125,30 @@ public final class FolderTreeWatch {
                 if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
                     // The folder went (or its watch did): what is watched is looked at again.
                     needsRescan = true
-                    changed = changed || folder.inTree
+                    if folder.inTree {
+                        changed = true
+                        changes.paths.insert(folder.path)
+                    }
                     continue
                 }
                 if folder.awaited.contains(name) {
                     needsRescan = true
                     changed = true
+                    changes.everything = true
                 }
                 guard folder.inTree else { continue }
                 if mask & UInt32(IN_ISDIR) != 0 {
                     needsRescan = true
                     changed = true
+                    changes.paths.insert(folder.path + "/" + name)
                 } else if fileSuffix.map(name.hasSuffix) ?? true {
                     changed = true
+                    changes.paths.insert(folder.path + "/" + name)
                 }
             }
         }
         if needsRescan { rescan() }
-        return changed
+        return changed ? changes : nil
     }
 
     /// Watches what should be watched now — every folder of each existing tree, the nearest

@@ -42,6 +42,9 @@ public struct FileStamp: Hashable, Sendable {
     private var observers: [UUID: () -> Void] = [:]
     private var summaries: [String: NoteSummary] = [:]
     private var heads: [String: (modified: Date, text: String)] = [:]
+    /// What the store itself last did to each path it wrote, moved or trashed: the file's stamp after,
+    /// or nil for gone. A change seen on disk that matches is the store's own, not another program's.
+    private var ownChanges: [String: FileStamp?] = [:]
 
     /// The extensions of note files.
     public static let extensions: Set<String> = ["md", "txt", "markdown"]
@@ -78,6 +81,25 @@ public struct FileStamp: Hashable, Sendable {
 
     func changed() {
         for f in Array(observers.values) { f() }
+    }
+
+    /// Whether a change seen on disk at `absolutePath` (a file or folder under the notes folder) was
+    /// made by another program: a note or folder came, changed or went other than as this store last
+    /// left it. Hidden files (a save's temporary file) and files that are not notes do not count.
+    public func isOutsideChange(at absolutePath: String) -> Bool {
+        guard absolutePath.hasPrefix(rootPath + "/") else { return absolutePath == rootPath }
+        let rel = String(absolutePath.dropFirst(rootPath.count + 1))
+        let name = rel.split(separator: "/").last.map(String.init) ?? rel
+        guard !name.hasPrefix(".") else { return false }
+        let now = stamp(rel)
+        if Self.isNoteName(name) {
+            guard let own = ownChanges[rel] else { return true }
+            return own != now
+        }
+        // Not a note: a folder that came or went counts; any other file does not.
+        var st = stat()
+        let isFile = stat(path(rel), &st) == 0 && (st.st_mode & S_IFMT) != S_IFDIR
+        return !isFile
     }
 
     // MARK: Reading
@@ -203,6 +225,7 @@ public struct FileStamp: Hashable, Sendable {
     public func write(_ text: String, to path: String) throws(FileWriteError) {
         try Self.writeAtomically(Array(text.utf8), to: url(path), modified: now())
         summaries[path] = nil
+        ownChanges[path] = .some(stamp(path))
         changed()
     }
 
@@ -262,6 +285,8 @@ public struct FileStamp: Hashable, Sendable {
             throw AtomicFile.failure(errno, at: url(folder).path)
         }
         summaries[path] = nil
+        ownChanges[path] = .some(nil)
+        ownChanges[p] = .some(stamp(p))
         changed()
         return p
     }
@@ -328,6 +353,7 @@ public struct FileStamp: Hashable, Sendable {
                 }
             }
             summaries[path] = nil
+            ownChanges[path] = .some(nil)
             changed()
             return name
         }

@@ -16,6 +16,20 @@ extension NotesApp {
         if spotlightObserver == nil {
             spotlightObserver = store.observe { [weak self] in self?.offerNotesToSpotlight() }
         }
+        // Notes written, changed or deleted by another program (a sync tool, an editor, `git pull`)
+        // come into the lists, the open notes and Spotlight as they are made.
+        folderObservation = system.observeFolder(at: store.root) { [weak self] change in
+            self?.notesChangedOnDisk(change)
+        }
+    }
+
+    /// A change in the notes folder: when another program made it, every window lists its folder
+    /// again and Spotlight is offered what differs (the store's observers), and each open note looks
+    /// at its file (reloaded, or kept as a conflicted copy beside unsaved text).
+    func notesChangedOnDisk(_ change: FolderChange) {
+        guard change.isWholeFolder || change.paths.contains(where: store.isOutsideChange(at:)) else { return }
+        store.changed()
+        for document in openDocuments.values { document.checkDisk() }
     }
 
     /// Offers Spotlight the notes that are new or changed since the last offer, and takes out those

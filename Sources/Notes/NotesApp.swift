@@ -37,6 +37,8 @@ import UI
     weak var system: (any SceneSystem)?
     var offered: [String: Date] = [:]
     var spotlightObserver: UUID?
+    /// The system's watch of the notes folder, while connected (`notesChangedOnDisk`).
+    var folderObservation: FolderObservation?
 
     /// Notes over `store`.
     public init(store: NoteStore) {

@@ -36,6 +36,8 @@ import UI
     public private(set) var postedNotifications: [UserNotification] = []
     /// The changes of the app's Spotlight items, in order (nothing finds them here).
     public private(set) var searchableChanges: [SearchableChange] = []
+    /// The folders the app observes, by standardized path, and what to tell it (`changeFolder`).
+    private var folderObservers: [String: [ObjectIdentifier: @MainActor (FolderChange) -> Void]] = [:]
 
     /// A system for `application`, saving to `store` (nil: nothing is saved), its windows in
     /// `language`.
@@ -58,6 +60,31 @@ import UI
 
     public func changeSearchableItems(_ change: SearchableChange) throws(SceneError) {
         searchableChanges.append(change)
+    }
+
+    /// Keeps the observer: this system watches no disk itself, a test (or whoever runs the app)
+    /// says what changed with `changeFolder(at:_:)`.
+    public func observeFolder(at url: URL, onChange: @escaping @MainActor (FolderChange) -> Void)
+        -> FolderObservation?
+    {
+        let path = url.standardizedFileURL.path
+        let token = FolderObservationToken()
+        let identifier = ObjectIdentifier(token)
+        folderObservers[path, default: [:]][identifier] = onChange
+        return FolderObservation { [weak self] in
+            _ = token
+            self?.folderObservers[path]?[identifier] = nil
+        }
+    }
+
+    /// Whether the app observes the folder at `url` now.
+    public func isObservingFolder(at url: URL) -> Bool {
+        !(folderObservers[url.standardizedFileURL.path] ?? [:]).isEmpty
+    }
+
+    /// Tells the app's observers of the folder at `url` that `change` was made there.
+    public func changeFolder(at url: URL, _ change: FolderChange) {
+        for onChange in (folderObservers[url.standardizedFileURL.path] ?? [:]).values { onChange(change) }
     }
 
     @discardableResult
@@ -151,3 +178,6 @@ import UI
         events.append(.disconnect(session: scene.session.persistentIdentifier))
     }
 }
+
+/// What tells one folder observation from another.
+private final class FolderObservationToken {}

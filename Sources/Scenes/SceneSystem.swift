@@ -1,3 +1,4 @@
+import Foundation
 import UI
 
 /// The one door from an app to the system that shows its windows: the shell, or `LocalSceneSystem`
@@ -47,11 +48,22 @@ import UI
     /// The person's system settings as this system keeps them (`settings.json`, observed live), for
     /// an app that shows or changes them (Settings); nil where the system keeps none.
     var systemSettings: SettingsStore? { get }
+    /// Tells the app of changes in the folder tree at `url` (8 folders deep) as they are made, by
+    /// another program or by the app: `onChange` on the main actor, once a burst is over
+    /// (`FolderObservationTiming`). Nil where the system watches no folders (a system in the
+    /// shell's own process, or none left to the person): the app then looks when its windows come
+    /// to the foreground.
+    func observeFolder(at url: URL, onChange: @escaping @MainActor (FolderChange) -> Void) -> FolderObservation?
 }
 
 extension SceneSystem {
     /// A system that keeps no settings has none to give.
     public var systemSettings: SettingsStore? { nil }
+
+    /// A system that watches no folders says nil.
+    public func observeFolder(at url: URL, onChange: @escaping @MainActor (FolderChange) -> Void)
+        -> FolderObservation?
+    { nil }
 
     /// A system with no Spotlight keeps nothing.
     public func changeSearchableItems(_ change: SearchableChange) throws(SceneError) {}

@@ -244,7 +244,7 @@ int slate_client_dispatch_watching(slate_client *c, int timeout_ms, const int *f
         wl_display_cancel_read(c->display);
         goto gone;
     }
-    enum { most = 8 };
+    enum { most = 16 };
     if (count > most - 1) count = most - 1;
     struct pollfd pfds[most] = {{.fd = wl_display_get_fd(c->display), .events = POLLIN}};
     for (int i = 0; i < count; i++) pfds[i + 1] = (struct pollfd){.fd = fds[i], .events = POLLIN};

@@ -124,6 +124,9 @@ public struct Script: Sendable, Equatable {
         case expectFile(path: String, contains: String)
         /// A file holds exactly the text (`expect file "Notes/New Note.md" is "…"`).
         case expectFileIs(path: String, text: String)
+        /// A file (relative to the runner's `filesRoot`) written with the text as another program
+        /// would write it, behind the apps' backs (`write file "Notes/Trip.md" "Passport"`).
+        case writeFile(path: String, text: String)
         case snapshot(String)
         /// The caption of the next snapshot: the rule it shows and one line about it (for the tour).
         case caption(rule: String, text: String)

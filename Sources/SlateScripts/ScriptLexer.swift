@@ -51,8 +51,13 @@ struct Lexer {
                 var j = i + 1
                 var s = ""
                 while j < chars.count && chars[j] != close {
+                    // A backslash keeps the next character as it is (a quote in quotes), and
+                    // `\n` is a new line (a file's text in `write file`).
                     if chars[j] == "\\" && j + 1 < chars.count {
                         j += 1
+                        s.append(chars[j] == "n" ? "\n" : chars[j])
+                        j += 1
+                        continue
                     }
                     s.append(chars[j])
                     j += 1

@@ -312,6 +312,10 @@ struct LineParser {
             action = .caption(rule: rule, text: try quoted())
         case "lock":
             action = .lock
+        case "write":
+            _ = try word("file")
+            let path = try quoted()
+            action = .writeFile(path: path, text: try quoted())
         case "expect":
             action = try expectation()
         default:

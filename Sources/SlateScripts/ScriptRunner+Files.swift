@@ -20,11 +20,29 @@ extension ScriptRunner {
         }
     }
 
-    private func read(_ path: String) throws(StepFailure) -> String {
+    /// `write file "Notes/Trip.md" "Passport"`: the file written in place (made when missing, its
+    /// folders too), as another program — an editor, a sync tool — would, behind the apps' backs.
+    func writeFile(_ path: String, text: String) throws(StepFailure) {
+        let url = try fileURL(path)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw StepFailure(expected: "\(path) written", found: "\(error.localizedDescription)")
+        }
+    }
+
+    private func fileURL(_ path: String) throws(StepFailure) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : filesRoot?.appendingPathComponent(path)
         guard let url else {
             throw StepFailure(expected: "a file \(path)", found: "no folder for relative paths")
         }
+        return url
+    }
+
+    private func read(_ path: String) throws(StepFailure) -> String {
+        let url = try fileURL(path)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw StepFailure(expected: "a file \(path)", found: "no such file")
         }

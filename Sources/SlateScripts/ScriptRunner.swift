@@ -364,6 +364,8 @@ public struct ScriptFailure: Error, CustomStringConvertible {
                 }
                 throw StepFailure(expected: "\"\(title)\" at \(show(frame))", found: show(f))
             }
+        case .writeFile(let path, let text):
+            try writeFile(path, text: text)
         case .expectFile(let path, let text):
             try expectFile(path, contains: text)
         case .expectFileIs(let path, let text):

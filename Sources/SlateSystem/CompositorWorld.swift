@@ -46,8 +46,9 @@ import UI
                 environment: [
                     "XDG_DATA_HOME=\(dir.appendingPathComponent("data").path)",
                     "XDG_CONFIG_HOME=\(dir.appendingPathComponent("config").path)",
-                    // Notes' sample notes in the run's folder, not the person's documents.
-                    "SLATE_NOTES_DIR=\(dir.appendingPathComponent("Notes").path)",
+                    // Notes' sample notes in the run's documents folder (where `expect file` and
+                    // `write file` look, as in-process), not the person's.
+                    "SLATE_NOTES_DIR=\((scratch ?? dir).appendingPathComponent("Documents/Notes").path)",
                 ])
         }
         processApps = made

@@ -58,6 +58,65 @@ import UI
         #expect(system.connectedScenes.filter { $0.session.role == .auxiliary }.count == 1, "no twins")
     }
 
+    /// The items offered to Spotlight since change number `start`, by title.
+    func offeredTitles(_ system: LocalSceneSystem, since start: Int) -> [String] {
+        system.searchableChanges.dropFirst(start).flatMap { change -> [String] in
+            if case .index(let items) = change { return items.map(\.title) }
+            return []
+        }
+    }
+
+    @Test func notesWrittenByAnotherProgramComeIntoTheListsTheOpenNoteAndSpotlight() throws {
+        let (app, system, view) = try launch()
+        let root = app.store.root
+        #expect(system.isObservingFolder(at: root), "Notes observes its folder once connected")
+        view.noteList.onSelect?(1)
+        let ideas = try #require(app.openDocuments["Ideas.md"])
+        let before = system.searchableChanges.count
+
+        let lisbon = root.appendingPathComponent("Lisbon.md")
+        try Data("# Lisbon in May\n\nTrams and tiles\n".utf8).write(to: lisbon)
+        let ideasFile = root.appendingPathComponent("Ideas.md")
+        try Data("# Ideas\n\nA kite for the beach\n".utf8).write(to: ideasFile)
+        system.changeFolder(at: root, FolderChange(paths: [lisbon.path, ideasFile.path]))
+
+        #expect(view.shown.map(\.path).contains("Lisbon.md"), "the window lists it")
+        #expect(ideas.textView.text == "# Ideas\n\nA kite for the beach\n", "the open note shows the new text")
+        #expect(Set(offeredTitles(system, since: before)) == ["Lisbon in May", "Ideas"])
+    }
+
+    @Test func theStoresOwnWritesSeenOnDiskAreNotTakenForAnotherProgramsChanges() throws {
+        let (app, system, view) = try launch()
+        let root = app.store.root
+        try app.store.write("# Shopping\n\nTea\n", to: "Shopping.md")
+        let moved = try app.store.move("Ideas.md", to: "Travel")
+        let before = system.searchableChanges.count
+        let listed = view.shown
+        #expect(!app.store.isOutsideChange(at: root.appendingPathComponent("Shopping.md").path))
+        #expect(!app.store.isOutsideChange(at: root.appendingPathComponent("Ideas.md").path))
+        #expect(!app.store.isOutsideChange(at: root.appendingPathComponent(moved).path))
+        #expect(!app.store.isOutsideChange(at: root.appendingPathComponent(".Shopping.md.1-1.tmp").path))
+        system.changeFolder(
+            at: root,
+            FolderChange(paths: [
+                root.appendingPathComponent("Shopping.md").path, root.appendingPathComponent(moved).path,
+            ]))
+        #expect(system.searchableChanges.count == before, "nothing offered again")
+        #expect(view.shown == listed)
+
+        // Then another program changes the note the store wrote last: that counts.
+        try Data("# Shopping\n\nTea and honey\n".utf8).write(to: root.appendingPathComponent("Shopping.md"))
+        #expect(app.store.isOutsideChange(at: root.appendingPathComponent("Shopping.md").path))
+        // A folder made by another program counts; a picture dropped in does not.
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Work"), withIntermediateDirectories: true)
+        try Data([0x89, 0x50]).write(to: root.appendingPathComponent("photo.png"))
+        #expect(app.store.isOutsideChange(at: root.appendingPathComponent("Work").path))
+        #expect(!app.store.isOutsideChange(at: root.appendingPathComponent("photo.png").path))
+        system.changeFolder(at: root, FolderChange(paths: [root.appendingPathComponent("Work").path]))
+        #expect(view.folders.contains("Work"), "the sidebar lists the new folder")
+    }
+
     @Test func everyNoteRowHasTheSameMenu() throws {
         let (_, _, view) = try launch()
         let rows = view.noteList.visibleRows.compactMap { $0.1 as? NoteRowView }

@@ -50,6 +50,22 @@ import Testing
         #expect(watch.unwatchable.isEmpty)
     }
 
+    @Test func theChangesSayWhichFilesAndFoldersCameChangedOrWent() throws {
+        let root = scratchFolder("paths")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let path = root.standardizedFileURL.path
+        let watch = try FolderTreeWatch(roots: [path])
+        #expect(watch.drainChanges() == nil, "nothing yet")
+        try "a".write(toFile: path + "/a.md", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: path + "/Work", withIntermediateDirectories: false)
+        #expect(watch.drainChanges() == FolderTreeWatch.Changes(paths: [path + "/a.md", path + "/Work"]))
+        try "b".write(toFile: path + "/Work/b.md", atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: path + "/a.md")
+        #expect(watch.drainChanges() == FolderTreeWatch.Changes(paths: [path + "/Work/b.md", path + "/a.md"]))
+        #expect(watch.drainChanges() == nil, "each change told once")
+    }
+
     @Test func aBurstOfTwoHundredFilesIsReadOnceAfterItAndARemovalIsSeen() throws {
         let root = scratchFolder("burst")
         defer { try? FileManager.default.removeItem(at: root) }

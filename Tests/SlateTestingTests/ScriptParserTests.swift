@@ -139,12 +139,14 @@ import Testing
             tap "й" in keyboard
             hold "е" in keyboard then slide to "ё" and release
             expect file "Notes/New Note.md" is "Мы идём."
+            write file "Notes/Trip.md" "# Trip\\nPassport, \\"tickets\\""
             """)
         #expect(a[0] == .keyboard(onScreen: true))
         #expect(a[1] == .keyboard(onScreen: false))
         #expect(a[2] == .tap(.element("й", .keyboard)))
         #expect(a[3] == .hold(.element("е", .keyboard), duration: nil, slideTo: .element("ё", .anywhere)))
         #expect(a[4] == .expectFileIs(path: "Notes/New Note.md", text: "Мы идём."))
+        #expect(a[5] == .writeFile(path: "Notes/Trip.md", text: "# Trip\nPassport, \"tickets\""))
     }
 
     @Test func commentsAndBlankLinesAreSkippedButLinesCount() throws {

@@ -187,7 +187,8 @@ int slate_client_fd(slate_client *client);
 /// sends what is queued. Returns -1 once the connection is gone (the shell ended or cut it).
 int slate_client_dispatch(slate_client *client, int timeout_ms);
 /// As `slate_client_dispatch`, waking also when one of the `count` descriptors in `fds` can be read
-/// (a screen reader's bus); `*ready` is then set to 1 (else 0), and the caller reads them.
+/// (a screen reader's bus, a folder's inotify watch) — 15 at most, the rest not polled; `*ready`
+/// is then set to 1 (else 0), and the caller reads them.
 int slate_client_dispatch_watching(slate_client *client, int timeout_ms, const int *fds, int count, int *ready);
 /// The output's scale (pixels a point).
 int slate_client_scale(slate_client *client);
