@@ -82,6 +82,18 @@ import Testing
         #expect(kept.pages == [["a", "b"]], "a folder left with one app becomes the app")
     }
 
+    @Test func anAppMovedWithinItsFolderTakesItsNewPlace() {
+        var layout = HomeLayout(pages: [["a", .folder(HomeScreenFolder(id: "1", apps: ["b", "c", "d"]))]])
+        let held = layout.moveInFolder("d", to: 0)
+        #expect(held)
+        #expect(layout.folder(keyed: "folder:1")?.apps == ["d", "b", "c"])
+        layout.moveInFolder("d", to: 99)
+        #expect(layout.folder(keyed: "folder:1")?.apps == ["b", "c", "d"], "past the end: last")
+        let heldA = layout.moveInFolder("a", to: 0)
+        #expect(!heldA, "an app in no folder stays")
+        #expect(layout.pages[0][0] == "a")
+    }
+
     @Test func anAppTakenOffThePagesStaysOffUntilPutBack() {
         var layout = HomeLayout(pages: [["a", "b"], ["c"]])
         layout.takeOffPages("c")
@@ -253,6 +265,29 @@ import Testing
         #expect(again.page(of: "desktop:program-005") == nil, "still off the pages after a restart")
         #expect(again.page(of: folder.folder.key) == 0)
         #expect(second.shell.homeController.name(of: folder.folder).resolved(.en) == "Folder")
+    }
+
+    @Test func anAppDraggedWithinItsOpenFolderTakesThePlaceTheFingerRestsOn() throws {
+        let w = world()
+        try installed(12, in: w)
+        try run(
+            w,
+            """
+            hold "Program 002"
+            tap "Edit Home Screen" in menu
+            drag "Program 003" to "Program 002" resting 1s
+            drag "Program 004" to "Folder, folder, 2 apps" resting 1s
+            tap "Folder, folder, 3 apps"
+            drag "Program 004" to "Program 002" resting 0.6s
+            """)
+        let ids = ["desktop:program-004", "desktop:program-002", "desktop:program-003"]
+        let folder = try #require(w.shell.home.folderIcons.first)
+        #expect(folder.folder.apps == ids, "the arrangement keeps the new order")
+        let open = try #require(w.shell.homeEditor.openFolder, "the folder stays open")
+        #expect(open.folder.apps == ids)
+        let columns = open.icons.sorted { $0.frame.minX < $1.frame.minX }.map(\.appIdentifier)
+        #expect(columns == ids, "its icons show the new order")
+        #expect(open.icons.allSatisfy { !$0.isHidden })
     }
 
     @Test func aProgramRemovedWhileItsIconIsDraggedLeavesNoTrace() throws {

@@ -27,6 +27,10 @@ import UI
 
     /// The name as shown when it opened (in the screen's language).
     let shownName: String
+    /// The apps in the order their icons are shown: the folder's, or with room made for an app
+    /// dragged over the platter (`show(order:animated:)`).
+    private(set) var shownOrder: [String]
+    private var reflow: Animation?
 
     /// The open `folder`, called `name` (`shownName` in the screen's language), showing `icons`;
     /// `editing` while the Home screen is edited.
@@ -34,6 +38,7 @@ import UI
         self.folder = folder
         self.icons = icons
         self.shownName = shownName
+        shownOrder = icons.map(\.appIdentifier)
         nameLabel = Label(name, style: .largeTitle, color: .white)
         nameLabel.alignment = .center
         nameField = TextField(text: shownName, placeholder: name)
@@ -83,6 +88,32 @@ import UI
         icons.first { !$0.isHidden && $0.visualFrame.contains(platter.convert(point, from: nil)) }
     }
 
+    /// The place among the icons an app let go at `point` (root coordinates) takes: the cell under
+    /// it, in reading order, clamped to the icons there are.
+    func slot(at point: Point) -> Int {
+        let local = platter.convert(point, from: nil)
+        let cell = FolderMetrics.cellSize
+        let column = max(0, min(FolderMetrics.columns - 1, Int((local.x - FolderMetrics.platterInset) / cell.width)))
+        let row = max(0, Int((local.y - FolderMetrics.platterInset) / cell.height))
+        return max(0, min(icons.count - 1, row * FolderMetrics.columns + column))
+    }
+
+    /// Shows the icons in `order` (their apps' identifiers), sliding them there when `animated`, as
+    /// the icons make room for one dragged over the platter.
+    func show(order: [String], animated: Bool) {
+        guard order != shownOrder else { return }
+        let before = icons.map(\.frame)
+        shownOrder = order
+        reflow?.cancel()
+        layoutIcons()
+        guard animated, let animator = root?.animator else { return }
+        let moves = zip(icons, before).filter { $0.0.frame != $0.1 && !$0.0.isHidden }.map { ($0.0, $0.1, $0.0.frame) }
+        for (icon, from, _) in moves { icon.frame = from }
+        reflow = animator.animate(duration: HomeMetrics.makeRoomDuration, curve: .easeOut) { progress in
+            for (icon, from, to) in moves { icon.frame = lerp(from, to, progress) }
+        }
+    }
+
     /// The name typed in its field (while editing).
     var typedName: String { nameField.text }
 
@@ -101,8 +132,16 @@ import UI
             FolderMetrics.nameHeight)
         nameLabel.frame = name
         nameField.frame = name.insetBy(dx: max(0, (name.width - 360) / 2), dy: 0)
+        layoutIcons()
+    }
+
+    /// Puts each icon in its cell of `shownOrder`.
+    private func layoutIcons() {
+        let cell = FolderMetrics.cellSize
+        let inset = FolderMetrics.platterInset
         let side = HomeMetrics.iconSize + 2 * HomeMetrics.nameOverhang
-        for (index, icon) in icons.enumerated() {
+        for (listed, icon) in icons.enumerated() {
+            let index = shownOrder.firstIndex(of: icon.appIdentifier) ?? listed
             let column = Double(index % FolderMetrics.columns)
             let row = Double(index / FolderMetrics.columns)
             icon.frame = Rect(

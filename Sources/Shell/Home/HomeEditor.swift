@@ -43,6 +43,8 @@ import UI
         /// Whether the finger took the app off its open folder's platter (the folder is then unseen,
         /// and goes when the drag ends: its view carries the finger's gesture until then).
         var leftFolder = false
+        /// Where among its folder's apps the app would go, while the finger is over the platter.
+        var folderSlot: Int?
     }
 
     unowned let shell: Shell
@@ -213,12 +215,26 @@ import UI
             point.x - current.grip.x - current.lifted.frame.width / 2,
             point.y - current.grip.y - current.lifted.frame.height / 2)
         if case .folder = current.source, !current.leftFolder, let folder = openFolder {
-            // Still over the platter: the app stays in the folder.
+            // Still over the platter: the app stays in the folder, and its icons make room where it
+            // would go once the finger rests a moment.
             if folder.platter.convert(folder.platter.bounds, to: nil).contains(point) {
+                let slot = folder.slot(at: point)
+                if current.folderSlot != slot {
+                    current.folderSlot = slot
+                    current.reflowTimer?.cancel()
+                    current.reflowTimer = shell.animator.animate(duration: HomeMetrics.makeRoomDelay, curve: .linear) {
+                        _ in
+                    } completion: { [weak self] finished in
+                        guard finished, let self, self.drag?.folderSlot == slot else { return }
+                        self.makeRoomInFolder(at: slot)
+                    }
+                }
                 drag = current
                 return
             }
             // Off it: the folder fades (its new name kept), and the page takes the app.
+            current.reflowTimer?.cancel()
+            current.folderSlot = nil
             keepFolderName()
             folder.alpha = 0
             current.leftFolder = true
@@ -307,6 +323,15 @@ import UI
         home.setLayoutPages(working.pages, animated: true)
     }
 
+    /// The open folder's icons make room for the dragged app at `slot`.
+    private func makeRoomInFolder(at slot: Int) {
+        guard let current = drag, let folder = openFolder else { return }
+        var order = folder.folder.apps
+        order.removeAll { $0 == current.key }
+        order.insert(current.key, at: min(slot, order.count))
+        folder.show(order: order, animated: true)
+    }
+
     private func clearFolderTarget(_ current: inout Drag) {
         current.folderTimer?.cancel()
         current.folderTimer = nil
@@ -357,8 +382,9 @@ import UI
         var dockChange: (kept: Bool, index: Int?)?
         if let point {
             if case .folder = current.source, !current.leftFolder {
-                // Let go over the folder's platter: it stays in the folder.
+                // Let go over the folder's platter: it stays in the folder, where the finger is.
                 result = before
+                if let slot = current.folderSlot { result?.moveInFolder(current.key, to: slot) }
                 openFolder?.icons.first { $0.appIdentifier == current.key }?.isHidden = false
             } else if overDock(point) {
                 if !current.key.hasPrefix(HomeScreenFolder.keyPrefix), dockRoom(for: current.key) {
@@ -405,6 +431,8 @@ import UI
             }
             shell.homeController.edit(animated: true) { $0 = layout }
             if let change = dockChange { setInDock(current.key, change.kept) }
+            // Moved within its folder: the open folder shows the new order.
+            if case .folder = current.source, !current.leftFolder { refreshOpenFolder() }
         } else {
             home.setLayoutPages(before?.pages ?? [], animated: true)
         }

@@ -92,6 +92,18 @@ extension HomeLayout {
         return folder
     }
 
+    /// Moves the app `identifier` to `index` among its folder's apps (clamped to the apps there
+    /// are); returns whether a folder held it.
+    @discardableResult
+    public mutating func moveInFolder(_ identifier: String, to index: Int) -> Bool {
+        guard let (found, page, slot) = folder(holding: identifier) else { return false }
+        var folder = found
+        folder.apps.removeAll { $0 == identifier }
+        folder.apps.insert(identifier, at: max(0, min(index, folder.apps.count)))
+        pages[page][slot] = .folder(folder)
+        return true
+    }
+
     /// Renames a folder (an empty name: the name it was given again).
     public mutating func rename(folder key: String, to name: String) {
         guard let (page, slot) = position(of: key), case .folder(var folder) = pages[page][slot] else { return }
