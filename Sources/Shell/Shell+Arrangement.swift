@@ -141,7 +141,12 @@ extension Shell {
             dockShown ? size.height - ShellMetrics.dockBottomMargin - ShellMetrics.dockHeight - 6 : size.height + 10
         dock.frame = Rect((size.width - dockW) / 2, dockY, dockW, ShellMetrics.dockHeight)
         updateDockMaterial()
-        home.isHidden = !showsHome
+        if home.isHidden, showsHome {
+            home.isHidden = false
+            home.resumeWarming()
+        } else {
+            home.isHidden = !showsHome
+        }
         // Light status bar and home indicator over the wallpaper, Exposé and Control Center, dark over
         // windows (in Windowed Apps, over a full-screen one; the status bar is over the wallpaper when
         // a panel keeps the windows from the top).

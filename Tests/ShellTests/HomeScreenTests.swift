@@ -207,6 +207,20 @@ import Testing
         #expect(home.currentPage == 0)
     }
 
+    @Test func theNextPageIsDrawnAheadAgainWhenTheHomeScreenComesBack() throws {
+        let w = world()
+        try installed(80, in: w)
+        let home = w.shell.home
+        w.host.run(for: 0.5)
+        #expect(home.pages[1].allSatisfy { !$0.needsPictures }, "drawn ahead")
+        try run(w, "tap \"Notes\"\nexpect windows Notes 1")
+        #expect(home.isHidden)
+        #expect(home.pages[1].contains { $0.needsPictures }, "let go under the app")
+        try run(w, "key ctrl+h")
+        w.host.run(for: 0.5)
+        #expect(home.pages[1].allSatisfy { !$0.needsPictures }, "drawn ahead again, before any swipe")
+    }
+
     @Test func theArrangementIsKeptAndANewProgramLandsOnTheLastPage() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("slate-home-\(UUID())")
         let first = world(stateHome: state)

@@ -248,7 +248,11 @@ import UI
         doneButton.isHidden = !editing
         for icon in icons { showEditing(on: icon) }
         for folder in folderIcons { folder.keepsTurnedPictures = editing }
-        if !editing { applyJiggle(at: nil) }
+        if !editing {
+            applyJiggle(at: nil)
+            // The neighbour pages keep (and draw ahead) their pictures again.
+            setNeedsLayout()
+        }
     }
 
     /// While editing, the place a pan started on.
@@ -381,6 +385,16 @@ import UI
         library.isHidden = Double(pages.count) - position >= 1
         // No dots over the App Library (as iPadOS).
         pageDots.isHidden = pages.count < 2 || position > Double(pages.count) - 0.5
+    }
+
+    /// Draws the neighbour pages' pictures again from the next frame on: the Home screen came back
+    /// (hidden under an app, it let every picture go), and a swipe may follow at once.
+    public func resumeWarming() {
+        guard warming == nil, !isHidden, let dispatcher = root?.dispatcher else { return }
+        warming = dispatcher.schedule(after: HomeMetrics.pictureInterval) { [weak self] in
+            self?.warming = nil
+            if self?.isHidden == false { self?.warmNeighbours() }
+        }
     }
 
     /// Draws the pictures of the icons on the pages beside the one shown, `HomeMetrics.picturesPerFrame`
