@@ -23,6 +23,16 @@ extension NotesApp {
         }
     }
 
+    /// A note with no title is offered as "New Note" in the system's language: offered again in the
+    /// new one.
+    public func systemLanguageDidChange(on system: any SceneSystem) {
+        for (path, modified) in offered
+        where store.summary(NoteSummary(path: path, modified: modified, title: "", preview: "")).title.isEmpty {
+            offered[path] = nil
+        }
+        offerNotesToSpotlight()
+    }
+
     /// A change in the notes folder: when another program made it, every window lists its folder
     /// again and Spotlight is offered what differs (the store's observers), and each open note looks
     /// at its file (reloaded, or kept as a conflicted copy beside unsaved text).

@@ -31,6 +31,9 @@ import UI
     /// The app runs on `system` now (it may post notifications there, `SceneSystem.post`, with no
     /// window open). By default nothing.
     func didConnect(to system: any SceneSystem)
+    /// The system speaks another language now (`SceneSystem.language`): what the app said outside its
+    /// windows in the old one — its Spotlight items' titles — is said again. By default nothing.
+    func systemLanguageDidChange(on system: any SceneSystem)
     /// Seconds between looks the system lets the app take for news with no window in front (Mail's
     /// new mail, as iOS's background refresh); nil (the default): none.
     var refreshInterval: Double? { get }
@@ -44,6 +47,7 @@ extension Application {
     public func didDiscard(_ sessions: [SceneSession]) {}
     public func buildMenuBar(_ builder: MenuBarBuilder, for scene: WindowScene) {}
     public func didConnect(to system: any SceneSystem) {}
+    public func systemLanguageDidChange(on system: any SceneSystem) {}
     public var refreshInterval: Double? { nil }
     public func refresh() {}
 

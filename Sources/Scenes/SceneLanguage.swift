@@ -5,9 +5,11 @@ import UI
 extension SceneRuntime {
     /// Tells every connected window of the app that its screen's language changed: each delegate's
     /// `sceneLanguageDidChange(_:)`, which by default connects the window again from its restoration
-    /// activity — the window is rebuilt as a restart would bring it back, with no restart.
+    /// activity — the window is rebuilt as a restart would bring it back, with no restart. Then the
+    /// app itself (`Application.systemLanguageDidChange(on:)`), for what it said outside its windows.
     public func languageDidChange() {
         for scene in connectedScenes { scene.delegate?.sceneLanguageDidChange(scene) }
+        if let system { application.systemLanguageDidChange(on: system) }
     }
 }
 

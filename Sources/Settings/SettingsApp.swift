@@ -52,6 +52,11 @@ import UI
         offerSectionsToSpotlight(on: system)
     }
 
+    /// The pages are offered again, titled in the language the person just chose.
+    public func systemLanguageDidChange(on system: any SceneSystem) {
+        offerSectionsToSpotlight(on: system)
+    }
+
     /// The sections in a primary window; one section in an auxiliary one with Done.
     public var configurations: [SceneConfiguration] {
         [

@@ -85,6 +85,16 @@ import UI
         #expect(Set(offeredTitles(system, since: before)) == ["Lisbon in May", "Ideas"])
     }
 
+    @Test func anUntitledNoteIsOfferedAgainInTheSystemsNewLanguage() throws {
+        let (app, system, _) = try launch()
+        try app.store.write("", to: "Empty.md")
+        #expect(offeredTitles(system, since: 0).last == "New Note")
+        let before = system.searchableChanges.count
+        system.environment.language = .ru
+        system.runtime.languageDidChange()
+        #expect(offeredTitles(system, since: before) == ["Новая заметка"], "that note alone, in Russian")
+    }
+
     @Test func theStoresOwnWritesSeenOnDiskAreNotTakenForAnotherProgramsChanges() throws {
         let (app, system, view) = try launch()
         let root = app.store.root

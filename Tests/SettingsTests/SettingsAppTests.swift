@@ -105,4 +105,22 @@ import UI
         #expect(!shown.contains("General"))
         #expect(scene.title == "Настройки")
     }
+
+    /// Spotlight's pages of Settings are titled in the system's language: offered again, in Russian,
+    /// when the person chooses it (Settings is running then, as it is where the choice is made).
+    @Test func aLanguageChangeOffersThePagesAgainInTheNewLanguage() throws {
+        let app = SettingsApp(store: SettingsStore(configHome: nil))
+        let system = LocalSceneSystem(application: app)
+        system.restore()
+        func titles() -> [String] {
+            guard case .index(let items)? = system.searchableChanges.last else { return [] }
+            return items.map(\.title)
+        }
+        #expect(titles().contains("Display & Brightness"))
+        system.environment.language = .ru
+        system.runtime.languageDidChange()
+        #expect(titles().contains("Экран и яркость"))
+        #expect(!titles().contains("Display & Brightness"))
+        #expect(system.searchableChanges.dropLast().last == .deleteDomains(["sections"]), "the old titles go first")
+    }
 }
