@@ -247,8 +247,16 @@ import Windowing
             (order.firstIndex(of: lhs.element.identifier) ?? order.count + lhs.offset)
                 < (order.firstIndex(of: rhs.element.identifier) ?? order.count + rhs.offset)
         }.map(\.element)
+        // The folders kept in the Dock: a tap opens one, as on a page.
+        let folders = (homeController.layout?.dockFolders ?? []).compactMap { folder -> FolderIconView? in
+            guard let icon = home.makeFolderIcon?(folder) else { return nil }
+            icon.showsName = false
+            icon.addGestureRecognizer(
+                TapGestureRecognizer { [weak self] _ in self?.homeEditor.open(folder) })
+            return icon
+        }
         dock.setIcons(
-            kept.map { makeIcon($0, showsName: false) },
+            kept.map { makeIcon($0, showsName: false) }, folders: folders, order: order,
             recent: dockRecents.compactMap { id in
                 apps.first { $0.identifier == id }.map { makeIcon($0, showsName: false) }
             })

@@ -94,6 +94,48 @@ import Testing
         #expect(layout.pages[0][0] == "a")
     }
 
+    @Test func aFolderGoesIntoTheDockAndAnAppDroppedOnADockAppMakesOneThere() throws {
+        var layout = HomeLayout(pages: [["a", .folder(HomeScreenFolder(id: "1", apps: ["b", "c"]))], ["d", "e"]])
+        layout.offPages = ["x", "y"]  // the Dock's apps, as the edits keep them
+        let moved = layout.moveFolderToDock("folder:1", at: 1, shown: ["x", "y"])
+        #expect(moved)
+        #expect(layout.pages[0] == ["a"])
+        #expect(layout.dockOrder == ["x", "folder:1", "y"])
+        #expect(layout.folder(keyed: "folder:1")?.apps == ["b", "c"], "found in the Dock")
+        // An app joins the Dock's folder; another dropped on a Dock app makes a folder in its place.
+        layout.merge(app: "d", onto: "folder:1", inDock: true, folderID: "9")
+        #expect(layout.dockFolders.first?.apps == ["b", "c", "d"])
+        let newID = layout.newFolderID()
+        let merged = layout.merge(app: "e", onto: "y", inDock: true, folderID: newID)
+        let made = try #require(merged)
+        #expect(made.apps == ["y", "e"] && made.id == "2")
+        #expect(layout.dockOrder == ["x", "folder:1", made.key])
+        #expect(layout.offPages == ["x"], "y is in the folder now")
+        layout.closeUp()
+        #expect(layout.pages == [["a"]])
+        // Kept across a reconcile: not placed again as new apps; written and read back.
+        let unchanged = !layout.reconcile(installed: ["a", "b", "c", "d", "e", "x", "y"], perPage: 3)
+        #expect(unchanged)
+        let again = try JSONDecoder().decode(HomeLayout.self, from: JSONEncoder().encode(layout))
+        #expect(again == layout)
+        // Out of the Dock's folder one by one: its last app takes its place in the Dock's order.
+        layout.takeFromFolder("y")
+        #expect(layout.dockOrder == ["x", "folder:1", "e"])
+        #expect(layout.dockFolders.map(\.key) == ["folder:1"])
+        #expect(layout.offPages == ["x", "e"], "e stays in the Dock, off the pages")
+        // An uninstalled app leaves a Dock's folder; one left with one app lets it go to the pages.
+        layout.reconcile(installed: ["a", "b", "e", "x"], perPage: 3, pruning: true)
+        #expect(layout.dockFolders.isEmpty)
+        #expect(layout.dockOrder == ["x", "e"])
+        #expect(layout.pages == [["a", "b"]], "b, alone, placed as a new app is")
+        // A folder taken out of the Dock, for a page.
+        var other = HomeLayout(pages: [[.folder(HomeScreenFolder(id: "1", apps: ["b", "c"]))]])
+        other.moveFolderToDock("folder:1", at: 0, shown: [])
+        let taken = other.takeFromDock(folder: "folder:1")
+        let out = try #require(taken)
+        #expect(out.apps == ["b", "c"] && other.dockOrder == [] && other.dockFolders.isEmpty)
+    }
+
     @Test func anAppTakenOffThePagesStaysOffUntilPutBack() {
         var layout = HomeLayout(pages: [["a", "b"], ["c"]])
         layout.takeOffPages("c")
@@ -302,6 +344,53 @@ import Testing
         let columns = open.icons.sorted { $0.frame.minX < $1.frame.minX }.map(\.appIdentifier)
         #expect(columns == ids, "its icons show the new order")
         #expect(open.icons.allSatisfy { !$0.isHidden })
+    }
+
+    @Test func aFolderGoesIntoTheDockAndIsEditedThereAsOnAPage() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("slate-home-\(UUID())")
+        let w = world(stateHome: state)
+        try installed(12, in: w)
+        let dock = w.shell.dock
+        let notes = try #require(dock.icons.first { $0.appIdentifier.contains("notes") }?.appIdentifier)
+        try run(
+            w,
+            """
+            hold "Program 002"
+            tap "Edit Home Screen" in menu
+            drag "Program 003" to "Program 002" resting 1s
+            drag "Folder, folder, 2 apps" to 683,962 resting 0.5s
+            expect visible "Folder, folder, 2 apps" in dock
+            drag "Program 004" to "Folder, folder, 2 apps" in dock resting 1s
+            expect visible "Folder, folder, 3 apps" in dock
+            """)
+        let layout = try #require(w.shell.homeController.layout)
+        let folder = try #require(layout.dockFolders.first)
+        #expect(folder.apps == ["desktop:program-002", "desktop:program-003", "desktop:program-004"])
+        #expect(layout.position(of: folder.key) == nil, "off the pages")
+        #expect(dock.folderIcons.map(\.folder) == [folder])
+        #expect(layout.dockOrder?.contains(folder.key) == true)
+        // An app held on a Dock's app makes a folder in its place there; the app leaves the Dock.
+        let notesIcon = try #require(dock.icons.first { $0.appIdentifier == notes })
+        let notesAt = dock.convert(Point(notesIcon.frame.midX, notesIcon.frame.midY), to: nil)
+        try run(w, "drag \"Program 005\" to \(Int(notesAt.x)),\(Int(notesAt.y)) resting 1s")
+        let made = try #require(w.shell.homeController.layout?.dockFolders.last)
+        #expect(made.apps == [notes, "desktop:program-005"])
+        #expect(!dock.icons.contains { $0.appIdentifier == notes }, "in the folder, not beside it")
+        #expect(w.shell.settings[.dockApps][notes] == false)
+        // A Dock's folder opens with a tap, and one of its apps dragged out goes to the page.
+        try run(w, "tap \"Folder, folder, 3 apps\" in dock\nexpect visible \"Program 004\"")
+        #expect(w.shell.homeEditor.openFolder?.folder.key == folder.key)
+        try run(w, "drag \"Program 004\" to 1100,200 resting 0.5s")
+        #expect(w.shell.homeController.layout?.dockFolders.first?.apps.count == 2)
+        #expect(w.shell.home.page(of: "desktop:program-004") != nil)
+        try run(w, "tap \"Done\"")
+        expectReference(w.host.frame(), "home-dock-folders")
+
+        // Kept across a restart.
+        let second = world(stateHome: state)
+        try installed(12, in: second)
+        #expect(second.shell.dock.folderIcons.map(\.folder.apps) == w.shell.dock.folderIcons.map(\.folder.apps))
+        #expect(second.shell.home.page(of: "desktop:program-002") == nil, "not placed again on a page")
     }
 
     @Test func aProgramRemovedWhileItsIconIsDraggedLeavesNoTrace() throws {

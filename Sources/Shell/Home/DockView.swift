@@ -7,6 +7,10 @@ import UI
 @MainActor public final class DockView: View {
     /// The apps kept in the Dock.
     public private(set) var icons: [AppIconView] = []
+    /// The folders kept in the Dock.
+    public private(set) var folderIcons: [FolderIconView] = []
+    /// The apps and folders kept in the Dock, in the order shown.
+    public private(set) var keptPlaces: [any HomePlaceView] = []
     /// The recently used apps after the divider, most recent first.
     public private(set) var recentIcons: [AppIconView] = []
     private let divider = View()
@@ -41,19 +45,30 @@ import UI
         shadow = isOverApp ? Self.appShadow : nil
     }
 
-    /// The kept apps' icons, and the recent ones after the divider (none: no divider).
-    public func setIcons(_ new: [AppIconView], recent: [AppIconView] = []) {
+    /// The kept apps' icons and folders' (in `order` by their places' keys; those it does not name
+    /// after, apps first), and the recent ones after the divider (none: no divider).
+    public func setIcons(
+        _ new: [AppIconView], folders: [FolderIconView] = [], order: [String] = [], recent: [AppIconView] = []
+    ) {
         for i in icons + recentIcons { i.removeFromSuperview() }
+        for f in folderIcons { f.removeFromSuperview() }
         icons = new
+        folderIcons = folders
         recentIcons = recent
-        for i in new + recent { addSubview(i) }
+        let places: [any HomePlaceView] = new + folders
+        keptPlaces = places.enumerated().sorted { lhs, rhs in
+            (order.firstIndex(of: lhs.element.placeKey) ?? order.count + lhs.offset)
+                < (order.firstIndex(of: rhs.element.placeKey) ?? order.count + rhs.offset)
+        }.map(\.element)
+        for place in keptPlaces { addSubview(place) }
+        for i in recent { addSubview(i) }
         divider.isHidden = recent.isEmpty
         setNeedsLayout()
     }
 
     /// The width the Dock needs for its icons (and the divider).
     public var preferredWidth: Double {
-        let n = Double(max(icons.count + recentIcons.count, 1))
+        let n = Double(max(keptPlaces.count + recentIcons.count, 1))
         let divider = recentIcons.isEmpty ? 0 : ShellMetrics.dockDividerWidth + ShellMetrics.dockSpacing
         return n * ShellMetrics.dockIconSize + (n + 1) * ShellMetrics.dockSpacing + divider
     }
@@ -61,7 +76,7 @@ import UI
     public override func layoutSubviews() {
         let s = ShellMetrics.dockIconSize
         var x = ShellMetrics.dockSpacing
-        for icon in icons {
+        for icon in keptPlaces {
             icon.frame = Rect(x, (bounds.height - s) / 2, s, s)
             x += s + ShellMetrics.dockSpacing
         }

@@ -25,6 +25,13 @@ extension AppIconView: HomePlaceView {
     public let miniIcons: [AppIconView]
     /// Room kept above the square for its shadow (as `AppIconView.shadowRoom`).
     public var shadowRoom: Double = 0 { didSet { setNeedsLayout() } }
+    /// Whether its name shows below the square (not in the Dock, where the square fills the view).
+    public var showsName = true {
+        didSet {
+            nameLabel.isHidden = !showsName
+            setNeedsLayout()
+        }
+    }
 
     /// The icon of `folder`, called `name`, holding `miniIcons` (its first nine apps' icons, which it
     /// shows small and which take no touches).
@@ -50,7 +57,7 @@ extension AppIconView: HomePlaceView {
 
     /// The square of the folder's icon within the view.
     public var iconRect: Rect {
-        let side = min(bounds.width, bounds.height - 22 - shadowRoom)
+        let side = min(bounds.width, bounds.height - (showsName ? 22 : 0) - shadowRoom)
         return Rect(bounds.midX - side / 2, shadowRoom, side, side)
     }
 
@@ -88,13 +95,20 @@ extension AppIconView: HomePlaceView {
         super.init(frame: frame)
         accessibilityTraits = .button
         isHidden = true
+        // The disc and its shadow as the view's own background and shadow, so that where the shadow
+        // reaches is drawn again when the badge shows or hides (a shadow drawn by hand past the
+        // bounds stayed on the screen after Done).
+        backgroundColor = Color(light: RGBA(0.92, 0.92, 0.93, 0.96), dark: RGBA(0.3, 0.3, 0.32, 0.96))
+        cornerStyle = .circular
+        shadow = View.Shadow(color: Color.black.withAlpha(0.2), blur: 3, offset: Point(0, 1))
         addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.onTap?() })
     }
 
+    public override func layoutSubviews() {
+        cornerRadius = bounds.width / 2
+    }
+
     public override func draw(in canvas: any Canvas) {
-        let circle = Path.roundedRect(bounds, radius: bounds.width / 2, style: .circular)
-        canvas.drawShadow(of: circle, color: Color.black.withAlpha(0.2), blur: 3, offset: Point(0, 1))
-        canvas.fill(circle, with: Color(light: RGBA(0.92, 0.92, 0.93, 0.96), dark: RGBA(0.3, 0.3, 0.32, 0.96)))
         let bar = Rect(bounds.midX - bounds.width * 0.27, bounds.midY - 1, bounds.width * 0.54, 2)
         canvas.fill(Path.roundedRect(bar, radius: 1), with: Color(light: RGBA(0, 0, 0), dark: RGBA(1, 1, 1)))
     }

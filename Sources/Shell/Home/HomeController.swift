@@ -58,10 +58,18 @@ import UI
     /// sliding there when `animated`.
     func edit(animated: Bool = false, _ change: (inout HomeLayout) -> Void) {
         var current = layout ?? HomeLayout(fresh: Self.firstOrder(shell.apps), perPage: HomeMetrics.iconsPerPage)
+        let dockBefore = current.dockOrder ?? []
         change(&current)
         current.closeUp()
         layout = current
         write(current)
+        // An app the edit put in the Dock's order is kept in the Dock, one it took out is not (an app
+        // made into a folder there, the last app of a Dock's folder): Settings says which apps are.
+        if let dockAfter = current.dockOrder, dockAfter != dockBefore {
+            let apps = { (keys: [String]) in Set(keys.filter { !$0.hasPrefix(HomeScreenFolder.keyPrefix) }) }
+            for id in apps(dockAfter).subtracting(apps(dockBefore)) { shell.homeEditor.setInDock(id, true) }
+            for id in apps(dockBefore).subtracting(apps(dockAfter)) { shell.homeEditor.setInDock(id, false) }
+        }
         shell.home.setLayoutPages(current.pages, animated: animated)
         if current.dockOrder != nil { shell.rebuildRecents() }
     }

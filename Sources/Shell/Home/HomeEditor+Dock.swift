@@ -57,11 +57,11 @@ extension HomeEditor {
         let pan = PanGestureRecognizer()
         pan.shouldBegin = { [weak self] gesture in
             guard let self, let pan = gesture as? PanGestureRecognizer else { return false }
-            return self.dockIcon(under: pan) != nil
+            return self.dockPlace(under: pan) != nil
         }
         pan.action = { [weak self] gesture in
             guard let self, let pan = gesture as? PanGestureRecognizer else { return }
-            if pan.state == .began { self.draggedFromDock = self.dockIcon(under: pan)?.appIdentifier }
+            if pan.state == .began { self.draggedFromDock = self.dockPlace(under: pan)?.placeKey }
             guard let app = self.draggedFromDock else { return }
             self.dragged(app, from: .dock, pan.state, pan.location(in: nil))
             if pan.state != .began && pan.state != .changed { self.draggedFromDock = nil }
@@ -69,26 +69,34 @@ extension HomeEditor {
         shell.dock.addGestureRecognizer(pan)
     }
 
-    /// While editing, the Dock's icon a pan started on.
-    func dockIcon(under pan: PanGestureRecognizer) -> AppIconView? {
+    /// While editing, the Dock's app or folder a pan started on.
+    func dockPlace(under pan: PanGestureRecognizer) -> (any HomePlaceView)? {
         guard isEditing else { return nil }
-        let start = shell.dock.convert(pan.startLocation, from: nil)
-        return shell.dock.icons.first { $0.frame.contains(start) }
+        return dockPlace(at: pan.startLocation)
     }
+
+    /// The Dock's app or folder at `point` (root coordinates).
+    func dockPlace(at point: Point) -> (any HomePlaceView)? {
+        let local = shell.dock.convert(point, from: nil)
+        return shell.dock.keptPlaces.first { $0.frame.contains(local) }
+    }
+
+    /// The Dock's places as shown, by key: its order when the person has not arranged it yet.
+    var shownDockOrder: [String] { shell.dock.keptPlaces.map(\.placeKey) }
 
     func overDock(_ point: Point) -> Bool {
         !shell.dock.isHidden && shell.dock.frame.insetBy(dx: -8, dy: -8).contains(point)
     }
 
-    /// Whether the Dock takes one more app (one already there is moved, not added).
+    /// Whether the Dock takes one more app or folder (one already there is moved, not added).
     func dockRoom(for identifier: String) -> Bool {
-        let kept = shell.dock.icons.map(\.appIdentifier)
+        let kept = shownDockOrder
         return kept.contains(identifier) || kept.count < HomeMetrics.dockCapacity
     }
 
     /// Where among the Dock's kept icons a drop at `point` goes.
     func dockIndex(at point: Point) -> Int {
         let local = shell.dock.convert(point, from: nil)
-        return shell.dock.icons.filter { $0.frame.midX < local.x }.count
+        return shell.dock.keptPlaces.filter { $0.frame.midX < local.x }.count
     }
 }

@@ -34,6 +34,8 @@ import UI
         /// The place the finger rests on the middle of, and whether it has rested long enough to make
         /// a folder.
         var folderTarget: String?
+        /// Whether that place is the Dock's (an app may be on a page and in the Dock).
+        var folderTargetInDock = false
         var folderArmed = false
         var folderTimer: Animation?
         var edgeTimer: Animation?
@@ -74,7 +76,7 @@ import UI
         jiggle = shell.animator.loop { [weak self] time in
             guard let self else { return }
             self.home.applyJiggle(at: time)
-            for (slot, icon) in self.shell.dock.icons.enumerated() {
+            for (slot, icon) in self.shell.dock.keptPlaces.enumerated() {
                 icon.transform = HomeScreenView.jiggle(at: time, slot: slot)
             }
         }
@@ -89,7 +91,7 @@ import UI
         jiggle?.cancel()
         jiggle = nil
         home.setEditing(false)
-        for icon in shell.dock.icons { icon.transform = .identity }
+        for icon in shell.dock.keptPlaces { icon.transform = .identity }
         dockChanged()
         refreshOpenFolder()
     }
@@ -170,6 +172,11 @@ import UI
             guard let view = home.pages.joined().first(where: { $0.placeKey == key }) else { return }
             lifted = view
             base.take(key)
+        case .dock where key.hasPrefix(HomeScreenFolder.keyPrefix):
+            // A folder out of the Dock: a new icon of it with its name, as on a page.
+            guard let folder = base.takeFromDock(folder: key), let icon = home.makeFolderIcon?(folder) else { return }
+            icon.shadowRoom = HomeMetrics.shadowRoom
+            lifted = icon
         case .dock, .folder:
             // A new icon with its name, as on a page (the Dock's and the folder's stay where they are).
             guard let app = shell.app(key) else { return }
@@ -245,13 +252,20 @@ import UI
             }
         }
         let local = home.convert(point, from: nil)
+        let isApp = !current.key.hasPrefix(HomeScreenFolder.keyPrefix)
         if overDock(point) {
             current.reflowTimer?.cancel()
             current.pendingPosition = nil
-            current.folderTimer?.cancel()
             current.edgeTimer?.cancel()
-            current.folderTarget = nil
             current.working = current.base
+            // Over the middle of a Dock's app or folder: a folder there, once held.
+            if isApp, let target = dockPlace(at: point), target.placeKey != current.key,
+                target.convert(Self.middle(of: target.iconRect), to: nil).contains(point)
+            {
+                aim(at: target, inDock: true, &current)
+            } else {
+                clearFolderTarget(&current)
+            }
             drag = current
             home.setLayoutPages(current.working.pages, animated: true)
             return
@@ -272,24 +286,12 @@ import UI
             current.edgeTimer = nil
         }
         // Over the middle of another place (an app being dragged): a folder, once held there.
-        let isApp = !current.key.hasPrefix(HomeScreenFolder.keyPrefix)
         if isApp, !atSide, let target = home.placeView(at: local), target.placeKey != current.key,
             target.convert(Self.middle(of: target.iconRect), to: home).contains(local)
         {
             current.reflowTimer?.cancel()
             current.pendingPosition = nil
-            if current.folderTarget != target.placeKey {
-                current.folderTimer?.cancel()
-                current.folderTarget = target.placeKey
-                current.folderArmed = false
-                current.folderTimer = shell.animator.animate(duration: HomeMetrics.folderHoldDuration, curve: .linear) {
-                    _ in
-                } completion: { [weak self] finished in
-                    guard finished, let self, self.drag?.folderTarget == target.placeKey else { return }
-                    self.drag?.folderArmed = true
-                    target.transform = Transform(scale: HomeMetrics.liftScale)
-                }
-            }
+            aim(at: target, inDock: false, &current)
             drag = current
             return
         }
@@ -332,10 +334,28 @@ import UI
         folder.show(order: order, animated: true)
     }
 
+    /// The dragged app rests on `target` (a page's place or the Dock's): held there long enough, it
+    /// would make a folder with it (or join it); the target grows to say so.
+    private func aim(at target: any HomePlaceView, inDock: Bool, _ current: inout Drag) {
+        guard current.folderTarget != target.placeKey || current.folderTargetInDock != inDock else { return }
+        clearFolderTarget(&current)
+        current.folderTarget = target.placeKey
+        current.folderTargetInDock = inDock
+        current.folderTimer = shell.animator.animate(duration: HomeMetrics.folderHoldDuration, curve: .linear) {
+            _ in
+        } completion: { [weak self, weak target] finished in
+            guard finished, let self, let target, self.drag?.folderTarget == target.placeKey else { return }
+            self.drag?.folderArmed = true
+            target.transform = Transform(scale: HomeMetrics.liftScale)
+        }
+    }
+
     private func clearFolderTarget(_ current: inout Drag) {
         current.folderTimer?.cancel()
         current.folderTimer = nil
-        if let key = current.folderTarget, let view = home.pages.joined().first(where: { $0.placeKey == key }) {
+        let places: [any HomePlaceView] =
+            current.folderTargetInDock ? shell.dock.keptPlaces : Array(home.pages.joined())
+        if let key = current.folderTarget, let view = places.first(where: { $0.placeKey == key }) {
             view.transform = .identity
         }
         current.folderTarget = nil
@@ -386,17 +406,25 @@ import UI
                 result = before
                 if let slot = current.folderSlot { result?.moveInFolder(current.key, to: slot) }
                 openFolder?.icons.first { $0.appIdentifier == current.key }?.isHidden = false
-            } else if overDock(point) {
-                if !current.key.hasPrefix(HomeScreenFolder.keyPrefix), dockRoom(for: current.key) {
-                    result = current.base
-                    result?.takeOffPages(current.key)
-                    dockChange = (true, dockIndex(at: point))
-                }
             } else if let target = armedTarget {
                 var merged = current.base
-                if merged.merge(app: current.key, onto: target, folderID: merged.newFolderID()) != nil {
+                // A Dock's app held on: the Dock's order as shown names it.
+                let inDock = current.folderTargetInDock
+                if inDock, merged.dockOrder == nil { merged.dockOrder = shownDockOrder }
+                if merged.merge(app: current.key, onto: target, inDock: inDock, folderID: merged.newFolderID()) != nil {
                     merged.offPages.removeAll { $0 == current.key }
                     result = merged
+                }
+            } else if overDock(point) {
+                if dockRoom(for: current.key) {
+                    result = current.base
+                    if case .folder(let folder) = current.item {
+                        // A folder goes into the Dock whole.
+                        result?.dockFolders.append(folder)
+                    } else {
+                        result?.takeOffPages(current.key)
+                    }
+                    dockChange = (true, dockIndex(at: point))
                 }
             } else {
                 result = current.working
@@ -424,13 +452,15 @@ import UI
             layout.reconcile(installed: HomeController.firstOrder(shell.apps), perPage: perPage, pruning: true)
             layout.closeUp()
             if let change = dockChange {
-                var order = layout.dockOrder ?? shell.dock.icons.map(\.appIdentifier)
+                var order = layout.dockOrder ?? shownDockOrder
                 order.removeAll { $0 == current.key }
                 if change.kept { order.insert(current.key, at: min(change.index ?? order.count, order.count)) }
                 layout.dockOrder = order
             }
             shell.homeController.edit(animated: true) { $0 = layout }
-            if let change = dockChange { setInDock(current.key, change.kept) }
+            if let change = dockChange, !current.key.hasPrefix(HomeScreenFolder.keyPrefix) {
+                setInDock(current.key, change.kept)
+            }
             // Moved within its folder: the open folder shows the new order.
             if case .folder = current.source, !current.leftFolder { refreshOpenFolder() }
         } else {
@@ -449,6 +479,7 @@ import UI
     /// The place `key` as `layout` holds it (an app not on a page: the app).
     private static func item(_ key: String, in layout: HomeLayout) -> HomeItem {
         if let (page, slot) = layout.position(of: key) { return layout.pages[page][slot] }
+        if let folder = layout.dockFolders.first(where: { $0.key == key }) { return .folder(folder) }
         return .app(key)
     }
 }

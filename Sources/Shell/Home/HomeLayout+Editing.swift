@@ -12,20 +12,75 @@ extension HomeLayout {
         return nil
     }
 
-    /// The folder that holds the app `identifier`, where it is; nil when the app is in none.
-    public func folder(holding identifier: String) -> (folder: HomeScreenFolder, page: Int, slot: Int)? {
+    /// Where a folder is: a place on a page, or the Dock (its index in `dockFolders`).
+    public enum FolderPlace: Equatable, Sendable {
+        case page(Int, slot: Int)
+        case dock(Int)
+    }
+
+    /// The folder that holds the app `identifier` (on a page or in the Dock), where it is; nil when the
+    /// app is in none.
+    public func folderPlace(holding identifier: String) -> (folder: HomeScreenFolder, place: FolderPlace)? {
         for (page, items) in pages.enumerated() {
             for (slot, item) in items.enumerated() {
-                if case .folder(let folder) = item, folder.apps.contains(identifier) { return (folder, page, slot) }
+                if case .folder(let folder) = item, folder.apps.contains(identifier) {
+                    return (folder, .page(page, slot: slot))
+                }
             }
+        }
+        if let index = dockFolders.firstIndex(where: { $0.apps.contains(identifier) }) {
+            return (dockFolders[index], .dock(index))
         }
         return nil
     }
 
-    /// The folder with this key, if there is one.
-    public func folder(keyed key: String) -> HomeScreenFolder? {
-        guard let (page, slot) = position(of: key), case .folder(let folder) = pages[page][slot] else { return nil }
-        return folder
+    /// The folder with this key (on a page or in the Dock), where it is.
+    public func folderPlace(keyed key: String) -> (folder: HomeScreenFolder, place: FolderPlace)? {
+        if let (page, slot) = position(of: key), case .folder(let folder) = pages[page][slot] {
+            return (folder, .page(page, slot: slot))
+        }
+        if let index = dockFolders.firstIndex(where: { $0.key == key }) { return (dockFolders[index], .dock(index)) }
+        return nil
+    }
+
+    /// The folder that holds the app `identifier` on a page, where it is; nil when the app is in none.
+    public func folder(holding identifier: String) -> (folder: HomeScreenFolder, page: Int, slot: Int)? {
+        guard let (folder, place) = folderPlace(holding: identifier), case .page(let page, let slot) = place else {
+            return nil
+        }
+        return (folder, page, slot)
+    }
+
+    /// The folder with this key (on a page or in the Dock), if there is one.
+    public func folder(keyed key: String) -> HomeScreenFolder? { folderPlace(keyed: key)?.folder }
+
+    /// Puts `folder` back at `place` as it is now: on a page, a folder of one app becomes the app and
+    /// an empty one goes (`HomeItem.init?(_:)`); in the Dock likewise, the app taking the folder's
+    /// place in the Dock's order (kept in the Dock, as the shell then says to Settings).
+    mutating func store(_ folder: HomeScreenFolder, at place: FolderPlace) {
+        switch place {
+        case .page(let page, let slot):
+            if let rest = HomeItem(folder) {
+                pages[page][slot] = rest
+            } else {
+                pages[page].remove(at: slot)
+            }
+        case .dock(let index):
+            guard folder.apps.count < 2 else {
+                dockFolders[index] = folder
+                return
+            }
+            dockFolders.remove(at: index)
+            // Its last app stays in the Dock, off the pages.
+            if let last = folder.apps.first, !offPages.contains(last) { offPages.append(last) }
+            var order = dockOrder ?? []
+            if let at = order.firstIndex(of: folder.key) {
+                if let last = folder.apps.first { order[at] = last } else { order.remove(at: at) }
+            } else if let last = folder.apps.first {
+                order.append(last)
+            }
+            dockOrder = order
+        }
     }
 
     /// Takes the place `key` off its page, leaving the page as it is otherwise (an empty page stays
@@ -36,18 +91,14 @@ extension HomeLayout {
         return pages[page].remove(at: slot)
     }
 
-    /// Takes the app `identifier` out of the folder that holds it (a folder left with one app becomes
-    /// that app, in its place); returns whether a folder held it.
+    /// Takes the app `identifier` out of the folder that holds it, on a page or in the Dock (a folder
+    /// left with one app becomes that app, in its place); returns whether a folder held it.
     @discardableResult
     public mutating func takeFromFolder(_ identifier: String) -> Bool {
-        guard let (found, page, slot) = folder(holding: identifier) else { return false }
+        guard let (found, place) = folderPlace(holding: identifier) else { return false }
         var folder = found
         folder.apps.removeAll { $0 == identifier }
-        if let rest = HomeItem(folder) {
-            pages[page][slot] = rest
-        } else {
-            pages[page].remove(at: slot)
-        }
+        store(folder, at: place)
         return true
     }
 
@@ -69,26 +120,51 @@ extension HomeLayout {
     }
 
     /// Drops the app `identifier` onto the place `target`: onto an app, the two become a folder in the
-    /// target's place (`folderID` names it); onto a folder, the app joins it at its end. Returns the
-    /// folder, or nil when `target` is no place to drop an app on (the app is then not moved).
+    /// target's place (`folderID` names it); onto a folder, the app joins it at its end. `inDock`: the
+    /// target is the Dock's (an app there, named in `dockOrder`, or a folder), not a page's (an app
+    /// may be on both). Returns the folder, or nil when `target` is no place to drop an app on (the
+    /// app is then not moved).
     @discardableResult
-    public mutating func merge(app identifier: String, onto target: String, folderID: String) -> HomeScreenFolder? {
-        guard target != identifier, let (page, slot) = position(of: target) else { return nil }
+    public mutating func merge(
+        app identifier: String, onto target: String, inDock: Bool = false, folderID: String
+    ) -> HomeScreenFolder? {
+        guard target != identifier else { return nil }
         var folder: HomeScreenFolder
-        switch pages[page][slot] {
-        case .app(let other): folder = HomeScreenFolder(id: folderID, apps: [other])
-        case .folder(let existing):
-            // Already in it: nothing to do.
+        if !inDock, let (page, slot) = position(of: target) {
+            switch pages[page][slot] {
+            case .app(let other): folder = HomeScreenFolder(id: folderID, apps: [other])
+            case .folder(let existing):
+                // Already in it: nothing to do.
+                guard !existing.apps.contains(identifier) else { return nil }
+                folder = existing
+            }
+        } else if inDock, let existing = dockFolders.first(where: { $0.key == target }) {
             guard !existing.apps.contains(identifier) else { return nil }
             folder = existing
+        } else if inDock, dockOrder?.contains(target) == true, !target.hasPrefix(HomeScreenFolder.keyPrefix) {
+            folder = HomeScreenFolder(id: folderID, apps: [target])
+        } else {
+            return nil
         }
         take(identifier)
         takeFromFolder(identifier)
-        // Taking the app may have moved the target up its page.
-        guard let (targetPage, targetSlot) = position(of: target) else { return nil }
+        dockOrder?.removeAll { $0 == identifier }
         folder.apps.removeAll { $0 == identifier }
         folder.apps.append(identifier)
-        pages[targetPage][targetSlot] = .folder(folder)
+        // Taking the app may have moved the target up its page.
+        if !inDock, let (targetPage, targetSlot) = position(of: target) {
+            pages[targetPage][targetSlot] = .folder(folder)
+        } else if let index = dockFolders.firstIndex(where: { $0.key == target }) {
+            dockFolders[index] = folder
+        } else if let at = dockOrder?.firstIndex(of: target) {
+            // An app in the Dock becomes a folder in its place there.
+            dockOrder?[at] = folder.key
+            dockFolders.append(folder)
+        } else {
+            return nil
+        }
+        // A folder's apps are in it, not kept off the pages (the Dock's app it was made of included).
+        offPages.removeAll { folder.apps.contains($0) }
         return folder
     }
 
@@ -96,20 +172,21 @@ extension HomeLayout {
     /// are); returns whether a folder held it.
     @discardableResult
     public mutating func moveInFolder(_ identifier: String, to index: Int) -> Bool {
-        guard let (found, page, slot) = folder(holding: identifier) else { return false }
+        guard let (found, place) = folderPlace(holding: identifier) else { return false }
         var folder = found
         folder.apps.removeAll { $0 == identifier }
         folder.apps.insert(identifier, at: max(0, min(index, folder.apps.count)))
-        pages[page][slot] = .folder(folder)
+        store(folder, at: place)
         return true
     }
 
     /// Renames a folder (an empty name: the name it was given again).
     public mutating func rename(folder key: String, to name: String) {
-        guard let (page, slot) = position(of: key), case .folder(var folder) = pages[page][slot] else { return }
+        guard let (found, place) = folderPlace(keyed: key) else { return }
+        var folder = found
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         folder.name = trimmed.isEmpty ? nil : trimmed
-        pages[page][slot] = .folder(folder)
+        store(folder, at: place)
     }
 
     /// Takes the app `identifier` off the pages (to the Dock, or out of the Home screen): it stays off
@@ -142,9 +219,32 @@ extension HomeLayout {
         pages.removeAll { $0.isEmpty }
     }
 
+    /// Moves the folder `key` off its page into the Dock, at `index` of the Dock's order `shown` (the
+    /// Dock's places as it shows them now); returns whether a page held it.
+    @discardableResult
+    public mutating func moveFolderToDock(_ key: String, at index: Int, shown: [String]) -> Bool {
+        guard let (page, slot) = position(of: key), case .folder(let folder) = pages[page][slot] else { return false }
+        pages[page].remove(at: slot)
+        dockFolders.append(folder)
+        var order = dockOrder ?? shown
+        order.removeAll { $0 == key }
+        order.insert(key, at: max(0, min(index, order.count)))
+        dockOrder = order
+        return true
+    }
+
+    /// Takes the folder `key` out of the Dock (to be put on a page); returns it, or nil when the Dock
+    /// holds no such folder.
+    @discardableResult
+    public mutating func takeFromDock(folder key: String) -> HomeScreenFolder? {
+        guard let index = dockFolders.firstIndex(where: { $0.key == key }) else { return nil }
+        dockOrder?.removeAll { $0 == key }
+        return dockFolders.remove(at: index)
+    }
+
     /// An id for a new folder that no folder of the layout has.
     public func newFolderID() -> String {
-        var taken = Set<String>()
+        var taken = Set(dockFolders.map(\.id))
         for item in pages.joined() {
             if case .folder(let folder) = item { taken.insert(folder.id) }
         }

@@ -15,8 +15,10 @@ public struct HomeLayout: Codable, Hashable, Sendable {
     /// The Dock's order as the person arranged it (nil: the apps' own order); which apps are in the
     /// Dock is Settings' `dockApps`, shared with Settings › Home Screen & Dock.
     public var dockOrder: [String]?
+    /// The folders kept in the Dock (their keys in `dockOrder` say where), as on iPadOS.
+    public var dockFolders: [HomeScreenFolder] = []
     /// The format, so that a later Slate knows what it reads: 1 held apps alone, 2 folders and
-    /// the Dock's order too.
+    /// the Dock's order too (and, read when present, the Dock's folders).
     public var version = Self.currentVersion
 
     /// The format this Slate writes (it reads 1 as well).
@@ -40,6 +42,7 @@ public struct HomeLayout: Codable, Hashable, Sendable {
         pages = try container.decode([[HomeItem]].self, forKey: .pages)
         offPages = try container.decodeIfPresent([String].self, forKey: .offPages) ?? []
         dockOrder = try container.decodeIfPresent([String].self, forKey: .dockOrder)
+        dockFolders = try container.decodeIfPresent([HomeScreenFolder].self, forKey: .dockFolders) ?? []
         version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
     }
 
@@ -57,7 +60,6 @@ public struct HomeLayout: Codable, Hashable, Sendable {
         let present = Set(installed)
         var seen = Set<String>()
         func keeps(_ id: String) -> Bool { (!pruning || present.contains(id)) && seen.insert(id).inserted }
-        let kept = offPages.filter(keeps)
         var fitted: [[HomeItem]] = pages.map { page in
             page.compactMap { item in
                 switch item {
@@ -69,6 +71,23 @@ public struct HomeLayout: Codable, Hashable, Sendable {
             }
         }
         fitted.removeAll { $0.isEmpty }
+        // The Dock's folders (an app may be on a page too, as an app may be in the Dock and on a
+        // page; in two of the Dock's folders, it stays in the first); one left with a single app lets
+        // it go, to be placed as a new app is.
+        var keptFolders: [HomeScreenFolder] = []
+        var inDockFolders = Set<String>()
+        for folder in dockFolders {
+            var alive: [String] = []
+            for id in folder.apps where (!pruning || present.contains(id)) && !inDockFolders.contains(id) {
+                if !alive.contains(id) { alive.append(id) }
+            }
+            guard alive.count >= 2 else { continue }
+            inDockFolders.formUnion(alive)
+            seen.formUnion(alive)
+            keptFolders.append(HomeScreenFolder(id: folder.id, name: folder.name, apps: alive))
+        }
+        let folderKeys = Set(keptFolders.map(\.key))
+        let kept = offPages.filter(keeps)
         for id in installed where seen.insert(id).inserted {
             if let last = fitted.indices.last, fitted[last].count < size {
                 fitted[last].append(.app(id))
@@ -76,11 +95,18 @@ public struct HomeLayout: Codable, Hashable, Sendable {
                 fitted.append([.app(id)])
             }
         }
-        let order = dockOrder.map { $0.filter { !pruning || present.contains($0) } }
-        guard fitted != pages || kept != offPages || order != dockOrder else { return false }
+        let order = dockOrder.map { order in
+            order.filter { key in
+                key.hasPrefix(HomeScreenFolder.keyPrefix) ? folderKeys.contains(key) : !pruning || present.contains(key)
+            }
+        }
+        guard fitted != pages || kept != offPages || order != dockOrder || keptFolders != dockFolders else {
+            return false
+        }
         pages = fitted
         offPages = kept
         dockOrder = order
+        dockFolders = keptFolders
         return true
     }
 
