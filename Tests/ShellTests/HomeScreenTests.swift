@@ -370,6 +370,11 @@ import Testing
         #expect(dock.folderIcons.map(\.folder) == [folder])
         #expect(layout.dockOrder?.contains(folder.key) == true)
         // An app held on a Dock's app makes a folder in its place there; the app leaves the Dock.
+        // Notes' page icon dragged into a page's folder leaves the Dock's Notes where it is.
+        var pageOnly = try #require(w.shell.homeController.layout)
+        pageOnly.dockOrder = pageOnly.dockOrder ?? w.shell.homeEditor.shownDockOrder
+        pageOnly.merge(app: notes, onto: "desktop:program-006", folderID: pageOnly.newFolderID())
+        #expect(pageOnly.dockOrder?.contains(notes) == true)
         let notesIcon = try #require(dock.icons.first { $0.appIdentifier == notes })
         let notesAt = dock.convert(Point(notesIcon.frame.midX, notesIcon.frame.midY), to: nil)
         try run(w, "drag \"Program 005\" to \(Int(notesAt.x)),\(Int(notesAt.y)) resting 1s")

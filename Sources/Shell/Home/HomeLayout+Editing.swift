@@ -146,9 +146,10 @@ extension HomeLayout {
         } else {
             return nil
         }
+        // Off its page and out of its folder; out of the Dock only as the caller says (an app may
+        // be on a page and in the Dock, and dragging the page's icon leaves the Dock's).
         take(identifier)
         takeFromFolder(identifier)
-        dockOrder?.removeAll { $0 == identifier }
         folder.apps.removeAll { $0 == identifier }
         folder.apps.append(identifier)
         // Taking the app may have moved the target up its page.
