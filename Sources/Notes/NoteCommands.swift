@@ -166,5 +166,5 @@ extension NotesWindowView {
 
 extension NoteDocument {
     /// The note as a list shows it (its place and title now).
-    var summary: NoteSummary { NoteSummary(path: path, modified: Date(), title: title, preview: "") }
+    var summary: NoteSummary { NoteSummary(path: path, modified: store.now(), title: title, preview: "") }
 }

@@ -91,10 +91,9 @@ public struct FileStamp: Hashable, Sendable {
         let rel = String(absolutePath.dropFirst(rootPath.count + 1))
         let name = rel.split(separator: "/").last.map(String.init) ?? rel
         guard !name.hasPrefix(".") else { return false }
-        let now = stamp(rel)
         if Self.isNoteName(name) {
             guard let own = ownChanges[rel] else { return true }
-            return own != now
+            return own != stamp(rel)
         }
         // Not a note: a folder that came or went counts; any other file does not.
         var st = stat()

@@ -241,12 +241,10 @@ import Windowing
         spotlight.appsChanged()
         home.library.setGroups(AppLibrary.groups(libraryEntries, recent: recentApps, language: language))
         dockRecents = recentAppsForDock()
-        // The Dock's order as the person arranged it; an app added otherwise (Settings) at its end.
+        // The Dock's order as the person arranged it (the Dock puts its places in it); an app added
+        // otherwise (Settings) at its end.
         let order = homeController.layout?.dockOrder ?? []
-        let kept = apps.filter(programs.isInDock).enumerated().sorted { lhs, rhs in
-            (order.firstIndex(of: lhs.element.identifier) ?? order.count + lhs.offset)
-                < (order.firstIndex(of: rhs.element.identifier) ?? order.count + rhs.offset)
-        }.map(\.element)
+        let kept = apps.filter(programs.isInDock)
         // The folders kept in the Dock: a tap opens one, as on a page.
         let folders = (homeController.layout?.dockFolders ?? []).compactMap { folder -> FolderIconView? in
             guard let icon = home.makeFolderIcon?(folder) else { return nil }

@@ -5,7 +5,7 @@ import UI
 /// The Dock: a floating translucent shelf of app icons at the bottom of the screen — the apps kept
 /// there, then, after a thin divider, the ones used recently that are not kept there (as iPadOS).
 @MainActor public final class DockView: View {
-    /// The apps kept in the Dock.
+    /// The apps kept in the Dock, in the order shown.
     public private(set) var icons: [AppIconView] = []
     /// The folders kept in the Dock.
     public private(set) var folderIcons: [FolderIconView] = []
@@ -52,7 +52,6 @@ import UI
     ) {
         for i in icons + recentIcons { i.removeFromSuperview() }
         for f in folderIcons { f.removeFromSuperview() }
-        icons = new
         folderIcons = folders
         recentIcons = recent
         let places: [any HomePlaceView] = new + folders
@@ -60,6 +59,7 @@ import UI
             (order.firstIndex(of: lhs.element.placeKey) ?? order.count + lhs.offset)
                 < (order.firstIndex(of: rhs.element.placeKey) ?? order.count + rhs.offset)
         }.map(\.element)
+        icons = keptPlaces.compactMap { $0 as? AppIconView }
         for place in keptPlaces { addSubview(place) }
         for i in recent { addSubview(i) }
         divider.isHidden = recent.isEmpty

@@ -387,8 +387,9 @@ import UI
         pageDots.isHidden = pages.count < 2 || position > Double(pages.count) - 0.5
     }
 
-    /// Draws the neighbour pages' pictures again from the next frame on: the Home screen came back
-    /// (hidden under an app, it let every picture go), and a swipe may follow at once.
+    /// Draws the neighbour pages' pictures from the next frame on (`warmNeighbours`, a few a frame):
+    /// called again when the Home screen comes back (hidden under an app, it let every picture go),
+    /// as a swipe may follow at once.
     public func resumeWarming() {
         guard warming == nil, !isHidden, let dispatcher = root?.dispatcher else { return }
         warming = dispatcher.schedule(after: HomeMetrics.pictureInterval) { [weak self] in
@@ -400,15 +401,12 @@ import UI
     /// Draws the pictures of the icons on the pages beside the one shown, `HomeMetrics.picturesPerFrame`
     /// a frame, until each has its picture (a person swiping at once meets a few drawn in that frame).
     private func warmNeighbours() {
-        guard warming == nil, !isEditing, let dispatcher = root?.dispatcher else { return }
+        guard warming == nil, !isEditing, root != nil else { return }
         let beside = [currentPage + 1, currentPage - 1].filter { pages.indices.contains($0) }
         let waiting = beside.lazy.flatMap { self.pages[$0] }.filter { $0.isHidden && $0.needsPictures }
         guard !waiting.isEmpty else { return }
         for view in waiting.prefix(HomeMetrics.picturesPerFrame) { view.preparePictures() }
-        warming = dispatcher.schedule(after: HomeMetrics.pictureInterval) { [weak self] in
-            self?.warming = nil
-            if self?.isHidden == false { self?.warmNeighbours() }
-        }
+        resumeWarming()
     }
 
     private func panned(_ pan: PanGestureRecognizer) {
