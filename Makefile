@@ -8,8 +8,12 @@ SLATE_DEBUG := .build/debug/slate
 setup:
 	@scripts/setup.sh
 
+# BUILT=1: the build was made already (make test's lanes: a build in one would wait out the other's
+# `swift test`, which holds SwiftPM's lock for its whole run).
 build: setup
+ifndef BUILT
 	$(SWIFT) build
+endif
 
 release: setup
 	$(SWIFT) build -c release --product slate
@@ -21,7 +25,12 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-test: setup lint unit scripts guidelines cli e2e examples a11y compositor install-test wlcs machine
+# Everything is built once, then the stages run in two lanes at once (scripts/test-lanes.sh): the
+# virtual machine's with the headless scripts and command-line checks, beside the Swift tests, the
+# compositor's real programs and wlcs.
+test: setup lint
+	$(SWIFT) build --build-tests
+	@MAKE="$(MAKE)" scripts/test-lanes.sh
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
@@ -31,7 +40,9 @@ lint:
 # The monkey holds the main actor for its whole run, and the compositor's tests wait on real client
 # programs: each goes on its own (`make compositor` runs the latter), so neither starves the other.
 unit:
+ifndef BUILT
 	$(SWIFT) build --build-tests
+endif
 	$(SWIFT) test --skip-build --skip MonkeyTests --skip CompositorTests
 	$(SWIFT) test --skip-build --filter MonkeyTests
 
@@ -77,8 +88,10 @@ a11y: build
 # from the Dock beside Mail (W2a); then Slate's Mail as a process of its own, killed and opened again;
 # then the Home screen with 150 programs installed.
 compositor: build
+ifndef BUILT
 	$(SWIFT) build --build-tests
-	timeout 480 $(SWIFT) test --skip-build --no-parallel --filter CompositorTests
+endif
+	timeout 720 $(SWIFT) test --skip-build --no-parallel --filter CompositorTests
 	timeout 60 $(SLATE_DEBUG) render --backend headless --open weston-simple-shm --split --scale 1 \
 		--out .build/compositor-render.png
 	mkdir -p .build/compositor-config/slate && echo foot > .build/compositor-config/slate/dock
