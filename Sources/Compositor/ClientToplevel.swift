@@ -12,6 +12,8 @@ import Windowing
     private(set) var popupViews: [ClientPopup] = []
     /// The size last asked of the client, in points.
     public private(set) var requestedSize: Size?
+    /// The states last told the client.
+    public private(set) var requestedStates: ToplevelStates = []
     /// The view under the finger from down to up (the pointer's implicit grab), with its offset.
     /// Weak: it is often this toplevel itself, which a window closed under the finger would otherwise
     /// keep alive, picture and all (LeakSanitizer found it under the scene fuzz target).
@@ -163,12 +165,17 @@ import Windowing
 
     override func pictureDidChange() { onChange?() }
 
-    public func configure(size: Size, tiled: Bool, activated: Bool) {
+    public func configure(size: Size, states: ToplevelStates) {
         guard isAlive else { return }
         requestedSize = size
-        slate_view_configure(
-            handle, Int32(size.width.rounded()), Int32(size.height.rounded()), tiled ? 1 : 0, tiled ? 1 : 0,
-            activated ? 1 : 0)
+        requestedStates = states
+        let flags: [(ToplevelStates, slate_toplevel_state)] = [
+            (.tiled, SLATE_TOPLEVEL_TILED), (.maximized, SLATE_TOPLEVEL_MAXIMIZED),
+            (.fullScreen, SLATE_TOPLEVEL_FULLSCREEN), (.activated, SLATE_TOPLEVEL_ACTIVATED),
+            (.resizing, SLATE_TOPLEVEL_RESIZING),
+        ]
+        let said = flags.reduce(UInt32(0)) { $0 | (states.contains($1.0) ? $1.1.rawValue : 0) }
+        slate_view_configure(handle, Int32(size.width.rounded()), Int32(size.height.rounded()), said)
     }
 
     public func close() {

@@ -64,6 +64,12 @@ extension Shell {
 
     public func isOnScreen(_ id: String) -> Bool { windowManager.isVisible(id) || placedWindows.origins[id] != nil }
 
+    /// Whether window `id` is shown over the whole screen, over every other (Windowed Apps' full
+    /// screen): a program's window is told it is full screen, not maximized.
+    func isShownWholeScreen(_ id: String) -> Bool {
+        multitasking == .windowed && windowManager.windows[id]?.windowed.isFullScreen == true
+    }
+
     public func show(fullScreen id: String) {
         manage { $0.showFullScreen(id) }
     }

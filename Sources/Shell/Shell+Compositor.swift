@@ -43,6 +43,7 @@ extension Shell: CompositorShell, LiveScreenShell, LaunchingShell, ConformanceSh
     /// windows to move or resize).
     public func toplevel(_ toplevel: any ForeignToplevel, requested request: ToplevelRequest) {
         guard let w = window(showing: toplevel) else { return }
+        if programs.placedWindowRequested(w, request) { return }
         let id = w.id
         switch request {
         case .move: beginProgramWindowDrag(w, edges: nil)

@@ -2,6 +2,25 @@ import Graphics
 import UI
 import Windowing
 
+/// The states a program is told its window is in (`xdg_toplevel`'s configure states; an X11
+/// program's `_NET_WM_STATE`).
+public struct ToplevelStates: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Placed by the shell against its neighbours or the screen's edges: the program drops its
+    /// shadows and rounded corners (the shell draws the window's frame).
+    public static let tiled = ToplevelStates(rawValue: 1 << 0)
+    /// Filling the space the shell gives windows.
+    public static let maximized = ToplevelStates(rawValue: 1 << 1)
+    /// The whole screen, with nothing of the shell's over it.
+    public static let fullScreen = ToplevelStates(rawValue: 1 << 2)
+    /// The window taking input: drawn as the one in front.
+    public static let activated = ToplevelStates(rawValue: 1 << 3)
+    /// Being resized by the person now.
+    public static let resizing = ToplevelStates(rawValue: 1 << 4)
+}
+
 /// A window of another program — a Wayland client's toplevel — as the compositor hands it to the
 /// shell. The shell shows it like any window (full screen, Split View, Slide Over, Exposé) and tells
 /// it how it is shown; the compositor behind it speaks the protocol. Points are the window's own
@@ -48,9 +67,8 @@ import Windowing
     /// The sizes the program allows its window (`xdg_toplevel.set_min_size`/`set_max_size`, a 0
     /// being no limit), in window points; nil when it set none.
     var sizeLimits: SizeLimits? { get }
-    /// Asks the client to show the window at `size` points; `tiled` windows drop their shadows and
-    /// rounded corners; `activated` draws it as the one taking input.
-    func configure(size: Size, tiled: Bool, activated: Bool)
+    /// Asks the client to show the window at `size` points (zero: the size it chooses), in `states`.
+    func configure(size: Size, states: ToplevelStates)
     /// Asks the client to close the window.
     func close()
     /// The finger or the mouse, at a point of the window (popups first, then the window).

@@ -237,7 +237,7 @@ struct slate_view_impl {
     void (*size_limits)(slate_view *view, int *min_w, int *min_h, int *max_w, int *max_h);
     /// Whether the program asks to be maximized and full screen.
     void (*requested_states)(slate_view *view, int *maximized, int *fullscreen);
-    void (*configure)(slate_view *view, int width, int height, int tiled, int maximized, int activated);
+    void (*configure)(slate_view *view, int width, int height, uint32_t states);
     int (*configure_pending)(slate_view *view);
     void (*popup_position)(slate_view *view, int *x, int *y, int *width, int *height);
     void (*popup_constrain)(slate_view *view, int x, int y, int width, int height);

@@ -165,6 +165,8 @@ static void view_on_app_id(struct wl_listener *l, void *data) {
 static void view_on_request_fullscreen(struct wl_listener *l, void *data) {
     (void)data;
     slate_view *view = wl_container_of(l, view, request_fullscreen);
+    // xdg-shell wants a configure in answer even when nothing changes.
+    wlr_xdg_surface_schedule_configure(view->xdg);
     emit(view, SLATE_VIEW_REQUEST_FULLSCREEN);
 }
 
@@ -426,12 +428,15 @@ static void xdg_popup_constrain(slate_view *view, int x, int y, int width, int h
     if ((long)g->y + g->height > (long)y + height) g->y = y + height - g->height;
 }
 
-static void xdg_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
+static void xdg_configure(slate_view *view, int width, int height, uint32_t states) {
     if (view->kind != SLATE_VIEW_TOPLEVEL) return;
     struct wlr_xdg_surface *x = view->xdg;
-    wlr_xdg_toplevel_set_tiled(x, tiled ? (WLR_EDGE_TOP | WLR_EDGE_BOTTOM | WLR_EDGE_LEFT | WLR_EDGE_RIGHT) : 0);
-    wlr_xdg_toplevel_set_maximized(x, maximized != 0);
-    wlr_xdg_toplevel_set_activated(x, activated != 0);
+    uint32_t all_edges = WLR_EDGE_TOP | WLR_EDGE_BOTTOM | WLR_EDGE_LEFT | WLR_EDGE_RIGHT;
+    wlr_xdg_toplevel_set_tiled(x, (states & SLATE_TOPLEVEL_TILED) ? all_edges : 0);
+    wlr_xdg_toplevel_set_maximized(x, (states & SLATE_TOPLEVEL_MAXIMIZED) != 0);
+    wlr_xdg_toplevel_set_fullscreen(x, (states & SLATE_TOPLEVEL_FULLSCREEN) != 0);
+    wlr_xdg_toplevel_set_activated(x, (states & SLATE_TOPLEVEL_ACTIVATED) != 0);
+    wlr_xdg_toplevel_set_resizing(x, (states & SLATE_TOPLEVEL_RESIZING) != 0);
     wlr_xdg_toplevel_set_size(x, (uint32_t)(width > 0 ? width : 0), (uint32_t)(height > 0 ? height : 0));
 }
 
@@ -511,8 +516,8 @@ void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int h
     view->impl->popup_constrain(view, x, y, width, height);
 }
 
-void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
-    view->impl->configure(view, width, height, tiled, maximized, activated);
+void slate_view_configure(slate_view *view, int width, int height, uint32_t states) {
+    view->impl->configure(view, width, height, states);
 }
 
 void slate_view_close(slate_view *view) { view->impl->close(view); }

@@ -326,8 +326,10 @@ static void window_on_class(struct wl_listener *l, void *data) {
 static void window_on_request_fullscreen(struct wl_listener *l, void *data) {
     (void)data;
     struct slate_x11_window *w = wl_container_of(l, w, request_fullscreen);
-    // (The XWM set _NET_WM_STATE as asked.) Full screen is the shell's to grant.
+    // (The XWM set _NET_WM_STATE as asked.) Full screen is the shell's to grant: X is told what the
+    // window has until the shell grants it (slate_view_configure).
     if (w->view && w->view->kind == SLATE_VIEW_TOPLEVEL) slate_emit(w->view, SLATE_VIEW_REQUEST_FULLSCREEN);
+    wlr_xwayland_surface_set_fullscreen(w->xs, w->fullscreen);
 }
 
 static void window_on_request_maximize(struct wl_listener *l, void *data) {

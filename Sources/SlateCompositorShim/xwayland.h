@@ -64,8 +64,8 @@ struct slate_x11_window {
         request_maximize, request_minimize, request_activate, request_move, request_resize, set_hints, ping_timeout,
         set_override_redirect, set_geometry;
     /// The size the shell asked (after the window's size hints), once it asked; where the shell
-    /// shows the window on the screen (points: X11 windows are 1× buffers).
-    int configured, width, height, maximized;
+    /// shows the window on the screen (points: X11 windows are 1× buffers); the states it was given.
+    int configured, width, height, maximized, fullscreen;
     int screen_x, screen_y;
     /// Override-redirect: the box it is kept in, relative to its parent (once the shell gave one).
     int constrained, box_x, box_y, box_w, box_h;

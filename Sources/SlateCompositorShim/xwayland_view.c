@@ -81,8 +81,9 @@ void slate_x11_tell_geometry(struct slate_x11_window *w) {
     wlr_xwayland_surface_configure(xs, (int16_t)x, (int16_t)y, (uint16_t)width, (uint16_t)height);
 }
 
-static void x11_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated) {
-    (void)activated;  // (The keys' window has the X input focus: slate_xwayland_keyboard_focus.)
+static void x11_configure(slate_view *view, int width, int height, uint32_t states) {
+    // (Activation is not said here: the keys' window has the X input focus,
+    // slate_xwayland_keyboard_focus.)
     if (view->kind != SLATE_VIEW_TOPLEVEL) return;
     struct slate_x11_window *w = window_of(view);
     int min_w = 0, min_h = 0, max_w = 0, max_h = 0;
@@ -92,10 +93,15 @@ static void x11_configure(slate_view *view, int width, int height, int tiled, in
     w->height = within(height > 0 ? height : w->xs->height, min_h, max_h);
     w->configured = 1;
     slate_x11_tell_geometry(w);
-    int max = tiled || maximized;
+    int max = (states & (SLATE_TOPLEVEL_TILED | SLATE_TOPLEVEL_MAXIMIZED)) != 0;
     if (max != w->maximized) {
         w->maximized = max;
         wlr_xwayland_surface_set_maximized(w->xs, max);
+    }
+    int full = (states & SLATE_TOPLEVEL_FULLSCREEN) != 0;
+    if (full != w->fullscreen) {
+        w->fullscreen = full;
+        wlr_xwayland_surface_set_fullscreen(w->xs, full);
     }
 }
 

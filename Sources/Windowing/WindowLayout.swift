@@ -19,7 +19,7 @@ public enum WindowChrome: Sendable, Hashable {
     /// Windowed Apps' window controls at the top left and the grab handle at the bottom right.
     case windowControls
     /// None: only the program's content, as the conformance suite's test mode places a program's
-    /// window (`Shell+PlacedWindows.swift`), where anything of the shell's would take its input.
+    /// window (`ProgramsController+PlacedWindows.swift`), where anything of the shell's would take its input.
     case none
 }
 

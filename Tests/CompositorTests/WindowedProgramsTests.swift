@@ -163,10 +163,18 @@ import UI
             rig.wait(5, "the window filling the screen") { m()?.tile == .fill }
             rig.settle()
             #expect(window.frame == Rect(0, 24, 1366, 1000))
+            let states = toplevel(rig, "Asks")?.requestedStates ?? []
+            #expect(states.contains(.maximized) && !states.contains(.fullScreen), "told \(states)")
         case "fullscreen":
             rig.wait(5, "the window full screen") { m()?.isFullScreen == true }
             rig.settle()
             #expect(window.frame == Rect(0, 0, 1366, 1024))
+            // Told it has the whole screen (a video player hides its controls, a browser its bars).
+            let states = toplevel(rig, "Asks")?.requestedStates ?? []
+            #expect(states.contains(.fullScreen) && !states.contains(.maximized), "told \(states)")
+            rig.shell.manage { $0.exitFullScreen(window.id) }
+            rig.settle()
+            #expect(toplevel(rig, "Asks")?.requestedStates.contains(.fullScreen) == false)
         default:
             rig.wait(5, "the window in the Dock") { m()?.isMinimized == true }
             #expect(!rig.shell.isOnScreen(window.id))

@@ -32,7 +32,7 @@ import Testing
         self.processID = processID
     }
 
-    func configure(size: Size, tiled: Bool, activated: Bool) {}
+    func configure(size: Size, states: ToplevelStates) {}
     func close() { closeAsked = true }
     func pointer(_ event: ForeignPointerEvent) {}
     func setKeyboardFocus(_ focused: Bool) {}

@@ -10,6 +10,8 @@ import UI
     public let toplevel: any ForeignToplevel
     /// The size last asked of the client, in points.
     public private(set) var requestedSize: Size?
+    /// The states last told the client.
+    public private(set) var requestedStates: ToplevelStates?
     /// Whether the window is the one taking input.
     public var isActive = false {
         didSet { if isActive != oldValue { sendConfigure(force: true) } }
@@ -28,9 +30,13 @@ import UI
     /// The finger (or the pointer's press) down on the window now: its touch, where it is on the
     /// screen, and how fast it moved last.
     private var activeTouch: (touch: Touch, screen: Point, velocity: Point)?
-    /// Whether that finger moves or resizes the window now (the program asked), rather than the
-    /// program seeing it.
-    public private(set) var isDrivingWindowDrag = false
+    /// The fingers (and the pointer's press) down on the window now, by touch id.
+    private var touchesDown: Set<Int> = []
+    /// The finger that moves or resizes the window now (the program asked), rather than the program
+    /// seeing it.
+    private var drivingTouch: Int?
+    /// Whether a finger moves or resizes the window now (the program asked).
+    public var isDrivingWindowDrag: Bool { drivingTouch != nil }
 
     /// The window keeps the size its program chooses (the conformance suite's test mode,
     /// `Shell.placeProgramWindowsFreely`): it is asked for no size, its frame is what its surfaces
@@ -80,18 +86,36 @@ import UI
         notResponding?.frame = surfaceRect
     }
 
+    /// Tells the program its window's size and states again, whether or not they changed (xdg-shell
+    /// answers a request for a state with a configure, granted or not).
+    func configureAgain() { sendConfigure(force: true) }
+
     private func sendConfigure(force: Bool) {
-        let r = surfaceRect
+        let shell = root as? Shell
+        let id = ancestor(of: WindowFrameView.self)?.id
+        let activated: ToplevelStates = isActive ? .activated : []
         if keepsProgramSize {
-            if force || requestedSize != .zero { toplevel.configure(size: .zero, tiled: false, activated: isActive) }
-            requestedSize = .zero
+            // The suite's windows: the size their program chooses, unless it asked to fill the screen
+            // or a resize it asked for gave it one.
+            let placed = id.flatMap { shell?.programs.placedConfiguration(of: $0) } ?? (.zero, [])
+            let states = placed.states.union(activated)
+            if force || requestedSize != placed.size || requestedStates != states {
+                toplevel.configure(size: placed.size, states: states)
+            }
+            requestedSize = placed.size
+            requestedStates = states
             return
         }
+        let r = surfaceRect
         guard r.width >= 1, r.height >= 1 else { return }
         let size = Size(r.width.rounded(), r.height.rounded())
-        if !force, size == requestedSize { return }
+        // The shell draws every window's frame: each is tiled, filling its place, or the whole screen.
+        let wholeScreen = id.map { shell?.isShownWholeScreen($0) ?? false } ?? false
+        let states = ToplevelStates([.tiled, wholeScreen ? .fullScreen : .maximized]).union(activated)
+        if !force, size == requestedSize, states == requestedStates { return }
         requestedSize = size
-        toplevel.configure(size: size, tiled: true, activated: isActive)
+        requestedStates = states
+        toplevel.configure(size: size, states: states)
     }
 
     /// The client drew something new, or changed otherwise (its title, whether it answers).
@@ -257,14 +281,40 @@ import UI
 
     /// The program asked to move its window (`resize`: from these edges) with the finger or pointer
     /// down on it: from now until it lifts, that finger moves the window (Windowed Apps), and the
-    /// program forgets it, as it expects.
+    /// program forgets it, as it expects. With more than one down, which one it means is not known:
+    /// the request is not acted on (a finger does not take over a move the pointer began).
     func beginWindowDrag(edges: WindowEdges?) {
-        guard let active = activeTouch, !isDrivingWindowDrag, let shell = root as? Shell,
-            let frame = ancestor(of: WindowFrameView.self)
+        guard let active = activeTouch, touchesDown == [active.touch.id], drivingTouch == nil,
+            let shell = root as? Shell, let frame = ancestor(of: WindowFrameView.self)
         else { return }
         toplevel.pointer(.cancelled(active.touch))
-        isDrivingWindowDrag = true
-        shell.windowing.beginWindowDrag(frame.id, resizing: edges, at: active.screen)
+        drivingTouch = active.touch.id
+        if keepsProgramSize {
+            shell.programs.beginPlacedDrag(frame.id, resizing: edges, at: active.screen)
+        } else {
+            shell.windowing.beginWindowDrag(frame.id, resizing: edges, at: active.screen)
+        }
+    }
+
+    /// The finger driving the window's move or resize went to `p` (screen points).
+    private func windowDragMoved(to p: Point) {
+        guard let shell = root as? Shell else { return }
+        if keepsProgramSize {
+            shell.programs.placedDragMoved(to: p)
+        } else {
+            shell.windowing.windowDragMoved(to: p)
+        }
+    }
+
+    /// The finger driving the window's move or resize lifted at `p` (screen points).
+    private func windowDragEnded(at p: Point, velocity: Point) {
+        drivingTouch = nil
+        guard let shell = root as? Shell else { return }
+        if keepsProgramSize {
+            shell.programs.placedDragEnded()
+        } else {
+            shell.windowing.windowDragEnded(at: p, velocity: velocity)
+        }
     }
 
     /// The nearest view of type `T` this one is inside.
@@ -288,6 +338,10 @@ import UI
     }
 
     public override func touchBegan(_ touch: Touch, at point: Point) {
+        // None was down (each lift lets `activeTouch` go): none is left from a touch whose end this
+        // view was not told.
+        if activeTouch == nil, drivingTouch == nil { touchesDown.removeAll() }
+        touchesDown.insert(touch.id)
         track(touch, at: convert(point, to: nil))
         (root as? Shell)?.programs.programTouchPoint = convert(point, to: nil)
         let p = clientPoint(point)
@@ -296,8 +350,8 @@ import UI
 
     public override func touchMoved(_ touch: Touch, at point: Point) {
         track(touch, at: convert(point, to: nil))
-        if isDrivingWindowDrag {
-            (root as? Shell)?.windowing.windowDragMoved(to: convert(point, to: nil))
+        if drivingTouch == touch.id {
+            windowDragMoved(to: convert(point, to: nil))
             return
         }
         (root as? Shell)?.programs.programTouchPoint = convert(point, to: nil)
@@ -327,9 +381,9 @@ import UI
     public override func touchEnded(_ touch: Touch, at point: Point) {
         let velocity = activeTouch?.velocity ?? .zero
         activeTouch = nil
-        if isDrivingWindowDrag {
-            isDrivingWindowDrag = false
-            (root as? Shell)?.windowing.windowDragEnded(at: convert(point, to: nil), velocity: velocity)
+        touchesDown.remove(touch.id)
+        if drivingTouch == touch.id {
+            windowDragEnded(at: convert(point, to: nil), velocity: velocity)
             return
         }
         (root as? Shell)?.programs.programTouchPoint = nil
@@ -342,9 +396,9 @@ import UI
     public override func touchCancelled(_ touch: Touch) {
         let last = activeTouch?.screen
         activeTouch = nil
-        if isDrivingWindowDrag {
-            isDrivingWindowDrag = false
-            (root as? Shell)?.windowing.windowDragEnded(at: last ?? convert(bounds.center, to: nil), velocity: .zero)
+        touchesDown.remove(touch.id)
+        if drivingTouch == touch.id {
+            windowDragEnded(at: last ?? convert(bounds.center, to: nil), velocity: .zero)
             return
         }
         (root as? Shell)?.programs.programTouchPoint = nil

@@ -19,8 +19,28 @@ import UI
     /// Where each program's window was last put, by its toplevel: a window its program hides and
     /// shows again comes back there.
     var remembered: [ObjectIdentifier: Point] = [:]
+    /// The states a placed window's program asked for and was given (maximized, full screen: the
+    /// window fills the screen), by window id.
+    public internal(set) var states: [String: ToplevelStates] = [:]
+    /// The size a resize its program asked for gave a placed window, by window id (none: the size
+    /// its program chooses).
+    var sizes: [String: Size] = [:]
+    /// The move or resize its program asked for, under way: the finger or pointer drives it.
+    var drag: PlacedDrag?
 
     init() {}
+}
+
+/// A placed window moved or resized by the finger or pointer down on it, as its program asked
+/// (`xdg_toplevel.move`, `.resize`).
+struct PlacedDrag {
+    var id: String
+    /// The edges that follow the finger; nil: the window moves.
+    var edges: WindowEdges?
+    /// Where the finger was when it began (screen points), and the window's corner and size then.
+    var start: Point
+    var origin: Point
+    var size: Size
 }
 
 extension ProgramsController {
@@ -107,10 +127,12 @@ extension ProgramsController {
     }
 
     /// Puts the placed windows where they go: each with the corner its program places it by where it
-    /// was put, as big as what its program's surfaces cover, with no controls (`relayout` calls it).
+    /// was put (or the screen's, filling it as its program asked), as big as what its program's
+    /// surfaces cover, with no controls (`relayout` calls it).
     func layoutPlacedWindows() {
-        for (id, origin) in placedWindows.origins {
+        for (id, put) in placedWindows.origins {
             guard let w = shell.windows[id], let surface = w.scene.rootView as? ForeignSurfaceView else { continue }
+            let origin = placedWindows.states[id, default: []].isEmpty ? put : .zero
             let layout = surface.programLayout
             let b = layout.bounds
             w.style = .floating
@@ -133,10 +155,109 @@ extension ProgramsController {
     /// A placed window went (closed, or its program hid it): the front one left takes the input.
     func forgetPlaced(_ id: String) {
         guard placedWindows.origins.removeValue(forKey: id) != nil else { return }
+        placedWindows.states[id] = nil
+        placedWindows.sizes[id] = nil
+        if placedWindows.drag?.id == id { placedWindows.drag = nil }
         if placedWindows.focused == id {
             placedWindows.focused = nil
             if let next = placedWindowIDs.first { _ = focusPlaced(next) }
         }
         shell.relayout(animated: false)
+    }
+}
+
+// A placed window's program asking to be maximized, full screen, moved or resized: granted as a
+// desktop's window manager grants it, the window being where the suite put it rather than in the
+// window manager's model (which keeps a window at least 360 × 300 points under its band of
+// controls: the suite's windows are smaller, and must be exactly where it puts them).
+extension ProgramsController {
+    /// The size and states a placed window's program is told: the screen's size while it fills it
+    /// as asked, else the size a resize gave it or its own (zero), and resizing while one is under
+    /// way.
+    func placedConfiguration(of id: String) -> (size: Size, states: ToplevelStates) {
+        let asked = placedWindows.states[id, default: []]
+        if !asked.isEmpty { return (shell.bounds.size, asked) }
+        let resizing = placedWindows.drag.map { $0.id == id && $0.edges != nil } ?? false
+        return (placedWindows.sizes[id] ?? .zero, resizing ? .resizing : [])
+    }
+
+    /// Acts on a request of a placed window's program; false when `frame` is not placed or the
+    /// request is not one placed windows answer (minimizing: the shell's own way).
+    func placedWindowRequested(_ frame: WindowFrameView, _ request: ToplevelRequest) -> Bool {
+        guard placedWindows.origins[frame.id] != nil, let surface = frame.scene.rootView as? ForeignSurfaceView else {
+            return false
+        }
+        var states = placedWindows.states[frame.id, default: []]
+        switch request {
+        case .maximize(let on):
+            if on { states.insert(.maximized) } else { states.remove(.maximized) }
+        case .fullScreen(let on):
+            if on { states.insert(.fullScreen) } else { states.remove(.fullScreen) }
+        case .move:
+            surface.beginWindowDrag(edges: nil)
+            return true
+        case .resize(let edges):
+            surface.beginWindowDrag(edges: edges)
+            return true
+        case .minimize:
+            return false
+        }
+        placedWindows.states[frame.id] = states.isEmpty ? nil : states
+        surface.configureAgain()
+        shell.relayout(animated: false)
+        shell.layoutIfNeeded()
+        return true
+    }
+
+    /// The finger or pointer down on placed window `id` at `p` (screen points) begins to move it, or
+    /// to resize it by `edges`, as its program asked. A window filling the screen stays as it is.
+    func beginPlacedDrag(_ id: String, resizing edges: WindowEdges?, at p: Point) {
+        guard let origin = placedWindows.origins[id], placedWindows.states[id, default: []].isEmpty,
+            let surface = shell.windows[id]?.scene.rootView as? ForeignSurfaceView
+        else { return }
+        let size = placedWindows.sizes[id] ?? surface.programBounds.size
+        placedWindows.drag = PlacedDrag(id: id, edges: edges, start: p, origin: origin, size: size)
+        if edges != nil { surface.configureAgain() }
+    }
+
+    /// The finger driving a placed window's move or resize went to `p`: a move takes the window
+    /// along; a resize asks its program for the size the edges give (at least a point, within the
+    /// sizes it allows), the window's opposite corner staying put.
+    func placedDragMoved(to p: Point) {
+        guard let drag = placedWindows.drag, placedWindows.origins[drag.id] != nil,
+            let surface = shell.windows[drag.id]?.scene.rootView as? ForeignSurfaceView
+        else { return }
+        let dx = (p.x - drag.start.x).rounded()
+        let dy = (p.y - drag.start.y).rounded()
+        var origin = drag.origin
+        if let edges = drag.edges {
+            var size = drag.size
+            if edges.contains(.right) { size.width += dx }
+            if edges.contains(.left) { size.width -= dx }
+            if edges.contains(.bottom) { size.height += dy }
+            if edges.contains(.top) { size.height -= dy }
+            let limits = surface.toplevel.sizeLimits ?? .none
+            size = limits.clamp(Size(max(1, size.width), max(1, size.height)))
+            if edges.contains(.left) { origin.x += drag.size.width - size.width }
+            if edges.contains(.top) { origin.y += drag.size.height - size.height }
+            placedWindows.sizes[drag.id] = size
+            surface.configureAgain()
+        } else {
+            origin = Point(origin.x + dx, origin.y + dy)
+        }
+        placedWindows.origins[drag.id] = origin
+        placedWindows.remembered[ObjectIdentifier(surface.toplevel)] = origin
+        givePopupsTheScreen(surface.toplevel, origin: origin)
+        shell.relayout(animated: false)
+        shell.layoutIfNeeded()
+    }
+
+    /// The finger driving a placed window's move or resize lifted: the window stays where it went.
+    func placedDragEnded() {
+        guard let drag = placedWindows.drag else { return }
+        placedWindows.drag = nil
+        if drag.edges != nil, let surface = shell.windows[drag.id]?.scene.rootView as? ForeignSurfaceView {
+            surface.configureAgain()
+        }
     }
 }

@@ -461,8 +461,17 @@ int slate_view_configure_pending(slate_view *view);
 void slate_view_popup_position(slate_view *view, int *x, int *y, int *width, int *height);
 /// Constrains a popup to a box given relative to its parent's window geometry origin.
 void slate_view_popup_constrain(slate_view *view, int x, int y, int width, int height);
-/// Asks a toplevel for a size (surface coordinates; 0 lets the client choose) and states.
-void slate_view_configure(slate_view *view, int width, int height, int tiled, int maximized, int activated);
+/// The states a toplevel is told it is in, OR'd together (ShellPorts' `ToplevelStates`, bit for bit).
+enum slate_toplevel_state {
+    SLATE_TOPLEVEL_TILED = 1 << 0,
+    SLATE_TOPLEVEL_MAXIMIZED = 1 << 1,
+    SLATE_TOPLEVEL_FULLSCREEN = 1 << 2,
+    SLATE_TOPLEVEL_ACTIVATED = 1 << 3,
+    SLATE_TOPLEVEL_RESIZING = 1 << 4,
+};
+/// Asks a toplevel for a size (surface coordinates; 0 lets the client choose) and its states
+/// (`slate_toplevel_state`s OR'd together).
+void slate_view_configure(slate_view *view, int width, int height, uint32_t states);
 /// Asks a toplevel to close (a popup is dismissed).
 void slate_view_close(slate_view *view);
 /// How many subsurfaces of the view's surface show something (their pictures are composed into
