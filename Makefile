@@ -129,7 +129,7 @@ wlcs: build $(WLCS_MODULE)
 # and a disk of Debian 12 where a person logs in at greetd's login screen (2732 × 2048).
 # Its last line: `machine: N passed, N failed`.
 machine: build
-	timeout 900 Tests/machine/run.py --slate $(SLATE_DEBUG) --out .build/machine
+	timeout 1500 Tests/machine/run.py --slate $(SLATE_DEBUG) --out .build/machine
 
 # The login machine's cases with Slate's Debian package (`make deb`: the release build, about ten
 # minutes on two cores, which is why make test installs the checkout's debug build instead)

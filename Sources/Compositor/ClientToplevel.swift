@@ -50,8 +50,20 @@ import Windowing
     struct TaskSwitcherState: Equatable {
         var activated: Bool
         var minimized: Bool
+        /// As the program was last told (`requestedStates`).
+        var maximized: Bool
+        var fullScreen: Bool
     }
     var taskSwitcherState: TaskSwitcherState?
+
+    /// Tells task switchers how the window is shown, when that changed.
+    func tellTaskSwitchers(_ state: TaskSwitcherState) {
+        guard isAlive, state != taskSwitcherState else { return }
+        taskSwitcherState = state
+        slate_view_set_foreign_state(
+            handle, state.activated ? 1 : 0, state.minimized ? 1 : 0, state.maximized ? 1 : 0,
+            state.fullScreen ? 1 : 0)
+    }
 
     public var isCatchingUp: Bool { isAlive && slate_view_configure_pending(handle) != 0 }
 
@@ -91,6 +103,17 @@ import Windowing
         slate_view_size_limits(handle, &minW, &minH, &maxW, &maxH)
         guard minW > 0 || minH > 0 || maxW > 0 || maxH > 0 else { return nil }
         return SizeLimits(minimum: Size(Double(minW), Double(minH)), maximum: Size(Double(maxW), Double(maxH)))
+    }
+
+    /// The states the program asked for before its window was first shown (`set_maximized`,
+    /// `set_fullscreen` before its first buffer, as a program that remembers it was maximized does),
+    /// as requests; the shell is told them once it has the window.
+    func requestsBeforeMap() -> [ToplevelRequest] {
+        guard isAlive else { return [] }
+        var maximized: Int32 = 0
+        var fullscreen: Int32 = 0
+        slate_view_requested_states(handle, &maximized, &fullscreen)
+        return (maximized != 0 ? [.maximize(true)] : []) + (fullscreen != 0 ? [.fullScreen(true)] : [])
     }
 
     /// What an `xdg_toplevel` request event (`slate_view_event`) asks of the shell.
@@ -176,6 +199,11 @@ import Windowing
         ]
         let said = flags.reduce(UInt32(0)) { $0 | (states.contains($1.0) ? $1.1.rawValue : 0) }
         slate_view_configure(handle, Int32(size.width.rounded()), Int32(size.height.rounded()), said)
+        if var told = taskSwitcherState {
+            told.maximized = states.contains(.maximized)
+            told.fullScreen = states.contains(.fullScreen)
+            tellTaskSwitchers(told)
+        }
     }
 
     public func close() {

@@ -39,6 +39,7 @@ extension WaylandCompositor {
             if let t = v as? ClientToplevel {
                 toplevels.append(t)
                 shell?.adopt(t)
+                for request in t.requestsBeforeMap() { shell?.toplevel(t, requested: request) }
             } else if let p = v as? ClientPopup {
                 p.toplevel?.popupsChanged()
             }
@@ -50,6 +51,8 @@ extension WaylandCompositor {
         case .requestMove, .requestResize, .requestMaximize, .requestFullscreen:
             if let t = v as? ClientToplevel, t.isMapped, let request = t.request(event) {
                 shell?.toplevel(t, requested: request)
+                // Task switchers learn the outcome before the program's next request is answered.
+                updateTaskSwitcherStates()
             }
         case .bringForward:
             if let t = v as? ClientSceneToplevel, t.isMapped { shell?.sceneWantsForward(t) }
@@ -72,11 +75,13 @@ extension WaylandCompositor {
         case .requestActivate:
             if let t = v as? ClientToplevel, t.isMapped {
                 shell?.programAskedToComeForward(t, trusted: slate_view_activation_trusted(handle) != 0)
+                updateTaskSwitcherStates()
             }
         case .requestMinimize:
             // The program's own set_minimized, or a task switcher's.
             if let t = v as? ClientToplevel, t.isMapped, let request = t.request(event) {
                 shell?.toplevel(t, requested: request)
+                updateTaskSwitcherStates()
             }
         }
     }

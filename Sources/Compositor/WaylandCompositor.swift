@@ -348,14 +348,16 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
     }
 
     /// Tells task switchers (wlr-foreign-toplevel-management) how each window is shown: the one with
-    /// the keys is activated, one not on the screen minimized; programs' windows are maximized.
-    private func updateTaskSwitcherStates() {
+    /// the keys is activated, one not on the screen minimized; maximized and full screen as its
+    /// program was told (`ClientToplevel.configure` tells them too as that changes).
+    func updateTaskSwitcherStates() {
         guard let shell else { return }
         for t in toplevels where t.isMapped && t.isAlive {
-            let state = ClientToplevel.TaskSwitcherState(activated: shell.isFocused(t), minimized: !isSeen(t))
-            guard state != t.taskSwitcherState else { continue }
-            t.taskSwitcherState = state
-            slate_view_set_foreign_state(t.handle, state.activated ? 1 : 0, state.minimized ? 1 : 0, 1, 0)
+            t.tellTaskSwitchers(
+                ClientToplevel.TaskSwitcherState(
+                    activated: shell.isFocused(t), minimized: !isSeen(t),
+                    maximized: t.requestedStates.contains(.maximized),
+                    fullScreen: t.requestedStates.contains(.fullScreen)))
         }
     }
 

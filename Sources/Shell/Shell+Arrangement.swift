@@ -62,7 +62,9 @@ extension Shell {
     /// The windows on screen, front first.
     public var visibleWindows: [String] { programs.placedWindowIDs + windowManager.visibleWindows }
 
-    public func isOnScreen(_ id: String) -> Bool { windowManager.isVisible(id) || placedWindows.origins[id] != nil }
+    public func isOnScreen(_ id: String) -> Bool {
+        windowManager.isVisible(id) || (placedWindows.origins[id] != nil && !placedWindows.minimized.contains(id))
+    }
 
     /// Whether window `id` is shown over the whole screen, over every other (Windowed Apps' full
     /// screen): a program's window is told it is full screen, not maximized.

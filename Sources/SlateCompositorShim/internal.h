@@ -275,7 +275,10 @@ struct slate_view {
     int activation_trusted;
     /// The window as task switchers see it, while mapped (toplevels.c).
     struct wlr_foreign_toplevel_handle_v1 *foreign;
-    struct wl_listener foreign_activate, foreign_close, foreign_minimize;
+    struct wl_listener foreign_activate, foreign_close, foreign_minimize, foreign_maximize, foreign_fullscreen;
+    /// A task switcher's maximize or full-screen request being told the shell: what it asks stands
+    /// for what the program asked (`slate_view_requested_states`) while the event is emitted.
+    int switcher_asks, switcher_maximized, switcher_fullscreen;
 };
 
 /// Sets up the output the backend made (output.c): its mode, its first frame and its global.

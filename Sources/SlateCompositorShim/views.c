@@ -500,6 +500,11 @@ void slate_view_size_limits(slate_view *view, int *min_w, int *min_h, int *max_w
 
 void slate_view_requested_states(slate_view *view, int *maximized, int *fullscreen) {
     *maximized = *fullscreen = 0;
+    if (view->switcher_asks) {
+        *maximized = view->switcher_maximized;
+        *fullscreen = view->switcher_fullscreen;
+        return;
+    }
     view->impl->requested_states(view, maximized, fullscreen);
 }
 

@@ -27,6 +27,9 @@ import UI
     var sizes: [String: Size] = [:]
     /// The move or resize its program asked for, under way: the finger or pointer drives it.
     var drag: PlacedDrag?
+    /// The placed windows minimized (by their program or a task switcher): not shown until
+    /// brought forward again.
+    public internal(set) var minimized: Set<String> = []
 
     init() {}
 }
@@ -118,11 +121,11 @@ extension ProgramsController {
         toplevel.popupArea = Rect(-origin.x, -origin.y, shell.bounds.width, shell.bounds.height)
     }
 
-    /// The placed windows, front first (their order in the window layer).
+    /// The placed windows shown, front first (their order in the window layer).
     var placedWindowIDs: [String] {
         guard !placedWindows.origins.isEmpty else { return [] }
         return shell.windowLayer.subviews.reversed().compactMap { ($0 as? WindowFrameView)?.id }.filter {
-            placedWindows.origins[$0] != nil
+            placedWindows.origins[$0] != nil && !placedWindows.minimized.contains($0)
         }
     }
 
@@ -137,14 +140,16 @@ extension ProgramsController {
             let b = layout.bounds
             w.style = .floating
             w.chrome = .none
-            w.isHidden = false
+            w.isHidden = placedWindows.minimized.contains(id)
             w.frame = Rect(origin.x - layout.corner.x + b.minX, origin.y - layout.corner.y + b.minY, b.width, b.height)
         }
     }
 
-    /// Gives a placed window the input and brings it to the front; false when `id` is not placed.
+    /// Gives a placed window the input and brings it to the front (shown again if it was
+    /// minimized); false when `id` is not placed.
     func focusPlaced(_ id: String) -> Bool {
         guard placedWindows.origins[id] != nil, let w = shell.windows[id] else { return false }
+        if placedWindows.minimized.remove(id) != nil { shell.relayout(animated: false) }
         placedWindows.focused = id
         for (other, f) in shell.windows where placedWindows.origins[other] != nil { f.isFocusedWindow = other == id }
         shell.windowLayer.bringSubviewToFront(w)
@@ -156,6 +161,7 @@ extension ProgramsController {
     func forgetPlaced(_ id: String) {
         guard placedWindows.origins.removeValue(forKey: id) != nil else { return }
         placedWindows.states[id] = nil
+        placedWindows.minimized.remove(id)
         placedWindows.sizes[id] = nil
         if placedWindows.drag?.id == id { placedWindows.drag = nil }
         if placedWindows.focused == id {
@@ -200,13 +206,30 @@ extension ProgramsController {
             surface.beginWindowDrag(edges: edges)
             return true
         case .minimize:
-            return false
+            minimizePlaced(frame.id)
+            return true
         }
+        // Maximized or full screen, a minimized window is shown again.
+        if placedWindows.minimized.contains(frame.id), !states.isEmpty { _ = focusPlaced(frame.id) }
         placedWindows.states[frame.id] = states.isEmpty ? nil : states
         surface.configureAgain()
         shell.relayout(animated: false)
         shell.layoutIfNeeded()
         return true
+    }
+
+    /// Hides placed window `id` until it is brought forward again; the front one left takes the input.
+    func minimizePlaced(_ id: String) {
+        guard placedWindows.origins[id] != nil, placedWindows.minimized.insert(id).inserted else { return }
+        if placedWindows.drag?.id == id { placedWindows.drag = nil }
+        if placedWindows.focused == id {
+            placedWindows.focused = nil
+            shell.windows[id]?.isFocusedWindow = false
+            if let next = placedWindowIDs.first { _ = focusPlaced(next) }
+        }
+        shell.relayout(animated: false)
+        shell.layoutIfNeeded()
+        shell.updateLifecycle()
     }
 
     /// The finger or pointer down on placed window `id` at `p` (screen points) begins to move it, or
