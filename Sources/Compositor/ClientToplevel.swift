@@ -11,9 +11,9 @@ import Windowing
     public var onChange: (() -> Void)?
     private(set) var popupViews: [ClientPopup] = []
     /// The size last asked of the client, in points.
-    public private(set) var requestedSize: Size?
+    public internal(set) var requestedSize: Size?
     /// The states last told the client.
-    public private(set) var requestedStates: ToplevelStates = []
+    public internal(set) var requestedStates: ToplevelStates = []
     /// The view under the finger from down to up (the pointer's implicit grab), with its offset.
     /// Weak: it is often this toplevel itself, which a window closed under the finger would otherwise
     /// keep alive, picture and all (LeakSanitizer found it under the scene fuzz target).
@@ -56,15 +56,6 @@ import Windowing
     }
     var taskSwitcherState: TaskSwitcherState?
 
-    /// Tells task switchers how the window is shown, when that changed.
-    func tellTaskSwitchers(_ state: TaskSwitcherState) {
-        guard isAlive, state != taskSwitcherState else { return }
-        taskSwitcherState = state
-        slate_view_set_foreign_state(
-            handle, state.activated ? 1 : 0, state.minimized ? 1 : 0, state.maximized ? 1 : 0,
-            state.fullScreen ? 1 : 0)
-    }
-
     public var isCatchingUp: Bool { isAlive && slate_view_configure_pending(handle) != 0 }
 
     public var title: String { isAlive ? String(cString: slate_view_title(handle)) : "" }
@@ -103,33 +94,6 @@ import Windowing
         slate_view_size_limits(handle, &minW, &minH, &maxW, &maxH)
         guard minW > 0 || minH > 0 || maxW > 0 || maxH > 0 else { return nil }
         return SizeLimits(minimum: Size(Double(minW), Double(minH)), maximum: Size(Double(maxW), Double(maxH)))
-    }
-
-    /// The states the program asked for before its window was first shown (`set_maximized`,
-    /// `set_fullscreen` before its first buffer, as a program that remembers it was maximized does),
-    /// as requests; the shell is told them once it has the window.
-    func requestsBeforeMap() -> [ToplevelRequest] {
-        guard isAlive else { return [] }
-        var maximized: Int32 = 0
-        var fullscreen: Int32 = 0
-        slate_view_requested_states(handle, &maximized, &fullscreen)
-        return (maximized != 0 ? [.maximize(true)] : []) + (fullscreen != 0 ? [.fullScreen(true)] : [])
-    }
-
-    /// What an `xdg_toplevel` request event (`slate_view_event`) asks of the shell.
-    func request(_ event: slate_view_event) -> ToplevelRequest? {
-        guard isAlive else { return nil }
-        var maximized: Int32 = 0
-        var fullscreen: Int32 = 0
-        slate_view_requested_states(handle, &maximized, &fullscreen)
-        switch event {
-        case .requestMove: return .move
-        case .requestResize: return .resize(WindowEdges(xdgResizeEdge: slate_view_resize_edges(handle)))
-        case .requestMinimize: return .minimize
-        case .requestMaximize: return .maximize(maximized != 0)
-        case .requestFullscreen: return .fullScreen(fullscreen != 0)
-        default: return nil
-        }
     }
 
     /// The window's size in points: what it was asked for, else (asked for none, or for the size its
@@ -187,24 +151,6 @@ import Windowing
     }
 
     override func pictureDidChange() { onChange?() }
-
-    public func configure(size: Size, states: ToplevelStates) {
-        guard isAlive else { return }
-        requestedSize = size
-        requestedStates = states
-        let flags: [(ToplevelStates, slate_toplevel_state)] = [
-            (.tiled, SLATE_TOPLEVEL_TILED), (.maximized, SLATE_TOPLEVEL_MAXIMIZED),
-            (.fullScreen, SLATE_TOPLEVEL_FULLSCREEN), (.activated, SLATE_TOPLEVEL_ACTIVATED),
-            (.resizing, SLATE_TOPLEVEL_RESIZING),
-        ]
-        let said = flags.reduce(UInt32(0)) { $0 | (states.contains($1.0) ? $1.1.rawValue : 0) }
-        slate_view_configure(handle, Int32(size.width.rounded()), Int32(size.height.rounded()), said)
-        if var told = taskSwitcherState {
-            told.maximized = states.contains(.maximized)
-            told.fullScreen = states.contains(.fullScreen)
-            tellTaskSwitchers(told)
-        }
-    }
 
     public func close() {
         guard isAlive else { return }

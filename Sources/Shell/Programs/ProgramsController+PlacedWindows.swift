@@ -67,13 +67,19 @@ extension ProgramsController {
     /// laid out at once. False when the toplevel has no placed window.
     func place(_ toplevel: any ForeignToplevel, at origin: Point) -> Bool {
         guard let w = window(showing: toplevel), placedWindows.origins[w.id] != nil else { return false }
-        placedWindows.origins[w.id] = origin
+        shell.windowLayer.bringSubviewToFront(w)
+        movePlaced(w.id, showing: toplevel, to: origin)
+        return true
+    }
+
+    /// Puts placed window `id` (showing `toplevel`) with its corner at `origin`, remembered for when
+    /// its program shows it again, laid out at once.
+    private func movePlaced(_ id: String, showing toplevel: any ForeignToplevel, to origin: Point) {
+        placedWindows.origins[id] = origin
         placedWindows.remembered[ObjectIdentifier(toplevel)] = origin
         givePopupsTheScreen(toplevel, origin: origin)
-        shell.windowLayer.bringSubviewToFront(w)
         shell.relayout(animated: false)
         shell.layoutIfNeeded()
-        return true
     }
 
     func shownWindowFrames() -> [String: Rect] {
@@ -268,11 +274,7 @@ extension ProgramsController {
         } else {
             origin = Point(origin.x + dx, origin.y + dy)
         }
-        placedWindows.origins[drag.id] = origin
-        placedWindows.remembered[ObjectIdentifier(surface.toplevel)] = origin
-        givePopupsTheScreen(surface.toplevel, origin: origin)
-        shell.relayout(animated: false)
-        shell.layoutIfNeeded()
+        movePlaced(drag.id, showing: surface.toplevel, to: origin)
     }
 
     /// The finger driving a placed window's move or resize lifted: the window stays where it went.
