@@ -165,6 +165,9 @@ extension WaylandCompositor {
     /// The GL's own renderer name where GLES2 was tried ("llvmpipe (LLVM 15.0.6, 256 bits)"), else "".
     public var glName: String { comp.map { String(cString: slate_comp_gl_name($0)) } ?? "" }
 
+    /// The kernel driver of the screen's card ("virtio_gpu", "i915"), else "" (headless, pixman asked).
+    public var cardDriver: String { comp.map { String(cString: slate_comp_card_driver($0)) } ?? "" }
+
     /// The line said when the login made no runtime folder and Slate made its own; nil otherwise.
     public func runtimeDirectoryLine(language: Language) -> String? {
         madeRuntimeDirectory ? SessionStrings.madeRuntimeDir.formatted(runtimeDirectory).resolved(language) : nil
@@ -181,6 +184,7 @@ extension WaylandCompositor {
             case .softwarePassedOver: SessionStrings.softwareGLPassedOver.formatted(gl)
             case .noGLES2: SessionStrings.noGLES2
             case .softwareOnPanel: SessionStrings.softwareGLOnPanel.formatted(gl)
+            case .noGPU: SessionStrings.noGPU.formatted(cardDriver)
             }
         return line.resolved(language)
     }
@@ -203,6 +207,11 @@ extension SessionStrings {
             + "which cannot draw on a panel through wlroots 0.15",
         ru: "экран рисуется через pixman на процессоре: запрошен GLES2, но GL здесь программный (%@), а через "
             + "wlroots 0.15 он не может рисовать на панели")
+    static let noGPU = LocalizedString(
+        en: "the screen is drawn with pixman on the CPU: its card (%@) has no GPU to draw with; "
+            + "--renderer gles2 tries software GL",
+        ru: "экран рисуется через pixman на процессоре: у его видеокарты (%@) нет GPU для рисования; "
+            + "--renderer gles2 попробует программный GL")
     static let drawnWithPixman = LocalizedString(
         en: "the screen is drawn with pixman on the CPU",
         ru: "экран рисуется через pixman на процессоре")

@@ -96,6 +96,8 @@ struct slate_comp {
     /// The GL's renderer name where GLES2 was tried ("llvmpipe (LLVM 15.0.6, 256 bits)"), and what
     /// the choice fell back from (`slate_comp_renderer_fallback`).
     char gl_name[128];
+    /// The kernel driver of the screen's card ("virtio_gpu"), read before GL is started.
+    char card_driver[32];
     slate_renderer_fallback renderer_fallback;
     struct wlr_compositor *compositor;
     struct wlr_xdg_shell *xdg_shell;

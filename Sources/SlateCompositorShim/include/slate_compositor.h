@@ -343,6 +343,8 @@ slate_comp *slate_comp_create(slate_backend backend, int width, int height, doub
 /// renderer name, and whether it was passed over as software ("" when nothing was passed over).
 const char *slate_comp_renderer_name(slate_comp *comp);
 const char *slate_comp_gl_name(slate_comp *comp);
+/// The kernel driver of the card the screen is on ("virtio_gpu", "i915"; "" headless or unread).
+const char *slate_comp_card_driver(slate_comp *comp);
 /// Why the renderer drawing is not the one asked for (pixman draws in each case but the first).
 typedef enum SLATE_CLOSED_ENUM slate_renderer_fallback {
     /// It is the one asked for, or the one `auto` prefers.
@@ -353,6 +355,9 @@ typedef enum SLATE_CLOSED_ENUM slate_renderer_fallback {
     SLATE_RENDERER_NO_GLES2 SLATE_SWIFT_NAME(noGLES2) = 2,
     /// GLES2 was asked for on a panel whose GL is software, which wlroots 0.15 cannot draw a panel with.
     SLATE_RENDERER_SOFTWARE_ON_PANEL SLATE_SWIFT_NAME(softwareOnPanel) = 3,
+    /// `auto` on a card with no GPU (`slate_comp_card_driver`): a display controller alone, or
+    /// virtio-gpu with no 3D. GL was not started: it could only have been software.
+    SLATE_RENDERER_NO_GPU SLATE_SWIFT_NAME(noGPU) = 4,
 } slate_renderer_fallback;
 slate_renderer_fallback slate_comp_renderer_fallback(slate_comp *comp);
 /// How many keyboards a person types on the backend has now (`SLATE_INPUT_KEYBOARDS_CHANGED` tells
