@@ -3,7 +3,7 @@ SWIFT ?= swift
 SLATE_RELEASE := .build/release/slate
 SLATE_DEBUG := .build/debug/slate
 
-.PHONY: setup build release run test unit scripts guidelines cli e2e examples a11y compositor wlcs machine format lint bench docs clean fuzz asan tsan
+.PHONY: setup build build-tests release run test unit scripts guidelines cli e2e examples a11y compositor wlcs machine format lint bench docs clean fuzz asan tsan
 
 setup:
 	@scripts/setup.sh
@@ -25,12 +25,16 @@ run: release
 		$(SLATE_RELEASE) tour --out out/tour && echo "No display: Slate took its tour headless; open out/tour/index.html"; \
 	else exit $$rc; fi
 
-# Everything is built once, then the stages run in two lanes at once (scripts/test-lanes.sh): the
-# virtual machine's with the headless scripts and command-line checks, beside the Swift tests, the
-# compositor's real programs and wlcs.
-test: setup lint
-	$(SWIFT) build --build-tests
+# The product is built, then the stages run in two lanes at once (scripts/test-lanes.sh): the
+# virtual machine's with the headless scripts and command-line checks, beside the lint, the tests'
+# build, the Swift tests, the compositor's real programs and wlcs.
+test: setup
+	$(SWIFT) build
 	@MAKE="$(MAKE)" scripts/test-lanes.sh
+
+# The tests' build (make test's lane runs it beside the virtual machine's cases).
+build-tests: setup
+	$(SWIFT) build --build-tests
 
 FORMATTED := Sources Tests Package.swift Examples/Sources Examples/Package.swift
 
