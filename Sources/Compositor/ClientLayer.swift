@@ -12,6 +12,8 @@ import UI
     var isAlive = true
     var isMapped = false
     public var onChange: (() -> Void)?
+    /// Its popups, open or not yet shown, in the order they came.
+    private(set) var popupViews: [ClientPopup] = []
 
     init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots) {
         self.handle = handle
@@ -35,8 +37,19 @@ import UI
 
     public var livePixels: (any PixelSource)? { isAlive && isMapped ? surface.livePixels : nil }
 
+    public var popups: [ForeignPopup] {
+        popupViews.filter { $0.isMapped }.map { ForeignPopup(frame: $0.frame, picture: $0.picture) }
+    }
+
+    public var popupArea: Rect? {
+        didSet { if popupArea != oldValue { for p in popupViews { p.constrain() } } }
+    }
+
+    /// The popups open now (for tests).
+    public var openPopups: [ClientPopup] { popupViews.filter { $0.isMapped } }
+
     /// The size last asked of it, so that it is told again only when it changes.
-    private var configured: Size?
+    private(set) var configured: Size?
 
     public func configure(size: Size) {
         guard isAlive, size != configured else { return }
@@ -48,13 +61,29 @@ import UI
     /// protocol wants one in answer).
     func placementChanged() { configured = nil }
 
+    /// Whether it (or a popup of its) has the keyboard.
+    public var hasKeyboardFocus: Bool { isAlive && slate_layer_has_keyboard(handle) != 0 }
+
     public func takeKeyboard() {
-        if isAlive { surface.takeKeyboard() }
+        if isAlive { slate_layer_take_keyboard(handle) }
     }
 
     public func pointer(_ event: ForeignPointerEvent) {
         if isAlive { surface.pointer(event, secondaryButtons: true) }
     }
+}
+
+extension ClientLayer: PopupOwner {
+    var popupBounds: Rect { popupArea ?? Rect(origin: .zero, size: configured ?? .zero) }
+
+    func attach(_ popup: ClientPopup) { popupViews.append(popup) }
+
+    func detach(_ popup: ClientPopup) {
+        popupViews.removeAll { $0 === popup }
+        popupsChanged()
+    }
+
+    func popupsChanged() { onChange?() }
 }
 
 extension LayerPlacement.Layer {

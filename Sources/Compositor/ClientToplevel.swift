@@ -137,6 +137,8 @@ import Windowing
     /// The popups open now (for tests).
     public var openPopups: [ClientPopup] { popupViews.filter { $0.isMapped } }
 
+    var popupBounds: Rect { popupArea ?? Rect(origin: .zero, size: windowSize) }
+
     func attach(_ p: ClientPopup) { popupViews.append(p) }
 
     func detach(_ p: ClientPopup) {
@@ -477,3 +479,5 @@ struct ClientPixels: PixelSource, @unchecked Sendable {
             Int32(stride * 4), 0)
     }
 }
+
+extension ClientToplevel: PopupOwner {}

@@ -173,9 +173,24 @@ import UI
     var toplevel: ClientToplevel? { nil }
 }
 
+/// What shows a client's popups and keeps them in its bounds: a window (`ClientToplevel`) or a
+/// layer surface (`ClientLayer`). Popups are placed in its points.
+@MainActor protocol PopupOwner: AnyObject {
+    /// Where its popups may go, in its points.
+    var popupBounds: Rect { get }
+    /// A popup of its (or of one of its popups) came.
+    func attach(_ popup: ClientPopup)
+    /// A popup of its went.
+    func detach(_ popup: ClientPopup)
+    /// A popup of its was shown, moved or drew again.
+    func popupsChanged()
+}
+
 /// A client's popup (menu, tooltip): placed relative to its parent, kept inside the window.
 @MainActor public final class ClientPopup: ClientView {
     weak var parent: ClientView?
+    /// The layer surface it is a popup of (zwlr_layer_surface_v1.get_popup); nil for a window's.
+    weak var layer: ClientLayer?
 
     init(handle: OpaquePointer, comp: OpaquePointer, touchSlots: TouchSlots, parent: ClientView?) {
         self.parent = parent
@@ -194,18 +209,24 @@ import UI
         return Rect(origin.x + Double(x), origin.y + Double(y), Double(w), Double(h))
     }
 
-    /// Keeps the popup inside its toplevel's window (so inside the screen), flipping or sliding it
-    /// as its positioner allows.
+    /// Keeps the popup inside its owner's bounds (so inside the screen), flipping or sliding it as
+    /// its positioner allows.
     func constrain() {
-        guard let top = toplevel else { return }
-        let area = top.popupArea ?? Rect(origin: .zero, size: top.windowSize)
+        guard let area = owner?.popupBounds, !area.isEmpty else { return }
         let origin = (parent as? ClientPopup)?.frame.origin ?? .zero
         slate_view_popup_constrain(
             handle, Int32((area.minX - origin.x).rounded()), Int32((area.minY - origin.y).rounded()),
             Int32(area.width.rounded()), Int32(area.height.rounded()))
     }
 
-    override func pictureDidChange() { toplevel?.popupsChanged() }
+    override func pictureDidChange() { owner?.popupsChanged() }
+
+    /// What shows it: its window, or its layer surface, through its parent popups.
+    var owner: (any PopupOwner)? {
+        if let layer { return layer }
+        if let t = parent as? ClientToplevel { return t }
+        return (parent as? ClientPopup)?.owner
+    }
 
     override var toplevel: ClientToplevel? {
         if let t = parent as? ClientToplevel { return t }

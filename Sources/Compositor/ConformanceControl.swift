@@ -96,10 +96,16 @@ private let log = Logger("conformance", label: nil)
             guard let n = number(0), let s = number(1), let x = number(2), let y = number(3) else {
                 return "error place needs N S X Y"
             }
-            guard let t = live.compositor.toplevel(client: UInt32(n), surface: UInt32(s)) else {
-                return "error no window of client \(Int(n)) has surface \(Int(s))"
+            let origin = Point(x / live.host.scale, y / live.host.scale)
+            if let layer = live.compositor.layer(client: UInt32(n), surface: UInt32(s)) {
+                (live.root as? any ConformanceShell)?.place(layer: layer, at: origin)
+                pointerMayHaveChanged()
+                return "ok"
             }
-            place(t, at: Point(x / live.host.scale, y / live.host.scale))
+            guard let t = live.compositor.toplevel(client: UInt32(n), surface: UInt32(s)) else {
+                return "error no window or layer surface of client \(Int(n)) has surface \(Int(s))"
+            }
+            place(t, at: origin)
             return "ok"
         case "pointer":
             guard let x = number(0), let y = number(1) else { return "error pointer needs X Y" }

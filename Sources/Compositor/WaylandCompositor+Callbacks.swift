@@ -20,11 +20,17 @@ extension WaylandCompositor {
             let parentView = parent.flatMap { views[$0] }
             let p = ClientPopup(handle: handle, comp: comp, touchSlots: touchSlots, parent: parentView)
             views[handle] = p
-            parentView?.toplevel?.attach(p)
+            p.owner?.attach(p)
         } else if slate_view_scene_session(handle) != nil {
             views[handle] = ClientSceneToplevel(handle: handle, comp: comp, touchSlots: touchSlots)
         } else {
-            views[handle] = ClientToplevel(handle: handle, comp: comp, touchSlots: touchSlots)
+            let t = ClientToplevel(handle: handle, comp: comp, touchSlots: touchSlots)
+            views[handle] = t
+            // (wlroots 0.15 makes the view at the first commit: what was asked before it, the suite's
+            // test mode answers now.)
+            for request in t.requestsBeforeMap() {
+                (shell as? any ConformanceShell)?.toplevel(t, askedBeforeShown: request)
+            }
         }
     }
 
@@ -41,13 +47,18 @@ extension WaylandCompositor {
                 shell?.adopt(t)
                 for request in t.requestsBeforeMap() { shell?.toplevel(t, requested: request) }
             } else if let p = v as? ClientPopup {
-                p.toplevel?.popupsChanged()
+                p.owner?.popupsChanged()
             }
         case .commit:
             clientsCommitted = true
             v.refreshPicture()
         case .notResponding:
             (v as? ClientToplevel)?.pingTimedOut()
+        case .requestMaximize where !v.isMapped, .requestFullscreen where !v.isMapped:
+            // (Acted on once the window is shown; the suite's test mode sizes it at once.)
+            if let t = v as? ClientToplevel, let request = t.request(event) {
+                (shell as? any ConformanceShell)?.toplevel(t, askedBeforeShown: request)
+            }
         case .requestMove, .requestResize, .requestMaximize, .requestFullscreen:
             if let t = v as? ClientToplevel, t.isMapped, let request = t.request(event) {
                 shell?.toplevel(t, requested: request)
@@ -84,6 +95,15 @@ extension WaylandCompositor {
                 updateTaskSwitcherStates()
             }
         }
+    }
+
+    /// A popup of a layer surface (a panel's menu): its view, made already, is the layer's.
+    func layerPopup(_ layerHandle: OpaquePointer, _ popupHandle: OpaquePointer) {
+        guard let layer = layers[layerHandle], let popup = views[popupHandle] as? ClientPopup, popup.layer == nil
+        else { return }
+        popup.layer = layer
+        layer.attach(popup)
+        popup.constrain()
     }
 
     func layerEvent(_ handle: OpaquePointer, _ event: slate_layer_event) {
@@ -127,7 +147,7 @@ extension WaylandCompositor {
                 shell?.toplevelDidClose(t)
             }
         } else if let p = v as? ClientPopup {
-            p.toplevel?.detach(p)
+            p.owner?.detach(p)
         }
     }
 

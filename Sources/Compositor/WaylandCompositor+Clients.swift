@@ -23,4 +23,10 @@ extension WaylandCompositor {
         guard let comp, let handle = slate_comp_client_view(comp, number, surfaceID) else { return nil }
         return views[handle] as? ClientToplevel
     }
+
+    /// The layer surface whose `wl_surface` has object id `surfaceID` in handed client `number`.
+    public func layer(client number: UInt32, surface surfaceID: UInt32) -> ClientLayer? {
+        guard let comp, let handle = slate_comp_client_layer(comp, number, surfaceID) else { return nil }
+        return layers[handle]
+    }
 }

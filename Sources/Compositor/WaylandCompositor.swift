@@ -150,6 +150,11 @@ public enum ScreenRenderer: String, Sendable, CaseIterable {
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
             MainActor.assumeIsolated { box.current?.layerEvent(layer, event) }
         }
+        callbacks.layer_popup = { user, layer, popup in
+            guard let user, let layer, let popup else { return }
+            let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()
+            MainActor.assumeIsolated { box.current?.layerPopup(layer, popup) }
+        }
         callbacks.permission = { user, pid, privilege, asked in
             guard let user else { return .denied }
             let box = Unmanaged<Box>.fromOpaque(user).takeUnretainedValue()

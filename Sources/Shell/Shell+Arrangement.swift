@@ -105,12 +105,13 @@ extension Shell {
         manage(animated: animated) { $0.focus(id) }
     }
 
-    /// Tells each app which of its windows are seen, which one is active and which went away.
+    /// Tells each app which of its windows are seen, which one is active (none while the screen is
+    /// locked) and which went away.
     func updateLifecycle() {
         let visible = Set(visibleWindows)
         for (id, f) in windows {
             if visible.contains(id) {
-                f.app.runtime.setForeground(f.scene, active: id == focusedWindow)
+                f.app.runtime.setForeground(f.scene, active: id == focusedWindow && !isLocked)
             } else if f.scene.activationState.isForeground || f.scene.activationState == .unattached {
                 f.app.runtime.moveToBackground(f.scene)
             }
@@ -140,6 +141,7 @@ extension Shell {
         overlayLayer.frame = bounds
         spotlight.view?.frame = bounds
         for container in layers.containers.values { container.frame = bounds }
+        layers.popups.frame = bounds
         edgeTargets.left.frame = SpaceLayout.edgeTargetFrame(.left, screen: size)
         edgeTargets.right.frame = SpaceLayout.edgeTargetFrame(.right, screen: size)
         let dockW = dock.preferredWidth

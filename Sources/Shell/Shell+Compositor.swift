@@ -226,6 +226,14 @@ extension Shell: CompositorShell, LiveScreenShell, LaunchingShell, ConformanceSh
         programs.place(toplevel, at: origin)
     }
 
+    /// Puts a layer surface's corner at `origin` (screen points) whatever its anchors say, now or
+    /// once it is shown (the suite's test mode).
+    public func place(layer: any LayerSurface, at origin: Point) { programs.place(layer: layer, at: origin) }
+
+    public func toplevel(_ toplevel: any ForeignToplevel, askedBeforeShown request: ToplevelRequest) {
+        programs.placedWindowAskedBeforeShown(toplevel, request)
+    }
+
     public func shownWindowFrames() -> [String: Rect] { programs.shownWindowFrames() }
 
     public func describeHit(at point: Point) -> String { programs.describeHit(at: point) }

@@ -25,6 +25,12 @@ import UI
     func placeProgramWindowsFreely()
     /// Puts `toplevel`'s window at `origin` (points); false when it is not shown yet.
     func place(_ toplevel: any ForeignToplevel, at origin: Point) -> Bool
+    /// Puts a layer surface's corner at `origin` (points), whatever its anchors say, now or once
+    /// it is shown.
+    func place(layer: any LayerSurface, at origin: Point)
+    /// A program asked to be maximized or full screen before its window was first shown: the
+    /// configure its first buffer waits for carries the size that fills what it asked.
+    func toplevel(_ toplevel: any ForeignToplevel, askedBeforeShown request: ToplevelRequest)
     /// The frames of the windows on the screen, by window, laid out now.
     func shownWindowFrames() -> [String: Rect]
     /// What is under `point`, innermost first, and the layer surfaces' frames (the suite's trace).

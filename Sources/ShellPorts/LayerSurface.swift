@@ -12,13 +12,18 @@ import UI
     var namespace: String { get }
     /// Its pixels, read straight from its buffers as the frame is drawn; nil before its first.
     var livePixels: (any PixelSource)? { get }
+    /// Its open popups (a panel's menus), front last, placed in its points: they reach past it.
+    var popups: [ForeignPopup] { get }
+    /// Where its popups may go, in its points (the screen, set by the shell); nil: inside it.
+    var popupArea: Rect? { get set }
     /// Called when its picture or its wishes change (set by the shell).
     var onChange: (() -> Void)? { get set }
     /// Tells it the size it was given, in points.
     func configure(size: Size)
-    /// The finger or the mouse, at a point of it (points).
+    /// The finger or the mouse, at a point of it or of its popups (its points).
     func pointer(_ event: ForeignPointerEvent)
-    /// Gives it the keyboard.
+    /// Gives it the keyboard (unless the screen is locked); the window that had it gets it back
+    /// when it lets go.
     func takeKeyboard()
 }
 

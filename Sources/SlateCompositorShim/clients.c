@@ -8,6 +8,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <wlr/types/wlr_layer_shell_v1.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -51,15 +52,27 @@ static struct wl_client *handed_client(slate_comp *comp, uint32_t number) {
     return NULL;
 }
 
-slate_view *slate_comp_client_view(slate_comp *comp, uint32_t number, uint32_t surface_id) {
+/// The surface with object id `surface_id` of handed client `number`; NULL for none.
+static struct wlr_surface *client_surface(slate_comp *comp, uint32_t number, uint32_t surface_id) {
     struct wl_client *client = handed_client(comp, number);
     if (!client) return NULL;
     struct wl_resource *resource = wl_client_get_object(client, surface_id);
     if (!resource || strcmp(wl_resource_get_class(resource), wl_surface_interface.name) != 0) return NULL;
-    struct wlr_surface *surface = wlr_surface_from_resource(resource);
+    return wlr_surface_from_resource(resource);
+}
+
+slate_view *slate_comp_client_view(slate_comp *comp, uint32_t number, uint32_t surface_id) {
+    struct wlr_surface *surface = client_surface(comp, number, surface_id);
     if (!surface || !wlr_surface_is_xdg_surface(surface)) return NULL;
     struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(surface);
     return xdg ? xdg->data : NULL;
+}
+
+slate_layer *slate_comp_client_layer(slate_comp *comp, uint32_t number, uint32_t surface_id) {
+    struct wlr_surface *surface = client_surface(comp, number, surface_id);
+    if (!surface || !wlr_surface_is_layer_surface(surface)) return NULL;
+    struct wlr_layer_surface_v1 *layer = wlr_layer_surface_v1_from_wlr_surface(surface);
+    return layer ? layer->data : NULL;
 }
 
 long slate_recv_message(int socket, char *buf, size_t capacity, int *fd) {

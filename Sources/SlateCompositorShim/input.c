@@ -242,6 +242,13 @@ int slate_comp_drag_active(slate_comp *comp) { return comp->seat->drag != NULL; 
 int slate_comp_drag_is_touch(slate_comp *comp) { return touch_drag(comp) != NULL; }
 
 void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
+    // A layer surface that holds the keyboard keeps it; the window gets it when that lets go.
+    slate_layer *holder = view && slate_view_is_mapped(view) ? slate_layers_holding_keyboard(comp) : NULL;
+    if (holder) {
+        comp->keyboard_before_layer = view;
+        slate_layer_take_keyboard(holder);
+        return;
+    }
     slate_popup_focus_leaving(comp, view && slate_view_is_mapped(view) ? view : NULL);
     // (A popup of the window keeps the keyboard it took.)
     if (view && slate_view_is_mapped(view) && slate_popup_holds_keyboard(view)) return;

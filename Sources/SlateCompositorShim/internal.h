@@ -193,6 +193,9 @@ struct slate_comp {
     int typing_keyboards;
 
     struct slate_view *pointer_view;
+    /// The window that had the keyboard when a layer surface took it, which gets it back when the
+    /// layer surface lets go (layers.c); NULL once it went.
+    struct slate_view *keyboard_before_layer;
     /// Where the pointer is over `pointer_view`, in its main surface's coordinates.
     double pointer_x, pointer_y;
     /// Every view, for finding one by its xdg_toplevel (struct slate_view::link).
@@ -365,6 +368,9 @@ struct slate_surface {
     /// Calls `iterator` for each surface of its tree, the main one first; NULL: the main surface and
     /// its subsurfaces.
     void (*for_each)(struct slate_surface *surface, wlr_surface_iterator_func_t iterator, void *data);
+    /// The surface of its tree under a point of the main surface, popups first, with the point in
+    /// that surface's coordinates; NULL where none is. NULL: the main surface and its subsurfaces.
+    struct wlr_surface *(*surface_at)(struct slate_surface *surface, double sx, double sy, double *lx, double *ly);
 };
 /// Draws (or finds the opaque part of) the picture of a surface and its subsurfaces (buffers.c; see
 /// `slate_view_draw` and `slate_view_opaque_rect`), for any surface tree: a window's, a layer's.
@@ -388,6 +394,11 @@ long slate_surface_copy_rows(slate_comp *comp, struct wlr_surface *surface, uint
 // What compositor.c wires up when it starts: the listeners of views.c, data.c and input.c.
 void slate_on_new_surface(struct wl_listener *l, void *data);
 void slate_on_new_xdg_surface(struct wl_listener *l, void *data);
+/// The view of an xdg popup, made (with no parent) if it has none yet: a layer surface's popups.
+slate_view *slate_view_of_popup(slate_comp *comp, struct wlr_xdg_popup *popup);
+/// The layer surface that holds the keyboard against windows now (shown, asking for it exclusively,
+/// on the top or overlay layer; the top-most such), or NULL (layers.c).
+slate_layer *slate_layers_holding_keyboard(slate_comp *comp);
 void slate_on_new_decoration(struct wl_listener *l, void *data);
 void slate_on_request_set_selection(struct wl_listener *l, void *data);
 void slate_on_request_start_drag(struct wl_listener *l, void *data);
@@ -438,6 +449,9 @@ void slate_scene_view_destroyed(slate_view *view);
 void slate_surface_watch_output(slate_comp *comp, struct wlr_surface *surface);
 /// A popup was mapped or unmapped: a grabbing popup takes the keyboard from its window, and gives it
 /// back as it goes (popups.c).
+/// The surface a popup belongs to through its popups' parents (a window's or a layer surface's);
+/// the surface itself when it is no popup.
+struct wlr_surface *slate_popup_root(struct wlr_surface *surface);
 void slate_popup_mapped(slate_view *view);
 void slate_popup_unmapped(slate_view *view);
 /// The keyboard is going to `view` (NULL: nobody): a popup grab of another window ends (popups.c).

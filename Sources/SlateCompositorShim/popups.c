@@ -1,6 +1,7 @@
 // Popups that grab (xdg_popup.grab: menus): xdg-shell has the topmost grabbing popup hold the
 // keyboard while it is open; when it goes, the keyboard goes back to the surface it came from. The
 // shell giving the keyboard to another window ends the grab, and the popups close (popup_done).
+// A layer surface's popups (a panel's menus) grab as a window's do.
 #include "internal.h"
 
 /// The toplevel a surface belongs to, through its popups' parents; NULL for none.
@@ -22,19 +23,29 @@ static void keyboard_enter(slate_comp *comp, struct wlr_surface *surface) {
     slate_shortcuts_focus_changed(comp);
 }
 
+struct wlr_surface *slate_popup_root(struct wlr_surface *surface) {
+    while (surface && wlr_surface_is_xdg_surface(surface)) {
+        struct wlr_xdg_surface *xdg = wlr_xdg_surface_from_wlr_surface(surface);
+        if (!xdg || xdg->role != WLR_XDG_SURFACE_ROLE_POPUP || !xdg->popup->parent) break;
+        surface = xdg->popup->parent;
+    }
+    return surface;
+}
+
 void slate_popup_mapped(slate_view *view) {
     if (view->kind != SLATE_VIEW_POPUP || !view->xdg || !view->xdg->popup->seat) return;
-    // Only a popup of the window that has the keyboard takes it.
+    // Only a popup of the window (or layer surface) that has the keyboard takes it.
     struct wlr_surface *focused = view->comp->seat->keyboard_state.focused_surface;
-    if (!focused || root_toplevel(focused) != root_toplevel(view->xdg->surface)) return;
+    if (!focused || slate_popup_root(focused) != slate_popup_root(view->xdg->surface)) return;
     keyboard_enter(view->comp, view->xdg->surface);
 }
 
 void slate_popup_unmapped(slate_view *view) {
     if (view->kind != SLATE_VIEW_POPUP || !view->xdg) return;
     if (view->comp->seat->keyboard_state.focused_surface != view->xdg->surface) return;
+    // (Its parent had the keyboard when it took it: a window, a popup, or a layer surface.)
     struct wlr_surface *parent = view->xdg->popup->parent;
-    if (parent && root_toplevel(parent)) keyboard_enter(view->comp, parent);
+    if (parent) keyboard_enter(view->comp, parent);
 }
 
 void slate_popup_focus_leaving(slate_comp *comp, slate_view *view) {

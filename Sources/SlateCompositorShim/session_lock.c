@@ -284,7 +284,11 @@ void slate_comp_set_locked(slate_comp *comp, int locked) {
         wlr_seat_keyboard_notify_clear_focus(comp->seat);
         wlr_seat_pointer_notify_clear_focus(comp->seat);
         comp->pointer_view = NULL;
+        return;
     }
+    // Unlocked, a layer surface that holds the keyboard (a launcher left open) has it again.
+    slate_layer *holder = slate_layers_holding_keyboard(comp);
+    if (holder) slate_layer_take_keyboard(holder);
 }
 
 int slate_comp_is_locked(slate_comp *comp) { return comp->locked; }

@@ -51,7 +51,8 @@ void slate_surface_sampled(slate_surface *surface) {
 /// The surface of the tree under a point of its main surface, with the point in that surface's
 /// coordinates (the main surface itself where none is).
 static struct wlr_surface *surface_under(slate_surface *surface, double sx, double sy, double *lx, double *ly) {
-    struct wlr_surface *s = wlr_surface_surface_at(surface->root, sx, sy, lx, ly);
+    struct wlr_surface *s = surface->surface_at ? surface->surface_at(surface, sx, sy, lx, ly)
+                                                : wlr_surface_surface_at(surface->root, sx, sy, lx, ly);
     if (s) return s;
     *lx = sx;
     *ly = sy;

@@ -48,6 +48,7 @@ void slate_view_announce(slate_view *view, slate_view *parent) {
 
 void slate_view_destroy(slate_view *view) {
     if (view->comp->pointer_view == view) view->comp->pointer_view = NULL;
+    if (view->comp->keyboard_before_layer == view) view->comp->keyboard_before_layer = NULL;
     slate_toplevels_view_unmapped(view);
     emit(view, SLATE_VIEW_DESTROY);
     slate_scene_view_destroyed(view);
@@ -276,6 +277,11 @@ static void view_on_new_popup(struct wl_listener *l, void *data) {
     struct wlr_xdg_popup *popup = data;
     if (popup->base->data) return;  // already known through the shell's new_surface
     view_create(parent->comp, popup->base, parent);
+}
+
+slate_view *slate_view_of_popup(slate_comp *comp, struct wlr_xdg_popup *popup) {
+    if (popup->base->data) return popup->base->data;
+    return view_create(comp, popup->base, NULL);
 }
 
 void slate_on_new_xdg_surface(struct wl_listener *l, void *data) {

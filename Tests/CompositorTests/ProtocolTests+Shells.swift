@@ -115,4 +115,89 @@ extension ProtocolTests {
         rig.wait(10, "the window at the screen's size again") { top.pictureSize == Size(1366, 980) }
         #expect(window.frameInRoot.minY == 0)
     }
+
+    /// A panel's menu (a popup of its layer surface, as waybar's tray opens one) shows below the
+    /// panel and over the window there, where its positioner puts it; a finger on it reaches the
+    /// menu, at the point of the menu it touched.
+    @Test func aPanelsMenuShowsOverTheWindowAndTakesTheFinger() throws {
+        let panel = try #require(
+            ProgramsDrawTests.fixture("layer-client", protocols: ["Protocols/wlr/wlr-layer-shell-unstable-v1.xml"]),
+            "the layer-shell test client did not compile")
+        let client = try #require(
+            ProgramsDrawTests.fixture("frame-pace-client"), "the frame pace test client did not compile")
+        let dir = try ProgramsDrawTests.folder("layer-popup")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client, dir.appendingPathComponent("frames").path])
+        guard rig.wait(20, "the window", { rig.window(titled: "Frame pace") != nil }) else { return }
+        try rig.launch([panel, "popup", dir.path])
+        let menuShown = { rig.shell.layers.views.first.map { !$0.popupsView.isHidden } ?? false }
+        guard rig.wait(20, "the panel's menu", menuShown) else { return }
+        rig.settle()
+        rig.snapshot("layer-popup")
+        let menu = try #require(rig.shell.layers.views.first?.popupsView)
+        // Below the panel (which is below the status bar), from the left end of its button.
+        #expect(menu.frameInRoot == Rect(20, 64, 200, 100), "the menu at \(menu.frameInRoot)")
+        #expect(close(rig.meanColor(Rect(30, 74, 180, 80)), RGBA(0.75, 0, 0, 1), 0.02), "the menu is not shown")
+        #expect(close(rig.meanColor(Rect(300, 74, 180, 80)), RGBA(0x30 / 255.0, 0x60 / 255.0, 0xc0 / 255.0, 1), 0.02))
+
+        let h = rig.host.host
+        let finger = h.touchDown(at: Point(120, 114))
+        rig.host.run(for: 0.05)
+        h.touchUp(finger, at: Point(120, 114))
+        let pressed = dir.appendingPathComponent("popup-pressed")
+        guard rig.wait(10, "the menu touched", { FileManager.default.fileExists(atPath: pressed.path) }) else { return }
+        #expect(try String(contentsOf: pressed, encoding: .utf8) == "100 50\n", "the menu was touched elsewhere")
+    }
+
+    /// A launcher that asks for the keyboard exclusively (a top-layer surface) has it while shown:
+    /// a window given the input does not take it; the lock takes it, and gives it back; when the
+    /// launcher goes, the window that had the keyboard has it again.
+    @Test func aLaunchersExclusiveKeyboardIsHeldAgainstWindowsButNotTheLock() throws {
+        let launcher = try #require(
+            ProgramsDrawTests.fixture("layer-client", protocols: ["Protocols/wlr/wlr-layer-shell-unstable-v1.xml"]),
+            "the layer-shell test client did not compile")
+        let client = try #require(
+            ProgramsDrawTests.fixture("frame-pace-client"), "the frame pace test client did not compile")
+        let dir = try ProgramsDrawTests.folder("layer-keyboard")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = try Rig()
+        defer { rig.shutdown() }
+        try rig.launch([client, dir.appendingPathComponent("frames").path])
+        guard rig.wait(20, "the window", { rig.toplevel(titled: "Frame pace")?.hasKeyboardFocus == true }),
+            let window = rig.window(titled: "Frame pace"), let top = rig.toplevel(titled: "Frame pace")
+        else { return }
+        let locker = PasswordlessUnlock()
+        rig.shell.sessionLocker(locker, did: .lock)
+        rig.settle()
+        #expect(!top.hasKeyboardFocus, "the window keeps the keys under the lock")
+        rig.shell.sessionLocker(locker, did: .unlock)
+        rig.wait(10, "the window given the keyboard again after the lock") { top.hasKeyboardFocus }
+
+        let process = try rig.launch([launcher, "exclusive"])
+        guard rig.wait(20, "the launcher", { !rig.shell.layers.views.isEmpty }),
+            let layer = rig.shell.layers.views.first?.surface as? ClientLayer
+        else { return }
+        rig.wait(10, "the launcher given the keyboard") { layer.hasKeyboardFocus }
+        #expect(!top.hasKeyboardFocus, "the window kept the keys beside the launcher")
+
+        rig.shell.focus(window.id)
+        rig.settle()
+        #expect(layer.hasKeyboardFocus && !top.hasKeyboardFocus, "the window took the keys from the launcher")
+
+        rig.shell.sessionLocker(locker, did: .lock)
+        rig.settle()
+        #expect(rig.shell.isLocked)
+        #expect(!layer.hasKeyboardFocus && !top.hasKeyboardFocus, "a program keeps the keys under the lock")
+        rig.shell.focus(window.id)
+        rig.settle()
+        #expect(!layer.hasKeyboardFocus && !top.hasKeyboardFocus, "a program took the keys under the lock")
+        rig.shell.sessionLocker(locker, did: .unlock)
+        rig.wait(10, "the launcher given the keyboard again") { !rig.shell.isLocked && layer.hasKeyboardFocus }
+
+        kill(process.processIdentifier, SIGKILL)
+        rig.wait(10, "the launcher gone") { rig.shell.layers.views.isEmpty }
+        rig.wait(10, "the window given the keyboard back") { top.hasKeyboardFocus }
+    }
 }

@@ -37,6 +37,9 @@ extension LockController {
         _ = shell.settings.reloadIfChanged()
         if self.locker == nil { showLockScreen() }
         shell.relayout(animated: false)
+        // The app in use resigns active, as on iPadOS: it gives up the keys, and takes them again
+        // when it is active again once unlocked.
+        shell.updateLifecycle()
         shell.services.session?.setLockedHint(true)
         onChange?(true)
         shell.keyboardPresenter.updateOnScreenKeyboard()
@@ -93,6 +96,8 @@ extension LockController {
         // (The login manager's Unlock may come while the screen sleeps: it wakes to the apps.)
         wakeScreen()
         isLocked = false
+        // (The compositor first, so that the app made active again is given the keys.)
+        onChange?(false)
         shell.hideControlCenter(animated: false)
         self.view?.field.clear()
         self.view?.removeFromSuperview()
@@ -108,10 +113,10 @@ extension LockController {
         _ = shell.setFocus(nil)
         shell.relayout(animated: false)
         if let id = shell.focusedWindow { shell.focus(id) }
+        shell.updateLifecycle()
         if let before = focusBefore, before.root === shell { _ = shell.setFocus(before) }
         focusBefore = nil
         shell.services.session?.setLockedHint(false)
-        onChange?(false)
         // The notification tapped on the lock screen, as iPadOS does: opened once the person is in.
         if let id = openAfterUnlock, let tapped = shell.notifications.first(where: { $0.id == id }) {
             shell.activateNotification(tapped)
@@ -276,6 +281,7 @@ extension LockController {
         // The lock screen's own clock is the time: the status bar keeps only its right side.
         shell.statusBar.clock.isHidden = locked
         for container in shell.layers.containers.values { container.isHidden = locked }
+        shell.layers.popups.isHidden = locked
         self.view?.frame = shell.bounds
         lockerView?.frame = shell.bounds
         powerMenu?.frame = shell.bounds

@@ -4,13 +4,13 @@ import UI
 
 /// A layer surface on the screen: its pixels drawn straight from its program's buffers, the finger
 /// and the mouse passed on to it.
-@MainActor public final class LayerSurfaceView: View {
-    public let surface: any LayerSurface
+@MainActor public final class LayerSurfaceView: LayerInputView {
+    /// Its open popups, shown over every layer and the windows (placed by the shell).
+    public let popupsView: LayerPopupsView
 
-    public init(surface: any LayerSurface) {
-        self.surface = surface
-        super.init()
-        accessibilityLabel = surface.namespace
+    public override init(surface: any LayerSurface) {
+        popupsView = LayerPopupsView(surface: surface)
+        super.init(surface: surface)
     }
 
     /// Its program drew again: its whole frame is drawn anew (a panel's is small).
@@ -28,34 +28,6 @@ import UI
 
     public override func touchBegan(_ touch: Touch, at point: Point) {
         if surface.placement.keyboard == .onDemand { surface.takeKeyboard() }
-        for event in ForeignPointerEvent.began(touch, at: point) { surface.pointer(event) }
-    }
-
-    public override func touchMoved(_ touch: Touch, at point: Point) {
-        surface.pointer(.moved(touch, to: point))
-    }
-
-    public override func touchEnded(_ touch: Touch, at point: Point) {
-        surface.pointer(.ended(touch, at: point))
-    }
-
-    public override func touchCancelled(_ touch: Touch) {
-        surface.pointer(.cancelled(touch))
-    }
-
-    public override func hoverMoved(to point: Point) { surface.pointer(.moved(point)) }
-
-    public override func hoverChanged(_ inside: Bool) {
-        if !inside { surface.pointer(.leave) }
-    }
-
-    public override func handleSecondaryClick(at point: Point) -> Bool {
-        surface.pointer(.secondaryClick(point))
-        return true
-    }
-
-    public override func handleScroll(dx: Double, dy: Double) -> Bool {
-        surface.pointer(.scroll(.zero, dx: dx, dy: dy))
-        return true
+        super.touchBegan(touch, at: point)
     }
 }

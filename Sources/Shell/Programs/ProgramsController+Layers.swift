@@ -12,6 +12,8 @@ import UI
     var entries: [(surface: any LayerSurface, view: LayerSurfaceView)] = []
     /// One container a layer, made and placed by the shell.
     var containers: [LayerPlacement.Layer: PassthroughView] = [:]
+    /// Their popups (a panel's menus), over every layer: over the windows a panel's menu drops onto.
+    let popups = PassthroughView()
     /// What their exclusive zones leave for the windows, in screen points.
     public internal(set) var usable: Rect = .zero
 
@@ -34,10 +36,11 @@ extension ProgramsController {
             case .overlay: shell.insertSubview(container, above: shell.banner)
             }
         }
+        if let overlay = layers.containers[.overlay] { shell.insertSubview(layers.popups, above: overlay) }
     }
 
-    /// A layer surface mapped: shown in its layer, placed, and given the keyboard if it takes it
-    /// whenever shown.
+    /// A layer surface mapped: shown in its layer and placed. (The compositor gives it the keyboard
+    /// as wlr-layer-shell says: asked for exclusively, or on demand on the top or overlay layer.)
     func adopt(layer surface: any LayerSurface) {
         guard !layers.entries.contains(where: { $0.surface === surface }) else { return }
         let view = LayerSurfaceView(surface: surface)
@@ -47,13 +50,13 @@ extension ProgramsController {
             self?.arrangeLayers()
         }
         arrangeLayers()
-        if surface.placement.keyboard == .exclusive { surface.takeKeyboard() }
     }
 
     /// A layer surface unmapped or gone.
     func remove(layer surface: any LayerSurface) {
         guard let i = layers.entries.firstIndex(where: { $0.surface === surface }) else { return }
         layers.entries[i].view.removeFromSuperview()
+        layers.entries[i].view.popupsView.removeFromSuperview()
         layers.entries.remove(at: i)
         arrangeLayers()
     }
@@ -80,16 +83,28 @@ extension ProgramsController {
             {
                 frame.origin.y -= top
             }
+            // (Where the conformance suite put it, in its test mode.)
+            if let placed = placedWindows.origin(of: entry.surface) { frame.origin = placed }
             entry.surface.configure(size: frame.size)
             let container = layers.containers[placements[i].layer]
             if entry.view.superview !== container { container?.addSubview(entry.view) }
             entry.view.frame = frame
+            placePopups(of: entry.view)
         }
         // Untouched by any zone, the windows' space is the whole screen (their own insets keep them
         // clear of the status bar).
         if usable.minY == area.minY { usable = Rect(usable.minX, 0, usable.width, usable.maxY) }
         guard usable != layers.usable else { return }
         layers.usable = usable
+        placedFillChanged()
         shell.relayout(animated: false)
+    }
+
+    /// A layer surface's popups, over everything, from its corner; kept on the screen.
+    func placePopups(of view: LayerSurfaceView) {
+        let corner = view.convert(Point.zero, to: layers.popups)
+        view.surface.popupArea = Rect(-corner.x, -corner.y, layers.popups.bounds.width, layers.popups.bounds.height)
+        if view.popupsView.superview !== layers.popups { layers.popups.addSubview(view.popupsView) }
+        view.popupsView.update(surfaceOrigin: corner)
     }
 }

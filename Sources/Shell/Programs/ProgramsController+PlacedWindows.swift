@@ -30,8 +30,22 @@ import UI
     /// The placed windows minimized (by their program or a task switcher): not shown until
     /// brought forward again.
     public internal(set) var minimized: Set<String> = []
+    /// Where the suite put layer surfaces' corners (screen points): there whatever their anchors
+    /// say, shown again after being hidden, forgotten with the surface.
+    var placedLayers: [PlacedLayer] = []
+
+    /// Where the suite put `surface`'s corner, if it did.
+    func origin(of surface: any LayerSurface) -> Point? {
+        placedLayers.first { $0.surface === surface }?.origin
+    }
 
     init() {}
+}
+
+/// A layer surface the suite put somewhere (weak: forgotten with the surface).
+struct PlacedLayer {
+    weak var surface: (any LayerSurface)?
+    var origin: Point
 }
 
 /// A placed window moved or resized by the finger or pointer down on it, as its program asked
@@ -141,7 +155,8 @@ extension ProgramsController {
     func layoutPlacedWindows() {
         for (id, put) in placedWindows.origins {
             guard let w = shell.windows[id], let surface = w.scene.rootView as? ForeignSurfaceView else { continue }
-            let origin = placedWindows.states[id, default: []].isEmpty ? put : .zero
+            let states = placedWindows.states[id, default: []]
+            let origin = states.isEmpty ? put : placedFill(states).origin
             let layout = surface.programLayout
             let b = layout.bounds
             w.style = .floating
@@ -183,12 +198,12 @@ extension ProgramsController {
 // window manager's model (which keeps a window at least 360 × 300 points under its band of
 // controls: the suite's windows are smaller, and must be exactly where it puts them).
 extension ProgramsController {
-    /// The size and states a placed window's program is told: the screen's size while it fills it
-    /// as asked, else the size a resize gave it or its own (zero), and resizing while one is under
-    /// way.
+    /// The size and states a placed window's program is told: the screen's size while it is full
+    /// screen, what the layer surfaces' exclusive zones leave while maximized, else the size a
+    /// resize gave it or its own (zero), and resizing while one is under way.
     func placedConfiguration(of id: String) -> (size: Size, states: ToplevelStates) {
         let asked = placedWindows.states[id, default: []]
-        if !asked.isEmpty { return (shell.bounds.size, asked) }
+        if !asked.isEmpty { return (placedFill(asked).size, asked) }
         let resizing = placedWindows.drag.map { $0.id == id && $0.edges != nil } ?? false
         return (placedWindows.sizes[id] ?? .zero, resizing ? .resizing : [])
     }
@@ -222,6 +237,40 @@ extension ProgramsController {
         shell.relayout(animated: false)
         shell.layoutIfNeeded()
         return true
+    }
+
+    /// What a placed window fills in `states`: the screen full screen, else (maximized) what the
+    /// layer surfaces' exclusive zones leave of it.
+    func placedFill(_ states: ToplevelStates) -> Rect {
+        states.contains(.fullScreen) || layers.usable.isEmpty ? shell.bounds : layers.usable
+    }
+
+    /// The layer surfaces' exclusive zones changed: maximized placed windows are told their new size.
+    func placedFillChanged() {
+        for (id, states) in placedWindows.states where !states.contains(.fullScreen) {
+            (shell.windows[id]?.scene.rootView as? ForeignSurfaceView)?.configureAgain()
+        }
+    }
+
+    /// A program asked to be maximized or full screen before its window was shown: in the test mode
+    /// it is told at once the size that fills what it asked (a desktop's window manager does so),
+    /// which its first buffer is drawn at; it is placed so once shown.
+    func placedWindowAskedBeforeShown(_ toplevel: any ForeignToplevel, _ request: ToplevelRequest) {
+        guard placedWindows.isOn else { return }
+        let states: ToplevelStates
+        switch request {
+        case .maximize(true): states = .maximized
+        case .fullScreen(true): states = .fullScreen
+        default: return
+        }
+        toplevel.configure(size: placedFill(states).size, states: states)
+    }
+
+    /// Puts a layer surface's corner at `origin` whatever its anchors say (the suite's test mode).
+    func place(layer surface: any LayerSurface, at origin: Point) {
+        placedWindows.placedLayers.removeAll { $0.surface == nil || $0.surface === surface }
+        placedWindows.placedLayers.append(PlacedLayer(surface: surface, origin: origin))
+        arrangeLayers()
     }
 
     /// Hides placed window `id` until it is brought forward again; the front one left takes the input.

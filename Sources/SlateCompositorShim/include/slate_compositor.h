@@ -327,6 +327,10 @@ typedef struct slate_comp_callbacks {
     void (*app_search)(void *user, slate_app *app, int fd, uint32_t size);
     /// What a layer surface did; the handle is invalid after DESTROY returns.
     void (*layer_event)(void *user, slate_layer *layer, slate_layer_event event);
+    /// A popup of a layer surface (a panel's menu, zwlr_layer_surface_v1.get_popup): `popup` is its
+    /// view, announced by `view_new` already (with no parent: its parent is not a view), placed in
+    /// the layer surface's points.
+    void (*layer_popup)(void *user, slate_layer *layer, slate_view *popup);
     /// Whether the program of process `pid` may have `privilege`; `asked`: it tries to use it now
     /// (the owner may ask the person, answering later), else the shim only wants to know which
     /// global to show it. NULL: everybody may.
@@ -630,6 +634,11 @@ int slate_layer_pid(slate_layer *layer);
 void slate_layer_configure(slate_layer *layer, int width, int height);
 /// Closes it (its program is told it was closed).
 void slate_layer_close(slate_layer *layer);
+/// Gives a layer surface the keyboard (one that takes it on demand, touched), unless the screen is
+/// locked; the window that had it gets it back when the surface lets go.
+void slate_layer_take_keyboard(slate_layer *layer);
+/// Whether a layer surface (or a popup of its) has the keyboard.
+int slate_layer_has_keyboard(slate_layer *layer);
 /// Its surface, for the calls every shown surface has.
 slate_surface *slate_layer_surface(slate_layer *layer);
 
@@ -678,6 +687,9 @@ int slate_comp_add_client(slate_comp *comp, int fd, uint32_t number);
 /// The view whose surface the client handed over as `number` calls `surface_id` (its wl_surface's
 /// object id); NULL when there is none (no such client or object, or not an xdg surface).
 slate_view *slate_comp_client_view(slate_comp *comp, uint32_t number, uint32_t surface_id);
+/// The layer surface whose wl_surface has object id `surface_id` in handed client `number`; NULL
+/// when there is none.
+slate_layer *slate_comp_client_layer(slate_comp *comp, uint32_t number, uint32_t surface_id);
 /// Reads one message (a datagram of a SOCK_SEQPACKET socket) into `buf` as a C string, and the
 /// descriptor it carries (`*fd`, close-on-exec; -1 when none). Returns its length, or -1.
 long slate_recv_message(int socket, char *buf, size_t capacity, int *fd);
