@@ -45,9 +45,6 @@ import UI
         didSet { if popupArea != oldValue { for p in popupViews { p.constrain() } } }
     }
 
-    /// The popups open now (for tests).
-    public var openPopups: [ClientPopup] { popupViews.filter { $0.isMapped } }
-
     /// The size last asked of it, so that it is told again only when it changes.
     private(set) var configured: Size?
 

@@ -249,6 +249,7 @@ void slate_comp_keyboard_focus(slate_comp *comp, slate_view *view) {
         slate_layer_take_keyboard(holder);
         return;
     }
+    slate_layers_keyboard_given(comp);
     slate_popup_focus_leaving(comp, view && slate_view_is_mapped(view) ? view : NULL);
     // (A popup of the window keeps the keyboard it took.)
     if (view && slate_view_is_mapped(view) && slate_popup_holds_keyboard(view)) return;

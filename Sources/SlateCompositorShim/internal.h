@@ -399,6 +399,9 @@ slate_view *slate_view_of_popup(slate_comp *comp, struct wlr_xdg_popup *popup);
 /// The layer surface that holds the keyboard against windows now (shown, asking for it exclusively,
 /// on the top or overlay layer; the top-most such), or NULL (layers.c).
 slate_layer *slate_layers_holding_keyboard(slate_comp *comp);
+/// The shell gave the keyboard to a window or to nobody: no layer surface gives it back to an
+/// earlier one when it lets go.
+void slate_layers_keyboard_given(slate_comp *comp);
 void slate_on_new_decoration(struct wl_listener *l, void *data);
 void slate_on_request_set_selection(struct wl_listener *l, void *data);
 void slate_on_request_start_drag(struct wl_listener *l, void *data);

@@ -71,6 +71,12 @@ static void let_go_of_keyboard(slate_layer *layer) {
     slate_comp_keyboard_focus(comp, back && slate_view_is_mapped(back) ? back : NULL);
 }
 
+void slate_layers_keyboard_given(slate_comp *comp) {
+    comp->keyboard_before_layer = NULL;
+    slate_layer *layer;
+    wl_list_for_each(layer, &comp->layers, link) layer->took_keyboard = 0;
+}
+
 slate_layer *slate_layers_holding_keyboard(slate_comp *comp) {
     slate_layer *layer, *top = NULL;
     wl_list_for_each(layer, &comp->layers, link) {

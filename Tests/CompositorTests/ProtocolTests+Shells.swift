@@ -78,16 +78,22 @@ extension ProtocolTests {
 }
 
 extension ProtocolTests {
+    /// The layer-shell test client and a window that follows the size it is asked, drawn again at
+    /// each frame (frame-pace), compiled, and a scratch folder `name` for them.
+    static func layerClients(_ name: String) throws -> (layer: String, window: String, folder: URL) {
+        let layer = try #require(
+            ProgramsDrawTests.fixture("layer-client", protocols: ["Protocols/wlr/wlr-layer-shell-unstable-v1.xml"]),
+            "the layer-shell test client did not compile")
+        let window = try #require(
+            ProgramsDrawTests.fixture("frame-pace-client"), "the frame pace test client did not compile")
+        return (layer, window, try ProgramsDrawTests.folder(name))
+    }
+
     /// A panel on the top layer with an exclusive zone (wlr-layer-shell) shows under the status bar,
     /// the width of the screen, and the windows are laid out in what it leaves; when it goes, they
     /// take the screen again.
     @Test func aPanelsExclusiveZoneShrinksTheWindows() throws {
-        let panel = try #require(
-            ProgramsDrawTests.fixture("layer-client", protocols: ["Protocols/wlr/wlr-layer-shell-unstable-v1.xml"]),
-            "the layer-shell test client did not compile")
-        let client = try #require(
-            ProgramsDrawTests.fixture("frame-pace-client"), "the frame pace test client did not compile")
-        let dir = try ProgramsDrawTests.folder("layers")
+        let (panel, client, dir) = try Self.layerClients("layers")
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
@@ -120,12 +126,7 @@ extension ProtocolTests {
     /// panel and over the window there, where its positioner puts it; a finger on it reaches the
     /// menu, at the point of the menu it touched.
     @Test func aPanelsMenuShowsOverTheWindowAndTakesTheFinger() throws {
-        let panel = try #require(
-            ProgramsDrawTests.fixture("layer-client", protocols: ["Protocols/wlr/wlr-layer-shell-unstable-v1.xml"]),
-            "the layer-shell test client did not compile")
-        let client = try #require(
-            ProgramsDrawTests.fixture("frame-pace-client"), "the frame pace test client did not compile")
-        let dir = try ProgramsDrawTests.folder("layer-popup")
+        let (panel, client, dir) = try Self.layerClients("layer-popup")
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
@@ -155,12 +156,7 @@ extension ProtocolTests {
     /// a window given the input does not take it; the lock takes it, and gives it back; when the
     /// launcher goes, the window that had the keyboard has it again.
     @Test func aLaunchersExclusiveKeyboardIsHeldAgainstWindowsButNotTheLock() throws {
-        let launcher = try #require(
-            ProgramsDrawTests.fixture("layer-client", protocols: ["Protocols/wlr/wlr-layer-shell-unstable-v1.xml"]),
-            "the layer-shell test client did not compile")
-        let client = try #require(
-            ProgramsDrawTests.fixture("frame-pace-client"), "the frame pace test client did not compile")
-        let dir = try ProgramsDrawTests.folder("layer-keyboard")
+        let (launcher, client, dir) = try Self.layerClients("layer-keyboard")
         defer { try? FileManager.default.removeItem(at: dir) }
         let rig = try Rig()
         defer { rig.shutdown() }
