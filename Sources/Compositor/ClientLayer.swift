@@ -12,6 +12,7 @@ import UI
     var isAlive = true
     var isMapped = false
     public var onChange: (() -> Void)?
+    public var onPopupsChange: (() -> Void)?
     /// Its popups, open or not yet shown, in the order they came.
     private(set) var popupViews: [ClientPopup] = []
 
@@ -80,7 +81,7 @@ extension ClientLayer: PopupOwner {
         popupsChanged()
     }
 
-    func popupsChanged() { onChange?() }
+    func popupsChanged() { onPopupsChange?() }
 }
 
 extension LayerPlacement.Layer {

@@ -18,6 +18,8 @@ import UI
     var popupArea: Rect? { get set }
     /// Called when its picture or its wishes change (set by the shell).
     var onChange: (() -> Void)? { get set }
+    /// Called when one of its popups opens, closes, moves or draws again (set by the shell).
+    var onPopupsChange: (() -> Void)? { get set }
     /// Tells it the size it was given, in points.
     func configure(size: Size)
     /// The finger or the mouse, at a point of it or of its popups (its points).

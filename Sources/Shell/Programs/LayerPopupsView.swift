@@ -18,10 +18,13 @@ import UI
     }
 
     /// Takes the surface's popups as they are now, its corner being at `origin`: the frame covers
-    /// them, and is drawn again.
-    func update(surfaceOrigin origin: Point) {
+    /// them, and is drawn again — unless their pictures did not change and nothing moved (the
+    /// surface's own commits and layout come here too).
+    func update(surfaceOrigin origin: Point, picturesChanged: Bool) {
+        let popups = surface.popups.filter { $0.picture != nil && !$0.frame.isEmpty }
+        guard picturesChanged || origin != surfaceOrigin || popups.map(\.frame) != shown.map(\.frame) else { return }
         surfaceOrigin = origin
-        shown = surface.popups.filter { $0.picture != nil && !$0.frame.isEmpty }
+        shown = popups
         guard let first = shown.first else {
             isHidden = true
             return

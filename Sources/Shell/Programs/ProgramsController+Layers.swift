@@ -49,6 +49,10 @@ extension ProgramsController {
             view?.pictureChanged()
             self?.arrangeLayers()
         }
+        // (A popup's change redraws its popups alone; the surface and the layout stay.)
+        surface.onPopupsChange = { [weak self, weak view] in
+            if let self, let view { self.placePopups(of: view, picturesChanged: true) }
+        }
         arrangeLayers()
     }
 
@@ -89,7 +93,7 @@ extension ProgramsController {
             let container = layers.containers[placements[i].layer]
             if entry.view.superview !== container { container?.addSubview(entry.view) }
             entry.view.frame = frame
-            placePopups(of: entry.view)
+            placePopups(of: entry.view, picturesChanged: false)
         }
         // Untouched by any zone, the windows' space is the whole screen (their own insets keep them
         // clear of the status bar).
@@ -100,11 +104,12 @@ extension ProgramsController {
         shell.relayout(animated: false)
     }
 
-    /// A layer surface's popups, over everything, from its corner; kept on the screen.
-    func placePopups(of view: LayerSurfaceView) {
+    /// A layer surface's popups, over everything, from its corner; kept on the screen. Drawn again
+    /// when `picturesChanged`, or when they or the surface moved.
+    func placePopups(of view: LayerSurfaceView, picturesChanged: Bool) {
         let corner = view.convert(Point.zero, to: layers.popups)
         view.surface.popupArea = Rect(-corner.x, -corner.y, layers.popups.bounds.width, layers.popups.bounds.height)
         if view.popupsView.superview !== layers.popups { layers.popups.addSubview(view.popupsView) }
-        view.popupsView.update(surfaceOrigin: corner)
+        view.popupsView.update(surfaceOrigin: corner, picturesChanged: picturesChanged)
     }
 }
